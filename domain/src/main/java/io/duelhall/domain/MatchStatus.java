@@ -1,0 +1,3 @@
+package io.duelhall.domain;
+
+public enum MatchStatus { NEW, WAITING, LIVE, ENDED }

@@ -1,0 +1,53 @@
+package io.duelhall.domain;
+
+/**
+ * A card game the engine hosts. Pure: no I/O, no clock, no randomness except from the seeds
+ * it is given. The aggregate, projections, replay and audit only talk to this interface.
+ *
+ * <p>Shaped for more than voidexa: seats are an enum up to six, decisions may be owed by a
+ * seat that is not the active one (the state says who), and all randomness comes from the
+ * match seed through {@link io.duelhall.domain.rng.SeededRandom}.
+ */
+public interface Ruleset {
+    String id();
+
+    /** Version of the rules engine; recorded in every match so an old record is audited by its own rules. */
+    String engineVersion();
+
+    String catalogVersion();
+
+    /** The state of a match before anything happened. */
+    GameState initial();
+
+    /** Creates a match: the event(s) that open it. {@code serverSeed} is 32 secret bytes drawn by the server. */
+    Decision create(String matchId, MatchOptions options, byte[] serverSeed);
+
+    /** A player asks for a seat. */
+    Decision join(GameState state, JoinRequest request);
+
+    /** A seated player's intent. */
+    Decision decide(GameState state, Intent intent);
+
+    /** Applies one event. Total over the events {@link #decide} produces; never throws on them. */
+    GameState evolve(GameState state, MatchEvent event);
+
+    /** The state as {@code viewer} may see it (the single redaction of state). */
+    Object view(GameState state, Viewer viewer, long version);
+
+    /** The event as {@code viewer} may see it (the single redaction of events). */
+    MatchEvent redact(MatchEvent event, Viewer viewer);
+
+    /** Once a match has ended everything is revealed to everyone; before, the viewer stands. */
+    default Viewer effectiveViewer(GameState state, Viewer viewer) {
+        return state.status() == MatchStatus.ENDED ? Viewer.EVERYONE : viewer;
+    }
+
+    /** Replays events from the initial state. */
+    default GameState replay(Iterable<? extends MatchEvent> events) {
+        GameState state = initial();
+        for (MatchEvent e : events) {
+            state = evolve(state, e);
+        }
+        return state;
+    }
+}

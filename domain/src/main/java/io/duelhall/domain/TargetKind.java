@@ -1,0 +1,3 @@
+package io.duelhall.domain;
+
+public enum TargetKind { SHIP, SUBSYSTEM, DRONE, CARD }

@@ -1,0 +1,215 @@
+package io.duelhall.domain.voidexa;
+
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.Target;
+import io.duelhall.domain.voidexa.VoidexaEvent.*;
+import io.duelhall.domain.voidexa.cards.Card;
+import io.duelhall.domain.voidexa.cards.CardType;
+import io.duelhall.domain.voidexa.cards.Effect;
+import io.duelhall.domain.voidexa.cards.Keyword;
+import io.duelhall.domain.voidexa.cards.ModifierKind;
+import io.duelhall.domain.voidexa.cards.Subsystem;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** Resolves effect building blocks into events. The only place damage, healing and the rest are computed. */
+final class Effects {
+
+    /** A played card resolves (V-PLAY-4): its effects, then its destination. */
+    void resolveCard(Ctx c, Seat seat, CardRef ref, List<Target> targets) {
+        Card card = c.catalog.card(ref.card());
+        int bonus = card.type() == CardType.WEAPON
+                ? Passives.sum(Passives.of(c.catalog, c.state, seat), ModifierKind.WEAPON_DAMAGE, null) : 0;
+        apply(c, seat, seat, card.effects(), targets, bonus, card.has(Keyword.PIERCE), ref);
+        if (c.over()) {
+            return;
+        }
+        switch (card.type()) {
+            case DRONE -> {
+                if (c.ship(seat).drone(ref.id()) == null) { // a drone card without SUMMON only goes to the discard
+                    c.emit(new CardDiscarded(seat, ref, "PLAY"));
+                }
+            }
+            case FIELD -> {
+                CardRef old = c.ship(seat).field();
+                if (old != null) {
+                    c.emit(new FieldDestroyed(seat, old)); // V-FIELD-1: one field per side
+                }
+                c.emit(new FieldActivated(seat, ref));
+            }
+            case MODULE, EQUIPMENT, AI_ROUTINE -> c.emit(new CardEnteredPlay(seat, ref));
+            default -> {
+                switch (card.destination()) {
+                    case HAND -> c.emit(new CardReturnedToHand(seat, ref));
+                    case EXILE -> c.emit(new CardExiled(seat, ref));
+                    default -> c.emit(new CardDiscarded(seat, ref, "PLAY"));
+                }
+            }
+        }
+    }
+
+    /**
+     * Applies effects of a card or ability owned by {@code owner}. {@code triggeredBy} is whom a
+     * lethal result is blamed on (V-WIN-4): the owner, or null for an unbound field.
+     */
+    void apply(Ctx c, Seat owner, Seat triggeredBy, List<Effect> effects, List<Target> targets,
+               int damageBonus, boolean cardPierce, CardRef self) {
+        for (Effect e : effects) {
+            if (c.over()) {
+                return;
+            }
+            Ship me = c.ship(owner);
+            int a = e.amount();
+            switch (e.kind()) {
+                case DAMAGE -> damage(c, owner, triggeredBy, e, a + damageBonus, e.pierce() || cardPierce, targets);
+                case HEAL -> {
+                    Subsystem sub = e.subsystem() == null ? Subsystem.HULL : e.subsystem();
+                    int gained = Math.min(a, me.max(sub) - me.value(sub));
+                    if (gained > 0) {
+                        c.emit(new SubsystemRepaired(owner, sub, gained, me.value(sub) + gained));
+                    }
+                }
+                case SHIELD -> {
+                    int gained = Math.min(a, me.max(Subsystem.SHIELD) - me.value(Subsystem.SHIELD));
+                    if (gained > 0) {
+                        c.emit(new ShieldRaised(owner, gained, me.value(Subsystem.SHIELD) + gained));
+                    }
+                }
+                case VENT -> {
+                    int lost = Math.min(a, me.heat());
+                    if (lost > 0) {
+                        c.emit(new HeatDecreased(owner, lost, me.heat() - lost, "VENT"));
+                    }
+                }
+                case HEAT -> c.emit(new HeatPending(owner, a, me.pendingHeat() + a));
+                case ENERGY -> c.emit(new EnergyGained(owner, a, me.energy() + a));
+                case RAMP -> c.emit(new MaxEnergyIncreased(owner, a, me.ramp() + a));
+                case DRAW -> Turns.draw(c, owner, a);
+                case SUMMON -> {
+                    Card card = c.catalog.card(self.card());
+                    var st = card.drone();
+                    c.emit(new DroneDeployed(owner, new Drone(self.id(), self.card(), st.hull(), st.hull(),
+                            st.shield(), st.shield(), st.damage(), st.pierce())));
+                }
+                case DRONE_BOOST -> {
+                    int turn = c.state.turn();
+                    boolean active = me.boostUntilTurn() >= turn;
+                    c.emit(new DronesBoosted(owner, (active ? me.droneBoost() : 0) + a,
+                            (active && me.dronePierce()) || e.pierce(), Math.max(active ? me.boostUntilTurn() : 0, turn + 2)));
+                }
+                case DRONE_REPAIR -> {
+                    for (Drone d : me.drones()) {
+                        if (d.hull() < d.maxHull() || d.shield() < d.maxShield()) {
+                            c.emit(new DroneRepaired(owner, d.id(), d.maxHull(), d.maxShield()));
+                        }
+                    }
+                }
+                case DESTROY -> {
+                    for (Target t : targets) {
+                        Ship foe = c.ship(t.seat());
+                        CardRef victim = foe.inPlayCard(t.id());
+                        if (victim == null) {
+                            continue;
+                        }
+                        if (foe.field() != null && foe.field().id().equals(victim.id())) {
+                            c.emit(new FieldDestroyed(t.seat(), victim));
+                        } else {
+                            c.emit(new CardDestroyed(t.seat(), victim));
+                        }
+                    }
+                }
+                default -> throw new IllegalStateException("unknown effect " + e.kind());
+            }
+        }
+    }
+
+    private void damage(Ctx c, Seat owner, Seat by, Effect e, int amount, boolean pierce, List<Target> targets) {
+        Seat enemy = owner.opponent();
+        switch (e.toOrDefault()) {
+            case TARGET -> {
+                List<Target> ts = targets.isEmpty() ? List.of(Target.ship(enemy)) : targets;
+                for (Target t : ts) { // V-DMG-3: once per target, in the order named
+                    if (c.over()) {
+                        return;
+                    }
+                    switch (t.kind()) {
+                        case SHIP -> routeToShip(c, t.seat(), by, "CARD", amount, pierce, null);
+                        case SUBSYSTEM -> routeToShip(c, t.seat(), by, "CARD", amount, true, Checks.parse(t.subsystem()));
+                        case DRONE -> routeToDrone(c, t.seat(), t.id(), by, amount, pierce);
+                        default -> {
+                        }
+                    }
+                }
+            }
+            case ENEMY_SHIP -> routeToShip(c, enemy, by, "CARD", amount, pierce, null);
+            case ENEMY_SUBSYSTEM -> routeToShip(c, enemy, by, "CARD", amount, true, e.subsystem());
+            case SELF_SHIP -> routeToShip(c, owner, by, "CARD", amount, pierce, null);
+            case BOTH_SHIPS -> c.together(by, () -> {
+                Seat first = c.state.active();
+                routeToShip(c, first, by, "CARD", amount, pierce, null);
+                routeToShip(c, first.opponent(), by, "CARD", amount, pierce, null);
+            });
+            case ENEMY_DRONES -> {
+                for (Drone d : c.ship(enemy).drones()) {
+                    routeToDrone(c, enemy, d.id(), by, amount, pierce);
+                }
+            }
+            case ALL_DRONES -> {
+                Seat first = c.state.active();
+                for (Seat side : List.of(first, first.opponent())) {
+                    for (Drone d : c.ship(side).drones()) {
+                        routeToDrone(c, side, d.id(), by, amount, pierce);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("unknown damage target " + e.to());
+        }
+    }
+
+    /**
+     * V-DMG-1/2: Shield first, the rest to Hull; Pierce goes to Hull and a named subsystem takes
+     * it directly, both skipping the Shield. Every subsystem floors at 0. One DamageRouted each time.
+     */
+    static void routeToShip(Ctx c, Seat target, Seat source, String cause, int amount, boolean pierce, Subsystem named) {
+        if (amount <= 0 || c.over()) {
+            return;
+        }
+        Ship ship = c.ship(target);
+        Map<Subsystem, Integer> dealt = new EnumMap<>(Subsystem.class);
+        Map<Subsystem, Integer> after = new EnumMap<>(Subsystem.class);
+        int absorbed = 0;
+        if (named != null || pierce) {
+            Subsystem sub = named != null ? named : Subsystem.HULL;
+            int d = Math.min(amount, ship.value(sub));
+            dealt.put(sub, d);
+            after.put(sub, ship.value(sub) - d);
+        } else {
+            int shield = ship.value(Subsystem.SHIELD);
+            absorbed = Math.min(shield, amount);
+            int hull = ship.value(Subsystem.HULL);
+            int d = Math.min(amount - absorbed, hull);
+            after.put(Subsystem.SHIELD, shield - absorbed);
+            if (amount - absorbed > 0) {
+                dealt.put(Subsystem.HULL, d);
+                after.put(Subsystem.HULL, hull - d);
+            }
+        }
+        c.emit(new DamageRouted(target, source, cause, amount, pierce || named != null, absorbed, Map.copyOf(dealt), Map.copyOf(after)));
+    }
+
+    /** V-DMG-4: the drone's shield first (unless Pierce), then its hull; at 0 it goes to its owner's discard. */
+    static void routeToDrone(Ctx c, Seat owner, String droneId, Seat source, int amount, boolean pierce) {
+        Drone d = c.ship(owner).drone(droneId);
+        if (d == null || amount <= 0 || c.over()) {
+            return;
+        }
+        int absorbed = pierce ? 0 : Math.min(d.shield(), amount);
+        int hullDamage = Math.min(amount - absorbed, d.hull());
+        c.emit(new DroneDamaged(owner, d.id(), source, amount, absorbed, hullDamage, d.shield() - absorbed, d.hull() - hullDamage));
+        if (d.hull() - hullDamage == 0) {
+            c.emit(new DroneDestroyed(owner, new CardRef(d.id(), d.card())));
+        }
+    }
+}

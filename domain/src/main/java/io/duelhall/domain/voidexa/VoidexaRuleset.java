@@ -1,0 +1,118 @@
+package io.duelhall.domain.voidexa;
+
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Viewer;
+import io.duelhall.domain.voidexa.cards.Card;
+import io.duelhall.domain.voidexa.cards.CardType;
+import io.duelhall.domain.voidexa.cards.Catalog;
+import io.duelhall.domain.voidexa.cards.EffectKind;
+import io.duelhall.domain.voidexa.cards.StarterDeck;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** voidexa (seed 000) as read by RULINGS.md: the flagship ruleset. */
+public final class VoidexaRuleset implements Ruleset {
+    /** Bumped whenever a rule changes what events an intent produces. */
+    public static final String ENGINE_VERSION = "voidexa-1.0.0";
+
+    private final Catalog catalog;
+    private final Decider decider;
+    private final Redaction redaction;
+
+    public VoidexaRuleset(Catalog catalog) {
+        List<String> problems = problems(catalog);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("catalog " + catalog.version() + " is not usable: " + problems);
+        }
+        this.catalog = catalog;
+        this.decider = new Decider(catalog, ENGINE_VERSION);
+        this.redaction = new Redaction(catalog);
+    }
+
+    /** Checks the catalog data once at start: drone cards summon, starter decks are legal. */
+    static List<String> problems(Catalog catalog) {
+        List<String> out = new ArrayList<>();
+        for (Card c : catalog.cards()) {
+            if (c.type() == CardType.DRONE && (c.drone() == null
+                    || c.effects().stream().noneMatch(e -> e.kind() == EffectKind.SUMMON))) {
+                out.add(c.id() + ": a drone needs drone stats and a SUMMON effect");
+            }
+            if (c.effects().stream().anyMatch(e -> e.kind() == null)) {
+                out.add(c.id() + ": an effect without kind");
+            }
+        }
+        for (StarterDeck d : catalog.starterDecks()) {
+            List<String> v = DeckRules.violations(catalog, d.pilotClass(), d.shipCore(), d.cards());
+            if (!v.isEmpty()) {
+                out.add("starter deck " + d.name() + ": " + v);
+            }
+        }
+        return out;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public String id() {
+        return Decider.RULESET;
+    }
+
+    @Override
+    public String engineVersion() {
+        return ENGINE_VERSION;
+    }
+
+    @Override
+    public String catalogVersion() {
+        return catalog.version();
+    }
+
+    @Override
+    public VoidexaState initial() {
+        return VoidexaState.EMPTY;
+    }
+
+    @Override
+    public Decision create(String matchId, MatchOptions options, byte[] serverSeed) {
+        return decider.create(matchId, options, serverSeed);
+    }
+
+    @Override
+    public Decision join(GameState state, JoinRequest request) {
+        return decider.join((VoidexaState) state, request);
+    }
+
+    @Override
+    public Decision decide(GameState state, Intent intent) {
+        return decider.decide((VoidexaState) state, intent);
+    }
+
+    @Override
+    public VoidexaState evolve(GameState state, MatchEvent event) {
+        return Evolver.evolve((VoidexaState) state, event);
+    }
+
+    @Override
+    public VoidexaView view(GameState state, Viewer viewer, long version) {
+        return redaction.view((VoidexaState) state, effectiveViewer(state, viewer), version);
+    }
+
+    @Override
+    public MatchEvent redact(MatchEvent event, Viewer viewer) {
+        return Redaction.event(event, viewer);
+    }
+
+    /** Whether a card in the seat's hand could be played now (some legal targets exist). */
+    public boolean playable(VoidexaState state, io.duelhall.domain.Seat seat, String cardId) {
+        return Checks.play(catalog, state, seat, cardId, null).ok();
+    }
+}

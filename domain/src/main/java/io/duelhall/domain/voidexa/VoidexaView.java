@@ -1,0 +1,50 @@
+package io.duelhall.domain.voidexa;
+
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.Target;
+
+import java.util.List;
+import java.util.Map;
+
+/** The view of API.md: what {@code /view}, {@code /stream} and {@code /replay} return. */
+public record VoidexaView(String matchId, String ruleset, long version, String status, int turn, Seat activeSeat,
+                          String phase, PendingDecision pendingDecision, ResponseWindow responseWindow,
+                          ResultView result, Object clock, Map<Seat, SeatView> seats, String seedCommitment,
+                          int spectatorDelaySeconds, List<RecordedEvent> recentEvents) {
+
+    public VoidexaView withRecentEvents(List<RecordedEvent> events) {
+        return new VoidexaView(matchId, ruleset, version, status, turn, activeSeat, phase, pendingDecision,
+                responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, List.copyOf(events));
+    }
+
+    public record PendingDecision(String kind, Seat seat, Integer count) {
+    }
+
+    public record ResponseWindow(Seat responder, Seat seat, CardRef card, List<Target> targets) {
+    }
+
+    public record ResultView(Seat winner, String reason) {
+    }
+
+    public record Meter(int value, int max) {
+    }
+
+    public record HeatView(int value, int pending, int max) {
+    }
+
+    public record Cost(int printed, int total) {
+    }
+
+    public record HandCard(String id, String card, Cost cost, boolean playable) {
+    }
+
+    public record DroneView(String id, String card, int hull, int maxHull, int shield, int damage, boolean pierce) {
+    }
+
+    public record SeatView(String name, String pilotClass, String shipCore, Map<String, Meter> subsystems,
+                           Meter energy, HeatView heat, int handCount, int maxHandSize, int deckCount,
+                           List<CardRef> discard, int exileCount, List<CardRef> exile, List<CardRef> inPlay,
+                           List<DroneView> drones, CardRef field, int lifeSupportZeroTurns, List<HandCard> hand) {
+    }
+}

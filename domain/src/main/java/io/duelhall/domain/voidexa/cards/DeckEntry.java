@@ -1,0 +1,4 @@
+package io.duelhall.domain.voidexa.cards;
+
+public record DeckEntry(String card, int count) {
+}

@@ -1,0 +1,4 @@
+package io.duelhall.domain.voidexa.cards;
+
+public record DroneStats(int hull, int shield, int damage, boolean pierce) {
+}

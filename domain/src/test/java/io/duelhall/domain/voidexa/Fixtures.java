@@ -1,0 +1,91 @@
+package io.duelhall.domain.voidexa;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.voidexa.cards.Catalog;
+import io.duelhall.domain.voidexa.cards.CatalogData;
+import io.duelhall.domain.voidexa.cards.StarterDeck;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The real catalog and ruleset, and helpers to start matches and apply intents. */
+final class Fixtures {
+    static final Catalog CATALOG = load();
+    static final VoidexaRuleset RULES = new VoidexaRuleset(CATALOG);
+
+    private Fixtures() {
+    }
+
+    static Catalog load() {
+        try (InputStream in = VoidexaRuleset.class.getResourceAsStream("catalog.json")) {
+            ObjectMapper m = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+            return new Catalog(m.readValue(in, CatalogData.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static StarterDeck deck(int i) {
+        return CATALOG.starterDecks().get(i);
+    }
+
+    static JoinRequest join(String name, StarterDeck d, String clientSeed) {
+        return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed);
+    }
+
+    static byte[] seed(int n) {
+        byte[] b = new byte[32];
+        for (int i = 0; i < 32; i++) {
+            b[i] = (byte) (n * 31 + i);
+        }
+        return b;
+    }
+
+    /** A match created and started with the two starter decks; records every event. */
+    static final class Game {
+        VoidexaState state = RULES.initial();
+        final List<MatchEvent> events = new ArrayList<>();
+
+        Game(int seed, StarterDeck a, StarterDeck b) {
+            apply(RULES.create("m-" + seed, MatchOptions.defaults(), seed(seed)));
+            apply(RULES.join(state, join("Ada", a, "a-" + seed)));
+            apply(RULES.join(state, join("Bo", b, "b-" + seed)));
+        }
+
+        Game(int seed) {
+            this(seed, deck(0), deck(1));
+        }
+
+        Decision act(Intent intent) {
+            Decision d = RULES.decide(state, intent);
+            if (d.accepted()) {
+                apply(d);
+            }
+            return d;
+        }
+
+        void apply(Decision d) {
+            if (!d.accepted()) {
+                throw new AssertionError("refused: " + d.refusal());
+            }
+            for (MatchEvent e : d.events()) {
+                state = RULES.evolve(state, e);
+                events.add(e);
+            }
+        }
+
+        Ship ship(Seat s) {
+            return state.ship(s);
+        }
+    }
+}
