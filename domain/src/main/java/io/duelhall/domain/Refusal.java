@@ -8,7 +8,7 @@ import java.util.List;
  */
 public record Refusal(Category category, String code, String rule, String message, List<String> violations) {
     /** What kind of refusal, independent of transport; the HTTP layer maps it to a status. */
-    public enum Category { MALFORMED, FORBIDDEN, NOT_FOUND, CONFLICT, RULES }
+    public enum Category { MALFORMED, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, RULES, TOO_MANY }
 
     public Refusal {
         violations = violations == null ? List.of() : List.copyOf(violations);
@@ -28,6 +28,10 @@ public record Refusal(Category category, String code, String rule, String messag
 
     public static Refusal malformed(String code, String message) {
         return new Refusal(Category.MALFORMED, code, null, message, List.of());
+    }
+
+    public static Refusal unauthorized(String code, String message) {
+        return new Refusal(Category.UNAUTHORIZED, code, null, message, List.of());
     }
 
     public static Refusal notFound(String code, String message) {

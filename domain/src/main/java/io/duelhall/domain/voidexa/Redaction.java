@@ -34,6 +34,9 @@ public final class Redaction {
         if (viewer.kind() == Viewer.Kind.EVERYONE) {
             return e;
         }
+        if (e instanceof io.duelhall.domain.SeatTokenIssued t) {
+            return new io.duelhall.domain.SeatTokenIssued(t.seat(), null);
+        }
         if (e instanceof MatchCreated c) {
             return new MatchCreated(c.matchId(), c.ruleset(), c.engineVersion(), c.catalogVersion(), c.options(),
                     c.seedCommitment(), null);

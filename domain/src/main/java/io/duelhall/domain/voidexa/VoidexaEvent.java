@@ -18,7 +18,8 @@ public sealed interface VoidexaEvent extends MatchEvent {
 
     /** Opens a match. {@code serverSeed} (hex) is secret until {@link MatchEnded} reveals it. */
     record MatchCreated(String matchId, String ruleset, String engineVersion, String catalogVersion,
-                        MatchOptions options, String seedCommitment, String serverSeed) implements VoidexaEvent {
+                        MatchOptions options, String seedCommitment, String serverSeed)
+            implements VoidexaEvent, io.duelhall.domain.MatchOpening {
     }
 
     /** {@code deck} (the 60 catalog ids) is seen only by its own seat until the end. */

@@ -8,6 +8,7 @@ import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.CatalogData;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
@@ -51,12 +52,32 @@ final class Fixtures {
         return b;
     }
 
-    /** A match created and started with the two starter decks; records every event. */
+    /** A copy of the real catalog with extra, test-only cards (for rules no real card can reach yet). */
+    static VoidexaRuleset rulesWith(Card... extra) {
+        CatalogData d = CATALOG.data();
+        List<Card> cards = new ArrayList<>(d.cards());
+        cards.addAll(List.of(extra));
+        return new VoidexaRuleset(new Catalog(new CatalogData(d.ruleset(), d.version() + "+test", cards,
+                d.pilotClasses(), d.starterDecks())));
+    }
+
+    /** A match, created and started with the two starter decks or given as a built state; records every event. */
     static final class Game {
-        VoidexaState state = RULES.initial();
+        final VoidexaRuleset rules;
+        VoidexaState state;
         final List<MatchEvent> events = new ArrayList<>();
 
+        Game(VoidexaRuleset rules, VoidexaState start) {
+            this.rules = rules;
+            this.state = start;
+        }
+
+        Game(VoidexaState start) {
+            this(RULES, start);
+        }
+
         Game(int seed, StarterDeck a, StarterDeck b) {
+            this(RULES, RULES.initial());
             apply(RULES.create("m-" + seed, MatchOptions.defaults(), seed(seed)));
             apply(RULES.join(state, join("Ada", a, "a-" + seed)));
             apply(RULES.join(state, join("Bo", b, "b-" + seed)));
@@ -67,7 +88,7 @@ final class Fixtures {
         }
 
         Decision act(Intent intent) {
-            Decision d = RULES.decide(state, intent);
+            Decision d = rules.decide(state, intent);
             if (d.accepted()) {
                 apply(d);
             }
@@ -79,7 +100,7 @@ final class Fixtures {
                 throw new AssertionError("refused: " + d.refusal());
             }
             for (MatchEvent e : d.events()) {
-                state = RULES.evolve(state, e);
+                state = rules.evolve(state, e);
                 events.add(e);
             }
         }

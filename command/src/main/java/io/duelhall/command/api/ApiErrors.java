@@ -1,0 +1,123 @@
+package io.duelhall.command.api;
+
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import org.axonframework.modelling.command.AggregateNotFoundException;
+import org.axonframework.modelling.command.ConcurrencyException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+import java.util.List;
+
+/**
+ * The one place where refusals and malformed requests become HTTP statuses and error bodies.
+ * Anything a client can send maps to a 4xx; a 500 means a bug of ours and is logged as one.
+ */
+@RestControllerAdvice
+public class ApiErrors {
+    private static final Logger log = LoggerFactory.getLogger(ApiErrors.class);
+
+    public static HttpStatus status(Refusal.Category category) {
+        return switch (category) {
+            case MALFORMED -> HttpStatus.BAD_REQUEST;
+            case UNAUTHORIZED -> HttpStatus.UNAUTHORIZED;
+            case FORBIDDEN -> HttpStatus.FORBIDDEN;
+            case NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case CONFLICT -> HttpStatus.CONFLICT;
+            case RULES -> HttpStatus.UNPROCESSABLE_ENTITY;
+            case TOO_MANY -> HttpStatus.TOO_MANY_REQUESTS;
+        };
+    }
+
+    public static ResponseEntity<ApiError> of(Refusal r) {
+        return ResponseEntity.status(status(r.category()))
+                .body(new ApiError(r.code(), r.message(), r.rule(), r.violations()));
+    }
+
+    private static ResponseEntity<ApiError> of(HttpStatus status, String code, String message) {
+        return ResponseEntity.status(status).body(new ApiError(code, message, null, List.of()));
+    }
+
+    @ExceptionHandler(RefusedException.class)
+    ResponseEntity<ApiError> refused(RefusedException e) {
+        return of(e.refusal());
+    }
+
+    @ExceptionHandler(AggregateNotFoundException.class)
+    ResponseEntity<ApiError> noMatch(AggregateNotFoundException e) {
+        return of(HttpStatus.NOT_FOUND, "MATCH_NOT_FOUND", "No match with id " + e.getAggregateIdentifier() + ".");
+    }
+
+    @ExceptionHandler(ConcurrencyException.class)
+    ResponseEntity<ApiError> concurrent(ConcurrencyException e) {
+        return of(HttpStatus.CONFLICT, "CONCURRENT_UPDATE", "The match changed at the same moment; read it again and retry.");
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        return of(HttpStatus.BAD_REQUEST, "MALFORMED_JSON", "The request body is not valid JSON of the expected shape: "
+                + shortCause(e));
+    }
+
+    @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class})
+    ResponseEntity<ApiError> badParameter(Exception e) {
+        return of(HttpStatus.BAD_REQUEST, "INVALID_PARAMETER", e.getMessage());
+    }
+
+    @ExceptionHandler(MissingRequestHeaderException.class)
+    ResponseEntity<ApiError> missingHeader(MissingRequestHeaderException e) {
+        if ("Authorization".equalsIgnoreCase(e.getHeaderName())) {
+            return of(HttpStatus.UNAUTHORIZED, "MISSING_TOKEN", "Send the seat's token as 'Authorization: Bearer <playerToken>'.");
+        }
+        return of(HttpStatus.BAD_REQUEST, "MISSING_HEADER", e.getMessage());
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e) {
+        return of(HttpStatus.METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", e.getMessage());
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e) {
+        return of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE", "Send application/json.");
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return of(HttpStatus.NOT_ACCEPTABLE, "NOT_ACCEPTABLE", "This endpoint answers application/json.");
+    }
+
+    @ExceptionHandler(NoResourceFoundException.class)
+    ResponseEntity<ApiError> noResource(NoResourceFoundException e) {
+        return of(HttpStatus.NOT_FOUND, "NOT_FOUND", "No such path: /" + e.getResourcePath());
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ApiError> bug(Exception e) {
+        log.error("unhandled error", e);
+        return of(HttpStatus.INTERNAL_SERVER_ERROR, "INTERNAL_ERROR", "Something went wrong on our side; nothing you sent was applied.");
+    }
+
+    private static String shortCause(Throwable e) {
+        Throwable c = e;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+        int nl = m.indexOf('\n');
+        m = nl > 0 ? m.substring(0, nl) : m;
+        return m.length() > 200 ? m.substring(0, 200) + "…" : m;
+    }
+}

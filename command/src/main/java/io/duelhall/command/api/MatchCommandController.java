@@ -1,0 +1,132 @@
+package io.duelhall.command.api;
+
+import io.duelhall.command.match.CreateMatch;
+import io.duelhall.command.match.IntentOutcome;
+import io.duelhall.command.match.JoinOutcome;
+import io.duelhall.command.match.SubmitIntent;
+import io.duelhall.command.match.TakeSeat;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOpening;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.SeatTokens;
+import io.duelhall.domain.Viewer;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+/** The intent API of API.md: create a match, take a seat, send intents. Thin: checks the shape, sends a command. */
+@RestController
+@RequestMapping(path = "/api/matches", produces = "application/json")
+public class MatchCommandController {
+    private final CommandGateway commands;
+    private final EventStore eventStore;
+    private final Rulesets rulesets;
+    private final Clock clock;
+
+    public MatchCommandController(CommandGateway commands, EventStore eventStore, Rulesets rulesets, Clock clock) {
+        this.commands = commands;
+        this.eventStore = eventStore;
+        this.rulesets = rulesets;
+        this.clock = clock;
+    }
+
+    /** One event of a match as returned to a seat: its sequence number, type and (redacted) payload. */
+    public record EventOut(long seq, String type, MatchEvent payload) {
+    }
+
+    public record Created(String matchId, String ruleset, String seedCommitment, String status, MatchOptions options) {
+    }
+
+    public record Seated(String matchId, String seat, String playerToken, String status, long version) {
+    }
+
+    public record Accepted(long version, List<EventOut> events) {
+    }
+
+    @PostMapping
+    public ResponseEntity<Created> create(@RequestBody(required = false) Requests.CreateMatch body) {
+        String ruleset = body == null || body.ruleset() == null ? "voidexa" : body.ruleset();
+        if (rulesets.find(ruleset).isEmpty()) {
+            throw Requests.bad("UNKNOWN_RULESET", "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
+        }
+        MatchOptions options = Requests.options(body == null ? null : body.options());
+        String matchId = UUID.randomUUID().toString();
+        commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32)));
+        MatchOpening opening = (MatchOpening) eventStore.readEvents(matchId).next().getPayload();
+        return ResponseEntity.created(URI.create("/api/matches/" + matchId))
+                .body(new Created(matchId, ruleset, opening.seedCommitment(), "WAITING", opening.options()));
+    }
+
+    @PostMapping("/{matchId}/seats")
+    public ResponseEntity<?> takeSeat(@PathVariable String matchId, @RequestBody(required = false) Requests.TakeSeat body) {
+        Requests.seat(body);
+        String token = Tokens.newToken();
+        String clientSeed = body.clientSeed() != null ? body.clientSeed() : HexFormat.of().formatHex(Tokens.randomBytes(32));
+        JoinRequest join = new JoinRequest(body.name(), body.pilotClass(), body.deck().shipCore(), body.deck().cards(), clientSeed);
+        JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
+        if (out.refusal() != null) {
+            return ApiErrors.of(out.refusal());
+        }
+        return ResponseEntity.created(URI.create("/api/matches/" + matchId + "/view"))
+                .body(new Seated(matchId, out.seat().name(), token, out.status().name(), out.version()));
+    }
+
+    @PostMapping("/{matchId}/intents")
+    public ResponseEntity<?> intent(@PathVariable String matchId,
+                                    @RequestHeader(name = "Authorization", required = false) String authorization,
+                                    @RequestBody(required = false) Requests.IntentBody body) {
+        String token = SeatTokens.bearer(authorization);
+        if (token == null) {
+            throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN",
+                    "Send the seat's token as 'Authorization: Bearer <playerToken>'."));
+        }
+        Intent intent = Requests.intent(body);
+        String tokenHash = SeatTokens.hash(token);
+        IntentOutcome out = commands.sendAndWait(new SubmitIntent(matchId, body.intentId(), tokenHash,
+                Requests.fingerprint(tokenHash, body, intent), intent, body.expectedVersion(), clock.instant()));
+        if (out.refusal() != null) {
+            return ApiErrors.of(out.refusal());
+        }
+        Ruleset ruleset = rulesets.get(out.ruleset());
+        Viewer viewer = out.status() == MatchStatus.ENDED ? Viewer.EVERYONE : Viewer.seat(out.seat());
+        List<EventOut> events = new ArrayList<>();
+        if (out.replay()) {
+            var stream = eventStore.readEvents(matchId, out.fromSeq());
+            while (stream.hasNext()) {
+                DomainEventMessage<?> m = stream.next();
+                if (m.getSequenceNumber() > out.version()) {
+                    break;
+                }
+                MatchEvent e = ruleset.redact((MatchEvent) m.getPayload(), viewer);
+                events.add(new EventOut(m.getSequenceNumber(), e.type(), e));
+            }
+        } else {
+            long seq = out.fromSeq();
+            for (MatchEvent e : out.events()) {
+                events.add(new EventOut(seq++, e.type(), ruleset.redact(e, viewer)));
+            }
+        }
+        return ResponseEntity.ok(new Accepted(out.version(), events));
+    }
+}

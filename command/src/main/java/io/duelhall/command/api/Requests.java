@@ -1,0 +1,153 @@
+package io.duelhall.command.api;
+
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentType;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.Target;
+import io.duelhall.domain.TargetKind;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Request bodies of the intent API, and their checks: a malformed request is a 400 with a precise message. */
+public final class Requests {
+    static final int MAX_ID = 100;
+    static final int MAX_LIST = 60;
+
+    private Requests() {
+    }
+
+    public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
+    }
+
+    public record CreateMatch(String ruleset, Options options) {
+    }
+
+    public record Deck(String shipCore, List<String> cards) {
+    }
+
+    public record TakeSeat(String name, String pilotClass, Deck deck, String clientSeed) {
+    }
+
+    public record TargetBody(String kind, String seat, String subsystem, String id) {
+    }
+
+    public record IntentBody(String intentId, String type, String card, Integer ability, List<TargetBody> targets,
+                             List<String> cards, Long expectedVersion) {
+    }
+
+    static MatchOptions options(Options o) {
+        if (o == null) {
+            return MatchOptions.defaults();
+        }
+        int delay = o.spectatorDelaySeconds() == null ? 0 : o.spectatorDelaySeconds();
+        if (delay < 0 || delay > MatchOptions.MAX_SPECTATOR_DELAY) {
+            throw bad("OUT_OF_RANGE", "options.spectatorDelaySeconds must be between 0 and 900.");
+        }
+        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds());
+    }
+
+    static void seat(TakeSeat body) {
+        if (body == null) {
+            throw bad("MISSING_FIELD", "Send {\"name\", \"pilotClass\", \"deck\": {\"shipCore\", \"cards\": [60 card ids]}}.");
+        }
+        if (body.name() == null || body.name().isBlank() || body.name().length() > 40) {
+            throw bad("INVALID_FIELD", "name must be 1 to 40 characters.");
+        }
+        if (body.deck() == null) {
+            throw bad("MISSING_FIELD", "deck is required: {\"shipCore\", \"cards\": [60 card ids]}.");
+        }
+        if (body.deck().cards() != null && body.deck().cards().size() > 200) {
+            throw bad("OUT_OF_RANGE", "deck.cards is far longer than a deck.");
+        }
+        if (body.clientSeed() != null && (body.clientSeed().isEmpty()
+                || body.clientSeed().getBytes(StandardCharsets.UTF_8).length > 64)) {
+            throw bad("OUT_OF_RANGE", "clientSeed must be 1 to 64 bytes (UTF-8) when given.");
+        }
+    }
+
+    /** The intent of a body (seat left empty: the token decides it). */
+    static Intent intent(IntentBody b) {
+        if (b == null) {
+            throw bad("MISSING_FIELD", "Send {\"intentId\", \"type\", …}.");
+        }
+        if (b.intentId() == null || b.intentId().isBlank() || b.intentId().length() > MAX_ID) {
+            throw bad("MISSING_FIELD", "intentId is required: a client-made id (a UUID), at most " + MAX_ID + " characters.");
+        }
+        if (b.type() == null) {
+            throw bad("MISSING_FIELD", "type is required: one of PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE.");
+        }
+        IntentType type = parse(IntentType.class, b.type(), "UNKNOWN_INTENT_TYPE", "type");
+        if (b.expectedVersion() != null && b.expectedVersion() < -1) {
+            throw bad("OUT_OF_RANGE", "expectedVersion must be -1 or more.");
+        }
+        if (b.ability() != null && (b.ability() < 0 || b.ability() > 100)) {
+            throw bad("OUT_OF_RANGE", "ability must be between 0 and 100.");
+        }
+        if (b.card() != null && b.card().length() > MAX_ID) {
+            throw bad("OUT_OF_RANGE", "card is too long to be a card instance id.");
+        }
+        if ((type == IntentType.PLAY_CARD || type == IntentType.ACTIVATE) && (b.card() == null || b.card().isBlank())) {
+            throw bad("MISSING_FIELD", type + " needs \"card\": a card instance id.");
+        }
+        List<String> cards = b.cards() == null ? List.of() : b.cards();
+        if (cards.size() > MAX_LIST || cards.stream().anyMatch(c -> c == null || c.length() > MAX_ID)) {
+            throw bad("INVALID_FIELD", "cards must be a list of card instance ids.");
+        }
+        if (type == IntentType.DISCARD_DOWN && cards.isEmpty()) {
+            throw bad("MISSING_FIELD", "DISCARD_DOWN needs \"cards\": the instance ids to discard.");
+        }
+        List<Target> targets = new ArrayList<>();
+        List<TargetBody> given = b.targets() == null ? List.of() : b.targets();
+        if (given.size() > 10) {
+            throw bad("OUT_OF_RANGE", "at most 10 targets.");
+        }
+        for (TargetBody t : given) {
+            if (t == null || t.kind() == null) {
+                throw bad("MISSING_FIELD", "every target needs a kind: SHIP, SUBSYSTEM, DRONE or CARD.");
+            }
+            TargetKind kind = parse(TargetKind.class, t.kind(), "INVALID_FIELD", "targets[].kind");
+            if (t.seat() == null) {
+                throw bad("MISSING_FIELD", "every target needs a seat.");
+            }
+            Seat seat = parse(Seat.class, t.seat(), "INVALID_FIELD", "targets[].seat");
+            if ((t.id() != null && t.id().length() > MAX_ID) || (t.subsystem() != null && t.subsystem().length() > 40)) {
+                throw bad("OUT_OF_RANGE", "target id or subsystem is too long.");
+            }
+            targets.add(new Target(kind, seat, t.subsystem(), t.id()));
+        }
+        return new Intent(null, type, b.card(), b.ability(), targets, cards);
+    }
+
+    /** Identifies a request body for idempotent retries; the token hash makes it seat-specific. */
+    static String fingerprint(String tokenHash, IntentBody b, Intent i) {
+        StringBuilder sb = new StringBuilder().append(tokenHash).append('\n').append(b.intentId()).append('\n')
+                .append(i.type()).append('\n').append(i.card()).append('\n').append(i.ability()).append('\n');
+        for (Target t : i.targets()) {
+            sb.append(t.kind()).append(',').append(t.seat()).append(',').append(t.subsystem()).append(',').append(t.id()).append(';');
+        }
+        sb.append('\n').append(String.join(",", i.cards())).append('\n').append(b.expectedVersion());
+        return Tokens.sha256Hex(sb.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static <E extends Enum<E>> E parse(Class<E> type, String value, String code, String field) {
+        try {
+            return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            List<String> names = new ArrayList<>();
+            for (E c : type.getEnumConstants()) {
+                names.add(c.name());
+            }
+            throw bad(code, field + " '" + value + "' is not one of " + names + ".");
+        }
+    }
+
+    static RefusedException bad(String code, String message) {
+        return new RefusedException(Refusal.malformed(code, message));
+    }
+}

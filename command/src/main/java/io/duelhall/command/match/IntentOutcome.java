@@ -1,0 +1,20 @@
+package io.duelhall.command.match;
+
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.Seat;
+
+import java.util.List;
+
+/**
+ * What became of an intent: refused (nothing changed), accepted (the events it caused, from
+ * sequence {@code fromSeq}), or a retry of an intent already accepted ({@code replay}; the
+ * events from {@code fromSeq} to {@code version} are in the store).
+ */
+public record IntentOutcome(Refusal refusal, String ruleset, Seat seat, long version, long fromSeq,
+                            List<MatchEvent> events, boolean replay, MatchStatus status) {
+    static IntentOutcome refused(Refusal r) {
+        return new IntentOutcome(r, null, null, -1, -1, List.of(), false, null);
+    }
+}

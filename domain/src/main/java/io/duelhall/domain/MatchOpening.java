@@ -1,0 +1,15 @@
+package io.duelhall.domain;
+
+/** The first event of every match, whatever the ruleset: it names the ruleset that plays it. */
+public interface MatchOpening extends MatchEvent {
+    String matchId();
+
+    String ruleset();
+
+    String engineVersion();
+
+    /** SHA-256 of the secret server seed, published at creation (hex). */
+    String seedCommitment();
+
+    MatchOptions options();
+}

@@ -1,0 +1,26 @@
+package io.duelhall.domain;
+
+import io.duelhall.domain.rng.Sha256CounterRandom;
+
+import java.nio.charset.StandardCharsets;
+
+/** How a seat's bearer token is recognised: by its SHA-256, the only form the server keeps. */
+public final class SeatTokens {
+    private static final String BEARER = "Bearer ";
+
+    private SeatTokens() {
+    }
+
+    public static String hash(String token) {
+        return Sha256CounterRandom.hex(Sha256CounterRandom.sha256(token.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The token of an {@code Authorization: Bearer …} header value, or null if there is none. */
+    public static String bearer(String authorization) {
+        if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return null;
+        }
+        String t = authorization.substring(BEARER.length()).trim();
+        return t.isEmpty() ? null : t;
+    }
+}
