@@ -1,0 +1,101 @@
+package io.duelhall.infra;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.github.benmanes.caffeine.jcache.configuration.CaffeineConfiguration;
+import com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider;
+import org.axonframework.common.caching.Cache;
+import org.axonframework.common.caching.JCacheAdapter;
+import org.axonframework.config.ConfigurerModule;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.URI;
+import java.util.OptionalLong;
+import java.util.UUID;
+import javax.cache.CacheManager;
+import javax.cache.Caching;
+import javax.cache.spi.CachingProvider;
+
+/**
+ * Axon infrastructure shared by all modules.
+ *
+ * <ul>
+ *   <li>Serializer: {@code axon.serializer.general|events|messages=jackson} (application.yml) makes Axon's
+ *       auto-configuration build {@link org.axonframework.serialization.json.JacksonSerializer}s. They use the
+ *       Jackson 2 {@link ObjectMapper} bean found in the context, which is {@link #axonObjectMapper()}: keep it the
+ *       only {@code com.fasterxml} ObjectMapper bean (the smoke test checks the serializers use it). HTTP uses
+ *       Boot 4's Jackson 3 ({@code tools.jackson}) mapper, which is separate.</li>
+ *   <li>Event store: Axon's JPA storage engine is auto-configured on the Boot datasource (H2 file by default). The
+ *       global index gets its own sequence: see {@code META-INF/orm.xml} and {@code db/migration/V1__axon.sql}.</li>
+ *   <li>Event processors: pooled streaming by default, batch size {@code duelhall.eventhandling.batch-size}.</li>
+ *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link JCacheAdapter}.</li>
+ * </ul>
+ */
+@Configuration(proxyBeanMethods = false)
+public class AxonConfig {
+
+    /** Bean name of the aggregate cache; the Match aggregate uses {@code @Aggregate(cache = "matchCache")}. */
+    public static final String MATCH_CACHE = "matchCache";
+
+    /**
+     * The Jackson 2 mapper for Axon's serializers (events, snapshots, tokens, messages). Records work as is
+     * (Jackson 2.12+); java.time values are written as ISO-8601 strings; unknown properties are ignored so that
+     * adding an optional field to an event type stays compatible with older readers.
+     */
+    @Bean("axonObjectMapper")
+    public ObjectMapper axonObjectMapper() {
+        return JsonMapper.builder()
+                         .addModule(new JavaTimeModule())
+                         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                         .build();
+    }
+
+    /**
+     * Registers pooled streaming as the default event processor type, with a batch size above Axon's default of 1.
+     * A processor configured by name under {@code axon.eventhandling.processors.<name>} takes its own settings
+     * (note that its {@code batch-size} then defaults to 1 again unless set).
+     */
+    @Bean
+    public ConfigurerModule pooledStreamingProcessorsByDefault(
+            @Value("${duelhall.eventhandling.batch-size:100}") int batchSize) {
+        return configurer -> configurer.eventProcessing(processing -> processing.usingPooledStreamingEventProcessors(
+                (config, builder) -> builder.batchSize(batchSize)));
+    }
+
+    /**
+     * A JCache manager of this application context alone: a unique URI keeps two contexts in one JVM (tests) from
+     * sharing caches. Closed with the context.
+     */
+    @Bean(destroyMethod = "close")
+    public CacheManager aggregateCacheManager() {
+        CachingProvider provider = Caching.getCachingProvider(CaffeineCachingProvider.class.getName());
+        return provider.getCacheManager(URI.create("urn:duelhall:aggregate-caches:" + UUID.randomUUID()),
+                                        AxonConfig.class.getClassLoader());
+    }
+
+    /**
+     * Strong, bounded aggregate cache. Strong: entries are not dropped by the GC (Axon's WeakReferenceCache empties
+     * on almost every collection). Bounded: at most {@code duelhall.cache.match.max-entries} aggregates, evicted by
+     * Caffeine's W-TinyLFU policy. Store-by-reference (JCache defaults to store-by-value, which would copy every
+     * aggregate through Java serialization).
+     */
+    @Bean(MATCH_CACHE)
+    public Cache matchCache(@Qualifier("aggregateCacheManager") CacheManager cacheManager,
+                            @Value("${duelhall.cache.match.max-entries:10000}") long maxEntries) {
+        CaffeineConfiguration<Object, Object> configuration = new CaffeineConfiguration<>();
+        configuration.setTypes(Object.class, Object.class);
+        configuration.setStoreByValue(false);
+        configuration.setMaximumSize(OptionalLong.of(maxEntries));
+        configuration.setStatisticsEnabled(false);
+        configuration.setManagementEnabled(false);
+        javax.cache.Cache<Object, Object> cache = cacheManager.createCache(MATCH_CACHE, configuration);
+        return new JCacheAdapter(cache);
+    }
+}

@@ -1,0 +1,43 @@
+package io.duelhall.infra;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.persistence.autoconfigure.EntityScan;
+import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+
+/**
+ * The runnable application: assembles command, projections and query around one Axon configuration.
+ *
+ * <p>Scans all of {@code io.duelhall}. {@link EntityScan} replaces Boot's auto-configuration packages, so it
+ * must list Axon's JPA entity packages too (event store, token store, sagas, dead letters), or Hibernate would not
+ * know them and schema validation would miss them.
+ */
+@SpringBootApplication(scanBasePackages = "io.duelhall")
+@EntityScan(basePackages = {
+        "io.duelhall",
+        "org.axonframework.eventsourcing.eventstore.jpa",
+        "org.axonframework.eventhandling.tokenstore.jpa",
+        "org.axonframework.modelling.saga.repository.jpa",
+        "org.axonframework.eventhandling.deadletter.jpa"
+})
+@EnableJpaRepositories(basePackages = "io.duelhall")
+public class DuelhallApplication {
+
+    /** System property read by Axon's update checker (also: env AXONIQ_UPDATE_CHECKER_DISABLED). */
+    static final String UPDATE_CHECKER_DISABLED = "axoniq.update-checker.disabled";
+    /** System property that silences Axon's AxonIQ Console advertisement at start-up. */
+    static final String CONSOLE_MESSAGE_DISABLED = "disable-axoniq-console-message";
+
+    public static void main(String[] args) {
+        // No network on our machines: the checker would only fail. An explicit -D...=false still wins.
+        defaultSystemProperty(UPDATE_CHECKER_DISABLED, "true");
+        defaultSystemProperty(CONSOLE_MESSAGE_DISABLED, "true");
+        SpringApplication.run(DuelhallApplication.class, args);
+    }
+
+    private static void defaultSystemProperty(String name, String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.duelhall.infra.smoke;
+
+import io.duelhall.infra.smoke.SmokeMessages.SmokeOpened;
+import io.duelhall.infra.smoke.SmokeMessages.SmokePinged;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Test-only event handler in its own processing group: shows which processor type the default gives. */
+@Component
+@ProcessingGroup(SmokeProjection.GROUP)
+public class SmokeProjection {
+
+    public static final String GROUP = "smoke-projection";
+
+    private final List<Object> seen = new CopyOnWriteArrayList<>();
+
+    @EventHandler
+    void on(SmokeOpened event) {
+        seen.add(event);
+    }
+
+    @EventHandler
+    void on(SmokePinged event) {
+        seen.add(event);
+    }
+
+    public List<Object> seen() {
+        return List.copyOf(seen);
+    }
+}
