@@ -8,9 +8,9 @@ import io.duelhall.domain.Seat;
 import java.util.List;
 
 /**
- * What became of an intent: refused (nothing changed), accepted (the events it caused, from
- * sequence {@code fromSeq}), or a retry of an intent already accepted ({@code replay}; the
- * events from {@code fromSeq} to {@code version} are in the store).
+ * What became of an intent: refused (nothing changed), accepted (its IntentAccepted and the events
+ * it caused, from sequence {@code fromSeq}), or a retry of an intent already accepted
+ * ({@code replay}; those events, {@code fromSeq} to {@code version}, are in the store).
  */
 public record IntentOutcome(Refusal refusal, String ruleset, Seat seat, long version, long fromSeq,
                             List<MatchEvent> events, boolean replay, MatchStatus status) {

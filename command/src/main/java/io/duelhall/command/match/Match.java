@@ -42,7 +42,7 @@ public class Match {
     private final Map<String, Receipt> receipts = new HashMap<>();
     private String lastIntentId;
 
-    /** An accepted intent: its body fingerprint and the range of events it caused. */
+    /** An accepted intent: its body fingerprint and its events, from its IntentAccepted to the last it caused. */
     private record Receipt(String fingerprint, Seat seat, long firstSeq, long lastSeq) {
     }
 
@@ -103,10 +103,14 @@ public class Match {
         if (!d.accepted()) {
             return IntentOutcome.refused(d.refusal());
         }
-        apply(new IntentAccepted(cmd.intentId(), seat, cmd.fingerprint(), intent, cmd.at()));
-        long first = version + 1;
+        IntentAccepted accepted = new IntentAccepted(cmd.intentId(), seat, cmd.fingerprint(), intent, cmd.at());
+        apply(accepted);
+        long first = version;
         d.events().forEach(e -> apply(e));
-        return new IntentOutcome(null, ruleset.id(), seat, version, first, d.events(), false, state.status());
+        List<MatchEvent> caused = new java.util.ArrayList<>(d.events().size() + 1);
+        caused.add(accepted);
+        caused.addAll(d.events());
+        return new IntentOutcome(null, ruleset.id(), seat, version, first, caused, false, state.status());
     }
 
     @EventSourcingHandler
@@ -121,7 +125,7 @@ public class Match {
             seatByTokenHash.put(t.tokenHash(), t.seat());
             lastIntentId = null;
         } else if (event instanceof IntentAccepted a) {
-            receipts.put(a.intentId(), new Receipt(a.fingerprint(), a.seat(), version + 1, version));
+            receipts.put(a.intentId(), new Receipt(a.fingerprint(), a.seat(), version, version));
             lastIntentId = a.intentId();
         } else {
             state = ruleset.evolve(state, event);

@@ -180,7 +180,7 @@ class MatchAggregateTest {
         given.add(new IntentAccepted("i1", active, "f1", end, AT));
         List<MatchEvent> caused = RULES.decide(s, end).events();
         given.addAll(caused);
-        long first = given.size() - caused.size();
+        long first = given.size() - caused.size() - 1;
         long last = given.size() - 1;
         fixture.given(given.toArray())
                 .when(intent("i1", active, "f1", Intent.endTurn(null), null))

@@ -1,0 +1,22 @@
+package io.duelhall.infra;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.nio.file.Path;
+import java.util.UUID;
+
+/**
+ * Base of the tests that run the whole app on a random port. They share one Spring context (one
+ * H2 file database under target/), so the suite starts the app once.
+ */
+@SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class AppTest {
+    static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
+
+    @DynamicPropertySource
+    static void dataDir(DynamicPropertyRegistry registry) {
+        registry.add("duelhall.data-dir", DATA_DIR::toString);
+    }
+}
