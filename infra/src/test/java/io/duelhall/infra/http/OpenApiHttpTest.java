@@ -1,0 +1,32 @@
+package io.duelhall.infra.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.infra.AppTest;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** API.md: the OpenAPI document at /v3/api-docs and a browsable UI at /swagger-ui.html. */
+class OpenApiHttpTest extends AppTest {
+    @LocalServerPort
+    int port;
+
+    @Test
+    void servesTheOpenApiDocumentWithTheContractPaths() {
+        Api api = new Api(port);
+        Api.Res doc = api.get("/v3/api-docs", null);
+        assertThat(doc.status()).as(doc.raw()).isEqualTo(200);
+        JsonNode paths = doc.body().get("paths");
+        assertThat(paths.has("/api/matches")).isTrue();
+        assertThat(paths.has("/api/matches/{matchId}/seats")).isTrue();
+        assertThat(paths.has("/api/matches/{matchId}/intents")).isTrue();
+        assertThat(paths.has("/api/matches/{matchId}/view")).isTrue();
+        assertThat(paths.has("/api/cards")).isTrue();
+        assertThat(paths.has("/api/decks/starter")).isTrue();
+        Api.Res ui = api.get("/swagger-ui/index.html", null);
+        assertThat(ui.status()).isEqualTo(200);
+        assertThat(ui.raw()).contains("swagger");
+        assertThat(api.get("/swagger-ui.html", null).status()).isIn(200, 302);
+    }
+}
