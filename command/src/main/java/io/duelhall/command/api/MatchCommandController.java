@@ -43,8 +43,11 @@ public class MatchCommandController {
     private final EventStore eventStore;
     private final Rulesets rulesets;
     private final Clock clock;
+    private final RefusalLog refusals;
 
-    public MatchCommandController(CommandGateway commands, EventStore eventStore, Rulesets rulesets, Clock clock) {
+    public MatchCommandController(CommandGateway commands, EventStore eventStore, Rulesets rulesets, Clock clock,
+                                  RefusalLog refusals) {
+        this.refusals = refusals;
         this.commands = commands;
         this.eventStore = eventStore;
         this.rulesets = rulesets;
@@ -106,6 +109,7 @@ public class MatchCommandController {
         IntentOutcome out = commands.sendAndWait(new SubmitIntent(matchId, body.intentId(), tokenHash,
                 Requests.fingerprint(tokenHash, body, intent), intent, body.expectedVersion(), clock.instant()));
         if (out.refusal() != null) {
+            refusals.refused(matchId, body.intentId(), out.seat(), out.refusal(), intent);
             return ApiErrors.of(out.refusal());
         }
         Ruleset ruleset = rulesets.get(out.ruleset());

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public record IntentOutcome(Refusal refusal, String ruleset, Seat seat, long version, long fromSeq,
                             List<MatchEvent> events, boolean replay, MatchStatus status) {
-    static IntentOutcome refused(Refusal r) {
-        return new IntentOutcome(r, null, null, -1, -1, List.of(), false, null);
+    static IntentOutcome refused(Refusal r, Seat seat) {
+        return new IntentOutcome(r, null, seat, -1, -1, List.of(), false, null);
     }
 }

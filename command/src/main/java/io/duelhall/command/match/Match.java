@@ -83,7 +83,7 @@ public class Match {
     public IntentOutcome handle(SubmitIntent cmd) {
         Seat seat = cmd.tokenHash() == null ? null : seatByTokenHash.get(cmd.tokenHash());
         if (seat == null) {
-            return IntentOutcome.refused(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."));
+            return IntentOutcome.refused(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."), null);
         }
         Receipt seen = receipts.get(cmd.intentId());
         if (seen != null) {
@@ -91,17 +91,17 @@ public class Match {
                 return new IntentOutcome(null, ruleset.id(), seen.seat(), seen.lastSeq(), seen.firstSeq(), List.of(), true, state.status());
             }
             return IntentOutcome.refused(Refusal.conflict("INTENT_ID_REUSED", null,
-                    "Intent id " + cmd.intentId() + " was already used with a different request."));
+                    "Intent id " + cmd.intentId() + " was already used with a different request."), seat);
         }
         if (cmd.expectedVersion() != null && cmd.expectedVersion() != version) {
             return IntentOutcome.refused(Refusal.conflict("STALE_VERSION", null,
-                    "expectedVersion " + cmd.expectedVersion() + " is not the match's version " + version + "."));
+                    "expectedVersion " + cmd.expectedVersion() + " is not the match's version " + version + "."), seat);
         }
         Intent in = cmd.intent();
         Intent intent = new Intent(seat, in.type(), in.card(), in.ability(), in.targets(), in.cards());
         Decision d = ruleset.decide(state, intent);
         if (!d.accepted()) {
-            return IntentOutcome.refused(d.refusal());
+            return IntentOutcome.refused(d.refusal(), seat);
         }
         IntentAccepted accepted = new IntentAccepted(cmd.intentId(), seat, cmd.fingerprint(), intent, cmd.at());
         apply(accepted);

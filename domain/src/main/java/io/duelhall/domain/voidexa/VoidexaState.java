@@ -79,8 +79,9 @@ public record VoidexaState(String matchId, MatchStatus status, MatchOptions opti
                 ships, first, turn, active, phase, pending, responder, discardOwed, result);
     }
 
+    /** Keeps {@code pending}: a card whose resolution ended the match stays where it was (V-WIN-5), not lost. */
     VoidexaState ended(Result r) {
         return new VoidexaState(matchId, MatchStatus.ENDED, options, engineVersion, catalogVersion, seedCommitment,
-                serverSeed, ships, firstSeat, turn, active, Phase.OVER, null, null, 0, r);
+                serverSeed, ships, firstSeat, turn, active, Phase.OVER, pending, null, 0, r);
     }
 }
