@@ -107,7 +107,7 @@ public class ApiErrors {
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> bug(Exception e) {
         log.error("unhandled error", e);
-        return of(HttpStatus.INTERNAL_SERVER_ERROR, "INTERNAL_ERROR", "Something went wrong on our side; nothing you sent was applied.");
+        return of(HttpStatus.INTERNAL_SERVER_ERROR, "INTERNAL_ERROR", "Something went wrong on our side; it has been logged.");
     }
 
     private static String shortCause(Throwable e) {

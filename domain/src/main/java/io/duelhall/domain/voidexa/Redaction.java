@@ -31,11 +31,12 @@ public final class Redaction {
 
     /** The event as {@code viewer} may see it. Pass {@link Viewer#EVERYONE} only once the match has ended. */
     public static MatchEvent event(MatchEvent e, Viewer viewer) {
+        if (e instanceof io.duelhall.domain.SeatTokenIssued t) {
+            // never served, not even after the end: only the raw record (audit export) keeps it
+            return new io.duelhall.domain.SeatTokenIssued(t.seat(), null);
+        }
         if (viewer.kind() == Viewer.Kind.EVERYONE) {
             return e;
-        }
-        if (e instanceof io.duelhall.domain.SeatTokenIssued t) {
-            return new io.duelhall.domain.SeatTokenIssued(t.seat(), null);
         }
         if (e instanceof MatchCreated c) {
             return new MatchCreated(c.matchId(), c.ruleset(), c.engineVersion(), c.catalogVersion(), c.options(),

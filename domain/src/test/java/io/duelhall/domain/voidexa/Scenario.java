@@ -5,6 +5,7 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.DroneStats;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 
@@ -35,18 +36,25 @@ final class Scenario {
     static final String FILLER = "hull-patch";
     static final int FILLER_COUNT = 10;
 
+    private final VoidexaRuleset rules;
     private final Map<Seat, SeatSpec> seats = new EnumMap<>(Seat.class);
     private int turn = 1;
     private Seat active = Seat.A;
     private Phase phase = Phase.MAIN;
 
-    private Scenario() {
-        seats.put(Seat.A, new SeatSpec(Seat.A));
-        seats.put(Seat.B, new SeatSpec(Seat.B));
+    private Scenario(VoidexaRuleset rules) {
+        this.rules = rules;
+        seats.put(Seat.A, new SeatSpec(Seat.A, rules.catalog()));
+        seats.put(Seat.B, new SeatSpec(Seat.B, rules.catalog()));
     }
 
     static Scenario live() {
-        return new Scenario();
+        return new Scenario(Fixtures.RULES);
+    }
+
+    /** A scenario for a ruleset with test-only cards ({@link Fixtures#rulesWith}). */
+    static Scenario live(VoidexaRuleset rules) {
+        return new Scenario(rules);
     }
 
     Scenario a(Consumer<SeatSpec> spec) {
@@ -68,7 +76,7 @@ final class Scenario {
 
     /** The built state wrapped in a game that applies intents with the real rules. */
     Fixtures.Game game() {
-        return new Fixtures.Game(build());
+        return new Fixtures.Game(rules, build());
     }
 
     VoidexaState build() {
@@ -76,7 +84,7 @@ final class Scenario {
         Map<Seat, Ship> ships = new EnumMap<>(Seat.class);
         seats.forEach((seat, spec) -> ships.put(seat, spec.ship()));
         return new VoidexaState("m-scenario", MatchStatus.LIVE, MatchOptions.defaults(),
-                VoidexaRuleset.ENGINE_VERSION, Fixtures.CATALOG.version(),
+                VoidexaRuleset.ENGINE_VERSION, rules.catalogVersion(),
                 Sha256CounterRandom.hex(Sha256CounterRandom.sha256(serverSeed)), Sha256CounterRandom.hex(serverSeed),
                 Map.copyOf(ships), Seat.A, turn, active, phase, null, null, 0, null);
     }
@@ -84,6 +92,7 @@ final class Scenario {
     /** One seat's ship and zones. Zone methods add cards in the order given (deck: top first). */
     static final class SeatSpec {
         private final Seat seat;
+        private final Catalog catalog;
         private final Ship fresh = Ship.fresh("unused", null, null, null, List.of());
         private final Map<Subsystem, Integer> values = new EnumMap<>(fresh.values());
         private final List<CardRef> hand = new ArrayList<>();
@@ -104,8 +113,9 @@ final class Scenario {
         private int emptyDraws;
         private int next = 1;
 
-        private SeatSpec(Seat seat) {
+        private SeatSpec(Seat seat, Catalog catalog) {
             this.seat = seat;
+            this.catalog = catalog;
         }
 
         SeatSpec set(Subsystem subsystem, int value) {
@@ -203,14 +213,14 @@ final class Scenario {
         /** Undamaged drones, in column order, with their printed stats. */
         SeatSpec drones(String... cards) {
             for (String card : cards) {
-                DroneStats st = Fixtures.CATALOG.card(card).drone();
+                DroneStats st = catalog.card(card).drone();
                 drone(card, st.hull(), st.shield());
             }
             return this;
         }
 
         SeatSpec drone(String card, int hull, int shield) {
-            DroneStats st = Fixtures.CATALOG.card(card).drone();
+            DroneStats st = catalog.card(card).drone();
             drones.add(new Drone(ref(card).id(), card, hull, st.hull(), shield, st.shield(), st.damage(), st.pierce()));
             return this;
         }
@@ -224,7 +234,7 @@ final class Scenario {
         }
 
         private CardRef ref(String card) {
-            Fixtures.CATALOG.card(card); // fails fast on a typo
+            catalog.card(card); // fails fast on a typo
             return new CardRef(seat.name().toLowerCase() + next++, card);
         }
 
