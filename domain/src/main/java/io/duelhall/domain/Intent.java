@@ -39,6 +39,11 @@ public record Intent(Seat seat, IntentType type, String card, Integer ability, L
         return new Intent(seat, IntentType.PASS, null, null, List.of(), List.of());
     }
 
+    /** The seat's clock ran out (made by the server, recorded and replayed like any intent). */
+    public static Intent timeout(Seat seat) {
+        return new Intent(seat, IntentType.TIMEOUT, null, null, List.of(), List.of());
+    }
+
     public static Intent concede(Seat seat) {
         return new Intent(seat, IntentType.CONCEDE, null, null, List.of(), List.of());
     }

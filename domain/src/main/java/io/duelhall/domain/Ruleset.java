@@ -31,6 +31,12 @@ public interface Ruleset {
     /** Applies one event. Total over the events {@link #decide} produces; never throws on them. */
     GameState evolve(GameState state, MatchEvent event);
 
+    /**
+     * Which clock should run now: who owes a decision, of what kind, in which turn; null when none
+     * (match not live). The server keeps the time; the rules only say whose it is.
+     */
+    ClockNeed clockNeed(GameState state);
+
     /** The state as {@code viewer} may see it (the single redaction of state). */
     Object view(GameState state, Viewer viewer, long version);
 

@@ -1,5 +1,6 @@
 package io.duelhall.query;
 
+import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -18,6 +19,20 @@ public record MatchLog(String matchId, Ruleset ruleset, List<RecordedEvent> even
 
     public MatchOpening opening() {
         return (MatchOpening) events.get(0).payload();
+    }
+
+    /** The clock running at the end of these events ({@code {"seat", "kind", "deadline"}}), or null (a ClockSet with no seat stops it). */
+    public ClockView runningClock() {
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (events.get(i).payload() instanceof ClockSet c) {
+                return c.seat() == null ? null : new ClockView(c.seat(), c.kind().name(), c.deadline());
+            }
+        }
+        return null;
+    }
+
+    /** Who must decide by when; clients count down to {@code deadline}. */
+    public record ClockView(Seat seat, String kind, Instant deadline) {
     }
 
     /** The seat whose token hashes to {@code tokenHash}, or null. */

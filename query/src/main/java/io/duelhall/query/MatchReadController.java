@@ -70,7 +70,7 @@ public class MatchReadController {
         Object view = s.log().ruleset().view(s.log().state(), s.viewer(), s.log().version());
         if (view instanceof VoidexaView v) {
             long from = Math.max(0, s.log().version() - RECENT + 1);
-            return v.withRecentEvents(s.log().redacted(s.viewer(), from, RECENT));
+            return v.withRecentEvents(s.log().redacted(s.viewer(), from, RECENT)).withClock(s.log().runningClock());
         }
         return view;
     }

@@ -83,6 +83,9 @@ public final class Requests {
             throw bad("MISSING_FIELD", "type is required: one of PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE.");
         }
         IntentType type = parse(IntentType.class, b.type(), "UNKNOWN_INTENT_TYPE", "type");
+        if (type == IntentType.TIMEOUT) {
+            throw bad("UNKNOWN_INTENT_TYPE", "TIMEOUT is made by the server's clock; a client cannot send it.");
+        }
         if (b.expectedVersion() != null && b.expectedVersion() < -1) {
             throw bad("OUT_OF_RANGE", "expectedVersion must be -1 or more.");
         }

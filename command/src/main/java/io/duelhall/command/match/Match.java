@@ -1,11 +1,14 @@
 package io.duelhall.command.match;
 
+import io.duelhall.domain.ClockNeed;
+import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
+import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Ruleset;
@@ -13,10 +16,15 @@ import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.deadline.DeadlineManager;
+import org.axonframework.deadline.annotation.DeadlineHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -32,6 +40,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  */
 @Aggregate(cache = "matchCache")
 public class Match {
+    static final String CLOCK = "clock";
+
     @AggregateIdentifier
     private String matchId;
     private Ruleset ruleset;
@@ -41,6 +51,10 @@ public class Match {
     private final Map<String, Seat> seatByTokenHash = new HashMap<>();
     private final Map<String, Receipt> receipts = new HashMap<>();
     private String lastIntentId;
+    private MatchOptions options;
+    /** The clock that runs now (null: none), and the sequence number of the ClockSet that set it. */
+    private ClockSet clock;
+    private long clockSeq = -1;
 
     /** An accepted intent: its body fingerprint and its events, from its IntentAccepted to the last it caused. */
     private record Receipt(String fingerprint, Seat seat, long firstSeq, long lastSeq) {
@@ -62,7 +76,7 @@ public class Match {
     }
 
     @CommandHandler
-    public JoinOutcome handle(TakeSeat cmd) {
+    public JoinOutcome handle(TakeSeat cmd, DeadlineManager deadlines, Clock time) {
         Decision d = ruleset.join(state, cmd.request());
         if (!d.accepted()) {
             return new JoinOutcome(null, version, state.status(), d.refusal());
@@ -76,11 +90,12 @@ public class Match {
                 .orElseThrow(() -> new IllegalStateException("a join that took no seat"));
         apply(new SeatTokenIssued(seat, cmd.tokenHash()));
         d.events().forEach(e -> apply(e));
+        syncClock(deadlines, time.instant());
         return new JoinOutcome(seat, version, state.status(), null);
     }
 
     @CommandHandler
-    public IntentOutcome handle(SubmitIntent cmd) {
+    public IntentOutcome handle(SubmitIntent cmd, DeadlineManager deadlines) {
         Seat seat = cmd.tokenHash() == null ? null : seatByTokenHash.get(cmd.tokenHash());
         if (seat == null) {
             return IntentOutcome.refused(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."), null);
@@ -110,7 +125,78 @@ public class Match {
         List<MatchEvent> caused = new java.util.ArrayList<>(d.events().size() + 1);
         caused.add(accepted);
         caused.addAll(d.events());
+        ClockSet set = syncClock(deadlines, cmd.at());
+        if (set != null) {
+            caused.add(set);
+        }
         return new IntentOutcome(null, ruleset.id(), seat, version, first, caused, false, state.status());
+    }
+
+    /**
+     * A clock ran out (D-CLOCK-1..3): the server sends the seat's TIMEOUT intent through the rules,
+     * records it like any intent, and starts the next clock. A stale deadline (the clock was set
+     * again since) changes nothing, so a deadline that fires twice acts once.
+     */
+    @DeadlineHandler(deadlineName = CLOCK)
+    void on(ClockExpired expired, DeadlineManager deadlines, Clock time) {
+        if (clock == null || clock.seat() == null || expired.clockSeq() != clockSeq) {
+            return;
+        }
+        Intent timeout = Intent.timeout(clock.seat());
+        Decision d = ruleset.decide(state, timeout);
+        if (!d.accepted()) {
+            return;
+        }
+        Instant now = time.instant();
+        apply(new IntentAccepted("clock-" + clockSeq, clock.seat(), "server-clock", timeout, now));
+        d.events().forEach(e -> apply(e));
+        syncClock(deadlines, now);
+    }
+
+    /**
+     * Starts, moves or stops the clock to match who owes a decision now. The turn clock is paused
+     * while a response window or a discard choice runs on its own clock, and resumes with what was left.
+     */
+    private ClockSet syncClock(DeadlineManager deadlines, Instant now) {
+        Integer turnSeconds = options == null ? null : options.turnClockSeconds();
+        Integer decisionSeconds = options == null ? null
+                : options.responseSeconds() != null ? options.responseSeconds() : turnSeconds;
+        if (turnSeconds == null && decisionSeconds == null) {
+            return null;
+        }
+        ClockNeed need = ruleset.clockNeed(state);
+        if (clock != null && need != null && clock.seat() == need.seat() && clock.kind() == need.kind()
+                && clock.turn() == need.turn()) {
+            return null; // the same clock is still running
+        }
+        ClockSet next;
+        if (need == null) {
+            if (clock == null || clock.seat() == null) {
+                return null;
+            }
+            next = new ClockSet(null, null, 0, null, 0);
+        } else if (need.kind() == ClockNeed.Kind.TURN) {
+            boolean resume = clock != null && clock.turn() == need.turn() && clock.kind() != ClockNeed.Kind.TURN
+                    && clock.turnLeftMillis() > 0;
+            Duration left = resume ? Duration.ofMillis(clock.turnLeftMillis())
+                    : turnSeconds == null ? null : Duration.ofSeconds(turnSeconds);
+            next = left == null ? new ClockSet(null, null, need.turn(), null, 0)
+                    : new ClockSet(need.seat(), need.kind(), need.turn(), now.plus(left), 0);
+        } else {
+            long turnLeft = 0;
+            if (clock != null && clock.turn() == need.turn()) {
+                turnLeft = clock.kind() == ClockNeed.Kind.TURN && clock.deadline() != null
+                        ? Math.max(1, Duration.between(now, clock.deadline()).toMillis()) : clock.turnLeftMillis();
+            }
+            next = decisionSeconds == null ? new ClockSet(null, null, need.turn(), null, turnLeft)
+                    : new ClockSet(need.seat(), need.kind(), need.turn(), now.plusSeconds(decisionSeconds), turnLeft);
+        }
+        deadlines.cancelAllWithinScope(CLOCK);
+        apply(next);
+        if (next.deadline() != null) {
+            deadlines.schedule(next.deadline(), CLOCK, new ClockExpired(clockSeq));
+        }
+        return next;
     }
 
     @EventSourcingHandler
@@ -120,8 +206,13 @@ public class Match {
             matchId = o.matchId();
             ruleset = rulesets.get(o.ruleset());
             state = ruleset.initial();
+            options = o.options();
         }
-        if (event instanceof SeatTokenIssued t) {
+        if (event instanceof ClockSet c) {
+            clock = c;
+            clockSeq = version;
+            extendReceipt();
+        } else if (event instanceof SeatTokenIssued t) {
             seatByTokenHash.put(t.tokenHash(), t.seat());
             lastIntentId = null;
         } else if (event instanceof IntentAccepted a) {
@@ -129,10 +220,15 @@ public class Match {
             lastIntentId = a.intentId();
         } else {
             state = ruleset.evolve(state, event);
-            if (lastIntentId != null) {
-                Receipt r = receipts.get(lastIntentId);
-                receipts.put(lastIntentId, new Receipt(r.fingerprint(), r.seat(), r.firstSeq(), version));
-            }
+            extendReceipt();
+        }
+    }
+
+    /** The events after an IntentAccepted, up to the next intent or seat, are that intent's answer. */
+    private void extendReceipt() {
+        if (lastIntentId != null) {
+            Receipt r = receipts.get(lastIntentId);
+            receipts.put(lastIntentId, new Receipt(r.fingerprint(), r.seat(), r.firstSeq(), version));
         }
     }
 

@@ -38,6 +38,7 @@ class MatchAggregateTest {
     void setUp() {
         fixture = new AggregateTestFixture<>(Match.class);
         fixture.registerInjectableResource(new Rulesets(RULES));
+        fixture.registerInjectableResource(java.time.Clock.fixed(AT, java.time.ZoneOffset.UTC));
     }
 
     static StarterDeck deck(int i) {

@@ -144,6 +144,7 @@ final class Decider {
             case END_TURN -> endTurn(c, seat);
             case DISCARD_DOWN -> discardDown(c, seat, intent.cards());
             case PASS -> pass(c, seat);
+            case TIMEOUT -> timeout(c, seat);
         };
         return r != null ? Decision.reject(r) : Decision.accept(c.events);
     }
@@ -269,6 +270,52 @@ final class Decider {
         }
         turns.endTurn(c, seat);
         return null;
+    }
+
+    static final int TIMEOUTS_TO_LOSE = 3;
+
+    /**
+     * D-CLOCK-1..3: the seat's clock ran out and the server acts for it. A turn timeout ends the turn
+     * (and resolves a discard at once); the third loses. A response timeout passes. A discard timeout
+     * discards by the fixed rule. Nothing to time out is a conflict (a stale clock).
+     */
+    private Refusal timeout(Ctx c, Seat seat) {
+        VoidexaState s = c.state;
+        Ship ship = c.ship(seat);
+        if (s.phase() == Phase.RESPONSE && s.responder() == seat) {
+            c.emit(new TurnTimedOut(seat, "RESPONSE", s.turn(), ship.timeouts()));
+            c.emit(new ResponseWindowClosed(seat, false));
+            resolvePending(c);
+            return null;
+        }
+        if (s.phase() == Phase.DISCARD && s.active() == seat) {
+            c.emit(new TurnTimedOut(seat, "DISCARD", s.turn(), ship.timeouts()));
+            discardByRule(c, seat);
+            return null;
+        }
+        if (s.phase() == Phase.MAIN && s.active() == seat && s.pending() == null) {
+            int n = ship.timeouts() + 1;
+            c.emit(new TurnTimedOut(seat, "TURN", s.turn(), n));
+            if (n >= TIMEOUTS_TO_LOSE) {
+                c.end(seat.opponent(), "TIMEOUT", List.of(seat), seat);
+                return null;
+            }
+            turns.endTurn(c, seat);
+            if (!c.over() && c.state.phase() == Phase.DISCARD) {
+                discardByRule(c, seat);
+            }
+            return null;
+        }
+        return Refusal.conflict("NO_CLOCK_RUNNING", "D-CLOCK-1", "Seat " + seat + " owes no decision now.");
+    }
+
+    /** D-CLOCK-3: the surplus is discarded from the end of the hand (the most recently drawn first), then the turn passes. */
+    private void discardByRule(Ctx c, Seat seat) {
+        List<CardRef> hand = c.ship(seat).hand();
+        for (int i = 0; i < c.state.discardOwed(); i++) {
+            c.emit(new CardDiscarded(seat, hand.get(hand.size() - 1 - i), "HAND"));
+        }
+        turns.passTurn(c, seat);
     }
 
     /** V-END-2: exactly the surplus, distinct cards from the hand. */

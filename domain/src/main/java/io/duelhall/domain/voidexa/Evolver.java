@@ -165,6 +165,9 @@ final class Evolver {
         if (e instanceof CardExiled c) {
             return leavePending(edit(s, c.seat(), b -> b.exile = Ship.Builder.plus(b.exile, c.card())), c.card().id());
         }
+        if (e instanceof TurnTimedOut t) {
+            return edit(s, t.seat(), b -> b.timeouts = t.timeouts());
+        }
         if (e instanceof EndOfTurnBegan) {
             return s.withPhase(Phase.END);
         }

@@ -18,6 +18,7 @@ import java.util.Set;
  * @param droneBoost         extra damage for own drones until the end of own turn {@code boostUntilTurn}
  * @param abilitiesUsed      "instance#index" of abilities used this turn
  * @param emptyDraws         how many times this seat had to draw from an empty deck (V-START-2/3)
+ * @param timeouts           how many of its turns this seat let the turn clock run out (D-CLOCK-1)
  */
 public record Ship(String name, String pilotClass, String shipCore, String clientSeed, List<String> deckList,
                    Map<Subsystem, Integer> values, Map<Subsystem, Integer> maxValues,
@@ -25,7 +26,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
                    List<CardRef> deck, List<CardRef> hand, List<CardRef> discard, List<CardRef> exile,
                    List<CardRef> inPlay, List<Drone> drones, CardRef field,
                    int lifeSupportZeroTurns, int emptyDraws,
-                   int droneBoost, boolean dronePierce, int boostUntilTurn, Set<String> abilitiesUsed) {
+                   int droneBoost, boolean dronePierce, int boostUntilTurn, Set<String> abilitiesUsed,
+                   int timeouts) {
 
     public static final int MAX_HEAT = 10;
     public static final int MAX_HAND = 10;
@@ -105,7 +107,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         v.put(Subsystem.LIFE_SUPPORT, 25);
         return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), Map.copyOf(v), Map.copyOf(v),
                 0, 0, 0, 0, MAX_HAND, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
-                0, 0, 0, false, 0, Set.of());
+                0, 0, 0, false, 0, Set.of(), 0);
     }
 
     public Builder edit() {
@@ -134,6 +136,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         boolean dronePierce;
         int boostUntilTurn;
         Set<String> abilitiesUsed;
+        int timeouts;
 
         private Builder(Ship s) {
             from = s;
@@ -156,6 +159,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
             dronePierce = s.dronePierce;
             boostUntilTurn = s.boostUntilTurn;
             abilitiesUsed = s.abilitiesUsed;
+            timeouts = s.timeouts;
         }
 
         Builder set(Subsystem s, int v) {
@@ -191,7 +195,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
             return new Ship(from.name, from.pilotClass, from.shipCore, from.clientSeed, from.deckList,
                     Map.copyOf(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
                     deck, hand, discard, exile, inPlay, List.copyOf(drones), field,
-                    lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed);
+                    lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts);
         }
     }
 }

@@ -162,6 +162,13 @@ public sealed interface VoidexaEvent extends MatchEvent {
     record CardExiled(Seat seat, CardRef card) implements VoidexaEvent {
     }
 
+    /**
+     * A seat's clock ran out and the server acts for it (D-CLOCK-1..3): {@code clock} is TURN, RESPONSE
+     * or DISCARD; {@code timeouts} counts the seat's turn timeouts in this match (three lose).
+     */
+    record TurnTimedOut(Seat seat, String clock, int turn, int timeouts) implements VoidexaEvent {
+    }
+
     /** The active seat ends its main phase; the end-of-turn steps follow (V-END-1). */
     record EndOfTurnBegan(Seat seat, int turn) implements VoidexaEvent {
     }

@@ -102,6 +102,20 @@ public final class VoidexaRuleset implements Ruleset {
     }
 
     @Override
+    public io.duelhall.domain.ClockNeed clockNeed(GameState state) {
+        VoidexaState s = (VoidexaState) state;
+        if (s.status() != io.duelhall.domain.MatchStatus.LIVE) {
+            return null;
+        }
+        return switch (s.phase()) {
+            case RESPONSE -> new io.duelhall.domain.ClockNeed(s.responder(), io.duelhall.domain.ClockNeed.Kind.RESPONSE, s.turn());
+            case DISCARD -> new io.duelhall.domain.ClockNeed(s.active(), io.duelhall.domain.ClockNeed.Kind.DISCARD, s.turn());
+            case MAIN -> new io.duelhall.domain.ClockNeed(s.active(), io.duelhall.domain.ClockNeed.Kind.TURN, s.turn());
+            default -> null;
+        };
+    }
+
+    @Override
     public VoidexaView view(GameState state, Viewer viewer, long version) {
         return redaction.view((VoidexaState) state, effectiveViewer(state, viewer), version);
     }

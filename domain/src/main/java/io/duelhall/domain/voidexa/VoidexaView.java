@@ -18,6 +18,12 @@ public record VoidexaView(String matchId, String ruleset, long version, String s
                 responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, List.copyOf(events));
     }
 
+    /** The view with the clock that runs now ({@code {"seat", "kind", "deadline"}}), set by the server. */
+    public VoidexaView withClock(Object runningClock) {
+        return new VoidexaView(matchId, ruleset, version, status, turn, activeSeat, phase, pendingDecision,
+                responseWindow, result, runningClock, seats, seedCommitment, spectatorDelaySeconds, recentEvents);
+    }
+
     public record PendingDecision(String kind, Seat seat, Integer count) {
     }
 

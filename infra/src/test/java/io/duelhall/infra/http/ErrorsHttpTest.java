@@ -44,6 +44,8 @@ class ErrorsHttpTest extends AppTest {
         is(api.post("/api/matches", Map.of("ruleset", "chess"), null), 400, "UNKNOWN_RULESET");
         is(api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", 901)), null), 400, "OUT_OF_RANGE");
         is(api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", -1)), null), 400, "OUT_OF_RANGE");
+        is(api.post("/api/matches", Map.of("options", Map.of("turnClockSeconds", 1)), null), 400, "OUT_OF_RANGE");
+        is(api.post("/api/matches", Map.of("options", Map.of("responseSeconds", 0)), null), 400, "OUT_OF_RANGE");
         is(api.post("/api/matches", "{\"ruleset\": ", null), 400, "MALFORMED_JSON");
         is(api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", "soon")), null), 400, "MALFORMED_JSON");
         is(api.post("/api/matches", Map.of("rulset", "voidexa"), null), 400, "MALFORMED_JSON");

@@ -9,6 +9,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,5 +50,51 @@ class RestartTest {
             assertThat(next.status()).as(next.raw()).isEqualTo(200);
             assertThat(next.body().get("version").asLong()).isGreaterThan(after.get("version").asLong());
         }
+    }
+
+    /** D-CLOCK-1: a turn clock pending when the server stops fires after the restart: late, never lost, never twice. */
+    @Test
+    void aPendingTurnClockFiresAfterARestartExactlyOnce() throws Exception {
+        String id;
+        String first;
+        try (ConfigurableApplicationContext app = start()) {
+            Api api = new Api(port(app));
+            Res created = api.post("/api/matches", Map.of("options", Map.of("turnClockSeconds", 5)), null);
+            id = created.body().get("matchId").asText();
+            JsonNode decks = api.starterDecks();
+            api.post("/api/matches/" + id + "/seats", api.seatBody("Ada", decks.get(0)), null);
+            api.post("/api/matches/" + id + "/seats", api.seatBody("Bo", decks.get(1)), null);
+            JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+            first = view.get("activeSeat").asText();
+            assertThat(view.at("/clock/seat").asText()).isEqualTo(first);
+            assertThat(view.at("/clock/kind").asText()).isEqualTo("TURN");
+            assertThat(java.time.Instant.parse(view.at("/clock/deadline").asText()))
+                    .isBetween(java.time.Instant.now().plusSeconds(1), java.time.Instant.now().plusSeconds(6));
+        }
+        Thread.sleep(6_000); // the server is down when the deadline passes
+        try (ConfigurableApplicationContext app = start()) {
+            Api api = new Api(port(app));
+            long until = System.currentTimeMillis() + 20_000;
+            int timeouts = 0;
+            while (System.currentTimeMillis() < until && timeouts == 0) {
+                timeouts = turnOneTimeouts(api, id);
+                Thread.sleep(200);
+            }
+            assertThat(timeouts).as("the deadline fired after the restart").isEqualTo(1);
+            Thread.sleep(1_500);
+            assertThat(turnOneTimeouts(api, id)).as("and only once").isEqualTo(1);
+            JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+            assertThat(view.get("activeSeat").asText()).isNotEqualTo(first);
+        }
+    }
+
+    private static int turnOneTimeouts(Api api, String id) {
+        int n = 0;
+        for (JsonNode e : api.get("/api/matches/" + id + "/events", null).body().get("events")) {
+            if (e.get("type").asText().equals("TurnTimedOut") && e.at("/payload/turn").asInt() == 1) {
+                n++;
+            }
+        }
+        return n;
     }
 }

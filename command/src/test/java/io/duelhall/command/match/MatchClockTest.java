@@ -1,0 +1,182 @@
+package io.duelhall.command.match;
+
+import io.duelhall.domain.ClockSet;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.IntentType;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.voidexa.VoidexaEvent.TurnTimedOut;
+import io.duelhall.domain.voidexa.VoidexaState;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.test.aggregate.AggregateTestFixture;
+import org.axonframework.test.aggregate.FixtureConfiguration;
+import org.hamcrest.Description;
+import org.hamcrest.Matcher;
+import org.hamcrest.TypeSafeMatcher;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import static io.duelhall.command.match.MatchAggregateTest.ID;
+import static io.duelhall.command.match.MatchAggregateTest.RULES;
+import static io.duelhall.command.match.MatchAggregateTest.SEED;
+import static io.duelhall.command.match.MatchAggregateTest.cast;
+import static io.duelhall.command.match.MatchAggregateTest.join;
+
+/**
+ * Turn clocks on the aggregate (D-CLOCK-1..3): deadlines are scheduled when a seat starts to owe a
+ * decision and fire through the fixture's own time, so nothing sleeps.
+ */
+class MatchClockTest {
+    static final int TURN = 60;
+    static final int RESPONSE = 15;
+    FixtureConfiguration<Match> fixture;
+
+    @BeforeEach
+    void setUp() {
+        AggregateTestFixture<Match> f = new AggregateTestFixture<>(Match.class);
+        fixture = f;
+        fixture.registerInjectableResource(new Rulesets(RULES));
+        fixture.registerInjectableResource(new Clock() { // the aggregate reads the fixture's time
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return f.currentTime();
+            }
+        });
+    }
+
+    static Matcher<List<EventMessage<?>>> somePayload(String what, Predicate<Object> p) {
+        return new TypeSafeMatcher<>() {
+            @Override
+            protected boolean matchesSafely(List<EventMessage<?>> events) {
+                return events.stream().anyMatch(m -> p.test(m.getPayload()));
+            }
+
+            @Override
+            public void describeTo(Description d) {
+                d.appendText("an event that is " + what);
+            }
+        };
+    }
+
+    static Matcher<List<EventMessage<?>>> noPayload(String what, Predicate<Object> p) {
+        return new TypeSafeMatcher<>() {
+            @Override
+            protected boolean matchesSafely(List<EventMessage<?>> events) {
+                return events.stream().noneMatch(m -> p.test(m.getPayload()));
+            }
+
+            @Override
+            public void describeTo(Description d) {
+                d.appendText("no event that is " + what);
+            }
+        };
+    }
+
+    /** Created with clocks (60 s a turn, 15 s a response); seat A taken. */
+    static List<Object> created(MatchOptions options) {
+        List<Object> events = new ArrayList<>(RULES.create(ID, options, SEED).events());
+        events.add(new SeatTokenIssued(Seat.A, "ta"));
+        events.addAll(RULES.join((VoidexaState) RULES.replay(cast(events)), join("Ada", 0)).events());
+        return events;
+    }
+
+    static List<Object> created() {
+        return created(new MatchOptions(0, TURN, RESPONSE));
+    }
+
+    /** Who moves first once B has joined (decided by the seeds, known to the test through the rules). */
+    static Seat first() {
+        List<Object> events = created();
+        events.add(new SeatTokenIssued(Seat.B, "tb"));
+        events.addAll(RULES.join((VoidexaState) RULES.replay(cast(events)), join("Bo", 1)).events());
+        return ((VoidexaState) RULES.replay(cast(events))).active();
+    }
+
+    static String token(Seat s) {
+        return s == Seat.A ? "ta" : "tb";
+    }
+
+    @Test
+    void theSecondSeatStartsTheFirstTurnClock() {
+        Seat first = first();
+        fixture.given(created().toArray())
+                .when(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .expectEventsMatching(somePayload("a ClockSet for the first seat's turn", p -> p instanceof ClockSet c
+                        && c.seat() == first && c.kind().name().equals("TURN") && c.turn() == 1))
+                .expectScheduledDeadlineWithName(Duration.ofSeconds(TURN), Match.CLOCK);
+    }
+
+    @Test
+    void aMatchWithoutClocksSchedulesNothing() {
+        fixture.given(created(MatchOptions.defaults()).toArray())
+                .when(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .expectNoScheduledDeadlines()
+                .expectEventsMatching(noPayload("a ClockSet", p -> p instanceof ClockSet));
+    }
+
+    @Test
+    void whenTheTurnClockRunsOutTheServerEndsTheTurnThroughTheRules() {
+        Seat first = first();
+        fixture.given(created().toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .whenTimeElapses(Duration.ofSeconds(TURN + 1))
+                .expectEventsMatching(somePayload("the TIMEOUT intent recorded for the first seat", p ->
+                        p instanceof IntentAccepted a && a.seat() == first && a.intent().type() == IntentType.TIMEOUT))
+                .expectEventsMatching(somePayload("TurnTimedOut", p -> p.equals(new TurnTimedOut(first, "TURN", 1, 1))))
+                .expectEventsMatching(somePayload("a ClockSet for the other seat", p -> p instanceof ClockSet c
+                        && c.seat() == first.opponent()));
+    }
+
+    @Test
+    void beforeItsTimeTheClockDoesNothing() {
+        fixture.given(created().toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .whenTimeElapses(Duration.ofSeconds(TURN - 1))
+                .expectNoEvents();
+    }
+
+    @Test
+    void endingTheTurnCancelsItsClockAndStartsTheOtherSeats() {
+        Seat first = first();
+        fixture.given(created().toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"),
+                        new SubmitIntent(ID, "e1", token(first), "f", Intent.endTurn(null), null, Instant.now()))
+                .whenTimeElapses(Duration.ofSeconds(TURN + 1))
+                .expectEventsMatching(noPayload("a timeout of the seat that ended its turn in time", p ->
+                        p instanceof TurnTimedOut t && t.seat() == first))
+                .expectEventsMatching(somePayload("the other seat's turn timeout", p ->
+                        p instanceof TurnTimedOut t && t.seat() == first.opponent() && t.clock().equals("TURN")));
+    }
+
+    @Test
+    void aSeatThatLetsThreeTurnsRunOutLoses() {
+        fixture.given(created().toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .whenTimeElapses(Duration.ofSeconds(6 * TURN + 5))
+                .expectEventsMatching(somePayload("the match lost on time", p ->
+                        p.toString().startsWith("MatchEnded") && p.toString().contains("reason=TIMEOUT")))
+                .expectEventsMatching(somePayload("the clock stopped", p -> p instanceof ClockSet c && c.seat() == null));
+    }
+}
