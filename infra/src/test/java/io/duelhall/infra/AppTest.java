@@ -11,7 +11,10 @@ import java.util.UUID;
  * Base of the tests that run the whole app on a random port. They share one Spring context (one
  * H2 file database under target/), so the suite starts the app once.
  */
-@SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        // the test clients probe with refused intents far faster than a player plays; LimitsHttpTest tests the limits
+        properties = {"duelhall.limits.intents-per-token-per-second=1000", "duelhall.limits.intents-per-token-burst=2000",
+                "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000"})
 public abstract class AppTest {
     static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
 

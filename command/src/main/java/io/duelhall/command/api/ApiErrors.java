@@ -67,6 +67,11 @@ public class ApiErrors {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof io.duelhall.command.limits.RateLimitFilter.BodyTooLargeException) {
+                return of(HttpStatus.PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", c.getMessage());
+            }
+        }
         return of(HttpStatus.BAD_REQUEST, "MALFORMED_JSON", "The request body is not valid JSON of the expected shape: "
                 + shortCause(e));
     }

@@ -25,7 +25,7 @@ public final class Api {
         this.base = "http://127.0.0.1:" + port;
     }
 
-    public record Res(int status, JsonNode body, String raw) {
+    public record Res(int status, JsonNode body, String raw, java.net.http.HttpHeaders headers) {
         public String error() {
             return body == null || body.get("error") == null ? null : body.get("error").asText();
         }
@@ -63,7 +63,7 @@ public final class Api {
             } catch (IOException ignored) {
                 // not JSON: keep the raw body
             }
-            return new Res(resp.statusCode(), node, resp.body());
+            return new Res(resp.statusCode(), node, resp.body(), resp.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

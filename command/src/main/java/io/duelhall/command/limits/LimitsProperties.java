@@ -1,0 +1,34 @@
+package io.duelhall.command.limits;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Abuse limits ({@code duelhall.limits.*}). Rates are token buckets: {@code perSecond} sustained,
+ * {@code burst} at once. Defaults leave a human player (and an AI at play speed) far below them.
+ *
+ * @param intentsPerTokenPerSecond  intents one seat token may send
+ * @param intentsPerAddressPerSecond intents one client address may send, all tokens together
+ * @param createsPerAddressPerMinute matches one address may create
+ * @param seatsPerAddressPerMinute   seats one address may take
+ * @param maxBodyBytes               largest request body accepted (413 above)
+ */
+@ConfigurationProperties("duelhall.limits")
+public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intentsPerTokenBurst,
+                               Integer intentsPerAddressPerSecond, Integer intentsPerAddressBurst,
+                               Integer createsPerAddressPerMinute, Integer seatsPerAddressPerMinute,
+                               Integer maxBodyBytes, Boolean enabled) {
+    public LimitsProperties {
+        intentsPerTokenPerSecond = or(intentsPerTokenPerSecond, 30);
+        intentsPerTokenBurst = or(intentsPerTokenBurst, 60);
+        intentsPerAddressPerSecond = or(intentsPerAddressPerSecond, 600);
+        intentsPerAddressBurst = or(intentsPerAddressBurst, 1200);
+        createsPerAddressPerMinute = or(createsPerAddressPerMinute, 60);
+        seatsPerAddressPerMinute = or(seatsPerAddressPerMinute, 120);
+        maxBodyBytes = or(maxBodyBytes, 64 * 1024);
+        enabled = enabled == null || enabled;
+    }
+
+    private static Integer or(Integer v, int d) {
+        return v == null ? d : v;
+    }
+}

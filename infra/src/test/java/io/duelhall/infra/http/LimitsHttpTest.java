@@ -1,0 +1,80 @@
+package io.duelhall.infra.http;
+
+import io.duelhall.infra.DuelhallApplication;
+import io.duelhall.infra.http.Api.Res;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Abuse limits with small numbers: 429 with Retry-After past a bucket, 413 past the body size, counted in metrics. */
+@SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "duelhall.limits.intents-per-token-per-second=1", "duelhall.limits.intents-per-token-burst=3",
+        "duelhall.limits.creates-per-address-per-minute=2", "duelhall.limits.max-body-bytes=2048"})
+class LimitsHttpTest {
+    static final Path DIR = Path.of("target", "limits-data", UUID.randomUUID().toString()).toAbsolutePath();
+
+    @DynamicPropertySource
+    static void dataDir(DynamicPropertyRegistry registry) {
+        registry.add("duelhall.data-dir", DIR::toString);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void limitsAnswer429And413AndChangeNothing() throws Exception {
+        Api api = new Api(port);
+        String[] m = api.startedMatch(); // one create of two
+        assertThat(api.post("/api/matches", Map.of(), null).status()).isEqualTo(201);
+        Res third = api.post("/api/matches", Map.of(), null);
+        assertThat(third.status()).isEqualTo(429);
+        assertThat(third.error()).isEqualTo("RATE_LIMITED");
+        assertThat(Long.parseLong(third.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
+
+        String path = "/api/matches/" + m[0] + "/intents";
+        long version = api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong();
+        int limited = 0;
+        for (int i = 0; i < 6; i++) {
+            Res r = api.post(path, Api.intent("PASS"), m[1]); // refused by the rules (409) or by the limit (429)
+            if (r.status() == 429) {
+                limited++;
+            }
+        }
+        assertThat(limited).as("a burst of 3 then 1 per second").isGreaterThanOrEqualTo(2);
+        assertThat(api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong()).isEqualTo(version);
+        // the other seat's token has its own bucket
+        assertThat(api.post(path, Api.intent("PASS"), m[2]).status()).isNotEqualTo(429);
+
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> big = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/matches"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"ruleset\":\"" + "x".repeat(4000) + "\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(big.statusCode()).isEqualTo(413);
+        assertThat(big.body()).contains("PAYLOAD_TOO_LARGE");
+        byte[] chunked = ("{\"intentId\":\"" + "y".repeat(4000) + "\",\"type\":\"PASS\"}").getBytes();
+        HttpResponse<String> streamed = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + m[2])
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(chunked))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(streamed.statusCode()).as(streamed.body()).isEqualTo(413);
+
+        Res metric = api.get("/actuator/metrics/duelhall.limits.refused", null);
+        assertThat(metric.status()).isEqualTo(200);
+        assertThat(metric.body().at("/measurements/0/value").asDouble()).isGreaterThanOrEqualTo(4.0);
+        assertThat(third.raw()).contains("creates-per-address");
+    }
+}
