@@ -1,5 +1,7 @@
 package io.duelhall.domain;
 
+import java.util.List;
+
 /**
  * A card game the engine hosts. Pure: no I/O, no clock, no randomness except from the seeds
  * it is given. The aggregate, projections, replay and audit only talk to this interface.
@@ -47,6 +49,21 @@ public interface Ruleset {
     default Viewer effectiveViewer(GameState state, Viewer viewer) {
         return state.status() == MatchStatus.ENDED ? Viewer.EVERYONE : viewer;
     }
+
+    /**
+     * This ruleset's event types. With the core events ({@link IntentAccepted}, {@link SeatTokenIssued}) they are
+     * every type a match of this ruleset stores; a record names each by {@link MatchEvent#type()}.
+     */
+    List<Class<? extends MatchEvent>> eventTypes();
+
+    /** The seeds and decks of a match, read from its events (the audit and the match record use it). */
+    MatchSetup setup(List<? extends MatchEvent> events);
+
+    /**
+     * Redoes every random choice of a match from the seeds its events reveal, and says for each whether the
+     * recorded outcome is the one the seeds give. Only meaningful once the server seed is revealed.
+     */
+    List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events);
 
     /** Replays events from the initial state. */
     default GameState replay(Iterable<? extends MatchEvent> events) {

@@ -25,6 +25,8 @@ import java.util.Set;
 /** decide(state, intent) → events or a refusal, for voidexa. */
 final class Decider {
     static final String RULESET = "voidexa";
+    /** A seat's contribution to the match seed (docs/fairness.md): 1 to 64 bytes of UTF-8. */
+    static final int MAX_CLIENT_SEED_BYTES = 64;
     private final Catalog catalog;
     private final String engineVersion;
     private final Effects effects;
@@ -69,6 +71,11 @@ final class Decider {
         if (r.name() == null || r.name().isBlank() || r.name().length() > 40) {
             return Decision.reject(Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
         }
+        if (r.clientSeed() == null || r.clientSeed().isEmpty()
+                || r.clientSeed().getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
+            return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
+                    "clientSeed must be 1 to " + MAX_CLIENT_SEED_BYTES + " bytes (UTF-8)."));
+        }
         List<String> violations = DeckRules.violations(catalog, r.pilotClass(), r.shipCore(), r.cards());
         if (!violations.isEmpty()) {
             return Decision.reject(new Refusal(Refusal.Category.RULES, "DECK_INVALID", "V-DECK-1",
@@ -87,22 +94,12 @@ final class Decider {
 
     /** V-SETUP-2: both decks shuffled and the first seat drawn from the match seed; 5 cards each; turn 1. */
     private void start(Ctx c) {
-        byte[] seed = matchSeed(c.state);
-        Seat first = new Sha256CounterRandom(seed, "first-seat").nextInt(2) == 0 ? Seat.A : Seat.B;
+        SetupDraws.Draws draws = SetupDraws.draw(matchSeed(c.state), c.ship(Seat.A).deckList(), c.ship(Seat.B).deckList());
+        Seat first = draws.firstSeat();
         c.emit(new MatchStarted(first));
-        Sha256CounterRandom ids = new Sha256CounterRandom(seed, "card-ids");
-        Set<String> used = new HashSet<>();
         for (Seat seat : List.of(Seat.A, Seat.B)) {
-            List<String> order = new Sha256CounterRandom(seed, "shuffle:" + seat).shuffle(c.ship(seat).deckList());
-            List<CardRef> refs = new ArrayList<>(order.size());
-            for (String card : order) {
-                String id;
-                do {
-                    id = String.format("c%08x", ids.nextWord());
-                } while (!used.add(id));
-                refs.add(new CardRef(id, card));
-            }
-            c.emit(new DeckShuffled(seat, refs.size(), List.copyOf(refs)));
+            List<CardRef> refs = draws.decks().get(seat);
+            c.emit(new DeckShuffled(seat, refs.size(), refs));
         }
         for (Seat seat : List.of(first, first.opponent())) {
             for (int i = 0; i < 5; i++) {
@@ -114,9 +111,7 @@ final class Decider {
 
     /** matchSeed = SHA-256(serverSeed ‖ UTF-8(clientSeed A) ‖ UTF-8(clientSeed B)). */
     static byte[] matchSeed(VoidexaState s) {
-        return Sha256CounterRandom.sha256(Sha256CounterRandom.unhex(s.serverSeed()),
-                s.ship(Seat.A).clientSeed().getBytes(StandardCharsets.UTF_8),
-                s.ship(Seat.B).clientSeed().getBytes(StandardCharsets.UTF_8));
+        return SetupDraws.matchSeed(s.serverSeed(), s.ship(Seat.A).clientSeed(), s.ship(Seat.B).clientSeed());
     }
 
     Decision decide(VoidexaState s, Intent intent) {

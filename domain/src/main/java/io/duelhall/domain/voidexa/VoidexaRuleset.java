@@ -1,6 +1,8 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Decision;
+import io.duelhall.domain.DrawCheck;
+import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.JoinRequest;
@@ -123,6 +125,26 @@ public final class VoidexaRuleset implements Ruleset {
     @Override
     public MatchEvent redact(MatchEvent event, Viewer viewer) {
         return Redaction.event(event, viewer);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<Class<? extends MatchEvent>> eventTypes() {
+        List<Class<? extends MatchEvent>> out = new ArrayList<>();
+        for (Class<?> c : VoidexaEvent.class.getPermittedSubclasses()) {
+            out.add((Class<? extends MatchEvent>) c);
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public MatchSetup setup(List<? extends MatchEvent> events) {
+        return VoidexaFairness.setup(events);
+    }
+
+    @Override
+    public List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events) {
+        return VoidexaFairness.reproduceDraws(events);
     }
 
     /** Whether a card in the seat's hand could be played now (some legal targets exist). */

@@ -1,0 +1,22 @@
+package io.duelhall.domain;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a match was set up, read from its events: the seeds and what each seat brought. The match
+ * record and the audit use it; a ruleset builds it ({@link Ruleset#setup}).
+ *
+ * @param seedCommitment      SHA-256 of the server seed, published at creation (hex)
+ * @param committedServerSeed the server seed as stored at creation (hex; secret until the end)
+ * @param revealedServerSeed  the server seed the end of the match revealed (hex), or null before it
+ * @param clientSeeds         each seat's client seed
+ * @param matchSeed           SHA-256(revealed server seed ‖ client seeds in seat order) (hex), or null before the end
+ */
+public record MatchSetup(String seedCommitment, String committedServerSeed, String revealedServerSeed,
+                         Map<Seat, String> clientSeeds, String matchSeed, Map<Seat, SeatSetup> seats) {
+
+    /** What a seat brought to the match; {@code deck} in its canonical (sorted) order. */
+    public record SeatSetup(String name, String pilotClass, String shipCore, List<String> deck) {
+    }
+}
