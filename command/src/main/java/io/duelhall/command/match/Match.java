@@ -1,5 +1,7 @@
 package io.duelhall.command.match;
 
+import io.duelhall.command.chain.EventChain;
+import io.duelhall.command.chain.EventChainer;
 import io.duelhall.domain.ClockNeed;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
@@ -19,12 +21,14 @@ import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.deadline.DeadlineManager;
 import org.axonframework.deadline.annotation.DeadlineHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.messaging.MetaData;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -36,7 +40,10 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 /**
  * A match: a thin adapter over a ruleset's decide/evolve. Command handlers ask the rules and apply
  * what comes back; the event-sourcing handler only evolves. Besides the rules state it keeps what
- * the command side needs: seat token hashes, and accepted intent ids for idempotent retries.
+ * the command side needs: seat token hashes, accepted intent ids for idempotent retries, the running clock, and the
+ * head of the match's hash chain: every event is applied with its chain value in its metadata (docs/fairness.md). The
+ * aggregate is the one writer of its stream, so the chain follows the stream's order; after a restart or a cache
+ * eviction the head comes back from the stored metadata.
  */
 @Aggregate(cache = "matchCache")
 public class Match {
@@ -55,6 +62,8 @@ public class Match {
     /** The clock that runs now (null: none), and the sequence number of the ClockSet that set it. */
     private ClockSet clock;
     private long clockSeq = -1;
+    /** Chain value of the last event applied (docs/fairness.md). */
+    private String chain = EventChain.GENESIS;
 
     /** An accepted intent: its body fingerprint and its events, from its IntentAccepted to the last it caused. */
     private record Receipt(String fingerprint, Seat seat, long firstSeq, long lastSeq) {
@@ -65,18 +74,18 @@ public class Match {
     }
 
     @CommandHandler
-    public Match(CreateMatch cmd, Rulesets rulesets) {
+    public Match(CreateMatch cmd, Rulesets rulesets, EventChainer chainer) {
         Ruleset r = rulesets.find(cmd.ruleset()).orElseThrow(() -> new RefusedException(
                 Refusal.malformed("UNKNOWN_RULESET", "Unknown ruleset '" + cmd.ruleset() + "'; known: " + rulesets.ids())));
         Decision d = r.create(cmd.matchId(), cmd.options(), cmd.serverSeed());
         if (!d.accepted()) {
             throw new RefusedException(d.refusal());
         }
-        d.events().forEach(e -> apply(e));
+        applyChained(chainer, d.events());
     }
 
     @CommandHandler
-    public JoinOutcome handle(TakeSeat cmd, DeadlineManager deadlines, Clock time) {
+    public JoinOutcome handle(TakeSeat cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
         Decision d = ruleset.join(state, cmd.request());
         if (!d.accepted()) {
             return new JoinOutcome(null, version, state.status(), d.refusal());
@@ -88,14 +97,16 @@ public class Match {
         }
         Seat seat = after.seats().stream().filter(s -> !before.contains(s)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("a join that took no seat"));
-        apply(new SeatTokenIssued(seat, cmd.tokenHash()));
-        d.events().forEach(e -> apply(e));
-        syncClock(deadlines, time.instant());
+        List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
+        events.add(new SeatTokenIssued(seat, cmd.tokenHash()));
+        events.addAll(d.events());
+        applyChained(chainer, events);
+        syncClock(deadlines, time.instant(), chainer);
         return new JoinOutcome(seat, version, state.status(), null);
     }
 
     @CommandHandler
-    public IntentOutcome handle(SubmitIntent cmd, DeadlineManager deadlines) {
+    public IntentOutcome handle(SubmitIntent cmd, DeadlineManager deadlines, EventChainer chainer) {
         Seat seat = cmd.tokenHash() == null ? null : seatByTokenHash.get(cmd.tokenHash());
         if (seat == null) {
             return IntentOutcome.refused(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."), null);
@@ -119,13 +130,12 @@ public class Match {
             return IntentOutcome.refused(d.refusal(), seat);
         }
         IntentAccepted accepted = new IntentAccepted(cmd.intentId(), seat, cmd.fingerprint(), intent, cmd.at());
-        apply(accepted);
-        long first = version;
-        d.events().forEach(e -> apply(e));
-        List<MatchEvent> caused = new java.util.ArrayList<>(d.events().size() + 1);
+        long first = version + 1;
+        List<MatchEvent> caused = new ArrayList<>(d.events().size() + 2);
         caused.add(accepted);
         caused.addAll(d.events());
-        ClockSet set = syncClock(deadlines, cmd.at());
+        applyChained(chainer, caused);
+        ClockSet set = syncClock(deadlines, cmd.at(), chainer);
         if (set != null) {
             caused.add(set);
         }
@@ -138,7 +148,7 @@ public class Match {
      * again since) changes nothing, so a deadline that fires twice acts once.
      */
     @DeadlineHandler(deadlineName = CLOCK)
-    void on(ClockExpired expired, DeadlineManager deadlines, Clock time) {
+    void on(ClockExpired expired, DeadlineManager deadlines, Clock time, EventChainer chainer) {
         if (clock == null || clock.seat() == null || expired.clockSeq() != clockSeq) {
             return;
         }
@@ -148,16 +158,18 @@ public class Match {
             return;
         }
         Instant now = time.instant();
-        apply(new IntentAccepted("clock-" + clockSeq, clock.seat(), "server-clock", timeout, now));
-        d.events().forEach(e -> apply(e));
-        syncClock(deadlines, now);
+        List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
+        events.add(new IntentAccepted("clock-" + clockSeq, clock.seat(), "server-clock", timeout, now));
+        events.addAll(d.events());
+        applyChained(chainer, events);
+        syncClock(deadlines, now, chainer);
     }
 
     /**
      * Starts, moves or stops the clock to match who owes a decision now. The turn clock is paused
      * while a response window or a discard choice runs on its own clock, and resumes with what was left.
      */
-    private ClockSet syncClock(DeadlineManager deadlines, Instant now) {
+    private ClockSet syncClock(DeadlineManager deadlines, Instant now, EventChainer chainer) {
         Integer turnSeconds = options == null ? null : options.turnClockSeconds();
         Integer decisionSeconds = options == null ? null
                 : options.responseSeconds() != null ? options.responseSeconds() : turnSeconds;
@@ -192,16 +204,33 @@ public class Match {
                     : new ClockSet(need.seat(), need.kind(), need.turn(), now.plusSeconds(decisionSeconds), turnLeft);
         }
         deadlines.cancelAllWithinScope(CLOCK);
-        apply(next);
+        applyChained(chainer, List.of(next));
         if (next.deadline() != null) {
             deadlines.schedule(next.deadline(), CLOCK, new ClockExpired(clockSeq));
         }
         return next;
     }
 
+    /**
+     * Applies events in order, each with its chain value in its metadata. Computed here from the fields as they
+     * stand, not from what the event-sourcing handler sets, because Axon defers that handler for events applied in a
+     * constructor.
+     */
+    private void applyChained(EventChainer chainer, List<? extends MatchEvent> events) {
+        String previous = chain;
+        long seq = version;
+        for (MatchEvent e : events) {
+            previous = chainer.link(previous, ++seq, e);
+            apply(e, MetaData.with(EventChain.METADATA_KEY, previous));
+        }
+    }
+
     @EventSourcingHandler
-    void on(MatchEvent event, Rulesets rulesets) {
+    void on(MatchEvent event, Rulesets rulesets, MetaData metaData) {
         version++;
+        if (metaData.get(EventChain.METADATA_KEY) instanceof String c) {
+            chain = c;
+        }
         if (event instanceof MatchOpening o) {
             matchId = o.matchId();
             ruleset = rulesets.get(o.ruleset());

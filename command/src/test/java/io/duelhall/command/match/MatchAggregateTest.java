@@ -1,5 +1,10 @@
 package io.duelhall.command.match;
 
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.duelhall.command.chain.EventChain;
+import io.duelhall.command.chain.EventChainer;
 import io.duelhall.command.rules.CatalogReader;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
@@ -14,6 +19,12 @@ import io.duelhall.domain.voidexa.VoidexaEvent;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.messaging.MetaData;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.json.JacksonSerializer;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,6 +43,11 @@ class MatchAggregateTest {
     static final byte[] SEED = new byte[32];
     static final Instant AT = Instant.parse("2026-11-21T12:00:00Z");
 
+    /** Serializes like the app's event serializer: Jackson 2, java.time as ISO strings. */
+    static final Serializer SERIALIZER = JacksonSerializer.builder().objectMapper(JsonMapper.builder()
+            .addModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build()).build();
+    static final EventChainer CHAINER = new EventChainer(SERIALIZER);
+
     FixtureConfiguration<Match> fixture;
 
     @BeforeEach
@@ -39,6 +55,7 @@ class MatchAggregateTest {
         fixture = new AggregateTestFixture<>(Match.class);
         fixture.registerInjectableResource(new Rulesets(RULES));
         fixture.registerInjectableResource(java.time.Clock.fixed(AT, java.time.ZoneOffset.UTC));
+        fixture.registerInjectableResource(CHAINER);
     }
 
     static StarterDeck deck(int i) {
@@ -229,5 +246,63 @@ class MatchAggregateTest {
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.hasToString(
                         org.hamcrest.Matchers.containsString("MATCH_OVER")));
+    }
+
+    /** The chain values stored with {@code events}, checked to link one to the next from the genesis value. */
+    static List<String> checkedChain(List<? extends DomainEventMessage<?>> events) {
+        List<String> chain = new ArrayList<>();
+        String previous = EventChain.GENESIS;
+        for (DomainEventMessage<?> m : events) {
+            String json = new String(SERIALIZER.serialize(m.getPayload(), byte[].class).getData(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            String expected = EventChain.link(previous, m.getSequenceNumber(), ((MatchEvent) m.getPayload()).type(), json);
+            assertThat(m.getMetaData().get(EventChain.METADATA_KEY)).as("chain of event %d", m.getSequenceNumber())
+                    .isEqualTo(expected);
+            chain.add(expected);
+            previous = expected;
+        }
+        return chain;
+    }
+
+    @Test
+    void everyEventIsStoredWithItsChainValueLinkedToThePreviousOne() {
+        fixture.givenCommands(new CreateMatch(ID, "voidexa", MatchOptions.defaults(), SEED),
+                        new TakeSeat(ID, join("Ada", 0), "ta"), new TakeSeat(ID, join("Bo", 1), "tb"))
+                .when(new SubmitIntent(ID, "i1", "ta", "f", Intent.concede(null), null, AT))
+                .expectSuccessfulHandlerExecution();
+        List<DomainEventMessage<?>> stored = new ArrayList<>();
+        DomainEventStream stream = fixture.getEventStore().readEvents(ID);
+        stream.forEachRemaining(stored::add);
+        assertThat(stored).hasSizeGreaterThan(10);
+        assertThat(stored.get(0).getSequenceNumber()).isZero();
+        checkedChain(stored);
+    }
+
+    @Test
+    void afterAReloadTheChainGoesOnFromTheStoredHead() {
+        // the given events carry chain values, as stored ones do: a reloaded aggregate links on from the last
+        List<Object> payloads = started();
+        List<DomainEventMessage<?>> given = new ArrayList<>();
+        String previous = EventChain.GENESIS;
+        for (int seq = 0; seq < payloads.size(); seq++) {
+            MatchEvent e = (MatchEvent) payloads.get(seq);
+            previous = CHAINER.link(previous, seq, e);
+            given.add(new GenericDomainEventMessage<>("Match", ID, seq, e, MetaData.with(EventChain.METADATA_KEY, previous)));
+        }
+        Seat active = stateOf(payloads).active();
+        String head = previous;
+        int next = payloads.size();
+        fixture.given(given)
+                .when(intent("i1", active, "f1", Intent.endTurn(null), null))
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.sequenceOf(
+                        org.axonframework.test.matchers.Matchers.predicate(m -> {
+                            DomainEventMessage<?> d = (DomainEventMessage<?>) m;
+                            return d.getSequenceNumber() == next && CHAINER.link(head, next, (MatchEvent) d.getPayload())
+                                    .equals(d.getMetaData().get(EventChain.METADATA_KEY));
+                        })));
+        List<DomainEventMessage<?>> all = new ArrayList<>();
+        fixture.getEventStore().readEvents(ID).forEachRemaining(all::add);
+        assertThat(all).hasSizeGreaterThan(next + 1);
+        checkedChain(all);
     }
 }

@@ -48,6 +48,7 @@ class MatchClockTest {
         AggregateTestFixture<Match> f = new AggregateTestFixture<>(Match.class);
         fixture = f;
         fixture.registerInjectableResource(new Rulesets(RULES));
+        fixture.registerInjectableResource(MatchAggregateTest.CHAINER);
         fixture.registerInjectableResource(new Clock() { // the aggregate reads the fixture's time
             @Override
             public ZoneId getZone() {
