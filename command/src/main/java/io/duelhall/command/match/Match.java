@@ -98,7 +98,7 @@ public class Match {
         Seat seat = after.seats().stream().filter(s -> !before.contains(s)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("a join that took no seat"));
         List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
-        events.add(new SeatTokenIssued(seat, cmd.tokenHash()));
+        events.add(new SeatTokenIssued(seat, cmd.tokenHash(), cmd.request()));
         events.addAll(d.events());
         applyChained(chainer, events);
         syncClock(deadlines, time.instant(), chainer);

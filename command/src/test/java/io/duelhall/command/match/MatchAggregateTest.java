@@ -71,11 +71,11 @@ class MatchAggregateTest {
     static List<Object> started() {
         List<Object> events = new ArrayList<>(RULES.create(ID, MatchOptions.defaults(), SEED).events());
         VoidexaState s = (VoidexaState) RULES.replay(cast(events));
-        events.add(new SeatTokenIssued(Seat.A, "ta"));
+        events.add(new SeatTokenIssued(Seat.A, "ta", join("Ada", 0)));
         List<MatchEvent> a = RULES.join(s, join("Ada", 0)).events();
         events.addAll(a);
         s = (VoidexaState) RULES.replay(cast(events));
-        events.add(new SeatTokenIssued(Seat.B, "tb"));
+        events.add(new SeatTokenIssued(Seat.B, "tb", join("Bo", 1)));
         events.addAll(RULES.join(s, join("Bo", 1)).events());
         return events;
     }
@@ -124,7 +124,7 @@ class MatchAggregateTest {
                 .when(new TakeSeat(ID, join("Ada", 0), "hash-a"))
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(
                         org.axonframework.test.matchers.Matchers.messageWithPayload(
-                                org.hamcrest.Matchers.<Object>equalTo(new SeatTokenIssued(Seat.A, "hash-a"))),
+                                org.hamcrest.Matchers.<Object>equalTo(new SeatTokenIssued(Seat.A, "hash-a", join("Ada", 0)))),
                         org.axonframework.test.matchers.Matchers.messageWithPayload(
                                 org.hamcrest.Matchers.<Object>instanceOf(VoidexaEvent.PlayerJoined.class)),
                         org.axonframework.test.matchers.Matchers.andNoMore()))
@@ -135,7 +135,7 @@ class MatchAggregateTest {
     @Test
     void theSecondJoinStartsTheMatch() {
         List<Object> given = new ArrayList<>(RULES.create(ID, MatchOptions.defaults(), SEED).events());
-        given.add(new SeatTokenIssued(Seat.A, "ta"));
+        given.add(new SeatTokenIssued(Seat.A, "ta", join("Ada", 0)));
         given.addAll(RULES.join(stateOf(given), join("Ada", 0)).events());
         fixture.given(given.toArray())
                 .when(new TakeSeat(ID, join("Bo", 1), "tb"))

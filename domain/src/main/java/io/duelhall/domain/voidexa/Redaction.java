@@ -33,7 +33,7 @@ public final class Redaction {
     public static MatchEvent event(MatchEvent e, Viewer viewer) {
         if (e instanceof io.duelhall.domain.SeatTokenIssued t) {
             // never served, not even after the end: only the raw record (audit export) keeps it
-            return new io.duelhall.domain.SeatTokenIssued(t.seat(), null);
+            return new io.duelhall.domain.SeatTokenIssued(t.seat(), null, null);
         }
         if (viewer.kind() == Viewer.Kind.EVERYONE) {
             return e;

@@ -103,10 +103,11 @@ class RedactionTest {
     }
 
     @Test
-    @DisplayName("a seat token's hash is hidden from seats and spectators")
+    @DisplayName("a seat token's hash and the join request it keeps (deck included) are never served")
     void seatTokenHidden() {
-        SeatTokenIssued t = new SeatTokenIssued(A, "ab".repeat(32));
-        for (Viewer v : List.of(SEAT_A, SEAT_B, Viewer.SPECTATOR)) {
+        SeatTokenIssued t = new SeatTokenIssued(A, "ab".repeat(32), new io.duelhall.domain.JoinRequest("Ada", "gunner",
+                "vanguard-core", List.of("pulse-tap"), "seed"));
+        for (Viewer v : List.of(SEAT_A, SEAT_B, Viewer.SPECTATOR, Viewer.EVERYONE)) {
             assertThat(RULES.redact(t, v)).isEqualTo(new SeatTokenIssued(A, null));
         }
     }
