@@ -8,6 +8,9 @@ public interface MatchOpening extends MatchEvent {
 
     String engineVersion();
 
+    /** The version of the card catalog (or other rules data) the match is played with. */
+    String catalogVersion();
+
     /** SHA-256 of the secret server seed, published at creation (hex). */
     String seedCommitment();
 

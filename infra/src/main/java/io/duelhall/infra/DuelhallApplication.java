@@ -1,9 +1,12 @@
 package io.duelhall.infra;
 
+import io.duelhall.infra.fairness.AuditCli;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
+
+import java.util.Arrays;
 
 /**
  * The runnable application: assembles command, projections and query around one Axon configuration.
@@ -29,6 +32,11 @@ public class DuelhallApplication {
     static final String CONSOLE_MESSAGE_DISABLED = "disable-axoniq-console-message";
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("audit")) {
+            // the offline audit of a match record: no web server, no database (docs/fairness.md)
+            System.exit(AuditCli.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+            return;
+        }
         // No network on our machines: the checker would only fail. An explicit -D...=false still wins.
         defaultSystemProperty(UPDATE_CHECKER_DISABLED, "true");
         defaultSystemProperty(CONSOLE_MESSAGE_DISABLED, "true");

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Checks a duelhall match record without duelhall's code (docs/fairness.md).
+
+usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
+
+Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, the seed
+commitment, the match seed, and every random draw of a voidexa match (first seat, deck orders,
+card instance ids). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
+"""
+import hashlib
+import json
+import struct
+import sys
+
+
+def canonical(value) -> bytes:
+    """RFC 8785 (JCS). Uses the `rfc8785` package if installed; otherwise json.dumps, which gives the
+    same bytes for documents whose numbers are all integers and whose keys are ASCII, as records' are."""
+    try:
+        import rfc8785
+        return rfc8785.dumps(value)
+    except ImportError:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+class Sha256CounterRandom:
+    def __init__(self, seed: bytes, label: str):
+        self.prefix = seed + label.encode("utf-8") + b"\x00"
+        self.counter = 0
+        self.words = []
+
+    def next_word(self) -> int:
+        if not self.words:
+            block = hashlib.sha256(self.prefix + struct.pack(">Q", self.counter)).digest()
+            self.counter += 1
+            self.words = list(struct.unpack(">8I", block))
+        return self.words.pop(0)
+
+    def next_int(self, bound: int) -> int:
+        limit = 2**32 - (2**32 % bound)
+        while True:
+            w = self.next_word()
+            if w < limit:
+                return w % bound
+
+    def shuffle(self, items):
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.next_int(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+def voidexa_setup(match_seed: bytes, deck_a, deck_b):
+    first = "A" if Sha256CounterRandom(match_seed, "first-seat").next_int(2) == 0 else "B"
+    ids, used, decks = Sha256CounterRandom(match_seed, "card-ids"), set(), {}
+    for seat, deck in (("A", deck_a), ("B", deck_b)):
+        order = Sha256CounterRandom(match_seed, "shuffle:" + seat).shuffle(sorted(deck))
+        refs = []
+        for card in order:
+            cid = "c%08x" % ids.next_word()
+            while cid in used:
+                cid = "c%08x" % ids.next_word()
+            used.add(cid)
+            refs.append({"id": cid, "card": card})
+        decks[seat] = refs
+    return first, decks
+
+
+def main(path, trusted_key=None):
+    with open(path, encoding="utf-8") as f:
+        record = json.load(f)
+    results = []
+
+    def check(name, ok, details):
+        results.append(ok)
+        print(("PASS " if ok else "FAIL ") + name + ": " + details)
+
+    # 1. signature: Ed25519 over the canonical record without its "signature" member
+    sig = record["signature"]
+    key_hex = trusted_key or sig["publicKey"]
+    unsigned = {k: v for k, v in record.items() if k != "signature"}
+    try:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(key_hex)).verify(bytes.fromhex(sig["value"]), canonical(unsigned))
+        check("signature", sig["publicKey"] == key_hex, "valid, key " + key_hex)
+    except ImportError:
+        print("SKIP signature: install the `cryptography` package to check it")
+    except Exception as e:  # InvalidSignature, bad hex
+        check("signature", False, "does not verify: %r" % e)
+
+    # 2. hash chain: chain(n) = SHA-256(chain(n-1) || JCS({"payload", "seq", "type"})), chain(-1) = 32 zero bytes
+    prev, broken = bytes(32), None
+    for i, e in enumerate(record["events"]):
+        link = hashlib.sha256(prev + canonical({"payload": e["payload"], "seq": e["seq"], "type": e["type"]})).digest()
+        if e["seq"] != i or link.hex() != e["chain"]:
+            broken = "event %d (%s)" % (e["seq"], e["type"])
+            break
+        prev = link
+    check("chain", broken is None and prev.hex() == record["chainHead"],
+          "broken at " + broken if broken else "%d events, head %s" % (len(record["events"]), prev.hex()))
+
+    # 3. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
+    by_type = {}
+    for e in record["events"]:
+        by_type.setdefault(e["type"], []).append(e["payload"])
+    created, ended = by_type["MatchCreated"][0], by_type["MatchEnded"][0]
+    server_seed = bytes.fromhex(ended["serverSeed"])
+    check("seedCommitment", hashlib.sha256(server_seed).hexdigest() == created["seedCommitment"],
+          "SHA-256(serverSeed) = " + hashlib.sha256(server_seed).hexdigest())
+
+    # 4. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B))
+    joined = {p["seat"]: p for p in by_type["PlayerJoined"]}
+    match_seed = hashlib.sha256(server_seed + joined["A"]["clientSeed"].encode("utf-8")
+                                + joined["B"]["clientSeed"].encode("utf-8")).digest()
+    first, decks = voidexa_setup(match_seed, joined["A"]["deck"], joined["B"]["deck"])
+    shuffled = {p["seat"]: p["order"] for p in by_type["DeckShuffled"]}
+    check("randomDraws", by_type["MatchStarted"][0]["firstSeat"] == first and shuffled == decks,
+          "first seat %s and both deck orders from matchSeed %s" % (first, match_seed.hex()))
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))

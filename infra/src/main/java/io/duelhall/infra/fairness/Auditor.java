@@ -1,0 +1,250 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.command.chain.EventChain;
+import io.duelhall.domain.DrawCheck;
+import io.duelhall.domain.MatchOpening;
+import io.duelhall.domain.MatchSetup;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.infra.fairness.AuditReport.Check;
+import io.duelhall.infra.fairness.MatchRecords.Decoded;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Audits a match record with nothing but the record, the rules engine and (optionally) a trusted public key
+ * (docs/fairness.md, "The audit"). Never throws on a record: whatever is wrong with it is a failed check.
+ */
+public final class Auditor {
+    private final MatchRecords records;
+    private final ObjectMapper mapper;
+    private final Resimulation resimulation;
+
+    public Auditor(MatchRecords records) {
+        this.records = records;
+        this.mapper = records.mapper();
+        this.resimulation = new Resimulation(mapper);
+    }
+
+    /** Audits a record given as text; text that is not one JSON value fails the "record" check. */
+    public AuditReport audit(String text, String trustedKeyHex) {
+        try {
+            return audit(records.read(text), trustedKeyHex);
+        } catch (java.io.IOException notJson) {
+            return audit((JsonNode) null, trustedKeyHex, "the record is not valid JSON: " + notJson.getMessage());
+        }
+    }
+
+    public AuditReport audit(JsonNode record, String trustedKeyHex) {
+        return audit(record, trustedKeyHex, null);
+    }
+
+    /**
+     * @param trustedKeyHex the signer's Ed25519 public key (32 raw bytes, hex) the signature must verify with, or null
+     *                      to check it against the key the record names (which proves integrity, not who signed)
+     */
+    private AuditReport audit(JsonNode record, String trustedKeyHex, String unreadable) {
+        List<Check> checks = new ArrayList<>();
+        JsonNode events = record == null ? null : record.get("events");
+        String problem = unreadable != null ? unreadable : readable(record, events);
+        if (problem != null) {
+            checks.add(Check.fail("record", problem));
+            for (String name : AuditReport.CHECKS.subList(1, AuditReport.CHECKS.size())) {
+                checks.add(Check.fail(name, "not checked: the record is unreadable"));
+            }
+            return new AuditReport(null, null, null, null, null, null, null, false, checks);
+        }
+        Ruleset ruleset = records.rulesetOf(record.path("ruleset").asText(null), events);
+        List<Decoded> decoded = records.decode(ruleset, events);
+        MatchSetup setup = ruleset == null ? null : ruleset.setup(MatchRecords.readable(decoded));
+        MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
+
+        checks.add(Check.pass("record", events.size() + " events, " + record.path("intents").size()
+                + " accepted intents, " + record.path("refusedIntents").size() + " refused intents"));
+        checks.add(signature(record, trustedKeyHex));
+        checks.add(chain(record, events));
+        checks.add(commitment(setup));
+        checks.add(draws(ruleset, decoded));
+        checks.add(resimulation.run(ruleset, events, decoded, setup == null ? null : setup.revealedServerSeed()));
+        checks.add(engine(ruleset, opening, record));
+        checks.add(summary(record, ruleset, events, decoded));
+        boolean passed = checks.stream().allMatch(Check::passed);
+        return new AuditReport(record.path("matchId").asText(null), ruleset == null ? record.path("ruleset").asText(null)
+                : ruleset.id(), opening == null ? null : opening.engineVersion(),
+                opening == null ? null : opening.catalogVersion(), ruleset == null ? null : ruleset.engineVersion(),
+                ruleset == null ? null : ruleset.catalogVersion(), record.path("signature").path("keyId").asText(null),
+                passed, checks);
+    }
+
+    private static String readable(JsonNode record, JsonNode events) {
+        if (record == null || !record.isObject()) {
+            return "the record is not a JSON object";
+        }
+        if (!MatchRecords.FORMAT.equals(record.path("format").asText())) {
+            return "unknown record format '" + record.path("format").asText() + "' (expected " + MatchRecords.FORMAT + ")";
+        }
+        if (events == null || !events.isArray() || events.isEmpty()) {
+            return "the record has no events";
+        }
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode e = events.get(i);
+            if (!e.isObject() || !e.path("type").isTextual() || !e.has("payload") || !e.path("seq").canConvertToLong()) {
+                return "event at position " + i + " lacks seq, type or payload";
+            }
+        }
+        return null;
+    }
+
+    private Check signature(JsonNode record, String trustedKeyHex) {
+        JsonNode sig = record.get("signature");
+        if (sig == null || !sig.isObject()) {
+            return Check.fail("signature", "the record is not signed");
+        }
+        if (!"Ed25519".equals(sig.path("algorithm").asText())) {
+            return Check.fail("signature", "unknown signature algorithm '" + sig.path("algorithm").asText() + "'");
+        }
+        // one spelling only: a record has exactly one form, so nothing in it can change unnoticed
+        List<String> members = new ArrayList<>();
+        sig.fieldNames().forEachRemaining(members::add);
+        String named = sig.path("publicKey").asText("");
+        String value = sig.path("value").asText("");
+        if (members.size() != 4 || !members.containsAll(List.of("algorithm", "keyId", "publicKey", "value"))
+                || !named.matches("[0-9a-f]{64}") || !value.matches("[0-9a-f]{128}")) {
+            return Check.fail("signature", "the signature must be {algorithm, keyId, publicKey, value} with the key"
+                    + " (32 bytes) and the value (64 bytes) in lowercase hex");
+        }
+        if (!Ed25519.keyId(named).equals(sig.path("keyId").asText())) {
+            return Check.fail("signature", "keyId " + sig.path("keyId").asText() + " is not the id of key " + named);
+        }
+        if (trustedKeyHex != null && !trustedKeyHex.equals(named)) {
+            return Check.fail("signature", "signed with key " + named + ", not with the trusted key " + trustedKeyHex);
+        }
+        String key = trustedKeyHex != null ? trustedKeyHex : named;
+        byte[] signed;
+        try {
+            signed = records.signedBytes(record);
+        } catch (IllegalArgumentException e) {
+            return Check.fail("signature", e.getMessage());
+        }
+        if (!Ed25519.verify(key, signed, value)) {
+            return Check.fail("signature", "the Ed25519 signature does not verify with key " + key
+                    + ": the record was changed after it was signed");
+        }
+        String id = Ed25519.keyId(key);
+        return Check.pass("signature", trustedKeyHex != null
+                ? "valid Ed25519 signature by the trusted key " + id
+                : "valid Ed25519 signature by key " + id + ", the key the record names: compare it with the signer's"
+                + " published key (GET /api/keys) or pass the trusted key");
+    }
+
+    private Check chain(JsonNode record, JsonNode events) {
+        String previous = EventChain.GENESIS;
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode e = events.get(i);
+            long seq = e.path("seq").asLong();
+            String type = e.path("type").asText();
+            if (seq != i) {
+                return broken(seq, "event at position " + i + " has sequence number " + seq + ": events are missing,"
+                        + " repeated or out of order");
+            }
+            String recomputed;
+            try {
+                recomputed = EventChain.link(previous, seq, type, mapper.writeValueAsString(e.get("payload")));
+            } catch (Exception notChainable) {
+                return broken(seq, "event " + seq + " (" + type + "): " + notChainable.getMessage());
+            }
+            String recorded = e.path("chain").asText(null);
+            if (!recomputed.equals(recorded)) {
+                return broken(seq, "event " + seq + " (" + type + ") is not the event that was chained: its chain value"
+                        + " is " + recorded + ", its content and the previous value give " + recomputed);
+            }
+            previous = recomputed;
+        }
+        if (!previous.equals(record.path("chainHead").asText(null))) {
+            return Check.fail("chain", "every event links, but the record's chainHead " + record.path("chainHead")
+                    + " is not the last value " + previous);
+        }
+        return Check.pass("chain", events.size() + " events linked from the zero value, head " + previous);
+    }
+
+    private static Check broken(long seq, String details) {
+        return new Check("chain", false, "broken at event " + seq + ": " + details, seq, null);
+    }
+
+    private static Check commitment(MatchSetup setup) {
+        if (setup == null || setup.seedCommitment() == null) {
+            return Check.fail("seedCommitment", "the record has no readable seed commitment");
+        }
+        if (setup.revealedServerSeed() == null) {
+            return Check.fail("seedCommitment", "the record reveals no server seed");
+        }
+        String hash;
+        try {
+            hash = Sha256CounterRandom.hex(Sha256CounterRandom.sha256(Sha256CounterRandom.unhex(setup.revealedServerSeed())));
+        } catch (IllegalArgumentException notHex) {
+            return Check.fail("seedCommitment", "the revealed server seed is not hex: " + setup.revealedServerSeed());
+        }
+        if (!hash.equals(setup.seedCommitment())) {
+            return Check.fail("seedCommitment", "SHA-256 of the revealed server seed is " + hash
+                    + ", but the commitment published at creation is " + setup.seedCommitment());
+        }
+        if (setup.committedServerSeed() != null && !setup.committedServerSeed().equals(setup.revealedServerSeed())) {
+            return Check.fail("seedCommitment", "the seed revealed at the end differs from the one stored at creation");
+        }
+        return Check.pass("seedCommitment", "SHA-256(serverSeed) = " + hash + " = the commitment published at creation");
+    }
+
+    private static Check draws(Ruleset ruleset, List<Decoded> decoded) {
+        if (ruleset == null) {
+            return Check.fail("randomDraws", "not checked: the record's ruleset is not hosted by this auditor");
+        }
+        List<DrawCheck> draws = ruleset.reproduceDraws(MatchRecords.readable(decoded));
+        List<DrawCheck> bad = draws.stream().filter(d -> !d.reproduced()).toList();
+        if (!bad.isEmpty() || draws.isEmpty()) {
+            return Check.fail("randomDraws", draws.isEmpty() ? "no draws to check" : bad.stream()
+                    .map(d -> d.draw() + ": the seeds give " + d.expected() + ", the record holds " + d.recorded())
+                    .collect(Collectors.joining("; ")));
+        }
+        return Check.pass("randomDraws", draws.stream().map(DrawCheck::draw).collect(Collectors.joining(", "))
+                + ": reproduced from the seeds");
+    }
+
+    private static Check engine(Ruleset ruleset, MatchOpening opening, JsonNode record) {
+        if (opening == null) {
+            return Check.fail("engineVersion", "the record's opening event is unreadable");
+        }
+        if (ruleset == null) {
+            return Check.fail("engineVersion", "played under " + opening.engineVersion() + "; ruleset '"
+                    + opening.ruleset() + "' is not hosted by this auditor");
+        }
+        if (!ruleset.engineVersion().equals(opening.engineVersion())
+                || !ruleset.catalogVersion().equals(opening.catalogVersion())) {
+            return Check.fail("engineVersion", "played under rules engine " + opening.engineVersion() + " with catalog "
+                    + opening.catalogVersion() + ", but this audit re-simulated it with " + ruleset.engineVersion()
+                    + " and catalog " + ruleset.catalogVersion() + ": a divergence may come from the rules having"
+                    + " changed rather than from the record");
+        }
+        return Check.pass("engineVersion", "played and audited under rules engine " + opening.engineVersion()
+                + ", catalog " + opening.catalogVersion());
+    }
+
+    private Check summary(JsonNode record, Ruleset ruleset, JsonNode events, List<Decoded> decoded) {
+        ObjectNode rebuilt = records.summary(ruleset, events, decoded);
+        for (String member : MatchRecords.SUMMARY) {
+            if (!Canonical.of(mapper, record.get(member)).equals(Canonical.of(mapper, rebuilt.get(member)))) {
+                return Check.fail("summary", "the record's \"" + member + "\" is not what its events say: "
+                        + abbreviate(String.valueOf(record.get(member))) + " vs " + abbreviate(rebuilt.get(member).toString()));
+            }
+        }
+        return Check.pass("summary", "ruleset, versions, seeds, seats, intents and chain head agree with the events");
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 200 ? s : s.substring(0, 200) + "…";
+    }
+}

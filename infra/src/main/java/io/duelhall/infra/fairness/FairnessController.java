@@ -1,0 +1,102 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * The signed match record and its audit (docs/fairness.md): the server's public key, a finished match's export, its
+ * audit from the store, and the audit of an uploaded record. Records and reports are written by the event store's
+ * Jackson 2 mapper, so the JSON served is exactly the JSON that was signed.
+ */
+@RestController
+public class FairnessController {
+    /** Uploaded records larger than this are refused (a long match is a few megabytes). */
+    static final int MAX_RECORD_CHARS = 64 * 1024 * 1024;
+    private final StoredEvents stored;
+    private final MatchRecords records;
+    private final Auditor auditor;
+    private final ServerKey key;
+    private final Clock clock;
+
+    public FairnessController(StoredEvents stored, MatchRecords records, Auditor auditor, ServerKey key, Clock clock) {
+        this.stored = stored;
+        this.records = records;
+        this.auditor = auditor;
+        this.key = key;
+        this.clock = clock;
+    }
+
+    public record PublicKey(String keyId, String algorithm, String publicKey) {
+    }
+
+    public record Keys(List<PublicKey> keys) {
+    }
+
+    /** The key that signs match records: Ed25519, 32 raw bytes in hex. */
+    @GetMapping(path = "/api/keys", produces = "application/json")
+    public Keys keys() {
+        return new Keys(List.of(new PublicKey(key.keyId(), "Ed25519", key.publicKeyHex())));
+    }
+
+    @GetMapping(path = "/api/matches/{matchId}/export", produces = "application/json")
+    public String export(@PathVariable String matchId) {
+        return write(exported(matchId));
+    }
+
+    @GetMapping(path = "/api/matches/{matchId}/audit", produces = "application/json")
+    public String audit(@PathVariable String matchId) {
+        return write(auditor.audit(exported(matchId), key.publicKeyHex()));
+    }
+
+    /** Audits an uploaded record; its signature must be by this server's key. */
+    @PostMapping(path = "/api/audit", produces = "application/json")
+    public String auditUpload(@RequestBody(required = false) String body) {
+        if (body == null || body.isBlank()) {
+            throw new RefusedException(Refusal.malformed("MISSING_FIELD", "Send a match record (GET /api/matches/{id}/export) as the body."));
+        }
+        if (body.length() > MAX_RECORD_CHARS) {
+            throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "The record is larger than any match record."));
+        }
+        JsonNode record;
+        try {
+            record = records.read(body);
+        } catch (IOException e) {
+            throw new RefusedException(Refusal.malformed("BAD_RECORD", "The body is not one JSON value without duplicate keys: "
+                    + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage())));
+        }
+        return write(auditor.audit(record, key.publicKeyHex()));
+    }
+
+    private ObjectNode exported(String matchId) {
+        List<StoredEvent> events = matchId == null || matchId.length() > 100 ? List.of() : stored.of(matchId);
+        if (events.isEmpty() || records.rulesetOf(null, records.events(events)) == null) {
+            throw new RefusedException(Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + "."));
+        }
+        if (!records.ended(events)) {
+            throw new RefusedException(Refusal.conflict("MATCH_NOT_ENDED", null,
+                    "The record of a match is exported and audited once the match has ended: until then it holds secrets."));
+        }
+        return records.sign(records.build(events, stored.refusals(matchId), clock.instant()), key);
+    }
+
+    private String write(Object value) {
+        try {
+            return records.mapper().writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOpening;
+import io.duelhall.domain.MatchSetup;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.SeatTokenIssued;
+import org.erdtman.jcs.JsonCanonicalizer;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The match record (docs/fairness.md, "The match record"): how it is built from stored events, how its events are
+ * read back into the domain's types, and the bytes its signature covers. Pure: the HTTP export, the audit and the
+ * command-line audit share it.
+ */
+public final class MatchRecords {
+    public static final String FORMAT = "duelhall-match-record/1";
+    /** The record's members that are derived from its events; the audit rebuilds and compares them. */
+    static final List<String> SUMMARY = List.of("matchId", "ruleset", "engineVersion", "catalogVersion", "seeds",
+            "seats", "intents", "chainHead");
+
+    private final ObjectMapper mapper;
+    /** Strict reading of stored JSON: duplicate keys and trailing text are errors, not silently dropped. */
+    private final ObjectMapper strict;
+    private final Rulesets rulesets;
+    private final Map<String, Map<String, Class<? extends MatchEvent>>> types = new HashMap<>();
+
+    public MatchRecords(ObjectMapper mapper, Rulesets rulesets) {
+        this.mapper = mapper;
+        this.strict = mapper.copy();
+        this.strict.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        this.strict.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        this.rulesets = rulesets;
+        for (String id : rulesets.ids()) {
+            Map<String, Class<? extends MatchEvent>> byName = new HashMap<>();
+            byName.put(IntentAccepted.class.getSimpleName(), IntentAccepted.class);
+            byName.put(SeatTokenIssued.class.getSimpleName(), SeatTokenIssued.class);
+            for (Class<? extends MatchEvent> c : rulesets.get(id).eventTypes()) {
+                byName.put(c.getSimpleName(), c);
+            }
+            types.put(id, byName);
+        }
+    }
+
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    /** An event of a record read back into the domain's type, or why it could not be. */
+    public record Decoded(MatchEvent event, String problem) {
+    }
+
+    /**
+     * The ruleset of a record: the one it declares if hosted here, else the hosted ruleset whose opening event type is
+     * the type of its first event; null if none.
+     */
+    public Ruleset rulesetOf(String declared, JsonNode events) {
+        if (declared != null && rulesets.find(declared).isPresent()) {
+            return rulesets.get(declared);
+        }
+        String first = events != null && events.size() > 0 ? events.get(0).path("type").asText("") : "";
+        for (String id : rulesets.ids()) {
+            Class<? extends MatchEvent> c = types.get(id).get(first);
+            if (c != null && MatchOpening.class.isAssignableFrom(c)) {
+                return rulesets.get(id);
+            }
+        }
+        return null;
+    }
+
+    /** Each event of {@code events} (record form) as the domain type its "type" names. */
+    public List<Decoded> decode(Ruleset ruleset, JsonNode events) {
+        List<Decoded> out = new ArrayList<>();
+        Map<String, Class<? extends MatchEvent>> byName = ruleset == null ? Map.of() : types.get(ruleset.id());
+        for (JsonNode e : events) {
+            String type = e.path("type").asText(null);
+            Class<? extends MatchEvent> c = type == null ? null : byName.get(type);
+            JsonNode payload = e.get("payload");
+            if (c == null) {
+                out.add(new Decoded(null, "unknown event type '" + type + "'"));
+            } else if (payload == null || !payload.isObject()) {
+                out.add(new Decoded(null, "the payload is not a JSON object"));
+            } else {
+                try {
+                    out.add(new Decoded(mapper.treeToValue(payload, c), null));
+                } catch (IOException | IllegalArgumentException e1) {
+                    out.add(new Decoded(null, "cannot be read as " + type + ": " + e1.getMessage()));
+                }
+            }
+        }
+        return out;
+    }
+
+    static List<MatchEvent> readable(List<Decoded> decoded) {
+        return decoded.stream().filter(d -> d.event() != null).map(Decoded::event).toList();
+    }
+
+    /** The record's events as the stored ones, payloads as stored (kept as a JSON string when not valid JSON). */
+    public ArrayNode events(List<StoredEvent> stored) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        for (StoredEvent e : stored) {
+            ObjectNode n = out.addObject();
+            n.put("seq", e.seq());
+            n.put("type", e.type());
+            n.put("at", e.at());
+            n.set("payload", json(e.payload()));
+            n.put("chain", e.chain());
+        }
+        return out;
+    }
+
+    private JsonNode json(String text) {
+        if (text == null) {
+            return JsonNodeFactory.instance.nullNode();
+        }
+        try {
+            JsonNode n = strict.readTree(text);
+            return n == null ? TextNode.valueOf(text) : n;
+        } catch (IOException notJson) {
+            return TextNode.valueOf(text);
+        }
+    }
+
+    /** Reads a record's text strictly: one JSON value, no duplicate keys (which readers could resolve differently). */
+    public JsonNode read(String text) throws IOException {
+        JsonNode n = strict.readTree(text);
+        if (n == null) {
+            throw new IOException("empty");
+        }
+        return n;
+    }
+
+    /** Whether the stored events end their match: folded through the ruleset, the readable ones say ENDED. */
+    public boolean ended(List<StoredEvent> stored) {
+        ArrayNode events = events(stored);
+        Ruleset r = rulesetOf(null, events);
+        if (r == null) {
+            return false;
+        }
+        GameState s = r.initial();
+        for (MatchEvent e : readable(decode(r, events))) {
+            s = r.evolve(s, e);
+        }
+        return s.status() == MatchStatus.ENDED;
+    }
+
+    /** The unsigned record of a finished match. */
+    public ObjectNode build(List<StoredEvent> stored, List<String> refusals, Instant exportedAt) {
+        ArrayNode events = events(stored);
+        ObjectNode record = JsonNodeFactory.instance.objectNode();
+        record.put("format", FORMAT);
+        Ruleset r = rulesetOf(null, events);
+        record.setAll(summary(r, events, decode(r, events)));
+        record.set("events", events);
+        ArrayNode refused = record.putArray("refusedIntents");
+        refusals.forEach(t -> refused.add(json(t)));
+        record.put("exportedAt", exportedAt.toString());
+        return record;
+    }
+
+    /** The members of a record derived from its events ({@link #SUMMARY}). */
+    public ObjectNode summary(Ruleset ruleset, JsonNode events, List<Decoded> decoded) {
+        ObjectNode s = JsonNodeFactory.instance.objectNode();
+        MatchOpening opening = !decoded.isEmpty() && decoded.get(0).event() instanceof MatchOpening o ? o : null;
+        s.put("matchId", opening == null ? null : opening.matchId());
+        s.put("ruleset", opening == null ? null : opening.ruleset());
+        s.put("engineVersion", opening == null ? null : opening.engineVersion());
+        s.put("catalogVersion", opening == null ? null : opening.catalogVersion());
+        MatchSetup setup = ruleset == null ? null : ruleset.setup(readable(decoded));
+        ObjectNode seeds = s.putObject("seeds");
+        seeds.put("seedCommitment", setup == null ? null : setup.seedCommitment());
+        seeds.put("serverSeed", setup == null ? null : setup.revealedServerSeed());
+        seeds.set("clientSeeds", mapper.valueToTree(setup == null ? Map.of() : setup.clientSeeds()));
+        seeds.put("matchSeed", setup == null ? null : setup.matchSeed());
+        s.set("seats", mapper.valueToTree(setup == null ? Map.of() : setup.seats()));
+        ArrayNode intents = s.putArray("intents");
+        for (int i = 0; i < decoded.size(); i++) {
+            if (decoded.get(i).event() instanceof IntentAccepted a) {
+                ObjectNode n = intents.addObject();
+                n.set("seq", events.get(i).get("seq"));
+                n.put("intentId", a.intentId());
+                n.put("seat", a.seat() == null ? null : a.seat().name());
+                n.put("at", a.at() == null ? null : a.at().toString());
+                n.set("intent", mapper.valueToTree(a.intent()));
+            }
+        }
+        s.set("chainHead", events.size() == 0 ? JsonNodeFactory.instance.nullNode() : events.get(events.size() - 1).get("chain"));
+        return s;
+    }
+
+    /** The bytes a record's signature covers: RFC 8785 canonical JSON of the record without its "signature" member. */
+    public byte[] signedBytes(JsonNode record) {
+        ObjectNode copy = ((ObjectNode) record).deepCopy();
+        copy.remove("signature");
+        try {
+            return new JsonCanonicalizer(mapper.writeValueAsString(copy)).getEncodedUTF8();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the record cannot be canonicalized: " + e.getMessage(), e);
+        }
+    }
+
+    /** Signs a record in place with the server key. */
+    public ObjectNode sign(ObjectNode record, ServerKey key) {
+        record.remove("signature");
+        byte[] bytes = signedBytes(record);
+        ObjectNode sig = record.putObject("signature");
+        sig.put("algorithm", "Ed25519");
+        sig.put("keyId", key.keyId());
+        sig.put("publicKey", key.publicKeyHex());
+        sig.put("value", key.sign(bytes));
+        return record;
+    }
+}

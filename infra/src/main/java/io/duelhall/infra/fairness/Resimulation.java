@@ -1,0 +1,131 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOpening;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.infra.fairness.AuditReport.Check;
+import io.duelhall.infra.fairness.AuditReport.Divergence;
+import io.duelhall.infra.fairness.MatchRecords.Decoded;
+
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Re-simulation: the recorded inputs run through the rules engine from the initial state must give exactly the
+ * recorded events. The inputs are the creation (match id, options and the revealed server seed, from the opening
+ * event), each join ({@link SeatTokenIssued#request()}) and each accepted intent ({@link IntentAccepted#intent()});
+ * every other event must be one the rules produce from the input before it, in order. As the Match aggregate does,
+ * each input is decided on the state before its marker event, and the marker is then applied.
+ */
+final class Resimulation {
+    static final String NAME = "resimulation";
+    private final ObjectMapper mapper;
+
+    Resimulation(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    private record Stop(Check check) {
+    }
+
+    Check run(Ruleset r, JsonNode events, List<Decoded> decoded, String revealedServerSeed) {
+        if (r == null) {
+            return Check.fail(NAME, "not run: the record's ruleset is not hosted by this auditor");
+        }
+        if (!(decoded.get(0).event() instanceof MatchOpening opening)) {
+            return diverged(0, null, events.get(0), "the first event is not an opening event: " + decoded.get(0).problem());
+        }
+        byte[] serverSeed;
+        try {
+            serverSeed = HexFormat.of().parseHex(revealedServerSeed);
+        } catch (RuntimeException e) {
+            return Check.fail(NAME, "not run: the record reveals no server seed in hex, so the creation cannot be redone");
+        }
+        Decision created;
+        try {
+            created = r.create(opening.matchId(), opening.options(), serverSeed);
+        } catch (RuntimeException e) {
+            return diverged(0, null, events.get(0), "the rules cannot create this match: " + e.getMessage());
+        }
+        if (!created.accepted()) {
+            return diverged(0, null, events.get(0), "the rules refuse to create this match: " + created.refusal().code());
+        }
+        GameState state = r.initial();
+        int i = 0;
+        List<MatchEvent> expected = created.events();
+        int inputs = 1;
+        while (true) {
+            for (MatchEvent ex : expected) {
+                if (i >= events.size()) {
+                    return diverged(i, ex, null, "the record ends where the rules produce " + ex.type());
+                }
+                if (decoded.get(i).event() == null || !ex.type().equals(events.get(i).path("type").asText())
+                        || !Canonical.of(mapper, node(ex)).equals(Canonical.of(mapper, events.get(i).get("payload")))) {
+                    return diverged(events.get(i).path("seq").asLong(i), ex, events.get(i),
+                            "the rules produce " + ex.type() + " here, the record holds "
+                                    + events.get(i).path("type").asText() + (decoded.get(i).event() == null
+                                    ? " (" + decoded.get(i).problem() + ")" : ""));
+                }
+                state = r.evolve(state, ex);
+                i++;
+            }
+            if (i >= events.size()) {
+                return Check.pass(NAME, "the " + inputs + " recorded inputs (creation, joins, intents) give exactly the "
+                        + events.size() + " recorded events under " + r.engineVersion());
+            }
+            MatchEvent input = decoded.get(i).event();
+            long seq = events.get(i).path("seq").asLong(i);
+            Decision d;
+            try {
+                if (input instanceof SeatTokenIssued t && t.request() != null) {
+                    d = r.join(state, t.request());
+                } else if (input instanceof IntentAccepted a) {
+                    d = r.decide(state, a.intent());
+                } else {
+                    return diverged(seq, null, events.get(i), input instanceof SeatTokenIssued
+                            ? "the join's input is not recorded (a record from before joins were kept)"
+                            : "no recorded input causes this event: the rules produce nothing more before an input");
+                }
+            } catch (RuntimeException e) {
+                return diverged(seq, null, events.get(i), "the rules engine failed on this input: " + e);
+            }
+            if (!d.accepted()) {
+                return diverged(seq, null, events.get(i), "the rules refuse this recorded input: " + d.refusal().code()
+                        + " (" + d.refusal().message() + ")");
+            }
+            state = r.evolve(state, input);
+            i++;
+            inputs++;
+            expected = d.events();
+        }
+    }
+
+    private JsonNode node(MatchEvent e) {
+        return mapper.valueToTree(e);
+    }
+
+    private Check diverged(long seq, MatchEvent expected, JsonNode recorded, String details) {
+        ObjectNode ex = null;
+        if (expected != null) {
+            ex = JsonNodeFactory.instance.objectNode();
+            ex.put("type", expected.type());
+            ex.set("payload", node(expected));
+        }
+        ObjectNode rec = null;
+        if (recorded != null) {
+            rec = JsonNodeFactory.instance.objectNode();
+            rec.set("type", recorded.get("type"));
+            rec.set("payload", recorded.get("payload"));
+        }
+        return new Check(NAME, false, "first divergence at event " + seq + ": " + details, seq,
+                new Divergence(seq, ex, rec));
+    }
+}

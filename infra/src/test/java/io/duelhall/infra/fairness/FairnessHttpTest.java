@@ -1,0 +1,102 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.infra.AppTest;
+import io.duelhall.infra.http.Api;
+import io.duelhall.query.MatchLogs;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Export and audit against the running app: finished matches audit clean, by HTTP and on the command line. */
+class FairnessHttpTest extends AppTest {
+    static final int MATCHES = 12;
+    @LocalServerPort
+    int port;
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    MatchLogs logs;
+    @Autowired
+    VoidexaRuleset rules;
+    @Autowired
+    ServerKey key;
+    Api api;
+    MatchDriver driver;
+
+    @BeforeEach
+    void setUp() {
+        api = new Api(port);
+        driver = new MatchDriver(api, commands, logs, rules);
+    }
+
+    @Test
+    void theAuditPassesOnRandomFinishedMatches(@TempDir Path tmp) throws Exception {
+        String publicKey = api.get("/api/keys", null).body().at("/keys/0/publicKey").asText();
+        assertThat(publicKey).isEqualTo(key.publicKeyHex()).matches("[0-9a-f]{64}");
+        for (int i = 0; i < MATCHES; i++) {
+            MatchDriver.Played m = driver.play(100 + i, i % 2 == 0, i % 3);
+            Api.Res audit = api.get("/api/matches/" + m.matchId() + "/audit", null);
+            assertThat(audit.status()).as(audit.raw()).isEqualTo(200);
+            assertThat(audit.body().get("passed").asBoolean()).as("match %d: %s", i, audit.raw()).isTrue();
+            assertThat(audit.body().get("checks")).hasSize(AuditReport.CHECKS.size());
+
+            Api.Res export = api.get("/api/matches/" + m.matchId() + "/export", null);
+            assertThat(export.status()).isEqualTo(200);
+            JsonNode record = export.body();
+            assertThat(record.get("matchId").asText()).isEqualTo(m.matchId());
+            assertThat(record.get("engineVersion").asText()).isEqualTo(VoidexaRuleset.ENGINE_VERSION);
+            assertThat(record.at("/signature/publicKey").asText()).isEqualTo(publicKey);
+            assertThat(record.get("refusedIntents")).hasSize(m.refused());
+            record.get("refusedIntents").forEach(r -> assertThat(r.get("code").asText()).isEqualTo("NOT_YOUR_TURN"));
+            assertThat(record.get("intents")).isNotEmpty();
+            record.get("intents").forEach(r -> assertThat(r.get("at").asText()).isNotEmpty());
+            if (i % 2 == 0) {
+                assertThat(record.at("/seeds/clientSeeds/A").asText()).isEqualTo("client-" + (100 + i) + "-0-é");
+            }
+
+            Api.Res uploaded = api.post("/api/audit", export.raw(), null);
+            assertThat(uploaded.body().get("passed").asBoolean()).as(uploaded.raw()).isTrue();
+            if (i < 2) {
+                Path file = Files.writeString(tmp.resolve(m.matchId() + ".json"), export.raw());
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
+                assertThat(AuditCli.run(new String[]{file.toString(), "--public-key=" + publicKey}, ps, ps))
+                        .as(out.toString(StandardCharsets.UTF_8)).isZero();
+            }
+        }
+    }
+
+    @Test
+    void aMatchIsExportedAndAuditedOnlyOnceItHasEnded() {
+        MatchDriver.Played live = driver.start(7, false);
+        for (String path : new String[]{"/export", "/audit"}) {
+            Api.Res r = api.get("/api/matches/" + live.matchId() + path, null);
+            assertThat(r.status()).as(r.raw()).isEqualTo(409);
+            assertThat(r.error()).isEqualTo("MATCH_NOT_ENDED");
+            Api.Res unknown = api.get("/api/matches/no-such-match" + path, null);
+            assertThat(unknown.status()).isEqualTo(404);
+            assertThat(unknown.error()).isEqualTo("MATCH_NOT_FOUND");
+        }
+        Api.Res notJson = api.post("/api/audit", "{\"format\": ", null);
+        assertThat(notJson.status()).isEqualTo(400);
+        assertThat(notJson.error()).isEqualTo("BAD_RECORD");
+        Api.Res duplicate = api.post("/api/audit", "{\"a\":1,\"a\":2}", null);
+        assertThat(duplicate.error()).isEqualTo("BAD_RECORD");
+        Api.Res notARecord = api.post("/api/audit", "{\"a\":1}", null);
+        assertThat(notARecord.status()).isEqualTo(200);
+        assertThat(notARecord.body().get("passed").asBoolean()).isFalse();
+    }
+}

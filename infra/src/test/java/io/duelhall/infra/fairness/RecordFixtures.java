@@ -1,0 +1,122 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.command.chain.EventChain;
+import io.duelhall.command.rules.CatalogReader;
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.voidexa.VoidexaMoves;
+import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.voidexa.VoidexaState;
+import io.duelhall.domain.voidexa.cards.StarterDeck;
+import io.duelhall.infra.AxonConfig;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Match records made without the app: a random match played through the rules engine and stored the way the Match
+ * aggregate stores it (join and intent markers, payloads serialized by the event store's mapper, chained), then built
+ * and signed like an export. For tests of the audit that need many records fast.
+ */
+final class RecordFixtures {
+    static final VoidexaRuleset RULES = new VoidexaRuleset(CatalogReader.voidexa());
+    static final ObjectMapper MAPPER = AxonConfig.newAxonObjectMapper();
+    static final MatchRecords RECORDS = new MatchRecords(MAPPER, new Rulesets(RULES));
+    static final Auditor AUDITOR = new Auditor(RECORDS);
+    static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
+
+    private RecordFixtures() {
+    }
+
+    static ServerKey key(Path dir) {
+        return new ServerKey(dir.resolve("signing-key.pem").toString());
+    }
+
+    /** Stores events as the aggregate does: sequence numbers from 0, each chained to the one before. */
+    static final class Store {
+        final List<StoredEvent> events = new ArrayList<>();
+        GameState state = RULES.initial();
+        private String chain = EventChain.GENESIS;
+
+        void append(List<? extends MatchEvent> events) {
+            for (MatchEvent e : events) {
+                long seq = this.events.size();
+                String json;
+                try {
+                    json = MAPPER.writeValueAsString(e);
+                } catch (JsonProcessingException x) {
+                    throw new UncheckedIOException(x);
+                }
+                chain = EventChain.link(chain, seq, e.type(), json);
+                this.events.add(new StoredEvent(seq, e.type(), T0.plusMillis(seq).toString(), json, chain));
+                state = RULES.evolve(state, e);
+            }
+        }
+
+        void accept(Decision d, MatchEvent marker) {
+            if (!d.accepted()) {
+                throw new AssertionError("refused: " + d.refusal());
+            }
+            List<MatchEvent> all = new ArrayList<>();
+            if (marker != null) {
+                all.add(marker);
+            }
+            all.addAll(d.events());
+            append(all);
+        }
+    }
+
+    /** A finished random match, stored. */
+    static Store played(long seed) {
+        Random rnd = new Random(seed);
+        Store store = new Store();
+        byte[] serverSeed = new byte[32];
+        rnd.nextBytes(serverSeed);
+        String id = "m-" + seed;
+        store.accept(RULES.create(id, MatchOptions.defaults(), serverSeed), null);
+        for (Seat seat : List.of(Seat.A, Seat.B)) {
+            StarterDeck d = RULES.catalog().starterDecks().get(rnd.nextInt(RULES.catalog().starterDecks().size()));
+            JoinRequest join = new JoinRequest(seat == Seat.A ? "Ada" : "Bo", d.pilotClass(), d.shipCore(), d.cards(),
+                    "seed-" + seat + "-" + rnd.nextInt(1000));
+            store.accept(RULES.join(store.state, join), new SeatTokenIssued(seat, "hash-" + seat, join));
+        }
+        VoidexaMoves moves = new VoidexaMoves(RULES.catalog());
+        int n = 0;
+        while (store.state.status() == MatchStatus.LIVE) {
+            VoidexaState s = (VoidexaState) store.state;
+            Seat seat = VoidexaMoves.toAct(s);
+            List<Intent> legal = moves.legal(s, seat);
+            Intent pick = rnd.nextInt(500) == 0 ? Intent.concede(seat)
+                    : rnd.nextInt(10) < 3 ? legal.get(0) : legal.get(rnd.nextInt(legal.size()));
+            n++;
+            store.accept(RULES.decide(s, pick), new IntentAccepted("i-" + n, seat, "f-" + n, pick, T0.plusSeconds(n)));
+        }
+        return store;
+    }
+
+    /** The signed record of a stored match, as text. */
+    static String record(Store store, ServerKey key) {
+        ObjectNode record = RECORDS.sign(RECORDS.build(store.events, List.of(), T0.plusSeconds(86_400)), key);
+        try {
+            return MAPPER.writeValueAsString(record);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
