@@ -65,7 +65,7 @@ public final class Auditor {
         MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
 
         checks.add(Check.pass("record", events.size() + " events, " + record.path("intents").size()
-                + " accepted intents, " + record.path("refusedIntents").size() + " refused intents"));
+                + " accepted intent(s), " + record.path("refusedIntents").size() + " refused intent(s)"));
         checks.add(signature(record, trustedKeyHex));
         checks.add(chain(record, events));
         checks.add(commitment(setup));
@@ -236,12 +236,41 @@ public final class Auditor {
     private Check summary(JsonNode record, Ruleset ruleset, JsonNode events, List<Decoded> decoded) {
         ObjectNode rebuilt = records.summary(ruleset, events, decoded);
         for (String member : MatchRecords.SUMMARY) {
-            if (!Canonical.of(mapper, record.get(member)).equals(Canonical.of(mapper, rebuilt.get(member)))) {
-                return Check.fail("summary", "the record's \"" + member + "\" is not what its events say: "
-                        + abbreviate(String.valueOf(record.get(member))) + " vs " + abbreviate(rebuilt.get(member).toString()));
+            String where = firstDifference(record.get(member), rebuilt.get(member), "/" + member);
+            if (where != null) {
+                return Check.fail("summary", "the record's " + where + " is not what its events say");
             }
         }
         return Check.pass("summary", "ruleset, versions, seeds, seats, intents and chain head agree with the events");
+    }
+
+    /** Where two values first differ (a JSON pointer, with both values), or null if they are equal. */
+    private String firstDifference(JsonNode recorded, JsonNode derived, String path) {
+        if (Canonical.of(mapper, recorded).equals(Canonical.of(mapper, derived))) {
+            return null;
+        }
+        if (recorded != null && derived != null && recorded.isObject() && derived.isObject()) {
+            java.util.Set<String> names = new java.util.TreeSet<>();
+            recorded.fieldNames().forEachRemaining(names::add);
+            derived.fieldNames().forEachRemaining(names::add);
+            for (String n : names) {
+                String d = firstDifference(recorded.get(n), derived.get(n), path + "/" + n);
+                if (d != null) {
+                    return d;
+                }
+            }
+        }
+        if (recorded != null && derived != null && recorded.isArray() && derived.isArray()
+                && recorded.size() == derived.size()) {
+            for (int i = 0; i < recorded.size(); i++) {
+                String d = firstDifference(recorded.get(i), derived.get(i), path + "/" + i);
+                if (d != null) {
+                    return d;
+                }
+            }
+        }
+        return path + " (" + abbreviate(String.valueOf(recorded)) + "; the events give "
+                + abbreviate(String.valueOf(derived)) + ")";
     }
 
     private static String abbreviate(String s) {
