@@ -51,7 +51,8 @@ public interface Ruleset {
     }
 
     /**
-     * This ruleset's event types. With the core events ({@link IntentAccepted}, {@link SeatTokenIssued}) they are
+     * This ruleset's event types. With the core events ({@link IntentAccepted}, {@link SeatTokenIssued},
+     * {@link ClockSet}) they are
      * every type a match of this ruleset stores; a record names each by {@link MatchEvent#type()}.
      */
     List<Class<? extends MatchEvent>> eventTypes();

@@ -14,7 +14,8 @@ import java.util.UUID;
 @SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         // the test clients probe with refused intents far faster than a player plays; LimitsHttpTest tests the limits
         properties = {"duelhall.limits.intents-per-token-per-second=1000", "duelhall.limits.intents-per-token-burst=2000",
-                "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000"})
+                "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000",
+                "duelhall.limits.audits-per-address-per-minute=100000"})
 public abstract class AppTest {
     static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
 

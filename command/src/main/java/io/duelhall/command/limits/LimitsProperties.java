@@ -11,12 +11,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param createsPerAddressPerMinute matches one address may create
  * @param seatsPerAddressPerMinute   seats one address may take
  * @param maxBodyBytes               largest request body accepted (413 above)
+ * @param maxRecordBytes             largest match record accepted by {@code POST /api/audit}
+ * @param auditsPerAddressPerMinute  uploaded records one address may have audited (each is a re-simulation)
  */
 @ConfigurationProperties("duelhall.limits")
 public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intentsPerTokenBurst,
                                Integer intentsPerAddressPerSecond, Integer intentsPerAddressBurst,
                                Integer createsPerAddressPerMinute, Integer seatsPerAddressPerMinute,
-                               Integer maxBodyBytes, Boolean enabled) {
+                               Integer maxBodyBytes, Boolean enabled, Integer maxRecordBytes,
+                               Integer auditsPerAddressPerMinute) {
     public LimitsProperties {
         intentsPerTokenPerSecond = or(intentsPerTokenPerSecond, 30);
         intentsPerTokenBurst = or(intentsPerTokenBurst, 60);
@@ -26,6 +29,8 @@ public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intents
         seatsPerAddressPerMinute = or(seatsPerAddressPerMinute, 120);
         maxBodyBytes = or(maxBodyBytes, 64 * 1024);
         enabled = enabled == null || enabled;
+        maxRecordBytes = or(maxRecordBytes, 32 * 1024 * 1024);
+        auditsPerAddressPerMinute = or(auditsPerAddressPerMinute, 60);
     }
 
     private static Integer or(Integer v, int d) {

@@ -38,6 +38,7 @@ public class RateLimitFilter extends OncePerRequestFilter {
     private static final Pattern INTENTS = Pattern.compile("^/api/matches/[^/]+/intents/?$");
     private static final Pattern SEATS = Pattern.compile("^/api/matches/[^/]+/seats/?$");
     private static final Pattern CREATE = Pattern.compile("^/api/matches/?$");
+    private static final Pattern AUDIT = Pattern.compile("^/api/audit/?$");
 
     private final LimitsProperties limits;
     private final ObjectProvider<MeterRegistry> meters;
@@ -58,12 +59,14 @@ public class RateLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        String path = request.getRequestURI();
+        // a match record is far larger than any request of play: the audit upload has a limit of its own
+        int maxBody = AUDIT.matcher(path).matches() ? limits.maxRecordBytes() : limits.maxBodyBytes();
         long length = request.getContentLengthLong();
-        if (length > limits.maxBodyBytes()) {
-            tooLarge(response, "content-length");
+        if (length > maxBody) {
+            tooLarge(response, maxBody);
             return;
         }
-        String path = request.getRequestURI();
         String address = request.getRemoteAddr();
         if (INTENTS.matcher(path).matches()) {
             String token = SeatTokens.bearer(request.getHeader("Authorization"));
@@ -83,8 +86,12 @@ public class RateLimitFilter extends OncePerRequestFilter {
             if (refuse(response, "creates-per-address", "ip-create:" + address, () -> perMinute(limits.createsPerAddressPerMinute()))) {
                 return;
             }
+        } else if (AUDIT.matcher(path).matches()) {
+            if (refuse(response, "audits-per-address", "ip-audit:" + address, () -> perMinute(limits.auditsPerAddressPerMinute()))) {
+                return;
+            }
         }
-        chain.doFilter(length < 0 ? new LimitedRequest(request, limits.maxBodyBytes()) : request, response);
+        chain.doFilter(length < 0 ? new LimitedRequest(request, maxBody) : request, response);
     }
 
     private static Bucket perSecond(int rate, int burst) {
@@ -108,10 +115,10 @@ public class RateLimitFilter extends OncePerRequestFilter {
         return true;
     }
 
-    private void tooLarge(HttpServletResponse response, String how) throws IOException {
+    private void tooLarge(HttpServletResponse response, int maxBody) throws IOException {
         count("body-size");
         response.setStatus(413);
-        write(response, "PAYLOAD_TOO_LARGE", "The request body is larger than " + limits.maxBodyBytes() + " bytes.");
+        write(response, "PAYLOAD_TOO_LARGE", "The request body is larger than " + maxBody + " bytes.");
     }
 
     private void count(String limit) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
@@ -53,6 +54,7 @@ public final class MatchRecords {
             Map<String, Class<? extends MatchEvent>> byName = new HashMap<>();
             byName.put(IntentAccepted.class.getSimpleName(), IntentAccepted.class);
             byName.put(SeatTokenIssued.class.getSimpleName(), SeatTokenIssued.class);
+            byName.put(ClockSet.class.getSimpleName(), ClockSet.class);
             for (Class<? extends MatchEvent> c : rulesets.get(id).eventTypes()) {
                 byName.put(c.getSimpleName(), c);
             }

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Ruleset;
@@ -23,7 +25,9 @@ import java.util.List;
  * recorded events. The inputs are the creation (match id, options and the revealed server seed, from the opening
  * event), each join ({@link SeatTokenIssued#request()}) and each accepted intent ({@link IntentAccepted#intent()});
  * every other event must be one the rules produce from the input before it, in order. As the Match aggregate does,
- * each input is decided on the state before its marker event, and the marker is then applied.
+ * each input is decided on the state before its marker event, and the marker is then applied. {@link ClockSet} events
+ * come from the server's clock, not from the rules: they are passed over, and a TIMEOUT intent (which the server
+ * makes when a clock runs out) must come from the last clock set, for its seat, at or after its deadline.
  */
 final class Resimulation {
     static final String NAME = "resimulation";
@@ -62,6 +66,9 @@ final class Resimulation {
         int i = 0;
         List<MatchEvent> expected = created.events();
         int inputs = 1;
+        int clocks = 0;
+        ClockSet clock = null;
+        long clockSeq = -1;
         while (true) {
             for (MatchEvent ex : expected) {
                 if (i >= events.size()) {
@@ -78,12 +85,25 @@ final class Resimulation {
                 state = r.evolve(state, ex);
                 i++;
             }
+            while (i < events.size() && decoded.get(i).event() instanceof ClockSet c) {
+                clock = c;
+                clockSeq = events.get(i).path("seq").asLong(i);
+                clocks++;
+                i++;
+            }
             if (i >= events.size()) {
                 return Check.pass(NAME, "the " + inputs + " recorded inputs (creation, joins, intents) give exactly the "
-                        + events.size() + " recorded events under " + r.engineVersion());
+                        + (events.size() - clocks) + " other recorded events under " + r.engineVersion()
+                        + (clocks == 0 ? "" : "; " + clocks + " clock events passed over"));
             }
             MatchEvent input = decoded.get(i).event();
             long seq = events.get(i).path("seq").asLong(i);
+            if (input instanceof IntentAccepted a && a.intent() != null && a.intent().type() == IntentType.TIMEOUT) {
+                String late = timeoutProblem(a, clock, clockSeq);
+                if (late != null) {
+                    return diverged(seq, null, events.get(i), late);
+                }
+            }
             Decision d;
             try {
                 if (input instanceof SeatTokenIssued t && t.request() != null) {
@@ -107,6 +127,21 @@ final class Resimulation {
             inputs++;
             expected = d.events();
         }
+    }
+
+    /** Why a recorded TIMEOUT is not one the server's clock could have made, or null if it is. */
+    private static String timeoutProblem(IntentAccepted a, ClockSet clock, long clockSeq) {
+        if (clock == null || clock.seat() == null || clock.deadline() == null) {
+            return "a TIMEOUT with no clock running";
+        }
+        if (clock.seat() != a.seat() || !("clock-" + clockSeq).equals(a.intentId())) {
+            return "a TIMEOUT for seat " + a.seat() + " (" + a.intentId() + ") that is not the clock set at event "
+                    + clockSeq + " for seat " + clock.seat();
+        }
+        if (a.at() == null || a.at().isBefore(clock.deadline())) {
+            return "a TIMEOUT at " + a.at() + ", before the clock's deadline " + clock.deadline();
+        }
+        return null;
     }
 
     /** Equal as JSON values: members in any order, numbers by value (so 5 and 5.0 agree, as in canonical JSON). */

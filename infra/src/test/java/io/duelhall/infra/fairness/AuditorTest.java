@@ -68,6 +68,33 @@ class AuditorTest {
         assertThat(r.engineVersion()).isEqualTo(RecordFixtures.RULES.engineVersion());
     }
 
+    /** A started match whose active seat's turn clock runs out; the TIMEOUT is recorded at {@code late} past the deadline. */
+    static String timedOut(java.time.Duration late) {
+        RecordFixtures.Store store = RecordFixtures.started(9);
+        io.duelhall.domain.voidexa.VoidexaState s = (io.duelhall.domain.voidexa.VoidexaState) store.state;
+        io.duelhall.domain.Seat seat = s.active();
+        java.time.Instant deadline = RecordFixtures.T0.plusSeconds(60);
+        store.append(List.of(new io.duelhall.domain.ClockSet(seat, io.duelhall.domain.ClockNeed.Kind.TURN, s.turn(),
+                deadline, 0)));
+        long clockSeq = store.events.size() - 1;
+        io.duelhall.domain.Intent timeout = io.duelhall.domain.Intent.timeout(seat);
+        store.accept(RecordFixtures.RULES.decide(s, timeout), new io.duelhall.domain.IntentAccepted("clock-" + clockSeq,
+                seat, "server-clock", timeout, deadline.plus(late)));
+        store.accept(RecordFixtures.RULES.decide(store.state, io.duelhall.domain.Intent.concede(seat)),
+                new io.duelhall.domain.IntentAccepted("c", seat, "f", io.duelhall.domain.Intent.concede(seat), deadline.plusSeconds(9)));
+        return RecordFixtures.record(store, key);
+    }
+
+    @Test
+    void clockEventsArePassedOverAndATimeoutMustComeAfterItsDeadline() {
+        AuditReport onTime = RecordFixtures.AUDITOR.audit(timedOut(java.time.Duration.ofMillis(300)), key.publicKeyHex());
+        assertThat(failed(onTime)).as("%s", onTime.checks()).isEmpty();
+        assertThat(onTime.check("resimulation").details()).contains("1 clock events passed over");
+        AuditReport early = RecordFixtures.AUDITOR.audit(timedOut(java.time.Duration.ofSeconds(-20)), key.publicKeyHex());
+        assertThat(failed(early)).containsExactly("resimulation");
+        assertThat(early.check("resimulation").details()).contains("before the clock's deadline");
+    }
+
     @Test
     void anEditedRecordFailsItsSignature() throws Exception {
         ObjectNode t = tree();

@@ -46,6 +46,7 @@ class FairnessHttpTest extends AppTest {
     void theAuditPassesOnRandomFinishedMatches(@TempDir Path tmp) throws Exception {
         String publicKey = api.get("/api/keys", null).body().at("/keys/0/publicKey").asText();
         assertThat(publicKey).isEqualTo(key.publicKeyHex()).matches("[0-9a-f]{64}");
+        int largest = 0;
         for (int i = 0; i < MATCHES; i++) {
             MatchDriver.Played m = driver.play(100 + i, i % 2 == 0, i % 3);
             Api.Res audit = api.get("/api/matches/" + m.matchId() + "/audit", null);
@@ -67,6 +68,7 @@ class FairnessHttpTest extends AppTest {
                 assertThat(record.at("/seeds/clientSeeds/A").asText()).isEqualTo("client-" + (100 + i) + "-0-é");
             }
 
+            largest = Math.max(largest, export.raw().length());
             Api.Res uploaded = api.post("/api/audit", export.raw(), null);
             assertThat(uploaded.body().get("passed").asBoolean()).as(uploaded.raw()).isTrue();
             if (i < 2) {
@@ -77,6 +79,29 @@ class FairnessHttpTest extends AppTest {
                         .as(out.toString(StandardCharsets.UTF_8)).isZero();
             }
         }
+        assertThat(largest).as("records beyond the 64 KiB body limit of play are audited").isGreaterThan(64 * 1024);
+    }
+
+    /** A turn clock that runs out: its ClockSet events and the server's TIMEOUT intent are chained and audit clean. */
+    @Test
+    void aMatchWithAClockThatRanOutAuditsClean() throws Exception {
+        Api.Res created = api.post("/api/matches", java.util.Map.of("options", java.util.Map.of("turnClockSeconds", 5)), null);
+        String id = created.body().get("matchId").asText();
+        JsonNode decks = api.starterDecks();
+        String a = api.post("/api/matches/" + id + "/seats", api.seatBody("Ada", decks.get(0)), null).body().get("playerToken").asText();
+        api.post("/api/matches/" + id + "/seats", api.seatBody("Bo", decks.get(1)), null);
+        long until = System.currentTimeMillis() + 60_000;
+        boolean timedOut = false;
+        while (!timedOut && System.currentTimeMillis() < until) {
+            Thread.sleep(500);
+            timedOut = api.get("/api/matches/" + id + "/events?from=0", null).raw().contains("TurnTimedOut");
+        }
+        assertThat(timedOut).as("the turn clock ran out").isTrue();
+        assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), a).status()).isEqualTo(200);
+        JsonNode report = api.get("/api/matches/" + id + "/audit", null).body();
+        assertThat(report.get("passed").asBoolean()).as(report.toString()).isTrue();
+        String record = api.get("/api/matches/" + id + "/export", null).raw();
+        assertThat(record).contains("\"type\":\"ClockSet\"").contains("\"type\":\"TIMEOUT\"");
     }
 
     @Test

@@ -82,13 +82,15 @@ final class RecordFixtures {
         }
     }
 
-    /** A finished random match, stored. */
-    static Store played(long seed) {
-        Random rnd = new Random(seed);
+    /** A created and started match, stored. */
+    static Store started(long seed) {
+        return start(new Random(seed), "m-" + seed);
+    }
+
+    private static Store start(Random rnd, String id) {
         Store store = new Store();
         byte[] serverSeed = new byte[32];
         rnd.nextBytes(serverSeed);
-        String id = "m-" + seed;
         store.accept(RULES.create(id, MatchOptions.defaults(), serverSeed), null);
         for (Seat seat : List.of(Seat.A, Seat.B)) {
             StarterDeck d = RULES.catalog().starterDecks().get(rnd.nextInt(RULES.catalog().starterDecks().size()));
@@ -96,6 +98,13 @@ final class RecordFixtures {
                     "seed-" + seat + "-" + rnd.nextInt(1000));
             store.accept(RULES.join(store.state, join), new SeatTokenIssued(seat, "hash-" + seat, join));
         }
+        return store;
+    }
+
+    /** A finished random match, stored. */
+    static Store played(long seed) {
+        Random rnd = new Random(seed);
+        Store store = start(rnd, "m-" + seed);
         VoidexaMoves moves = new VoidexaMoves(RULES.catalog());
         int n = 0;
         while (store.state.status() == MatchStatus.LIVE) {
