@@ -18,9 +18,14 @@ import java.util.UUID;
                 "duelhall.limits.audits-per-address-per-minute=100000"})
 public abstract class AppTest {
     static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
+    /** The admin token of the test app (duelhall.admin-token). */
+    public static final String ADMIN_TOKEN = "test-admin-" + UUID.randomUUID();
 
     @DynamicPropertySource
     static void dataDir(DynamicPropertyRegistry registry) {
         registry.add("duelhall.data-dir", DATA_DIR::toString);
+        registry.add("duelhall.admin-token", () -> ADMIN_TOKEN);
+        // SSE heartbeats every second, so a test sees one without waiting the default 15 s
+        registry.add("duelhall.stream.heartbeat-seconds", () -> "1");
     }
 }

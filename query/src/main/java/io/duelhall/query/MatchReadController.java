@@ -1,13 +1,19 @@
 package io.duelhall.query;
 
-import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
-import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Viewer;
-import io.duelhall.domain.voidexa.VoidexaView;
+import io.duelhall.projections.refusals.RefusalProjection;
+import io.duelhall.projections.refusals.RefusalProjection.RefusalEntry;
+import io.duelhall.projections.view.MatchViewProjection;
+import io.duelhall.projections.view.MatchViewProjection.StoredView;
+import io.duelhall.projections.view.Views;
+import io.duelhall.query.Sights.Sight;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -18,61 +24,70 @@ import org.springframework.web.bind.annotation.RestController;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The minimal read side: a match's view and event log, for a seat (with its token) or a
- * spectator (without; delayed by the match's spectator delay). Every payload passes the
- * ruleset's redaction; once the match has ended, everything is shown to everyone.
+ * The read side of one match: its view, event log, replay at any step and refused intents, for a seat (with its
+ * token) or a spectator (without; delayed by the match's spectator delay, see {@link Sights}). Every payload is
+ * the ruleset's own redaction for the caller; once the match has ended (within the caller's horizon) everything is
+ * shown to everyone.
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}", produces = "application/json")
 public class MatchReadController {
-    static final int RECENT = 50;
-    private final MatchLogs logs;
+    private final Sights sights;
+    private final MatchViewProjection views;
+    private final RefusalProjection refusals;
+    private final EventStore eventStore;
     private final Clock clock;
 
-    public MatchReadController(MatchLogs logs, Clock clock) {
-        this.logs = logs;
+    public MatchReadController(Sights sights, MatchViewProjection views, RefusalProjection refusals,
+                               EventStore eventStore, Clock clock) {
+        this.sights = sights;
+        this.views = views;
+        this.refusals = refusals;
+        this.eventStore = eventStore;
         this.clock = clock;
     }
 
     public record EventPage(String matchId, long version, List<RecordedEvent> events) {
     }
 
-    /** What a caller may see: the viewer, and the part of the log within its horizon. */
-    private record Sight(Viewer viewer, MatchLog log) {
+    public record RefusalPage(String matchId, List<RefusalEntry> refusals) {
     }
 
-    private Sight sight(String matchId, String authorization) {
-        MatchLog log = logs.load(matchId);
-        String token = SeatTokens.bearer(authorization);
-        if (token != null) {
-            Seat seat = log.seatOf(SeatTokens.hash(token));
-            if (seat == null) {
-                throw new RefusedException(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."));
-            }
-            return sight(Viewer.seat(seat), log);
-        }
-        int delay = log.opening().options() == null ? 0 : log.opening().options().spectatorDelaySeconds();
-        MatchLog seen = delay == 0 ? log : log.until(Instant.now(clock).minusSeconds(delay));
-        return sight(Viewer.SPECTATOR, seen);
-    }
-
-    private Sight sight(Viewer viewer, MatchLog log) {
-        GameState state = log.state();
-        return new Sight(log.ruleset().effectiveViewer(state, viewer), log);
-    }
-
+    /**
+     * The view now. A spectator is served from the match-views read model when it is up to date with the store
+     * and the match has been quiet for the spectator delay (then the delayed state is the current one); otherwise,
+     * and for seats, the view is folded from the stored events.
+     */
     @GetMapping("/view")
-    public Object view(@PathVariable String matchId,
-                       @RequestHeader(name = "Authorization", required = false) String authorization) {
-        Sight s = sight(matchId, authorization);
-        Object view = s.log().ruleset().view(s.log().state(), s.viewer(), s.log().version());
-        if (view instanceof VoidexaView v) {
-            long from = Math.max(0, s.log().version() - RECENT + 1);
-            return v.withRecentEvents(s.log().redacted(s.viewer(), from, RECENT)).withClock(s.log().runningClock());
+    public ResponseEntity<?> view(@PathVariable String matchId,
+                                  @RequestHeader(name = "Authorization", required = false) String authorization) {
+        if (SeatTokens.bearer(authorization) == null) {
+            Optional<String> stored = freshSpectatorView(matchId);
+            if (stored.isPresent()) {
+                return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(stored.get());
+            }
         }
-        return view;
+        Sight s = sights.of(matchId, authorization);
+        return ResponseEntity.ok(render(s, s.log()));
+    }
+
+    private Optional<String> freshSpectatorView(String matchId) {
+        if (matchId == null || matchId.length() > 100) {
+            return Optional.empty();
+        }
+        Optional<StoredView> stored = views.find(matchId);
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        StoredView v = stored.get();
+        Optional<Long> head = eventStore.lastSequenceNumberFor(matchId);
+        boolean current = head.isPresent() && head.get() == v.version();
+        boolean quietLongEnough = v.spectatorDelaySeconds() == 0
+                || !v.lastEventAt().isAfter(Instant.now(clock).minusSeconds(v.spectatorDelaySeconds()));
+        return current && quietLongEnough ? Optional.of(v.json()) : Optional.empty();
     }
 
     @GetMapping("/events")
@@ -83,7 +98,48 @@ public class MatchReadController {
         if (from < 0 || limit < 1 || limit > 5000) {
             throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "from must be ≥ 0 and limit 1–5000."));
         }
-        Sight s = sight(matchId, authorization);
+        Sight s = sights.of(matchId, authorization);
         return new EventPage(matchId, s.log().version(), s.log().redacted(s.viewer(), from, limit));
+    }
+
+    /** The state after event {@code at}, folded from the stored events through the ruleset, as the caller may see it. */
+    @GetMapping("/replay")
+    public Object replay(@PathVariable String matchId,
+                         @RequestHeader(name = "Authorization", required = false) String authorization,
+                         @RequestParam(name = "at") long at) {
+        if (at < 0) {
+            throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "at must be ≥ 0 (an event sequence number)."));
+        }
+        Sight s = sights.of(matchId, authorization);
+        if (at > s.log().version()) {
+            throw new RefusedException(Refusal.notFound("EVENT_NOT_FOUND", "No event " + at + " in this match (yet)."));
+        }
+        MatchLog upTo = s.log().upTo(at);
+        // Before the end: the caller's own sight of the state then; after the end: everything, for everyone.
+        return Views.render(upTo.ruleset(), upTo.state(), s.ended() ? Viewer.EVERYONE : s.asked(), at, upTo.events(),
+                upTo.runningClock());
+    }
+
+    /**
+     * Refused intents of this match (the audit trail of "my play was refused"). While the match goes on a seat sees
+     * its own refusals and spectators none (a refusal can tell something about a hand); once it has ended, all.
+     */
+    @GetMapping("/refusals")
+    public RefusalPage refusals(@PathVariable String matchId,
+                                @RequestHeader(name = "Authorization", required = false) String authorization) {
+        Sight s = sights.of(matchId, authorization);
+        List<RefusalEntry> all = refusals.find(matchId);
+        if (s.ended()) {
+            return new RefusalPage(matchId, all);
+        }
+        if (s.asked().kind() == Viewer.Kind.SEAT) {
+            String mine = s.seat().name();
+            return new RefusalPage(matchId, all.stream().filter(r -> mine.equals(r.seat())).toList());
+        }
+        return new RefusalPage(matchId, List.of());
+    }
+
+    static Object render(Sight s, MatchLog log) {
+        return Views.render(log.ruleset(), log.state(), s.viewer(), log.version(), log.events(), log.runningClock());
     }
 }

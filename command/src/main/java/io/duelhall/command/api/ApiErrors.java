@@ -7,6 +7,7 @@ import org.axonframework.modelling.command.ConcurrencyException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
@@ -24,6 +26,7 @@ import java.util.List;
 /**
  * The one place where refusals and malformed requests become HTTP statuses and error bodies.
  * Anything a client can send maps to a 4xx; a 500 means a bug of ours and is logged as one.
+ * Error bodies are always JSON, whatever the request accepted (e.g. {@code text/event-stream} on /stream).
  */
 @RestControllerAdvice
 public class ApiErrors {
@@ -42,12 +45,13 @@ public class ApiErrors {
     }
 
     public static ResponseEntity<ApiError> of(Refusal r) {
-        return ResponseEntity.status(status(r.category()))
+        return ResponseEntity.status(status(r.category())).contentType(MediaType.APPLICATION_JSON)
                 .body(new ApiError(r.code(), r.message(), r.rule(), r.violations()));
     }
 
     private static ResponseEntity<ApiError> of(HttpStatus status, String code, String message) {
-        return ResponseEntity.status(status).body(new ApiError(code, message, null, List.of()));
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+                .body(new ApiError(code, message, null, List.of()));
     }
 
     @ExceptionHandler(RefusedException.class)
@@ -107,6 +111,12 @@ public class ApiErrors {
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<ApiError> noResource(NoResourceFoundException e) {
         return of(HttpStatus.NOT_FOUND, "NOT_FOUND", "No such path: /" + e.getResourcePath());
+    }
+
+    /** The client of a stream went away: nothing to answer, and nothing wrong on our side. */
+    @ExceptionHandler(AsyncRequestNotUsableException.class)
+    void clientGone(AsyncRequestNotUsableException e) {
+        log.debug("client disconnected: {}", e.getMessage());
     }
 
     @ExceptionHandler(Exception.class)

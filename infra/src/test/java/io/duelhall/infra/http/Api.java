@@ -96,6 +96,33 @@ public final class Api {
         return get("/api/decks/starter", null).body();
     }
 
+    /** Creates a voidexa match whose spectators are {@code spectatorDelaySeconds} behind. */
+    public String createMatch(int spectatorDelaySeconds) {
+        Res r = post("/api/matches", Map.of("ruleset", "voidexa",
+                "options", Map.of("spectatorDelaySeconds", spectatorDelaySeconds)), null);
+        if (r.status() != 201) {
+            throw new AssertionError("create failed: " + r.raw());
+        }
+        return r.body().get("matchId").asText();
+    }
+
+    /** Takes the next seat of {@code matchId} with starter deck {@code deck}; returns the seat token. */
+    public String takeSeat(String matchId, String name, int deck) {
+        Res r = post("/api/matches/" + matchId + "/seats", seatBody(name, starterDecks().get(deck)), null);
+        if (r.status() != 201) {
+            throw new AssertionError("seat failed: " + r.raw());
+        }
+        return r.body().get("playerToken").asText();
+    }
+
+    /** A started match with these player names and spectator delay; returns [matchId, tokenA, tokenB]. */
+    public String[] startedMatch(String nameA, String nameB, int spectatorDelaySeconds) {
+        String id = createMatch(spectatorDelaySeconds);
+        String a = takeSeat(id, nameA, 0);
+        String b = takeSeat(id, nameB, 1);
+        return new String[]{id, a, b};
+    }
+
     /** Creates a match and seats two players with the starter decks; returns [matchId, tokenA, tokenB]. */
     public String[] startedMatch() {
         String id = createMatch();

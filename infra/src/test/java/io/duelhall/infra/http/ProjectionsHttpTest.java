@@ -1,0 +1,238 @@
+package io.duelhall.infra.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.infra.AppTest;
+import io.duelhall.infra.http.Api.Res;
+import io.duelhall.projections.Projections;
+import io.duelhall.projections.history.PlayerHistoryProjection;
+import io.duelhall.projections.list.MatchListProjection;
+import io.duelhall.projections.ratings.Glicko2;
+import io.duelhall.projections.ratings.Glicko2.Game;
+import io.duelhall.projections.ratings.Glicko2.Rating;
+import io.duelhall.projections.ratings.RatingProjection;
+import io.duelhall.projections.refusals.RefusalProjection;
+import io.duelhall.projections.view.MatchViewProjection;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The read models over HTTP: match list, player history, leaderboard, refusals, and rebuilding each of them. */
+class ProjectionsHttpTest extends AppTest {
+    static final Duration WAIT = Duration.ofSeconds(120);
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    MatchViewProjection views;
+    @Autowired
+    MatchListProjection list;
+    @Autowired
+    PlayerHistoryProjection history;
+    @Autowired
+    RatingProjection ratings;
+    @Autowired
+    RefusalProjection refusals;
+    Api api;
+    Bot bot;
+    String tag;
+
+    @BeforeEach
+    void setUp() {
+        api = new Api(port);
+        bot = new Bot(api, 3);
+        tag = UUID.randomUUID().toString().substring(0, 6);
+    }
+
+    static Map<String, String> seats(String[] m) {
+        return Map.of("A", m[1], "B", m[2]);
+    }
+
+    JsonNode summary(String status, String matchId) {
+        for (JsonNode s : api.get("/api/matches?status=" + status + "&limit=500", null).body()) {
+            if (s.get("matchId").asText().equals(matchId)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    @DisplayName("V-WIN-3: lists, history and ratings follow the matches; a concession is a loss")
+    void matchListPlayerHistoryAndLeaderboard() {
+        String waiting = api.createMatch(0);
+        String[] live = api.startedMatch("Liv-" + tag, "Ely-" + tag, 0);
+        bot.step(live[0], seats(live));
+        String[] conceded = api.startedMatch("Ana-" + tag, "Bea-" + tag, 0);
+        Res concession = api.post("/api/matches/" + conceded[0] + "/intents", Api.intent("CONCEDE"), conceded[1]);
+        assertThat(concession.status()).isEqualTo(200);
+
+        await().atMost(WAIT).until(() -> summary("WAITING", waiting) != null && summary("LIVE", live[0]) != null
+                && summary("ENDED", conceded[0]) != null);
+        JsonNode w = summary("WAITING", waiting);
+        assertThat(w.get("players").size()).isZero();
+        JsonNode l = summary("LIVE", live[0]);
+        assertThat(l.get("players").findValuesAsText("name")).containsExactly("Liv-" + tag, "Ely-" + tag);
+        await().atMost(WAIT).until(() -> summary("LIVE", live[0]).get("turn").asInt()
+                == api.get("/api/matches/" + live[0] + "/view", null).body().get("turn").asInt());
+        JsonNode e = summary("ENDED", conceded[0]);
+        assertThat(e.get("winner").asText()).isEqualTo("B");
+        assertThat(e.get("winnerName").asText()).isEqualTo("Bea-" + tag);
+        assertThat(e.get("reason").asText()).isEqualTo("CONCEDED");
+        assertThat(e.get("ruleset").asText()).isEqualTo("voidexa");
+
+        await().atMost(WAIT).until(() -> api.get("/api/players/Ana-" + tag + "/matches", null).body().get("rating").isObject());
+        JsonNode ana = api.get("/api/players/Ana-" + tag + "/matches", null).body();
+        assertThat(ana.get("matches")).singleElement().satisfies(m -> {
+            assertThat(m.get("matchId").asText()).isEqualTo(conceded[0]);
+            assertThat(m.get("outcome").asText()).isEqualTo("LOST");
+            assertThat(m.get("opponent").asText()).isEqualTo("Bea-" + tag);
+            assertThat(m.get("reason").asText()).isEqualTo("CONCEDED");
+        });
+        Rating lost = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 0)), RatingProjection.TAU);
+        Rating won = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 1)), RatingProjection.TAU);
+        assertThat(ana.at("/rating/rating").asDouble()).isEqualTo(lost.rating());
+        assertThat(ana.at("/rating/losses").asInt()).isEqualTo(1);
+        JsonNode board = api.get("/api/leaderboard?limit=500", null).body();
+        JsonNode bea = null;
+        for (JsonNode r : board) {
+            if (r.get("name").asText().equals("Bea-" + tag)) {
+                bea = r;
+            }
+        }
+        assertThat(bea).isNotNull();
+        assertThat(bea.get("rating").asDouble()).isEqualTo(won.rating());
+        assertThat(bea.get("rd").asDouble()).isEqualTo(won.rd());
+        assertThat(bea.get("wins").asInt()).isEqualTo(1);
+        for (int i = 1; i < board.size(); i++) {
+            assertThat(board.get(i).get("rating").asDouble()).isLessThanOrEqualTo(board.get(i - 1).get("rating").asDouble());
+            assertThat(board.get(i).get("rank").asInt()).isEqualTo(i + 1);
+        }
+        assertThat(api.get("/api/players/Nobody-" + tag + "/matches", null).body().get("matches").size()).isZero();
+        assertThat(api.get("/api/matches?status=SOON", null).status()).isEqualTo(400);
+        assertThat(api.get("/api/matches?limit=0", null).status()).isEqualTo(400);
+    }
+
+    @Test
+    void refusalsAreKeptAndShownToTheirSeatWhileLiveAndToEveryoneAfter() {
+        String[] m = api.startedMatch("Ref-" + tag, "Use-" + tag, 0);
+        JsonNode view = api.get("/api/matches/" + m[0] + "/view", m[1]).body();
+        String idle = view.get("activeSeat").asText().equals("A") ? "B" : "A";
+        String idleToken = idle.equals("A") ? m[1] : m[2];
+        String activeToken = idle.equals("A") ? m[2] : m[1];
+        Res refused = api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), idleToken);
+        assertThat(refused.status()).isEqualTo(403);
+        String path = "/api/matches/" + m[0] + "/refusals";
+        await().atMost(WAIT).until(() -> api.get(path, idleToken).body().get("refusals").size() == 1);
+        JsonNode entry = api.get(path, idleToken).body().get("refusals").get(0);
+        assertThat(entry.get("seat").asText()).isEqualTo(idle);
+        assertThat(entry.get("code").asText()).isEqualTo("NOT_YOUR_TURN");
+        assertThat(entry.get("rule").asText()).isEqualTo("V-PLAY-1");
+        assertThat(entry.get("intentType").asText()).isEqualTo("END_TURN");
+        assertThat(entry.get("at").asText()).isNotBlank();
+        assertThat(api.get(path, activeToken).body().get("refusals").size()).as("not the other seat's").isZero();
+        assertThat(api.get(path, null).body().get("refusals").size()).as("not a spectator's while live").isZero();
+        api.post("/api/matches/" + m[0] + "/intents", Api.intent("CONCEDE"), activeToken);
+        assertThat(api.get(path, null).body().get("refusals").size()).as("everyone's once ended").isEqualTo(1);
+    }
+
+    @Test
+    void theAdminEndpointsNeedTheAdminToken() {
+        String path = "/api/admin/projections/" + Projections.MATCH_LIST + "/rebuild";
+        assertThat(api.post(path, "{}", null).status()).isEqualTo(401);
+        Res bad = api.post(path, "{}", "guess");
+        assertThat(bad.status()).isEqualTo(401);
+        assertThat(bad.error()).isEqualTo("BAD_TOKEN");
+        assertThat(api.get(path, "guess").status()).isEqualTo(401);
+        Res unknown = api.get("/api/admin/projections/nope/rebuild", ADMIN_TOKEN);
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.error()).isEqualTo("UNKNOWN_PROJECTION");
+        Res progress = api.get(path, ADMIN_TOKEN);
+        assertThat(progress.status()).isEqualTo(200);
+        assertThat(progress.body().has("position")).isTrue();
+        assertThat(progress.body().has("total")).isTrue();
+        assertThat(progress.body().has("done")).isTrue();
+    }
+
+    /** Every read model, as rows, to compare a rebuilt model with the live one. */
+    Map<String, Object> snapshot() {
+        return Map.of(Projections.MATCH_VIEWS, views.all(), Projections.MATCH_LIST, list.all(),
+                Projections.PLAYER_HISTORY, history.all(), Projections.RATINGS, ratings.all(),
+                Projections.REFUSALS, refusals.all());
+    }
+
+    void awaitCaughtUp() {
+        for (String name : Projections.ALL) {
+            String path = "/api/admin/projections/" + name + "/rebuild";
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> api.get(path, ADMIN_TOKEN).body().get("done").asBoolean());
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void rebuildingEachReadModelDuringLivePlayConvergesToTheLiveModel() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            String[] m = api.startedMatch("Old" + i + "-" + tag, "Timer" + i + "-" + tag, 0);
+            api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), m[1]); // a refusal, or a turn
+            bot.playToEnd(m[0], seats(m), 3000);
+        }
+        awaitCaughtUp();
+        Map<String, Object> before = snapshot();
+
+        String[] during = api.startedMatch("Live-" + tag, "Wire-" + tag, 0);
+        CompletableFuture<Void> play = CompletableFuture.runAsync(() -> new Bot(api, 5).playToEnd(during[0], seats(during), 3000));
+        for (String name : Projections.ALL) {
+            Res r = api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN);
+            assertThat(r.status()).as(r.raw()).isEqualTo(202);
+            assertThat(r.body().get("done").asBoolean()).isFalse();
+        }
+        play.get();
+        awaitCaughtUp();
+        Map<String, Object> after = snapshot();
+
+        // what was there before the rebuild is there again, unchanged
+        assertThat(after.get(Projections.REFUSALS)).isEqualTo(before.get(Projections.REFUSALS));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> viewsAfter = (Map<String, Object>) after.get(Projections.MATCH_VIEWS);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> viewsBefore = (Map<String, Object>) before.get(Projections.MATCH_VIEWS);
+        assertThat(viewsAfter).containsAllEntriesOf(viewsBefore);
+        for (String name : List.of(Projections.MATCH_LIST, Projections.PLAYER_HISTORY, Projections.RATINGS)) {
+            assertThat((List<Object>) after.get(name)).as(name).containsAll((List<Object>) before.get(name));
+        }
+        // and the match played during the rebuild is as the live paths show it
+        String viewPath = "/api/matches/" + during[0] + "/view";
+        JsonNode folded = api.get("/api/matches/" + during[0] + "/replay?at=" + api.get(viewPath, during[1]).body().get("version").asLong(), null).body();
+        assertThat(Api.JSON.readTree(views.find(during[0]).orElseThrow().json())).isEqualTo(folded);
+        assertThat(api.get(viewPath, null).body()).isEqualTo(folded);
+        JsonNode summary = summary("ENDED", during[0]);
+        assertThat(summary.get("turn").asInt()).isEqualTo(folded.get("turn").asInt());
+        assertThat(summary.get("reason").asText()).isEqualTo(folded.at("/result/reason").asText());
+        // and a second rebuild, with nothing going on, gives the very same model
+        Map<String, Object> converged = snapshot();
+        long t0 = System.nanoTime();
+        long events = 0;
+        for (String name : Projections.ALL) {
+            events = api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN).body().get("total").asLong() + 1;
+        }
+        awaitCaughtUp();
+        System.out.printf("[figure] rebuilding all %d read models from a store of %d events took %d ms%n",
+                Projections.ALL.size(), events, (System.nanoTime() - t0) / 1_000_000);
+        assertThat(snapshot()).isEqualTo(converged);
+    }
+}

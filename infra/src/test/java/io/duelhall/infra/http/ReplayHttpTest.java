@@ -1,0 +1,115 @@
+package io.duelhall.infra.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.infra.AppTest;
+import io.duelhall.infra.http.Api.Res;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** GET /api/matches/{id}/replay?at=N: the state after event N, folded from the store, as the caller may see it. */
+class ReplayHttpTest extends AppTest {
+    @LocalServerPort
+    int port;
+
+    @Test
+    void replayAtEveryStepEqualsWhatTheLivePathShowedAfterThatEvent() {
+        Api api = new Api(port);
+        Bot bot = new Bot(api, 11);
+        Random rnd = new Random(11);
+        String[] m = api.startedMatch("Rewind", "Forward", 0);
+        String base = "/api/matches/" + m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        Map<String, TreeMap<Long, JsonNode>> live = Map.of("A", new TreeMap<>(), "B", new TreeMap<>(), "S", new TreeMap<>());
+        boolean ended = false;
+        for (int step = 0; !ended; step++) {
+            assertThat(step).isLessThan(3000);
+            for (String who : List.of("A", "B", "S")) {
+                JsonNode view = api.get(base + "/view", who.equals("S") ? null : tokens.get(who)).body();
+                live.get(who).put(view.get("version").asLong(), view);
+            }
+            if (step % 10 == 9) { // while the match goes on, a replay is exactly what was shown then
+                List<Long> seen = new ArrayList<>(live.get("A").keySet());
+                long n = seen.get(rnd.nextInt(seen.size()));
+                for (String who : List.of("A", "B", "S")) {
+                    assertThat(api.get(base + "/replay?at=" + n, who.equals("S") ? null : tokens.get(who)).body())
+                            .as("%s's replay at %d while live", who, n).isEqualTo(live.get(who).get(n));
+                }
+            }
+            ended = Bot.ended(bot.step(m[0], tokens));
+        }
+        JsonNode last = api.get(base + "/view", null).body();
+        long end = last.get("version").asLong();
+        for (String who : List.of("A", "B", "S")) {
+            live.get(who).put(end, api.get(base + "/view", who.equals("S") ? null : tokens.get(who)).body());
+        }
+
+        String previousStatus = "WAITING";
+        for (long n = 0; n <= end; n++) {
+            JsonNode r = api.get(base + "/replay?at=" + n, null).body();
+            assertThat(r.get("version").asLong()).isEqualTo(n);
+            JsonNode recent = r.get("recentEvents");
+            assertThat(recent.get(recent.size() - 1).get("seq").asLong()).isEqualTo(n);
+            assertThat(recent.size()).isEqualTo((int) Math.min(50, n + 1));
+            if (previousStatus.equals("ENDED")) {
+                assertThat(r.get("status").asText()).isEqualTo("ENDED");
+            }
+            previousStatus = r.get("status").asText();
+            assertThat(r.at("/seats/A/hand").isArray() || n < 3).as("everything is revealed once the match has ended").isTrue();
+            JsonNode spectatorThen = live.get("S").get(n);
+            if (spectatorThen != null) {
+                assertThat(publicPart(r)).as("spectator after event %d", n).isEqualTo(publicPart(spectatorThen));
+            }
+            for (String seat : List.of("A", "B")) {
+                JsonNode seatThen = live.get(seat).get(n);
+                if (seatThen == null) {
+                    continue;
+                }
+                JsonNode replay = api.get(base + "/replay?at=" + n, tokens.get(seat)).body();
+                assertThat(publicPart(replay)).as("%s after event %d", seat, n).isEqualTo(publicPart(seatThen));
+                if (n < end) {
+                    assertThat(replay.at("/seats/" + seat + "/hand")).as("%s's own hand after event %d", seat, n)
+                            .isEqualTo(seatThen.at("/seats/" + seat + "/hand"));
+                }
+            }
+        }
+        assertThat(api.get(base + "/replay?at=" + end, null).body()).isEqualTo(last);
+    }
+
+    /** The view without hands and event payloads (which the end of the match reveals). */
+    static JsonNode publicPart(JsonNode view) {
+        ObjectNode v = view.deepCopy();
+        v.get("seats").forEach(s -> ((ObjectNode) s).remove("hand"));
+        v.get("recentEvents").forEach(e -> ((ObjectNode) e).remove("payload"));
+        return v;
+    }
+
+    @Test
+    void replayRefusesWhatIsNotThere() {
+        Api api = new Api(port);
+        String[] m = api.startedMatch("Bad", "Replay", 0);
+        String base = "/api/matches/" + m[0];
+        long version = api.get(base + "/view", m[1]).body().get("version").asLong();
+        Res negative = api.get(base + "/replay?at=-1", null);
+        assertThat(negative.status()).isEqualTo(400);
+        assertThat(negative.error()).isEqualTo("OUT_OF_RANGE");
+        Res future = api.get(base + "/replay?at=" + (version + 1), m[1]);
+        assertThat(future.status()).isEqualTo(404);
+        assertThat(future.error()).isEqualTo("EVENT_NOT_FOUND");
+        assertThat(api.get(base + "/replay", null).status()).isEqualTo(400);
+        assertThat(api.get(base + "/replay?at=x", null).status()).isEqualTo(400);
+        assertThat(api.get("/api/matches/nope/replay?at=0", null).status()).isEqualTo(404);
+        assertThat(api.get(base + "/replay?at=0", "not-a-seat").status()).isEqualTo(401);
+        JsonNode first = api.get(base + "/replay?at=0", null).body();
+        assertThat(first.get("status").asText()).isEqualTo("WAITING");
+        assertThat(first.get("seats").size()).isZero();
+    }
+}

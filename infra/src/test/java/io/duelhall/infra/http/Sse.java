@@ -1,0 +1,220 @@
+package io.duelhall.infra.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+
+/**
+ * A small Server-Sent Events client for the tests: reads the stream line by line without a thread of its own (the
+ * shared HttpClient runs on two threads however many streams are open) and keeps every message and comment.
+ */
+public final class Sse implements AutoCloseable {
+    private static final AtomicInteger N = new AtomicInteger();
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "test-sse-" + N.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    });
+    private static final HttpClient HTTP = HttpClient.newBuilder().executor(POOL)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** One SSE message: its id, its data (JSON), and when it arrived. */
+    public record Message(long id, JsonNode data, String raw, long receivedAtMillis) {
+        public long seq() {
+            return data.get("seq").asLong();
+        }
+
+        public JsonNode event() {
+            return data.get("event");
+        }
+
+        /** The view after this event, on the last message of a burst; else null. */
+        public JsonNode view() {
+            JsonNode v = data.get("view");
+            return v == null || v.isNull() ? null : v;
+        }
+    }
+
+    private final List<Message> messages = new CopyOnWriteArrayList<>();
+    private final List<String> comments = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<Integer> status = new CompletableFuture<>();
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    private final StringBuilder errorBody = new StringBuilder();
+    private volatile Flow.Subscription subscription;
+
+    private Sse() {
+    }
+
+    /**
+     * @param lastEventId sent as Last-Event-ID when not null
+     */
+    public static Sse open(int port, String path, String token, Long lastEventId) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Accept", "text/event-stream").GET();
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        if (lastEventId != null) {
+            b.header("Last-Event-ID", String.valueOf(lastEventId));
+        }
+        Sse sse = new Sse();
+        HTTP.sendAsync(b.build(), info -> {
+            sse.status.complete(info.statusCode());
+            return HttpResponse.BodySubscribers.fromLineSubscriber(sse.new Lines());
+        }).whenComplete((r, e) -> {
+            if (e != null) {
+                sse.status.completeExceptionally(e);
+            }
+            sse.ended.complete(null);
+        });
+        return sse;
+    }
+
+    public int status() {
+        try {
+            return status.get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("no response", e);
+        }
+    }
+
+    /** The body of a non-SSE answer (an error), once it has ended. */
+    public String errorBody() {
+        awaitEnd(Duration.ofSeconds(10));
+        synchronized (errorBody) {
+            return errorBody.toString();
+        }
+    }
+
+    public List<Message> messages() {
+        return new ArrayList<>(messages);
+    }
+
+    public List<String> comments() {
+        return new ArrayList<>(comments);
+    }
+
+    public long lastId() {
+        return messages.isEmpty() ? Long.MIN_VALUE : messages.get(messages.size() - 1).id();
+    }
+
+    /** Waits until a message satisfies {@code test}; fails after {@code timeout}. */
+    public Message await(Predicate<Message> test, Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            for (Message m : messages) {
+                if (test.test(m)) {
+                    return m;
+                }
+            }
+            if (ended.isDone() && messages.stream().noneMatch(test)) {
+                break;
+            }
+            sleep(5);
+        }
+        throw new AssertionError("no such message within " + timeout + "; got ids " + messages.stream().map(Message::id).toList());
+    }
+
+    public Message awaitId(long id, Duration timeout) {
+        return await(m -> m.id() >= id, timeout);
+    }
+
+    /** Whether the server closed the stream within {@code timeout}. */
+    public boolean awaitEnd(Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!ended.isDone() && System.nanoTime() < end) {
+            sleep(5);
+        }
+        return ended.isDone();
+    }
+
+    public boolean isEnded() {
+        return ended.isDone();
+    }
+
+    @Override
+    public void close() {
+        Flow.Subscription s = subscription;
+        if (s != null) {
+            s.cancel();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Parses SSE lines (id, data, comments; an empty line ends a message). */
+    private final class Lines implements Flow.Subscriber<String> {
+        private Long id;
+        private final StringBuilder data = new StringBuilder();
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(String line) {
+            if (status.getNow(0) != 200) {
+                synchronized (errorBody) {
+                    errorBody.append(line).append('\n');
+                }
+                return;
+            }
+            if (line.isEmpty()) {
+                if (data.length() > 0) {
+                    try {
+                        messages.add(new Message(id == null ? -1 : id, Api.JSON.readTree(data.toString()), data.toString(),
+                                System.currentTimeMillis()));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                data.setLength(0);
+                id = null;
+            } else if (line.startsWith(":")) {
+                comments.add(line.substring(1).trim());
+            } else if (line.startsWith("id:")) {
+                id = Long.parseLong(line.substring(3).trim());
+            } else if (line.startsWith("data:")) {
+                if (data.length() > 0) {
+                    data.append('\n');
+                }
+                data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
+            }
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            ended.complete(null);
+        }
+
+        @Override
+        public void onComplete() {
+            ended.complete(null);
+        }
+    }
+}

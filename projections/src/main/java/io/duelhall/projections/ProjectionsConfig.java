@@ -1,0 +1,77 @@
+package io.duelhall.projections;
+
+import io.duelhall.domain.Rulesets;
+import io.duelhall.projections.admin.ProjectionAdmin;
+import io.duelhall.projections.history.PlayerHistoryProjection;
+import io.duelhall.projections.list.MatchListProjection;
+import io.duelhall.projections.ratings.RatingProjection;
+import io.duelhall.projections.refusals.RefusalProjection;
+import io.duelhall.projections.view.EventStoreMatchEvents;
+import io.duelhall.projections.view.MatchViewProjection;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.config.Configuration;
+import org.axonframework.config.ConfigurerModule;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The read models and their processors. Every read model is its own pooled streaming processor, configured here by
+ * name with an explicit batch size (a processor configured by name would otherwise fall back to Axon's batch size
+ * of 1). Ratings run on one segment because they depend on the order matches end in; the others are keyed by match
+ * and spread over {@code duelhall.projections.segments} segments.
+ */
+@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+public class ProjectionsConfig {
+
+    @Bean
+    public ConfigurerModule projectionProcessors(@Value("${duelhall.eventhandling.batch-size:100}") int batchSize,
+                                                 @Value("${duelhall.projections.segments:4}") int segments) {
+        return configurer -> configurer.eventProcessing(processing -> {
+            for (String name : Projections.ALL) {
+                int segmentCount = Projections.RATINGS.equals(name) ? 1 : segments;
+                processing.registerPooledStreamingEventProcessor(name, Configuration::eventStore,
+                        (config, builder) -> builder.batchSize(batchSize).initialSegmentCount(segmentCount));
+            }
+        });
+    }
+
+    @Bean
+    public MatchViewProjection matchViewProjection(JdbcTemplate jdbc, Rulesets rulesets, EventStore eventStore,
+                                                   JsonMapper json,
+                                                   @Value("${duelhall.projections.match-views.cache-size:1000}") int cacheSize) {
+        return new MatchViewProjection(jdbc, rulesets, new EventStoreMatchEvents(eventStore), json::writeValueAsString,
+                cacheSize);
+    }
+
+    @Bean
+    public MatchListProjection matchListProjection(JdbcTemplate jdbc) {
+        return new MatchListProjection(jdbc);
+    }
+
+    @Bean
+    public PlayerHistoryProjection playerHistoryProjection(JdbcTemplate jdbc) {
+        return new PlayerHistoryProjection(jdbc);
+    }
+
+    @Bean
+    public RatingProjection ratingProjection(JdbcTemplate jdbc) {
+        return new RatingProjection(jdbc);
+    }
+
+    @Bean
+    public RefusalProjection refusalProjection(JdbcTemplate jdbc, JsonMapper json) {
+        return new RefusalProjection(jdbc, json::writeValueAsString);
+    }
+
+    @Bean
+    public ProjectionAdmin projectionAdmin(@Lazy EventProcessingConfiguration processing, EventStore eventStore,
+                                           TokenStore tokenStore, TransactionManager transactions) {
+        return new ProjectionAdmin(processing, eventStore, tokenStore, transactions);
+    }
+}

@@ -1,0 +1,68 @@
+package io.duelhall.projections.view;
+
+import io.duelhall.domain.ClockSet;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.Viewer;
+import io.duelhall.domain.voidexa.VoidexaView;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Renders the view of API.md from a folded state: the ruleset's own view (its one redaction) plus the last
+ * {@value #RECENT} events, each redacted by the ruleset for the same viewer. Used by every path that shows a view
+ * (the match-views projection, {@code /view}, {@code /stream}, {@code /replay}), so they cannot disagree.
+ */
+public final class Views {
+    public static final int RECENT = 50;
+
+    private Views() {
+    }
+
+    /** The clock of the view: who must decide by when (clients count down to {@code deadline}). */
+    public record ClockView(Seat seat, String kind, Instant deadline) {
+    }
+
+    /**
+     * @param viewer    who asks; once {@code state} has ended the ruleset widens it to everyone
+     * @param recentRaw the stored (unredacted) events up to {@code version}; only the last {@value #RECENT} are used
+     * @param clock     the clock running after {@code version} (see {@link #clockAfter}), or null
+     */
+    public static Object render(Ruleset ruleset, GameState state, Viewer viewer, long version,
+                                List<RecordedEvent> recentRaw, ClockView clock) {
+        Viewer v = ruleset.effectiveViewer(state, viewer);
+        Object view = ruleset.view(state, v, version);
+        if (view instanceof VoidexaView vv) {
+            int from = Math.max(0, recentRaw.size() - RECENT);
+            List<RecordedEvent> recent = new ArrayList<>(recentRaw.size() - from);
+            for (RecordedEvent e : recentRaw.subList(from, recentRaw.size())) {
+                recent.add(redact(ruleset, e, v));
+            }
+            return vv.withRecentEvents(recent).withClock(clock);
+        }
+        return view;
+    }
+
+    /** The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it), or null. */
+    public static ClockView clockAfter(List<RecordedEvent> events) {
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (events.get(i).payload() instanceof ClockSet c) {
+                return clock(c);
+            }
+        }
+        return null;
+    }
+
+    public static ClockView clock(ClockSet c) {
+        return c.seat() == null ? null : new ClockView(c.seat(), c.kind().name(), c.deadline());
+    }
+
+    /** One stored event as {@code viewer} may see it. */
+    public static RecordedEvent redact(Ruleset ruleset, RecordedEvent e, Viewer viewer) {
+        return new RecordedEvent(e.seq(), e.type(), e.at(), ruleset.redact(e.payload(), viewer));
+    }
+}

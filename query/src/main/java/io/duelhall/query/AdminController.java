@@ -1,0 +1,68 @@
+package io.duelhall.query;
+
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.domain.SeatTokens;
+import io.duelhall.projections.admin.ProjectionAdmin;
+import io.duelhall.projections.admin.ProjectionAdmin.Progress;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+
+/**
+ * Operations on the read models, for the holder of the admin token ({@code duelhall.admin-token}, e.g. from the
+ * environment variable DUELHALL_ADMIN_TOKEN; with none configured these endpoints are closed).
+ */
+@RestController
+@RequestMapping(path = "/api/admin/projections/{name}", produces = "application/json")
+public class AdminController {
+    private final ProjectionAdmin admin;
+    private final byte[] adminToken;
+
+    public AdminController(ProjectionAdmin admin, @Value("${duelhall.admin-token:}") String adminToken) {
+        this.admin = admin;
+        this.adminToken = adminToken == null || adminToken.isBlank() ? null : adminToken.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Empties the read model and replays every stored event into it; answers at once with the progress. */
+    @PostMapping("/rebuild")
+    public ResponseEntity<Progress> rebuild(@PathVariable String name,
+                                            @RequestHeader(name = "Authorization", required = false) String authorization) {
+        check(authorization, name);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(admin.rebuild(name));
+    }
+
+    @GetMapping("/rebuild")
+    public Progress progress(@PathVariable String name,
+                             @RequestHeader(name = "Authorization", required = false) String authorization) {
+        check(authorization, name);
+        return admin.progress(name);
+    }
+
+    private void check(String authorization, String name) {
+        String token = SeatTokens.bearer(authorization);
+        if (token == null) {
+            throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN", "Send the admin token as 'Authorization: Bearer <token>'."));
+        }
+        if (adminToken == null) {
+            throw new RefusedException(Refusal.forbidden("ADMIN_DISABLED", null,
+                    "No admin token is configured on this server (duelhall.admin-token)."));
+        }
+        if (!MessageDigest.isEqual(adminToken, token.getBytes(StandardCharsets.UTF_8))) {
+            throw new RefusedException(Refusal.unauthorized("BAD_TOKEN", "This is not the admin token."));
+        }
+        if (!admin.knows(name)) {
+            throw new RefusedException(Refusal.notFound("UNKNOWN_PROJECTION", "No read model '" + name
+                    + "'; known: " + io.duelhall.projections.Projections.ALL + "."));
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.duelhall.query;
+
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.projections.history.PlayerHistoryProjection;
+import io.duelhall.projections.history.PlayerHistoryProjection.PlayerMatch;
+import io.duelhall.projections.list.MatchListProjection;
+import io.duelhall.projections.list.MatchListProjection.MatchSummary;
+import io.duelhall.projections.ratings.RatingProjection;
+import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Lists served from the read models (eventually consistent: a change shows once its processor has handled it):
+ * live and recent matches, a player's history, the Glicko-2 leaderboard.
+ */
+@RestController
+@RequestMapping(path = "/api", produces = "application/json")
+public class ListingController {
+    private static final Set<String> STATUSES = Set.of("WAITING", "LIVE", "ENDED");
+
+    private final MatchListProjection matches;
+    private final PlayerHistoryProjection history;
+    private final RatingProjection ratings;
+
+    public ListingController(MatchListProjection matches, PlayerHistoryProjection history, RatingProjection ratings) {
+        this.matches = matches;
+        this.history = history;
+        this.ratings = ratings;
+    }
+
+    public record PlayerHistory(String player, PlayerRating rating, List<PlayerMatch> matches) {
+    }
+
+    public record Ranked(int rank, String name, double rating, double rd, double volatility, int games, int wins,
+                         int losses) {
+    }
+
+    /** Matches with the given status (all without one), most recently active first. */
+    @GetMapping("/matches")
+    public List<MatchSummary> matches(@RequestParam(name = "status", required = false) String status,
+                                      @RequestParam(name = "limit", defaultValue = "50") int limit) {
+        String s = status == null || status.isBlank() ? null : status.trim().toUpperCase(Locale.ROOT);
+        if (s != null && !STATUSES.contains(s)) {
+            throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "status must be LIVE, WAITING or ENDED."));
+        }
+        return matches.find(s, limit(limit));
+    }
+
+    @GetMapping("/players/{name}/matches")
+    public PlayerHistory player(@PathVariable String name, @RequestParam(name = "limit", defaultValue = "50") int limit) {
+        if (name.isBlank() || name.length() > 40) {
+            throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "A player name is 1 to 40 characters."));
+        }
+        return new PlayerHistory(name, ratings.find(name).orElse(null), history.find(name, limit(limit)));
+    }
+
+    @GetMapping("/leaderboard")
+    public List<Ranked> leaderboard(@RequestParam(name = "limit", defaultValue = "100") int limit) {
+        List<Ranked> out = new ArrayList<>();
+        for (PlayerRating r : ratings.leaderboard(limit(limit))) {
+            out.add(new Ranked(out.size() + 1, r.name(), r.rating(), r.rd(), r.volatility(), r.games(), r.wins(),
+                    r.losses()));
+        }
+        return out;
+    }
+
+    private static int limit(int limit) {
+        if (limit < 1 || limit > 500) {
+            throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "limit must be between 1 and 500."));
+        }
+        return limit;
+    }
+}

@@ -1,0 +1,117 @@
+package io.duelhall.query.stream;
+
+import io.duelhall.domain.ClockSet;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Viewer;
+import io.duelhall.projections.view.Views;
+import io.duelhall.query.MatchLog;
+import io.duelhall.query.Sights;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A match that has subscribers: its stored events (index = sequence number) and two folded states, the live one
+ * (seats) and the one at the spectators' delayed horizon. Touched by the dispatcher thread only.
+ */
+final class HotMatch {
+    final String matchId;
+    final List<Subscriber> subscribers = new ArrayList<>();
+    Ruleset ruleset;
+    int delaySeconds;
+    List<RecordedEvent> events;
+    GameState live;
+    GameState spectated;
+    long spectatorHorizon;
+    /** An event arrived out of order: read the match from the store again. */
+    boolean stale;
+
+    HotMatch(MatchLog log) {
+        this.matchId = log.matchId();
+        reset(log);
+    }
+
+    void reset(MatchLog log) {
+        ruleset = log.ruleset();
+        delaySeconds = Sights.delaySeconds(log);
+        events = new ArrayList<>(log.events());
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).seq() != i) {
+                throw new IllegalStateException("match " + matchId + ": event " + i + " has sequence number "
+                        + events.get(i).seq());
+            }
+        }
+        live = log.state();
+        spectated = ruleset.initial();
+        spectatorHorizon = -1;
+        stale = false;
+    }
+
+    long last() {
+        return events.size() - 1;
+    }
+
+    /** Appends the next stored event; false if it is not the next one (a gap: reload). */
+    boolean append(RecordedEvent e) {
+        if (e.seq() <= last()) {
+            return true;
+        }
+        if (e.seq() != last() + 1) {
+            return false;
+        }
+        events.add(e);
+        live = ruleset.evolve(live, e.payload());
+        return true;
+    }
+
+    /** Moves the spectators' horizon to the events stored at least the delay before {@code now} (the first always). */
+    void advanceSpectators(Instant now) {
+        if (delaySeconds == 0) {
+            spectatorHorizon = last();
+            spectated = live;
+            return;
+        }
+        Instant cutoff = now.minusSeconds(delaySeconds);
+        while (spectatorHorizon < last()
+                && (spectatorHorizon < 0 || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
+            spectatorHorizon++;
+            spectated = ruleset.evolve(spectated, events.get((int) spectatorHorizon).payload());
+        }
+    }
+
+    long horizon(Viewer viewer) {
+        return viewer.kind() == Viewer.Kind.SPECTATOR ? spectatorHorizon : last();
+    }
+
+    GameState stateAt(long seq) {
+        if (seq == last()) {
+            return live;
+        }
+        if (seq == spectatorHorizon) {
+            return spectated;
+        }
+        GameState s = ruleset.initial();
+        for (int i = 0; i <= seq; i++) {
+            s = ruleset.evolve(s, events.get(i).payload());
+        }
+        return s;
+    }
+
+    /** The clock running after event {@code seq}: the last ClockSet at or before it. */
+    Views.ClockView clockAfter(long seq) {
+        for (long i = seq; i >= 0; i--) {
+            if (events.get((int) i).payload() instanceof ClockSet c) {
+                return Views.clock(c);
+            }
+        }
+        return null;
+    }
+
+    boolean ended() {
+        return live.status() == MatchStatus.ENDED;
+    }
+}

@@ -1,0 +1,66 @@
+package io.duelhall.query.stream;
+
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.query.Sights;
+import io.duelhall.query.Sights.Sight;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/matches/{id}/stream}: Server-Sent Events of the caller's view (see {@link MatchStreams}).
+ * The seat token comes as {@code Authorization: Bearer …}, or, for browsers' EventSource which cannot set
+ * headers, as {@code ?access_token=} (RFC 6750 §2.3). {@code Last-Event-ID} (or {@code ?lastEventId=}) resumes.
+ */
+@RestController
+@RequestMapping(path = "/api/matches/{matchId}")
+public class MatchStreamController {
+    private final Sights sights;
+    private final MatchStreams streams;
+
+    public MatchStreamController(Sights sights, MatchStreams streams) {
+        this.sights = sights;
+        this.streams = streams;
+    }
+
+    @GetMapping("/stream")
+    public ResponseEntity<?> stream(@PathVariable String matchId,
+                                    @RequestHeader(name = "Authorization", required = false) String authorization,
+                                    @RequestParam(name = "access_token", required = false) String accessToken,
+                                    @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
+                                    @RequestParam(name = "lastEventId", required = false) String lastEventIdParam) {
+        long lastEventId = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
+        String auth = authorization != null || accessToken == null ? authorization : "Bearer " + accessToken;
+        Sight s = sights.of(matchId, auth);
+        if (s.ended() && lastEventId != MatchStreams.NONE && lastEventId >= s.log().version()) {
+            // The client has everything: 204 tells an EventSource not to reconnect.
+            return ResponseEntity.noContent().build();
+        }
+        return ResponseEntity.ok()
+                .contentType(MatchStreams.EVENT_STREAM)
+                .header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no")
+                .body(streams.subscribe(matchId, s.asked(), lastEventId));
+    }
+
+    private static long lastEventId(String value) {
+        if (value == null || value.isBlank()) {
+            return MatchStreams.NONE;
+        }
+        try {
+            long id = Long.parseLong(value.trim());
+            if (id >= -1) {
+                return id;
+            }
+        } catch (NumberFormatException ignored) {
+            // refused below
+        }
+        throw new RefusedException(Refusal.malformed("INVALID_PARAMETER",
+                "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
+    }
+}

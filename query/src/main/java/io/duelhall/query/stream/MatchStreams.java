@@ -1,0 +1,346 @@
+package io.duelhall.query.stream;
+
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.IntentRefused;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.domain.Viewer;
+import io.duelhall.projections.view.Views;
+import io.duelhall.query.MatchLogs;
+import jakarta.annotation.PreDestroy;
+import org.axonframework.common.stream.BlockingStream;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.TrackedEventMessage;
+import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Server-Sent Events behind {@code GET /api/matches/{id}/stream}, for any number of subscribers on a fixed,
+ * small number of threads: one dispatcher thread tails the event store (one shared stream for all matches) and
+ * folds each watched match through its ruleset; a small pool writes to the connections. No thread waits per
+ * subscriber.
+ *
+ * <p>Each stored event is one SSE message whose {@code id} is the event's sequence number and whose data is
+ * {@code {"seq", "event", "view"}}: the event as the subscriber may see it, and, on the last message of each burst,
+ * the view after it (the same view {@code /view} serves; null on the others). A subscriber coming back with
+ * {@code Last-Event-ID: n} gets every event after n, none twice; one without gets the current view. Spectators
+ * get events only once they are {@code spectatorDelaySeconds} old; seats get them live. A comment line is sent
+ * when a connection has been quiet for the heartbeat interval, so proxies keep it open. The stream of an ended
+ * match closes after its last event.
+ */
+@Component
+public class MatchStreams {
+    /** No Last-Event-ID: start with the current view. */
+    public static final long NONE = Long.MIN_VALUE;
+    static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
+    private static final Logger log = LoggerFactory.getLogger(MatchStreams.class);
+    private static final int WAIT_MILLIS = 10;
+
+    private final EventStore eventStore;
+    private final MatchLogs logs;
+    private final Clock clock;
+    private final JsonMapper json;
+    private final long heartbeatNanos;
+    private final long tickMillis;
+    private final int maxBurst;
+    private final long timeoutMillis;
+    private final ExecutorService senders;
+    private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
+    /** Watched matches, by id: dispatcher thread only. */
+    private final Map<String, HotMatch> hot = new HashMap<>();
+    /** Watched matches with new events or subscribers since the last pass: dispatcher thread only. */
+    private final Set<HotMatch> changed = new LinkedHashSet<>();
+    private final AtomicInteger open = new AtomicInteger();
+    private volatile boolean running = true;
+    private Thread dispatcher;
+    private TrackingToken position;
+
+    public MatchStreams(EventStore eventStore, MatchLogs logs, Clock clock, JsonMapper json,
+                        @Value("${duelhall.stream.heartbeat-seconds:15}") long heartbeatSeconds,
+                        @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
+                        @Value("${duelhall.stream.max-burst:500}") int maxBurst,
+                        @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
+                        @Value("${duelhall.stream.sender-threads:2}") int senderThreads) {
+        this.eventStore = eventStore;
+        this.logs = logs;
+        this.clock = clock;
+        this.json = json;
+        this.heartbeatNanos = TimeUnit.SECONDS.toNanos(heartbeatSeconds);
+        this.tickMillis = tickMillis;
+        this.maxBurst = maxBurst;
+        this.timeoutMillis = TimeUnit.SECONDS.toMillis(timeoutSeconds);
+        AtomicInteger n = new AtomicInteger();
+        this.senders = Executors.newFixedThreadPool(senderThreads, r -> {
+            Thread t = new Thread(r, "sse-sender-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Opens a stream of {@code matchId} for {@code viewer} (a seat or the spectator).
+     *
+     * @param lastEventId the last event the client has, or {@link #NONE}
+     */
+    public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId) {
+        ResponseBodyEmitter emitter = new ResponseBodyEmitter(timeoutMillis);
+        Subscriber s = new Subscriber(matchId, viewer, lastEventId, emitter);
+        emitter.onCompletion(s::close);
+        emitter.onTimeout(() -> complete(s));
+        emitter.onError(e -> s.close());
+        try {
+            // Sent before the handler returns: flushed with the headers, so clients see the stream open at once.
+            emitter.send(": match " + matchId + "\nretry: 2000\n\n", EVENT_STREAM);
+        } catch (Exception e) {
+            s.close();
+        }
+        start();
+        open.incrementAndGet();
+        joining.add(s);
+        return emitter;
+    }
+
+    /** Open subscribers (admitted or waiting to be). */
+    public int openStreams() {
+        return open.get();
+    }
+
+    private synchronized void start() {
+        if (dispatcher == null && running) {
+            dispatcher = new Thread(this::run, "sse-dispatcher");
+            dispatcher.setDaemon(true);
+            dispatcher.start();
+        }
+    }
+
+    @PreDestroy
+    public void stop() {
+        running = false;
+        Thread d;
+        synchronized (this) {
+            d = dispatcher;
+        }
+        if (d != null) {
+            // no interrupt: the dispatcher may be reading the database, and H2 closes its file on an interrupt;
+            // it sees `running` within WAIT_MILLIS
+            try {
+                d.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (HotMatch h : hot.values()) {
+            h.subscribers.forEach(s -> complete(s));
+        }
+        joining.forEach(this::complete);
+        senders.shutdownNow();
+    }
+
+    private void run() {
+        BlockingStream<TrackedEventMessage<?>> stream = null;
+        long nextTick = 0;
+        while (running) {
+            try {
+                if (stream == null) {
+                    stream = eventStore.openStream(position != null ? position : eventStore.createHeadToken());
+                }
+                // Short waits on the shared stream: an event wakes the dispatcher at once, a new subscriber within
+                // WAIT_MILLIS; the full pass over every subscriber (delays, heartbeats) runs once per tick.
+                if (stream.hasNextAvailable(WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    for (int n = 0; n < 10_000 && stream.hasNextAvailable(); n++) {
+                        TrackedEventMessage<?> m = stream.nextAvailable();
+                        position = m.trackingToken();
+                        accept(m);
+                    }
+                }
+                admit();
+                long now = System.nanoTime();
+                if (now >= nextTick) {
+                    nextTick = now + TimeUnit.MILLISECONDS.toNanos(tickMillis);
+                    deliver(new ArrayList<>(hot.values()));
+                } else if (!changed.isEmpty()) {
+                    deliver(new ArrayList<>(changed));
+                }
+                changed.clear();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (Exception e) {
+                if (!running) {
+                    break;
+                }
+                log.warn("stream dispatcher: {}; reopening the event stream", e.toString());
+                if (stream != null) {
+                    stream.close();
+                    stream = null;
+                }
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (stream != null) {
+            stream.close();
+        }
+    }
+
+    /** An event from the store: kept if its match is watched. */
+    private void accept(TrackedEventMessage<?> m) {
+        if (!(m instanceof DomainEventMessage<?> d)) {
+            return;
+        }
+        HotMatch h = hot.get(d.getAggregateIdentifier());
+        if (h == null || h.stale) {
+            return;
+        }
+        if (d.getPayload() instanceof MatchEvent e && !(e instanceof IntentRefused)) {
+            if (!h.append(new RecordedEvent(d.getSequenceNumber(), e.type(), d.getTimestamp(), e))) {
+                h.stale = true;
+            }
+            changed.add(h);
+        }
+    }
+
+    /** New subscribers join their match, which is read from the store if nobody watched it yet. */
+    private void admit() {
+        for (Subscriber s; (s = joining.poll()) != null; ) {
+            if (s.closed) {
+                open.decrementAndGet();
+                continue;
+            }
+            HotMatch h = hot.get(s.matchId);
+            try {
+                if (h == null) {
+                    // Read here, on the dispatcher: whatever the shared stream has passed is already in the store.
+                    h = new HotMatch(logs.load(s.matchId));
+                    hot.put(s.matchId, h);
+                }
+            } catch (RefusedException e) {
+                complete(s);
+                open.decrementAndGet();
+                continue;
+            } catch (RuntimeException e) {
+                log.warn("stream of {}: {}; the client will reconnect", s.matchId, e.toString());
+                complete(s);
+                open.decrementAndGet();
+                continue;
+            }
+            h.advanceSpectators(clock.instant());
+            s.nextSeq = s.lastEventId == NONE ? Math.max(0, h.horizon(s.viewer)) : s.lastEventId + 1;
+            h.subscribers.add(s);
+            changed.add(h);
+        }
+    }
+
+    private void deliver(Collection<HotMatch> matches) {
+        long now = System.nanoTime();
+        for (HotMatch h : matches) {
+            h.subscribers.removeIf(s -> {
+                if (s.closed) {
+                    open.decrementAndGet();
+                }
+                return s.closed;
+            });
+            if (h.subscribers.isEmpty()) {
+                hot.remove(h.matchId);
+                continue;
+            }
+            if (h.stale) {
+                h.reset(logs.load(h.matchId));
+            }
+            h.advanceSpectators(clock.instant());
+            Map<String, String> rendered = new HashMap<>();
+            for (Subscriber s : h.subscribers) {
+                if (s.busy.get()) {
+                    continue;
+                }
+                long horizon = h.horizon(s.viewer);
+                if (s.nextSeq <= horizon) {
+                    long from = s.nextSeq;
+                    long to = Math.min(horizon, from + maxBurst - 1);
+                    boolean finish = h.ended() && to == h.last();
+                    String frames = frames(h, s, from, to, rendered);
+                    s.busy.set(true);
+                    senders.execute(() -> write(s, frames, to + 1, finish));
+                } else if (h.ended() && horizon == h.last() && s.nextSeq > h.last()) {
+                    complete(s);
+                } else if (now - s.lastWriteNanos > heartbeatNanos) {
+                    s.busy.set(true);
+                    senders.execute(() -> write(s, ": heartbeat\n\n", s.nextSeq, false));
+                }
+            }
+        }
+    }
+
+    /** The SSE frames for events {@code from..to}, redacted as the state at {@code to} allows, the view on the last. */
+    private String frames(HotMatch h, Subscriber s, long from, long to, Map<String, String> rendered) {
+        GameState state = h.stateAt(to);
+        Viewer viewer = h.ruleset.effectiveViewer(state, s.viewer);
+        String key = s.viewerKey() + ":" + viewer.kind();
+        String view = rendered.computeIfAbsent("view:" + to + ":" + key, k -> json.writeValueAsString(Views.render(
+                h.ruleset, state, viewer, to, h.events.subList((int) Math.max(0, to - Views.RECENT + 1), (int) to + 1),
+                h.clockAfter(to))));
+        StringBuilder out = new StringBuilder();
+        for (long seq = from; seq <= to; seq++) {
+            RecordedEvent e = h.events.get((int) seq);
+            String event = rendered.computeIfAbsent("event:" + seq + ":" + key,
+                    k -> json.writeValueAsString(Views.redact(h.ruleset, e, viewer)));
+            out.append("id: ").append(seq).append('\n')
+               .append("data: {\"seq\":").append(seq).append(",\"event\":").append(event)
+               .append(",\"view\":").append(seq == to ? view : "null").append("}\n\n");
+        }
+        return out.toString();
+    }
+
+    private void write(Subscriber s, String frames, long next, boolean finish) {
+        try {
+            if (!s.closed) {
+                s.emitter.send(frames, EVENT_STREAM);
+                s.nextSeq = next;
+                s.lastWriteNanos = System.nanoTime();
+                if (finish) {
+                    complete(s);
+                }
+            }
+        } catch (Exception e) {
+            s.close();
+        } finally {
+            s.busy.set(false);
+        }
+    }
+
+    private void complete(Subscriber s) {
+        s.close();
+        try {
+            s.emitter.complete();
+        } catch (Exception ignored) {
+            // already gone
+        }
+    }
+}
