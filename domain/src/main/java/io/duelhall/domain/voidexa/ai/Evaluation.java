@@ -1,16 +1,21 @@
 package io.duelhall.domain.voidexa.ai;
 
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.voidexa.CardRef;
 import io.duelhall.domain.voidexa.Drone;
 import io.duelhall.domain.voidexa.Result;
 import io.duelhall.domain.voidexa.Ship;
 import io.duelhall.domain.voidexa.VoidexaState;
+import io.duelhall.domain.voidexa.cards.Card;
+import io.duelhall.domain.voidexa.cards.Catalog;
+import io.duelhall.domain.voidexa.cards.Keyword;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 
 /**
  * How good a state is for one seat: its side's worth minus the enemy's. Reads only what that
  * seat may see — ship values, Heat, drones and cards in play, hand and deck <em>counts</em> —
- * never the enemy's hand or either deck order, so the AI plays fair on the full state.
+ * never the enemy's hand or either deck order, so the AI plays fair on the full state. Its own hand counts
+ * only to keep Energy for a Reactive answer it holds.
  *
  * <p>The weights encode the heuristics: a ship dies when Hull or Reactor reaches 0, so a point
  * of Reactor (no Shield in front of it, and it sets the Energy tier) is worth more than a point
@@ -20,11 +25,16 @@ import io.duelhall.domain.voidexa.cards.Subsystem;
  */
 public final class Evaluation {
     static final double WIN = 1_000_000;
+    /** Energy kept for a Reactive answer in the enemy's turn is worth this much (own hand only: the enemy's is hidden). */
+    static final double ANSWER_READY = 4;
 
-    private Evaluation() {
+    private final Catalog catalog;
+
+    public Evaluation(Catalog catalog) {
+        this.catalog = catalog;
     }
 
-    public static double of(VoidexaState s, Seat me) {
+    public double of(VoidexaState s, Seat me) {
         if (s.over()) {
             Result r = s.result();
             if (r == null || r.winner() == null) {
@@ -32,7 +42,19 @@ public final class Evaluation {
             }
             return r.winner() == me ? WIN : -WIN;
         }
-        return side(s.ship(me)) - side(s.ship(me.opponent()));
+        // in its own turn a seat that keeps Energy for a Reactive answer has it in the enemy's turn
+        double answer = s.active() == me ? answerReady(s.ship(me)) : 0;
+        return side(s.ship(me)) + answer - side(s.ship(me.opponent()));
+    }
+
+    private double answerReady(Ship own) {
+        for (CardRef c : own.hand()) {
+            Card card = catalog.card(c.card());
+            if (card.has(Keyword.REACTIVE) && card.cost() <= own.energy()) {
+                return ANSWER_READY;
+            }
+        }
+        return 0;
     }
 
     static double side(Ship ship) {

@@ -36,10 +36,12 @@ public final class GreedyPlayer implements Player {
 
     private final VoidexaRuleset rules;
     private final VoidexaMoves moves;
+    private final Evaluation evaluation;
 
     public GreedyPlayer(VoidexaRuleset rules) {
         this.rules = rules;
         this.moves = new VoidexaMoves(rules.catalog());
+        this.evaluation = new Evaluation(rules.catalog());
     }
 
     @Override
@@ -57,7 +59,7 @@ public final class GreedyPlayer implements Player {
             return discard(s, me, legal.get(0));
         }
         Intent idle = legal.get(0); // END_TURN in the main phase, PASS in a response window
-        double best = idle.type() == IntentType.PASS ? score(after(s, idle), me) : Evaluation.of(s, me);
+        double best = idle.type() == IntentType.PASS ? score(after(s, idle), me) : evaluation.of(s, me);
         best += MARGIN;
         Intent choice = idle;
         for (int i = 1; i < legal.size(); i++) {
@@ -78,8 +80,8 @@ public final class GreedyPlayer implements Player {
         return choice;
     }
 
-    private static double score(VoidexaState next, Seat me) {
-        return next == null ? Double.NEGATIVE_INFINITY : Evaluation.of(next, me);
+    private double score(VoidexaState next, Seat me) {
+        return next == null ? Double.NEGATIVE_INFINITY : evaluation.of(next, me);
     }
 
     /** The state after {@code intent} and, if it opened the enemy's response window, the enemy's pass; null if refused. */
