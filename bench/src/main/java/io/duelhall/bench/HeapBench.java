@@ -30,6 +30,11 @@ public final class HeapBench {
     }
 
     public static Result run(int matches, List<String> jvmArgs, Progress progress) throws Exception {
+        return run(matches, jvmArgs, progress, true);
+    }
+
+    /** {@code restart}: also measure the time to ready with the matches stored (a second start). */
+    public static Result run(int matches, List<String> jvmArgs, Progress progress, boolean restart) throws Exception {
         Path dir = AppProcess.tempDataDir("heap");
         try {
             long readyEmpty;
@@ -60,8 +65,8 @@ public final class HeapBench {
                 heapLive = heapAfterGc(app, http);
                 maxHeap = String.format("%.0f MiB", metric(http, "jvm.memory.max", "area:heap") / 1048576.0);
             }
-            long readyWithData;
-            try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of())) {
+            long readyWithData = -1;
+            if (restart) try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of())) {
                 readyWithData = again.readyMillis();
             }
             return new Result(matches, readyEmpty, heapEmpty, heapLive, readyWithData, maxHeap);

@@ -25,6 +25,11 @@ public final class KillNine {
     }
 
     public static Result run(int clients, int seconds, List<String> jvmArgs) throws Exception {
+        return run(clients, seconds, 50, jvmArgs);
+    }
+
+    /** Kills after {@code seconds} of load, and not before {@code minAcks} intents were acknowledged. */
+    public static Result run(int clients, int seconds, int minAcks, List<String> jvmArgs) throws Exception {
         Path dir = AppProcess.tempDataDir("kill9");
         try {
             Bot.Stats stats = new Bot.Stats();
@@ -47,7 +52,12 @@ public final class KillNine {
                         }
                     });
                 }
-                Thread.sleep(seconds * 1000L);
+                // at least {@code seconds}, and until some intents were acknowledged (a slow machine needs longer)
+                long until = System.currentTimeMillis() + seconds * 1000L;
+                long giveUp = System.currentTimeMillis() + 300_000L;
+                while ((System.currentTimeMillis() < until || stats.acks.size() < minAcks) && System.currentTimeMillis() < giveUp) {
+                    Thread.sleep(100);
+                }
                 app.kill9(); // while the clients are still sending
                 pool.shutdownNow();
                 pool.awaitTermination(60, TimeUnit.SECONDS);
