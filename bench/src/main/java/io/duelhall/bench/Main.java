@@ -34,9 +34,14 @@ public final class Main {
             case "selfplay" -> selfPlay(args);
             case "jmh" -> org.openjdk.jmh.Main.main(Arrays.copyOfRange(argv, 1, argv.length));
             case "engine" -> {
-                double[] r = Recorded.measure(Rules.voidexa(), Recorded.games(Rules.voidexa(), 64, 1_000),
-                        args.getInt("seconds", 10) * 1000L);
-                System.out.printf("pure engine, 1 thread: %.0f events/s, %.0f intents/s%n", r[0], r[1]);
+                List<Recorded.Game> games = Recorded.games(Rules.voidexa(), 64, 1_000);
+                Recorded.measure(Rules.voidexa(), games, args.getInt("warmup", 5) * 1000L);
+                for (int round = 1; round <= args.getInt("rounds", 5); round++) {
+                    double[] r = Recorded.measure(Rules.voidexa(), games, args.getInt("seconds", 5) * 1000L);
+                    System.out.printf("round %d: pure engine, 1 thread: %.0f events/s wall (%.0f intents/s); "
+                            + "%.0f events per CPU-second (%.0f intents); %.0f bytes allocated per event; load average %s%n",
+                            round, r[0], r[1], r[2], r[3], r[4], Machine.loadAverage());
+                }
             }
             case "load" -> load(args);
             case "heap" -> System.out.println(HeapBench.run(args.getInt("matches", 1000), jvmArgs(args),

@@ -59,11 +59,19 @@ public final class Recorded {
         return events;
     }
 
-    /** Events and intents per second of {@link #replay} on one thread for about {@code millis}. */
+    /**
+     * Events and intents per second of {@link #replay} on one thread for about {@code millis}: {@code [events/s,
+     * intents/s]} of wall time, then {@code [events/s, intents/s]} of this thread's CPU time (per core: the figure
+     * that holds on a machine shared with other work), then bytes allocated per event (independent of the load).
+     */
     public static double[] measure(VoidexaRuleset rules, List<Game> games, long millis) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         long events = 0;
         long intents = 0;
         long t0 = System.nanoTime();
+        long cpu0 = mx.getCurrentThreadCpuTime();
+        com.sun.management.ThreadMXBean hot = (com.sun.management.ThreadMXBean) mx;
+        long alloc0 = hot.getThreadAllocatedBytes(Thread.currentThread().getId());
         long end = t0 + millis * 1_000_000;
         int i = 0;
         while (System.nanoTime() < end) {
@@ -72,6 +80,8 @@ public final class Recorded {
             intents += g.intents().size();
         }
         double secs = (System.nanoTime() - t0) / 1e9;
-        return new double[]{events / secs, intents / secs};
+        double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9;
+        double allocPerEvent = (hot.getThreadAllocatedBytes(Thread.currentThread().getId()) - alloc0) / (double) events;
+        return new double[]{events / secs, intents / secs, events / cpu, intents / cpu, allocPerEvent};
     }
 }

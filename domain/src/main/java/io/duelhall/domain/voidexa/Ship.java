@@ -64,7 +64,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
     }
 
     public Drone drone(String id) {
-        for (Drone d : drones) {
+        for (int i = 0; i < drones.size(); i++) {
+            Drone d = drones.get(i);
             if (d.id().equals(id)) {
                 return d;
             }
@@ -89,7 +90,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         if (id == null) {
             return null;
         }
-        for (CardRef c : cards) {
+        for (int i = 0; i < cards.size(); i++) { // indexed: no iterator on a hot path
+            CardRef c = cards.get(i);
             if (c.id().equals(id)) {
                 return c;
             }
