@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The command line of the benchmark suite (docs/benchmarks.md has one line per figure):
  * <pre>
- * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--url http://host:port] [--concurrency 8]
+ * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
  * java -jar bench/target/benchmarks.jar load [--url http://host:port] [--clients 64] [--warmup 20] [--seconds 60]
@@ -65,14 +65,30 @@ public final class Main {
         int n = args.getInt("n", 1000);
         String a = args.get("a", "greedy");
         String b = args.get("b", "random");
-        if (args.has("url")) {
+        if (args.has("url") || args.has("full-stack")) {
+            if (!args.has("url")) {
+                try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("selfplay"), jvmArgs(args), List.of())) {
+                    System.out.printf("app ready in %.1f s%n", app.readyMillis() / 1000.0);
+                    printHttpTally(a, b, SelfPlayCli.overHttp(app.url(), a, b, n, args.getInt("concurrency", 8), System.err));
+                }
+                return;
+            }
             SelfPlayCli.Tally t = SelfPlayCli.overHttp(args.get("url", null), a, b, n, args.getInt("concurrency", 8), System.err);
-            System.out.printf("full stack: %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) in %.1f s%n",
-                    a, b, t.matches(), t.wins(), t.losses(), t.draws(), 100 * t.winRate(), t.seconds());
+            System.out.printf("full stack (server AI seats): %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) "
+                            + "in %.1f s; %d intents, %.0f accepted intents/s through the command path%n",
+                    a, b, t.matches(), t.wins(), t.losses(), t.draws(), 100 * t.winRate(), t.seconds(), t.intents(),
+                    t.intentsPerSecond());
         } else {
             Series.Tally t = SelfPlayCli.inMemory(a, b, n, args.getInt("seed", 1), System.err);
             System.out.println("in memory: " + t);
         }
+    }
+
+    private static void printHttpTally(String a, String b, SelfPlayCli.Tally t) {
+        System.out.printf("full stack (server AI seats): %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) "
+                        + "in %.1f s; %d intents, %.0f accepted intents/s through the command path%n",
+                a, b, t.matches(), t.wins(), t.losses(), t.draws(), 100 * t.winRate(), t.seconds(), t.intents(),
+                t.intentsPerSecond());
     }
 
     private static void load(Args args) throws Exception {

@@ -18,9 +18,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * played by the server's AI ({@code "ai": {"A": …, "B": …}}), which plays through the command path.
  */
 public final class SelfPlayCli {
-    public record Tally(int matches, int wins, int losses, int draws, double seconds) {
+    /** {@code intents}: accepted intents of all matches (the AI seats' intents through the command path). */
+    public record Tally(int matches, int wins, int losses, int draws, long intents, double seconds) {
         public double winRate() {
             return matches == 0 ? 0 : (double) wins / matches;
+        }
+
+        public double intentsPerSecond() {
+            return seconds == 0 ? 0 : intents / seconds;
         }
     }
 
@@ -37,6 +42,7 @@ public final class SelfPlayCli {
         AtomicInteger wins = new AtomicInteger();
         AtomicInteger losses = new AtomicInteger();
         AtomicInteger draws = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong intents = new java.util.concurrent.atomic.AtomicLong();
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, concurrency));
         List<Future<?>> all = new ArrayList<>();
@@ -56,7 +62,12 @@ public final class SelfPlayCli {
                     if (System.currentTimeMillis() > deadline) {
                         throw new IllegalStateException("match " + id + " did not end in 10 minutes");
                     }
-                    Thread.sleep(100);
+                    Thread.sleep(250);
+                }
+                for (JsonNode e : http.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
+                    if (e.get("type").asText().equals("IntentAccepted")) {
+                        intents.incrementAndGet();
+                    }
                 }
                 JsonNode winner = view.at("/result/winner");
                 if (winner.isMissingNode() || winner.isNull()) {
@@ -74,6 +85,6 @@ public final class SelfPlayCli {
             f.get();
         }
         pool.shutdown();
-        return new Tally(n, wins.get(), losses.get(), draws.get(), (System.nanoTime() - t0) / 1e9);
+        return new Tally(n, wins.get(), losses.get(), draws.get(), intents.get(), (System.nanoTime() - t0) / 1e9);
     }
 }

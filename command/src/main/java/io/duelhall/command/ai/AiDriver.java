@@ -18,10 +18,8 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.axonframework.messaging.annotation.SourceId;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -102,9 +100,19 @@ public class AiDriver {
         });
     }
 
-    @EventHandler
-    void on(MatchEvent event, @SourceId String matchId, @SequenceNumber Long seq) {
+    /**
+     * Takes the message, not the payload: an event of a match without AI seats is skipped before its payload is
+     * deserialized (this processor sees every event of every match).
+     */
+    @EventHandler(payloadType = MatchEvent.class)
+    void on(DomainEventMessage<?> message) {
+        String matchId = message.getAggregateIdentifier();
+        long seq = message.getSequenceNumber();
         Live m = live.get(matchId);
+        if (m == null && human.containsKey(matchId)) {
+            return;
+        }
+        MatchEvent event = (MatchEvent) message.getPayload();
         if (m == null) {
             if (event instanceof MatchOpening o) {
                 m = open(o);
@@ -114,9 +122,6 @@ public class AiDriver {
                 }
                 m.now = new Snapshot(voidexa.evolve(voidexa.initial(), event), seq);
                 live.put(matchId, m);
-                return;
-            }
-            if (human.containsKey(matchId)) {
                 return;
             }
             m = track(matchId);
