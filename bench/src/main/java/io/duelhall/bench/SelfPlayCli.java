@@ -62,7 +62,7 @@ public final class SelfPlayCli {
                     if (System.currentTimeMillis() > deadline) {
                         throw new IllegalStateException("match " + id + " did not end in 10 minutes");
                     }
-                    Thread.sleep(250);
+                    Thread.sleep(1000); // a view read folds the whole match: polling is load too
                 }
                 for (JsonNode e : http.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
                     if (e.get("type").asText().equals("IntentAccepted")) {
