@@ -13,6 +13,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
  * java -jar bench/target/benchmarks.jar load [--url http://host:port] [--clients 64] [--warmup 20] [--seconds 60]
+ * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * </pre>
@@ -25,7 +26,7 @@ public final class Main {
 
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
-            System.err.println("usage: selfplay | jmh | engine | load | heap | kill9  [--options]   (see docs/benchmarks.md)");
+            System.err.println("usage: selfplay | jmh | engine | load | audit | heap | kill9  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -44,6 +45,15 @@ public final class Main {
                 }
             }
             case "load" -> load(args);
+            case "audit" -> {
+                if (args.has("url")) {
+                    System.out.println(AuditBench.run(args.get("url", null), args.getInt("n", 200)).report());
+                } else {
+                    try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("audit"), jvmArgs(args), List.of())) {
+                        System.out.println(AuditBench.run(app.url(), args.getInt("n", 200)).report());
+                    }
+                }
+            }
             case "heap" -> System.out.println(HeapBench.run(args.getInt("matches", 1000), jvmArgs(args),
                     new Progress(System.err, args.getInt("matches", 1000))).report());
             case "kill9" -> {

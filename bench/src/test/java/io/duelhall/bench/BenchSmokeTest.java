@@ -47,7 +47,7 @@ class BenchSmokeTest {
     }
 
     @Test
-    void fullStackLoadAndSelfPlayRunAgainstTheAppJar() throws Exception {
+    void fullStackLoadSelfPlayAndAuditRunAgainstTheAppJar() throws Exception {
         try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
             // one whole match by the load driver's client, then a short timed run (which, on a slow shared
             // machine, may finish no intent inside its window: only that it runs and reports is checked)
@@ -64,6 +64,11 @@ class BenchSmokeTest {
             SelfPlayCli.Tally t = SelfPlayCli.overHttp(app.url(), "greedy", "random", 2, 2, null);
             assertThat(t.matches()).isEqualTo(2);
             assertThat(t.wins() + t.losses() + t.draws()).isEqualTo(2);
+            assertThat(t.intents()).isPositive();
+
+            AuditBench.Result audit = AuditBench.run(app.url(), 3);
+            assertThat(audit.events()).as(audit.report()).isGreaterThan(100);
+            assertThat(audit.stored().getTotalCount()).isEqualTo(3);
         }
     }
 
