@@ -1,5 +1,6 @@
 package io.duelhall.command.api;
 
+import io.duelhall.command.ai.AiSeats;
 import io.duelhall.command.match.CreateMatch;
 import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.JoinOutcome;
@@ -44,10 +45,12 @@ public class MatchCommandController {
     private final Rulesets rulesets;
     private final Clock clock;
     private final RefusalLog refusals;
+    private final AiSeats aiSeats;
 
     public MatchCommandController(CommandGateway commands, EventStore eventStore, Rulesets rulesets, Clock clock,
-                                  RefusalLog refusals) {
+                                  RefusalLog refusals, AiSeats aiSeats) {
         this.refusals = refusals;
+        this.aiSeats = aiSeats;
         this.commands = commands;
         this.eventStore = eventStore;
         this.rulesets = rulesets;
@@ -73,12 +76,17 @@ public class MatchCommandController {
         if (rulesets.find(ruleset).isEmpty()) {
             throw Requests.bad("UNKNOWN_RULESET", "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
         }
-        MatchOptions options = Requests.options(body == null ? null : body.options());
+        MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai());
+        if (options.ai() != null && !"voidexa".equals(ruleset)) {
+            throw Requests.bad("UNKNOWN_AI", "The server's AI plays voidexa only.");
+        }
         String matchId = UUID.randomUUID().toString();
         commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32)));
         MatchOpening opening = (MatchOpening) eventStore.readEvents(matchId).next().getPayload();
+        JoinOutcome ai = aiSeats.afterCreate(matchId, opening.options());
+        String status = ai == null ? "WAITING" : ai.status().name();
         return ResponseEntity.created(URI.create("/api/matches/" + matchId))
-                .body(new Created(matchId, ruleset, opening.seedCommitment(), "WAITING", opening.options()));
+                .body(new Created(matchId, ruleset, opening.seedCommitment(), status, opening.options()));
     }
 
     @PostMapping("/{matchId}/seats")
@@ -91,8 +99,14 @@ public class MatchCommandController {
         if (out.refusal() != null) {
             return ApiErrors.of(out.refusal());
         }
+        MatchStatus status = out.status();
+        MatchOptions options = ((MatchOpening) eventStore.readEvents(matchId).next().getPayload()).options();
+        if (options != null && options.ai() != null) {
+            JoinOutcome ai = aiSeats.afterJoin(matchId, options, out.seat());
+            status = ai == null ? status : ai.status();
+        }
         return ResponseEntity.created(URI.create("/api/matches/" + matchId + "/view"))
-                .body(new Seated(matchId, out.seat().name(), token, out.status().name(), out.version()));
+                .body(new Seated(matchId, out.seat().name(), token, status.name(), out.version()));
     }
 
     @PostMapping("/{matchId}/intents")

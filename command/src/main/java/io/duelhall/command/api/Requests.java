@@ -10,7 +10,11 @@ import io.duelhall.domain.Target;
 import io.duelhall.domain.TargetKind;
 
 import java.nio.charset.StandardCharsets;
+import io.duelhall.domain.voidexa.ai.Players;
+
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,7 +29,14 @@ public final class Requests {
     public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
     }
 
-    public record CreateMatch(String ruleset, Options options) {
+    /**
+     * @param ai seats the server's AI plays, e.g. {@code {"B": "greedy"}} (seat A and/or B; AI {@code greedy} or
+     *           {@code random}). A person joining such a match gets the other seat.
+     */
+    public record CreateMatch(String ruleset, Options options, Map<String, String> ai) {
+        public CreateMatch(String ruleset, Options options) {
+            this(ruleset, options, null);
+        }
     }
 
     public record Deck(String shipCore, List<String> cards) {
@@ -42,14 +53,43 @@ public final class Requests {
     }
 
     static MatchOptions options(Options o) {
+        return options(o, null);
+    }
+
+    static MatchOptions options(Options o, Map<String, String> ai) {
+        Map<Seat, String> seats = ai(ai);
         if (o == null) {
-            return MatchOptions.defaults();
+            return new MatchOptions(0, null, null, seats);
         }
         int delay = o.spectatorDelaySeconds() == null ? 0 : o.spectatorDelaySeconds();
         if (delay < 0 || delay > MatchOptions.MAX_SPECTATOR_DELAY) {
             throw bad("OUT_OF_RANGE", "options.spectatorDelaySeconds must be between 0 and 900.");
         }
-        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds());
+        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats);
+    }
+
+    /** {@code {"B": "greedy"}} → seat B played by the greedy AI; seats A and B only, AI names from {@link Players}. */
+    static Map<Seat, String> ai(Map<String, String> ai) {
+        if (ai == null || ai.isEmpty()) {
+            return null;
+        }
+        Map<Seat, String> out = new EnumMap<>(Seat.class);
+        for (Map.Entry<String, String> e : ai.entrySet()) {
+            Seat seat = e.getKey() == null ? null : switch (e.getKey().trim().toUpperCase(Locale.ROOT)) {
+                case "A" -> Seat.A;
+                case "B" -> Seat.B;
+                default -> null;
+            };
+            if (seat == null) {
+                throw bad("INVALID_FIELD", "ai takes seats A and B, e.g. {\"B\": \"greedy\"}; '" + e.getKey() + "' is not one.");
+            }
+            String name = e.getValue() == null ? null : e.getValue().trim().toLowerCase(Locale.ROOT);
+            if (name == null || !Players.NAMES.contains(name)) {
+                throw bad("UNKNOWN_AI", "ai." + seat + " '" + e.getValue() + "' is not one of " + Players.NAMES + ".");
+            }
+            out.put(seat, name);
+        }
+        return out;
     }
 
     static void seat(TakeSeat body) {

@@ -52,6 +52,10 @@ final class Decider {
             return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
                     "turnClockSeconds must be 5–3600 and responseSeconds 1–600 when given."));
         }
+        if (o.ai() != null && o.ai().entrySet().stream().anyMatch(e -> (e.getKey() != Seat.A && e.getKey() != Seat.B)
+                || e.getValue() == null || e.getValue().isBlank())) {
+            return Decision.reject(Refusal.malformed("INVALID_FIELD", "ai names an AI for seat A and/or B, e.g. {\"B\": \"greedy\"}."));
+        }
         if (serverSeed == null || serverSeed.length != 32) {
             throw new IllegalArgumentException("the server seed must be 32 bytes");
         }

@@ -21,7 +21,7 @@ final class Effects {
     void resolveCard(Ctx c, Seat seat, CardRef ref, List<Target> targets) {
         Card card = c.catalog.card(ref.card());
         int bonus = card.type() == CardType.WEAPON
-                ? Passives.sum(Passives.of(c.catalog, c.state, seat), ModifierKind.WEAPON_DAMAGE, null) : 0;
+                ? Passives.sum(c.catalog, c.state, seat, ModifierKind.WEAPON_DAMAGE, null) : 0;
         apply(c, seat, seat, card.effects(), targets, bonus, card.has(Keyword.PIERCE), ref);
         if (c.over()) {
             return;

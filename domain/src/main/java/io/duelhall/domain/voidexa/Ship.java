@@ -3,6 +3,7 @@ package io.duelhall.domain.voidexa;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,7 +64,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
     }
 
     public Drone drone(String id) {
-        for (Drone d : drones) {
+        for (int i = 0; i < drones.size(); i++) {
+            Drone d = drones.get(i);
             if (d.id().equals(id)) {
                 return d;
             }
@@ -88,7 +90,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         if (id == null) {
             return null;
         }
-        for (CardRef c : cards) {
+        for (int i = 0; i < cards.size(); i++) { // indexed: no iterator on a hot path
+            CardRef c = cards.get(i);
             if (c.id().equals(id)) {
                 return c;
             }
@@ -105,7 +108,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         v.put(Subsystem.WEAPONS, 30);
         v.put(Subsystem.ENGINES, 35);
         v.put(Subsystem.LIFE_SUPPORT, 25);
-        return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), Map.copyOf(v), Map.copyOf(v),
+        Map<Subsystem, Integer> start = Collections.unmodifiableMap(v);
+        return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), start, start,
                 0, 0, 0, 0, MAX_HAND, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
                 0, 0, 0, false, 0, Set.of(), 0);
     }
@@ -117,7 +121,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
     /** A mutable copy used inside evolve; {@link #build()} freezes it again. */
     public static final class Builder {
         private final Ship from;
-        final Map<Subsystem, Integer> values;
+        /** Copied on the first change only: most events leave the subsystem values alone. */
+        private EnumMap<Subsystem, Integer> values;
         int energy;
         int ramp;
         int heat;
@@ -140,7 +145,6 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
 
         private Builder(Ship s) {
             from = s;
-            values = new EnumMap<>(s.values);
             energy = s.energy;
             ramp = s.ramp;
             heat = s.heat;
@@ -163,6 +167,10 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         }
 
         Builder set(Subsystem s, int v) {
+            if (values == null) {
+                values = new EnumMap<>(Subsystem.class);
+                values.putAll(from.values);
+            }
             values.put(s, v);
             return this;
         }
@@ -193,7 +201,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
 
         public Ship build() {
             return new Ship(from.name, from.pilotClass, from.shipCore, from.clientSeed, from.deckList,
-                    Map.copyOf(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
+                    values == null ? from.values : Collections.unmodifiableMap(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
                     deck, hand, discard, exile, inPlay, List.copyOf(drones), field,
                     lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts);
         }

@@ -46,7 +46,7 @@ final class Turns {
         if (ship.heat() > 0) {
             c.emit(new HeatDecreased(seat, 1, ship.heat() - 1, "START_OF_TURN"));
         }
-        int regen = 2 + Passives.sum(Passives.of(c.catalog, c.state, seat), ModifierKind.SHIELD_REGEN, null);
+        int regen = 2 + Passives.sum(c.catalog, c.state, seat, ModifierKind.SHIELD_REGEN, null);
         int shield = ship.value(Subsystem.SHIELD);
         int gained = Math.max(0, Math.min(regen, ship.max(Subsystem.SHIELD) - shield));
         if (gained > 0) {
@@ -69,7 +69,7 @@ final class Turns {
     private void droneAttacks(Ctx c, Seat seat) {
         Ship ship = c.ship(seat);
         boolean boosted = ship.boostUntilTurn() >= c.state.turn();
-        int bonus = Passives.sum(Passives.of(c.catalog, c.state, seat), ModifierKind.DRONE_DAMAGE, null)
+        int bonus = Passives.sum(c.catalog, c.state, seat, ModifierKind.DRONE_DAMAGE, null)
                 + (boosted ? ship.droneBoost() : 0);
         for (Drone d : ship.drones()) {
             if (c.over()) {
@@ -176,7 +176,8 @@ final class Turns {
     }
 
     private void fire(Ctx c, Seat owner, Seat blame, String source, String card, List<Trigger> triggers, Timing timing, CardRef self) {
-        for (Trigger t : triggers) {
+        for (int i = 0; i < triggers.size(); i++) {
+            Trigger t = triggers.get(i);
             if (c.over()) {
                 return;
             }

@@ -5,7 +5,6 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -48,11 +47,10 @@ public record VoidexaState(String matchId, MatchStatus status, MatchOptions opti
     }
 
     VoidexaState withShip(Seat seat, Ship ship) {
-        Map<Seat, Ship> m = new EnumMap<>(Seat.class);
-        m.putAll(ships);
-        m.put(seat, ship);
+        // SeatShips: a two-field map, the cheapest copy (this runs for almost every event); seat order; equality is
+        // Map equality, whatever the implementation.
         return new VoidexaState(matchId, status, options, engineVersion, catalogVersion, seedCommitment, serverSeed,
-                Map.copyOf(m), firstSeat, turn, active, phase, pending, responder, discardOwed, result);
+                SeatShips.of(ships).with(seat, ship), firstSeat, turn, active, phase, pending, responder, discardOwed, result);
     }
 
     VoidexaState withTurn(int newTurn, Seat newActive, Phase newPhase) {

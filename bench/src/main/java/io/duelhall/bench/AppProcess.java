@@ -1,0 +1,171 @@
+package io.duelhall.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The app as a separate process: {@code java -jar infra/target/duelhall.jar} with its own data directory, as a
+ * user runs it (the defaults the app ships: H2 file store with WRITE_DELAY=0). Measures the time to ready.
+ */
+public final class AppProcess implements AutoCloseable {
+    private final Process process;
+    private final int port;
+    private final Path dataDir;
+    private final long readyMillis;
+    private final Path log;
+
+    private AppProcess(Process process, int port, Path dataDir, long readyMillis, Path log) {
+        this.process = process;
+        this.port = port;
+        this.dataDir = dataDir;
+        this.readyMillis = readyMillis;
+        this.log = log;
+    }
+
+    /** The app jar next to this module, or {@code -Dduelhall.jar=...}. */
+    public static Path jar() {
+        String given = System.getProperty("duelhall.jar");
+        List<Path> candidates = given != null ? List.of(Path.of(given))
+                : List.of(Path.of("infra/target/duelhall.jar"), Path.of("../infra/target/duelhall.jar"));
+        for (Path p : candidates) {
+            if (Files.isRegularFile(p)) {
+                return p.toAbsolutePath();
+            }
+        }
+        throw new IllegalStateException("app jar not found (" + candidates + "): build it with ./mvnw -DskipTests package");
+    }
+
+    public static AppProcess start(Path dataDir, List<String> jvmArgs, List<String> appArgs) {
+        int port = freePort();
+        try {
+            Files.createDirectories(dataDir);
+            Path log = dataDir.resolve("app-" + System.nanoTime() + ".log");
+            List<String> cmd = new ArrayList<>();
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(jvmArgs);
+            cmd.add("-jar");
+            cmd.add(jar().toString());
+            cmd.add("--server.port=" + port);
+            cmd.add("--duelhall.data-dir=" + dataDir.toAbsolutePath());
+            cmd.add("--management.endpoints.web.exposure.include=health,info,metrics");
+            // capacity is measured, not the abuse limits: all the load comes from one address here
+            cmd.add("--duelhall.limits.enabled=false");
+            cmd.addAll(appArgs);
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+            pb.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
+            long t0 = System.nanoTime();
+            Process p = pb.start();
+            Http http = new Http("http://127.0.0.1:" + port);
+            long deadline = System.currentTimeMillis() + 240_000;
+            while (!http.healthy()) {
+                if (!p.isAlive()) {
+                    throw new IllegalStateException("the app exited with " + p.exitValue() + "; see " + log);
+                }
+                if (System.currentTimeMillis() > deadline) {
+                    p.destroyForcibly();
+                    throw new IllegalStateException("the app did not become ready in 240 s; see " + log);
+                }
+                Thread.sleep(50);
+            }
+            return new AppProcess(p, port, dataDir, (System.nanoTime() - t0) / 1_000_000, log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** From starting the JVM to /actuator/health answering UP. */
+    public long readyMillis() {
+        return readyMillis;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** kill -9: no shutdown hook, no flush; what was acknowledged must already be on disk. */
+    public void kill9() throws InterruptedException, IOException {
+        new ProcessBuilder("kill", "-9", Long.toString(process.pid())).inheritIO().start().waitFor();
+        process.waitFor();
+    }
+
+    /** Runs {@code jcmd <pid> args...} and returns its output. */
+    public String jcmd(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString());
+        cmd.add(Long.toString(process.pid()));
+        cmd.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            p.waitFor();
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroy(); // SIGTERM: a graceful stop
+            try {
+                if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    public static Path tempDataDir(String label) {
+        try {
+            return Files.createTempDirectory("duelhall-" + label + "-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void deleteQuietly(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.duelhall.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Benchmark 2: the full stack over HTTP. {@code clients} AI-driven clients ({@link Bot}) each play matches
+ * one after another, so that many matches are always in play at once. After a warm-up, accepted intents per
+ * second and intent latency (p50/p99/p99.9) are measured; then, in the same run, the pure engine's rate on one
+ * thread of this JVM, and the ratio of the two.
+ */
+public final class LoadDriver {
+    public record Result(double intentsPerSecond, double eventsPerSecond, double viewsPerSecond, long accepted,
+                         long refused, long matches, Histogram intents, Histogram views,
+                         double engineEventsPerSecond, double engineIntentsPerSecond) {
+        public double ratio() {
+            return engineIntentsPerSecond == 0 ? 0 : intentsPerSecond / engineIntentsPerSecond;
+        }
+
+        public String report() {
+            return String.format("full stack: %.0f accepted intents/s (%.0f events/s), %.0f view reads/s; intent latency "
+                            + "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms; view p50 %.1f ms, p99 %.1f ms; "
+                            + "%d accepted, %d refused, %d matches finished%n"
+                            + "pure engine (same run, 1 thread): %.0f events/s, %.0f intents/s; full stack ÷ engine = %.4f (intents), %.4f (events)",
+                    intentsPerSecond, eventsPerSecond, viewsPerSecond,
+                    intents.getValueAtPercentile(50) / 1000.0, intents.getValueAtPercentile(99) / 1000.0,
+                    intents.getValueAtPercentile(99.9) / 1000.0, intents.getMaxValue() / 1000.0,
+                    views.getValueAtPercentile(50) / 1000.0, views.getValueAtPercentile(99) / 1000.0,
+                    accepted, refused, matches, engineEventsPerSecond, engineIntentsPerSecond, ratio(),
+                    engineEventsPerSecond == 0 ? 0 : eventsPerSecond / engineEventsPerSecond);
+        }
+    }
+
+    public static Result run(String url, int clients, int warmupSeconds, int seconds, long engineMillis, PrintStream log) throws Exception {
+        Http http = new Http(url);
+        Map<String, JsonNode> cards = Bot.catalog(http);
+        JsonNode decks = http.get("/api/decks/starter", null).body();
+        Bot.Stats stats = new Bot.Stats();
+        long start = System.nanoTime();
+        long measureFrom = start + warmupSeconds * 1_000_000_000L;
+        long end = measureFrom + seconds * 1_000_000_000L;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> running = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            running.add(pool.submit(() -> {
+                Bot bot = new Bot(http, cards, decks, stats);
+                while (System.nanoTime() < end) {
+                    bot.playMatch(() -> System.nanoTime() < end);
+                }
+                return null;
+            }));
+        }
+        // warm-up, then reset the counters and measure
+        sleepUntil(measureFrom);
+        stats.intentLatency.getIntervalHistogram();
+        stats.viewLatency.getIntervalHistogram();
+        long accepted0 = stats.accepted.sum();
+        long events0 = stats.events.sum();
+        long views0 = stats.views.sum();
+        long refused0 = stats.refused.sum();
+        long matches0 = stats.matches.sum();
+        long t0 = System.nanoTime();
+        Progress progress = new Progress(log, seconds);
+        while (System.nanoTime() < end) {
+            Thread.sleep(200);
+            progress.update((int) Math.min(seconds, (System.nanoTime() - t0) / 1_000_000_000L));
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        Histogram intents = stats.intentLatency.getIntervalHistogram();
+        Histogram views = stats.viewLatency.getIntervalHistogram();
+        long accepted = stats.accepted.sum() - accepted0;
+        long events = stats.events.sum() - events0;
+        long viewCount = stats.views.sum() - views0;
+        long refused = stats.refused.sum() - refused0;
+        long matches = stats.matches.sum() - matches0;
+        pool.shutdown();
+        for (Future<?> f : running) {
+            try {
+                f.get(120, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("a client failed", e.getCause());
+            }
+        }
+        double[] engine = engineMillis <= 0 ? new double[]{0, 0}
+                : Recorded.measure(Rules.voidexa(), Recorded.games(Rules.voidexa(), 32, 7_000), engineMillis);
+        return new Result(accepted / secs, events / secs, viewCount / secs, accepted, refused, matches, intents, views,
+                engine[0], engine[1]);
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long left;
+        while ((left = nanoTime - System.nanoTime()) > 0) {
+            Thread.sleep(Math.min(200, Math.max(1, left / 1_000_000)));
+        }
+    }
+}

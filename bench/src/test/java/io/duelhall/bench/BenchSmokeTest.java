@@ -1,0 +1,89 @@
+package io.duelhall.bench;
+
+import io.duelhall.domain.voidexa.ai.Series;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.Collection;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A short run of every benchmark, so none of them can rot: each must run to the end and produce a figure.
+ * No speed is asserted (CI machines differ and are shared); the figures live in docs/benchmarks.md.
+ * The full-stack ones start the app jar built by the infra module ({@code infra/target/duelhall.jar}).
+ */
+class BenchSmokeTest {
+    @Test
+    void engineMicroBenchmarksRun() throws Exception {
+        Options opts = new OptionsBuilder()
+                .include(EngineBench.class.getSimpleName())
+                .forks(0) // in this JVM: a smoke, not a measurement
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(500))
+                .shouldFailOnError(true)
+                .build();
+        Collection<RunResult> results = new Runner(opts).run();
+        assertThat(results).hasSize(3);
+        for (RunResult r : results) {
+            assertThat(r.getPrimaryResult().getScore()).as(r.getParams().getBenchmark()).isPositive();
+        }
+        RunResult replay = results.stream().filter(r -> r.getParams().getBenchmark().endsWith("replay")).findFirst().orElseThrow();
+        assertThat(replay.getSecondaryResults().get("events").getScore()).isPositive();
+    }
+
+    @Test
+    void selfPlayInMemoryPlaysWholeMatches() {
+        Series.Tally t = SelfPlayCli.inMemory("greedy", "random", 4, 1, null);
+        assertThat(t.matches()).isEqualTo(4);
+        assertThat(t.wins() + t.losses() + t.draws()).isEqualTo(4);
+        assertThat(t.events()).isPositive();
+    }
+
+    @Test
+    void fullStackLoadSelfPlayAndAuditRunAgainstTheAppJar() throws Exception {
+        try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
+            // one whole match by the load driver's client, then a short timed run (which, on a slow shared
+            // machine, may finish no intent inside its window: only that it runs and reports is checked)
+            Http http = new Http(app.url());
+            Bot.Stats stats = new Bot.Stats();
+            new Bot(http, Bot.catalog(http), http.get("/api/decks/starter", null).body(), stats).playMatch(() -> true);
+            assertThat(stats.matches.sum()).isEqualTo(1);
+            assertThat(stats.accepted.sum()).isGreaterThan(5);
+            assertThat(stats.refused.sum()).as("the client only sends what its view allows").isLessThan(stats.accepted.sum());
+            LoadDriver.Result load = LoadDriver.run(app.url(), 4, 0, 2, 300, null);
+            assertThat(load.report()).contains("accepted intents/s");
+            assertThat(load.engineEventsPerSecond()).isPositive();
+
+            SelfPlayCli.Tally t = SelfPlayCli.overHttp(app.url(), "greedy", "random", 2, 2, null);
+            assertThat(t.matches()).isEqualTo(2);
+            assertThat(t.wins() + t.losses() + t.draws()).isEqualTo(2);
+            assertThat(t.intents()).isPositive();
+
+            AuditBench.Result audit = AuditBench.run(app.url(), 3);
+            assertThat(audit.events()).as(audit.report()).isGreaterThan(100);
+            assertThat(audit.stored().getTotalCount()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void heapWithLiveMatchesIsMeasured() throws Exception {
+        HeapBench.Result r = HeapBench.run(10, List.of(), null, false);
+        assertThat(r.heapLiveBytes()).isPositive();
+        assertThat(r.readyEmptyMillis()).isPositive();
+    }
+
+    /** Durability as shipped (H2 WRITE_DELAY=0): not a speed figure, a correctness check, and it must hold. */
+    @Test
+    void intentsAnsweredAcceptedSurviveAKillMinusNine() throws Exception {
+        KillNine.Result r = KillNine.run(8, 5, 30, List.of());
+        assertThat(r.acknowledged()).as(r.report()).isPositive();
+        assertThat(r.lost()).as(r.report()).isZero();
+    }
+}

@@ -1,0 +1,79 @@
+package io.duelhall.domain.voidexa.ai;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.voidexa.VoidexaState;
+import io.duelhall.domain.voidexa.cards.Catalog;
+import io.duelhall.domain.voidexa.cards.CatalogData;
+import io.duelhall.domain.voidexa.cards.StarterDeck;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Golden master of the engine: the events of 40 whole matches (two seeded random players, fixed seeds: independent of the AI's tuning), as
+ * canonical JSON, hash to a recorded value. Any change to what decide produces for a given seed and
+ * intents — including a performance change that was meant to be invisible — fails this test. The
+ * intents are re-decided from the opening, so the check covers decide and evolve, not only the players.
+ */
+class EventStreamGoldenTest {
+    /** Recorded with the engine before the engine optimisations of the benchmark work. */
+    static final String GOLDEN = "9eaebf77a5efe4142903d3897ca58c747309cde0d256c4c217d9b26379ee2108";
+
+    /** Map entries sorted, null fields left out (a new optional field, null in these matches, changes nothing). */
+    static final ObjectMapper CANONICAL = new ObjectMapper()
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+
+    static VoidexaRuleset rules() throws Exception {
+        try (InputStream in = VoidexaRuleset.class.getResourceAsStream("catalog.json")) {
+            return new VoidexaRuleset(new Catalog(new ObjectMapper().readValue(in, CatalogData.class)));
+        }
+    }
+
+    @Test
+    void theEventStreamOfFixedMatchesNeverChanges() throws Exception {
+        VoidexaRuleset rules = rules();
+        SelfPlay selfPlay = new SelfPlay(rules);
+        List<StarterDeck> decks = rules.catalog().starterDecks();
+        MessageDigest all = Sha256CounterRandom.sha256();
+        long events = 0;
+        for (int seed = 0; seed < 40; seed++) {
+            StarterDeck a = decks.get(seed % 2);
+            StarterDeck b = decks.get((seed / 2) % 2);
+            SelfPlay.Game g = selfPlay.play(seed, new RandomPlayer(rules.catalog(), 7 * seed), new RandomPlayer(rules.catalog(), seed), a, b);
+            // re-decide the recorded intents from the opening: the stream must be the same as during play
+            SelfPlay.Opening o = selfPlay.open(seed, a, b);
+            VoidexaState s = o.state();
+            List<MatchEvent> again = new java.util.ArrayList<>(o.events());
+            for (Intent i : g.intents()) {
+                Decision d = rules.decide(s, i);
+                assertThat(d.accepted()).isTrue();
+                for (MatchEvent e : d.events()) {
+                    s = rules.evolve(s, e);
+                    again.add(e);
+                }
+            }
+            assertThat(again).isEqualTo(g.events());
+            assertThat(rules.replay(g.events())).isEqualTo(s);
+            for (MatchEvent e : g.events()) {
+                all.update(e.type().getBytes(StandardCharsets.UTF_8));
+                all.update(CANONICAL.writeValueAsBytes(e));
+                events++;
+            }
+        }
+        assertThat(events).isGreaterThan(10_000);
+        assertThat(Sha256CounterRandom.hex(all.digest())).isEqualTo(GOLDEN);
+    }
+}

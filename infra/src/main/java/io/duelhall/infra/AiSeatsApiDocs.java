@@ -1,0 +1,34 @@
+package io.duelhall.infra;
+
+import io.duelhall.domain.voidexa.ai.Players;
+import io.swagger.v3.oas.models.media.Schema;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.util.Map;
+
+/**
+ * Documents the {@code ai} field of the create-match request in the OpenAPI document (the command module
+ * carries no OpenAPI annotations; the schema is generated from its records and described here).
+ */
+@Configuration(proxyBeanMethods = false)
+public class AiSeatsApiDocs {
+    @Bean
+    public OpenApiCustomizer aiSeatsDocumented() {
+        return openApi -> {
+            if (openApi.getComponents() == null || openApi.getComponents().getSchemas() == null) {
+                return;
+            }
+            Schema<?> create = openApi.getComponents().getSchemas().get("CreateMatch");
+            if (create == null || create.getProperties() == null || create.getProperties().get("ai") == null) {
+                return;
+            }
+            Schema<?> ai = create.getProperties().get("ai");
+            ai.setDescription("Seats played by the server's AI: seat (A or B) → AI name, one of " + Players.NAMES
+                    + ". The AI takes its seat with a starter deck and plays through the same intent path as a person; "
+                    + "a person joining gets the other seat. Both seats AI: watch it with GET /view and /events.");
+            ai.setExample(Map.of("B", "greedy"));
+        };
+    }
+}
