@@ -4,11 +4,14 @@ import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
 import org.axonframework.commandhandling.gateway.IntervalRetryScheduler;
+import jakarta.persistence.PersistenceException;
 import org.axonframework.modelling.command.ConcurrencyException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import java.sql.SQLException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -41,17 +44,20 @@ public class ConflictRetry {
                 .retryExecutor(commandRetryExecutor)
                 .maxRetryCount(retries)
                 .retryInterval(intervalMillis)
-                .nonTransientFailurePredicate(failure -> !isConflict(failure))
+                // Axon asks this of the failure and of each of its causes; any "yes" stops the retries
+                .nonTransientFailurePredicate(failure -> !partOfAConflict(failure))
                 .build();
         return DefaultCommandGateway.builder().commandBus(commandBus).retryScheduler(retry).build();
     }
 
-    static boolean isConflict(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ConcurrencyException) {
-                return true;
-            }
-        }
-        return false;
+    /**
+     * A lost append is a {@link ConcurrencyException} caused by the store's duplicate-key error (a JPA/Hibernate
+     * exception over an SQL one). Axon tests the failure and each of its causes, so all of those must count as
+     * transient; a storage error without a conflict on top is thereby retried too, which is harmless: the command
+     * changed nothing.
+     */
+    static boolean partOfAConflict(Throwable t) {
+        return t instanceof ConcurrencyException || t instanceof PersistenceException || t instanceof SQLException
+                || t instanceof DataAccessException;
     }
 }
