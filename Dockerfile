@@ -8,7 +8,7 @@ RUN ./mvnw -B -ntp -DskipTests package -pl infra -am
 FROM eclipse-temurin:17-jre
 # curl for the compose health checks
 RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
-RUN useradd --system --home /app duelhall && mkdir -p /app/data && chown duelhall /app/data
+RUN useradd --system --home /app duelhall && mkdir -p /app/data /app/keys && chown duelhall /app/data /app/keys
 WORKDIR /app
 COPY --from=build /src/infra/target/duelhall.jar /app/duelhall.jar
 USER duelhall

@@ -81,7 +81,7 @@ class ComposeFileTest {
         Set<String> known = new HashSet<>(flatKeys(applicationYml));
         known.addAll(flatKeys(postgresYml));
         known.addAll(List.of(NodeConfig.NODE_NAME, EdgeApplication.MODE, "server.port", "spring.profiles.active",
-                "server.forward-headers-strategy"));
+                "server.forward-headers-strategy", "duelhall.signing.key-file"));
         for (String app : List.of("app-1", "app-2", "edge")) {
             Map<String, Object> env = env(app);
             for (String key : env.keySet()) {
@@ -102,6 +102,14 @@ class ComposeFileTest {
             assertThat(env.get("DUELHALL_DB_PASSWORD")).isEqualTo(env("postgres").get("POSTGRES_PASSWORD"));
         }
         assertThat(env("app-1").get("DUELHALL_NODE_NAME")).isNotEqualTo(env("app-2").get("DUELHALL_NODE_NAME"));
+        // one signing key on a volume both nodes mount: what one node exports the other audits
+        String keyFile = env("app-1").get("DUELHALL_SIGNING_KEY_FILE").toString();
+        assertThat(env("app-2").get("DUELHALL_SIGNING_KEY_FILE")).isEqualTo(keyFile);
+        for (String app : List.of("app-1", "app-2")) {
+            assertThat((List<Object>) services.get(app).get("volumes")).anyMatch(v -> keyFile.startsWith(v.toString().split(":")[1]));
+        }
+        assertThat(root.resolve("infra/src/main/java/io/duelhall/infra/fairness/ServerKey.java")).content()
+                .contains("duelhall.signing.key-file");
         assertThat(env("edge").get("DUELHALL_MODE")).isEqualTo("edge");
         assertThat(EdgeApplication.requested("--" + EdgeApplication.MODE + "=" + env("edge").get("DUELHALL_MODE"))).isTrue();
         assertThat((List<Object>) services.get("edge").get("ports")).containsExactly("8090:" + serverPort(env("edge")));

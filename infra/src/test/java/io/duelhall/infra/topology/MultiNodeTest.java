@@ -56,8 +56,12 @@ class MultiNodeTest {
         b = new Api(Nodes.port(nodeB));
     }
 
+    /** Shared by both nodes like a mounted volume: they sign match records with one server key. */
+    static final java.nio.file.Path DATA = java.nio.file.Path.of("target", "topology", "multinode-" + java.util.UUID.randomUUID())
+            .toAbsolutePath();
+
     static ConfigurableApplicationContext node(String name) {
-        return Nodes.app("spring.profiles.active=postgres", "spring.datasource.url=" + db.url(),
+        return Nodes.app("spring.profiles.active=postgres", "duelhall.data-dir=" + DATA, "spring.datasource.url=" + db.url(),
                 "spring.datasource.username=" + db.user(), "spring.datasource.password=" + db.password(),
                 "duelhall.node-name=" + name, "spring.kafka.bootstrap-servers=" + broker.servers(),
                 // four segments, at most two per node: the two nodes must share the publishing
@@ -132,7 +136,7 @@ class MultiNodeTest {
                             return;
                         }
                         if (!actor.equals(seat)) {
-                            Thread.onSpinWait();
+                            pause(20); // the other seat's move; look again soon
                             continue;
                         }
                         // one intent, or two different ones at the same moment, one to each node
@@ -226,6 +230,24 @@ class MultiNodeTest {
             }
         }
 
+        // every match ends (conceded through one node) and its record audits clean through the other: the hash
+        // chain, the seeds and the re-simulation hold across writes from two nodes
+        for (int i = 0; i < started.size(); i++) {
+            String[] m = started.get(i);
+            Res conceded = nodes.get(i % 2).post("/api/matches/" + m[0] + "/intents", Api.intent("CONCEDE"), m[1]);
+            assertThat(conceded.status()).as(conceded.raw()).isIn(200, 409);
+            Res audit = nodes.get((i + 1) % 2).get("/api/matches/" + m[0] + "/audit", null);
+            assertThat(audit.body().get("passed").asBoolean()).as(audit.raw()).isTrue();
+            Map<Long, String> types = stored.get(m[0]);
+            List<Map<String, Object>> rows = jdbc.queryForList("select sequence_number, payload_type from domain_event_entry "
+                    + "where aggregate_identifier = ? and sequence_number >= ? order by sequence_number", m[0], (long) types.size());
+            for (Map<String, Object> row : rows) {
+                String type = row.get("payload_type").toString();
+                types.put(((Number) row.get("sequence_number")).longValue(),
+                        type.substring(Math.max(type.lastIndexOf('.'), type.lastIndexOf('$')) + 1));
+            }
+        }
+
         // both nodes published, each from the segments it claimed, and the topic holds every event in order
         JdbcTemplate tokens = nodeA.getBean(JdbcTemplate.class);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(tokens.queryForList(
@@ -276,6 +298,14 @@ class MultiNodeTest {
         Thread.sleep(2_000); // both schedulers poll every 200 ms: a second firing would show by now
         assertThat(timeouts(id, 1)).as("turn 1 timed out exactly once").isEqualTo(1);
         assertThat(b.get("/api/matches/" + id + "/view", null).body().get("turn").asInt()).isGreaterThan(1);
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static int timeouts(String id, int turn) {
