@@ -45,6 +45,23 @@ public interface Ruleset {
     /** The event as {@code viewer} may see it (the single redaction of events). */
     MatchEvent redact(MatchEvent event, Viewer viewer);
 
+    /**
+     * Folds one PUBLIC event (as {@link #redact} gives it to {@link Viewer#SPECTATOR}) into a public state: what a
+     * spectator can know of the match. Used where only the public stream exists (a spectator edge fed from Kafka):
+     * hidden parts arrive blank (a drawn card, a deck order), so a ruleset whose {@link #evolve} needs them
+     * overrides this. Total over redacted events; never throws on them.
+     */
+    default GameState evolvePublic(GameState publicState, MatchEvent publicEvent) {
+        return evolve(publicState, publicEvent);
+    }
+
+    /**
+     * The spectator view of a state folded by {@link #evolvePublic}, equal to {@code view(truth, SPECTATOR, version)}
+     * for the same events. Unlike {@link #view} it stays a spectator view after the end: the public stream never
+     * carries what the end reveals (hands, deck lists), so a public state cannot show it.
+     */
+    Object publicView(GameState publicState, long version);
+
     /** Once a match has ended everything is revealed to everyone; before, the viewer stands. */
     default Viewer effectiveViewer(GameState state, Viewer viewer) {
         return state.status() == MatchStatus.ENDED ? Viewer.EVERYONE : viewer;

@@ -9,7 +9,10 @@ import com.github.benmanes.caffeine.jcache.configuration.CaffeineConfiguration;
 import com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.JCacheAdapter;
+import io.duelhall.infra.cluster.StoreCheckedCache;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -34,7 +37,8 @@ import javax.cache.spi.CachingProvider;
  *   <li>Event store: Axon's JPA storage engine is auto-configured on the Boot datasource (H2 file by default). The
  *       global index gets its own sequence: see {@code META-INF/orm.xml} and {@code db/migration/V1__axon.sql}.</li>
  *   <li>Event processors: pooled streaming by default, batch size {@code duelhall.eventhandling.batch-size}.</li>
- *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link JCacheAdapter}.</li>
+ *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link JCacheAdapter};
+ *       checked against the store on every hit when several nodes share it ({@link StoreCheckedCache}).</li>
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
@@ -93,7 +97,10 @@ public class AxonConfig {
      */
     @Bean(MATCH_CACHE)
     public Cache matchCache(@Qualifier("aggregateCacheManager") CacheManager cacheManager,
-                            @Value("${duelhall.cache.match.max-entries:10000}") long maxEntries) {
+                            @Value("${duelhall.cache.match.max-entries:10000}") long maxEntries,
+                            @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
+                            @Value("${spring.datasource.url:}") String datasourceUrl,
+                            ObjectProvider<EventStore> eventStore) {
         CaffeineConfiguration<Object, Object> configuration = new CaffeineConfiguration<>();
         configuration.setTypes(Object.class, Object.class);
         configuration.setStoreByValue(false);
@@ -101,6 +108,20 @@ public class AxonConfig {
         configuration.setStatisticsEnabled(false);
         configuration.setManagementEnabled(false);
         javax.cache.Cache<Object, Object> cache = cacheManager.createCache(MATCH_CACHE, configuration);
-        return new JCacheAdapter(cache);
+        JCacheAdapter adapter = new JCacheAdapter(cache);
+        return checksStore(checkStore, datasourceUrl) ? new StoreCheckedCache(adapter, eventStore::getObject) : adapter;
+    }
+
+    /**
+     * Whether cache hits are checked against the store ({@link StoreCheckedCache}): needed when other nodes write the
+     * same store. {@code auto} (the default) checks unless the store is an embedded H2 database, which only this
+     * process can open.
+     */
+    static boolean checksStore(String setting, String datasourceUrl) {
+        return switch (setting.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "always" -> true;
+            case "false", "never" -> false;
+            default -> !(datasourceUrl.startsWith("jdbc:h2:file:") || datasourceUrl.startsWith("jdbc:h2:mem:"));
+        };
     }
 }

@@ -1,6 +1,8 @@
 package io.duelhall.infra;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerName;
+import io.duelhall.infra.cluster.NodeConfig;
 import com.github.kagkarlsson.scheduler.task.Task;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
@@ -27,11 +29,13 @@ import java.util.List;
 public class DeadlineConfig {
 
     @Bean(destroyMethod = "") // stopped by dbSchedulerStarter
-    public Scheduler dbScheduler(DataSource dataSource, List<Task<?>> tasks,
+    public Scheduler dbScheduler(DataSource dataSource, List<Task<?>> tasks, NodeConfig.NodeName node,
                                  @Value("${duelhall.deadlines.polling-millis:500}") long pollingMillis,
                                  @Value("${duelhall.deadlines.threads:2}") int threads) {
         return Scheduler.create(new TransactionAwareDataSourceProxy(dataSource), new ArrayList<>(tasks))
                 .tableName("scheduled_tasks")
+                // picks are marked with the node's name: nodes sharing the table tell their picks apart
+                .schedulerName(new SchedulerName.Fixed(node.value()))
                 .pollingInterval(Duration.ofMillis(pollingMillis))
                 .threads(threads)
                 .heartbeatInterval(Duration.ofSeconds(30))

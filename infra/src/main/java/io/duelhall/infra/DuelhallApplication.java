@@ -1,7 +1,10 @@
 package io.duelhall.infra;
 
 import io.duelhall.infra.fairness.AuditCli;
+import io.duelhall.infra.edge.EdgeApplication;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
@@ -40,7 +43,21 @@ public class DuelhallApplication {
         // No network on our machines: the checker would only fail. An explicit -D...=false still wins.
         defaultSystemProperty(UPDATE_CHECKER_DISABLED, "true");
         defaultSystemProperty(CONSOLE_MESSAGE_DISABLED, "true");
+        if (EdgeApplication.requested(args)) {
+            EdgeApplication.run(args); // a spectator edge: no store, no writes
+            return;
+        }
         SpringApplication.run(DuelhallApplication.class, args);
+    }
+
+    /** An app node never runs as an edge: {@code duelhall.mode=edge} must reach {@link #main}, which starts the edge instead. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge")
+    static class NotAnEdge {
+        NotAnEdge() {
+            throw new IllegalStateException("duelhall.mode=edge starts the spectator edge (EdgeApplication), "
+                    + "not an app node: start it through DuelhallApplication.main or EdgeApplication.run.");
+        }
     }
 
     private static void defaultSystemProperty(String name, String value) {

@@ -147,6 +147,16 @@ public final class VoidexaRuleset implements Ruleset {
         return VoidexaFairness.reproduceDraws(events);
     }
 
+    @Override
+    public VoidexaState evolvePublic(GameState publicState, MatchEvent publicEvent) {
+        return PublicEvolver.evolve((VoidexaState) publicState, publicEvent);
+    }
+
+    @Override
+    public VoidexaView publicView(GameState publicState, long version) {
+        return redaction.view((VoidexaState) publicState, Viewer.SPECTATOR, version);
+    }
+
     /** Whether a card in the seat's hand could be played now (some legal targets exist). */
     public boolean playable(VoidexaState state, io.duelhall.domain.Seat seat, String cardId) {
         return Checks.play(catalog, state, seat, cardId, null).ok();

@@ -1,0 +1,60 @@
+package io.duelhall.infra.edge;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import io.duelhall.command.CommandConfig;
+import io.duelhall.command.api.ApiErrors;
+import io.duelhall.command.rules.RulesConfig;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.annotation.ImportCandidates;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The spectator edge: a node that serves spectator views built from the public Kafka stream alone. It has no
+ * event store, no database, no Axon and no write API; it scales out spectators without touching the store.
+ * Started by {@code java -jar duelhall.jar --duelhall.mode=edge} (or {@code DUELHALL_MODE=edge}).
+ *
+ * <p>Its context holds only the edge package, the rulesets, the clock and the error mapping; the
+ * auto-configuration of Axon, JDBC, JPA and Flyway is left out (they are on the class path for the app nodes).
+ */
+@SpringBootConfiguration
+@ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
+@EnableAutoConfiguration
+@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class})
+public class EdgeApplication {
+    public static final String MODE = "duelhall.mode";
+
+    /** Whether {@code duelhall.mode=edge} is given on the command line, as a system property or in the environment. */
+    public static boolean requested(String... args) {
+        StandardEnvironment env = new StandardEnvironment();
+        env.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+        return "edge".equalsIgnoreCase(env.getProperty(MODE, "app").trim());
+    }
+
+    public static SpringApplicationBuilder builder() {
+        return new SpringApplicationBuilder(EdgeApplication.class)
+                .properties(MODE + "=edge", "spring.autoconfigure.exclude=" + storeAutoConfigurations());
+    }
+
+    public static ConfigurableApplicationContext run(String... args) {
+        return builder().run(args);
+    }
+
+    /** Every auto-configuration of Axon, JDBC, JPA/Hibernate, Spring Data and Flyway on the class path. */
+    static String storeAutoConfigurations() {
+        List<String> prefixes = List.of("org.axonframework.", "org.springframework.boot.jdbc.",
+                "org.springframework.boot.jpa.", "org.springframework.boot.hibernate.", "org.springframework.boot.data.",
+                "org.springframework.boot.flyway.", "org.springframework.boot.sql.",
+                "org.springframework.boot.transaction.jta.");
+        return ImportCandidates.load(AutoConfiguration.class, EdgeApplication.class.getClassLoader()).getCandidates()
+                .stream().filter(c -> prefixes.stream().anyMatch(c::startsWith)).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,76 @@
+package io.duelhall.infra.edge;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import io.cloudevents.CloudEvent;
+import io.cloudevents.kafka.CloudEventDeserializer;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.infra.kafka.KafkaEnabled;
+import io.duelhall.infra.kafka.PublicEvents;
+import io.duelhall.infra.kafka.PublicStreamProperties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.CommonLoggingErrorHandler;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.KafkaMessageListenerContainer;
+import org.springframework.kafka.listener.MessageListener;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The edge's parts: one Kafka consumer that reads the whole public topic from its start (a group of its own, so
+ * every edge sees every match), the in-memory public logs it feeds, and the spectator controller.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
+@EnableConfigurationProperties(PublicStreamProperties.class)
+public class EdgeConfig {
+
+    @Bean
+    public PublicEvents publicEvents(Rulesets rulesets) {
+        return new PublicEvents(rulesets);
+    }
+
+    @Bean
+    public PublicMatches publicMatches(PublicEvents publicEvents, @Value("${duelhall.edge.max-matches:20000}") int maxMatches) {
+        return new PublicMatches(publicEvents, maxMatches);
+    }
+
+    @Bean
+    public EdgeController edgeController(PublicMatches matches, Clock clock) {
+        return new EdgeController(matches, clock);
+    }
+
+    @Bean
+    public KafkaMessageListenerContainer<String, CloudEvent> publicStreamConsumer(KafkaProperties kafka, Environment env,
+                                                                                   PublicStreamProperties props,
+                                                                                   PublicMatches matches) {
+        String servers = KafkaEnabled.servers(env);
+        if (servers == null) {
+            throw new IllegalStateException("The spectator edge reads the public Kafka stream: set "
+                    + "KAFKA_BOOTSTRAP_SERVERS (or spring.kafka.bootstrap-servers).");
+        }
+        Map<String, Object> p = kafka.buildConsumerProperties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
+        // a group of its own: this edge reads every partition from the start, and commits nothing
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, "duelhall-edge-" + UUID.randomUUID());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        DefaultKafkaConsumerFactory<String, CloudEvent> factory = new DefaultKafkaConsumerFactory<>(p,
+                new StringDeserializer(), new ErrorHandlingDeserializer<>(new CloudEventDeserializer()));
+        ContainerProperties container = new ContainerProperties(props.topic());
+        container.setMessageListener((MessageListener<String, CloudEvent>) record -> matches.accept(record.value()));
+        KafkaMessageListenerContainer<String, CloudEvent> consumer = new KafkaMessageListenerContainer<>(factory, container);
+        consumer.setCommonErrorHandler(new CommonLoggingErrorHandler()); // a message it cannot read is logged and skipped
+        return consumer;
+    }
+}

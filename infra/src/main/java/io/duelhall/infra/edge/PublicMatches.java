@@ -1,0 +1,77 @@
+package io.duelhall.infra.edge;
+
+import io.cloudevents.CloudEvent;
+import io.duelhall.infra.kafka.PublicEvents;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The matches this edge knows, fed from the public stream. At most {@code maxMatches} are kept: past that the
+ * match least recently changed goes, an ended one first.
+ */
+public class PublicMatches {
+    private static final Logger log = LoggerFactory.getLogger(PublicMatches.class);
+
+    private final PublicEvents events;
+    private final int maxMatches;
+    private final Map<String, PublicMatch> matches = new ConcurrentHashMap<>();
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicLong unreadable = new AtomicLong();
+
+    public PublicMatches(PublicEvents events, int maxMatches) {
+        this.events = events;
+        this.maxMatches = maxMatches;
+    }
+
+    public record Counts(int matches, long received, long duplicates, long unreadable) {
+    }
+
+    /** One message from the topic. Duplicates (same id) are dropped; order is restored per match by sequence. */
+    public void accept(CloudEvent message) {
+        received.incrementAndGet();
+        PublicEvents.Received r;
+        try {
+            r = events.fromCloudEvent(message);
+        } catch (RuntimeException e) {
+            unreadable.incrementAndGet();
+            log.warn("skipping a message of the public stream: {}", e.getMessage());
+            return;
+        }
+        PublicMatch match = matches.computeIfAbsent(r.matchId(), id -> new PublicMatch(id, r.ruleset()));
+        if (!match.add(r.event())) {
+            duplicates.incrementAndGet();
+        }
+        if (matches.size() > maxMatches) {
+            evictOne();
+        }
+    }
+
+    public Optional<PublicMatch> find(String matchId) {
+        PublicMatch m = matchId == null ? null : matches.get(matchId);
+        return m == null || !m.opened() ? Optional.empty() : Optional.of(m);
+    }
+
+    /** How many events of a match this edge holds in order (for tests and diagnostics; not served: it would tell
+     *  spectators of a delayed match how far it has gone). */
+    public int knownEvents(String matchId) {
+        PublicMatch m = matches.get(matchId);
+        return m == null ? 0 : m.size();
+    }
+
+    public Counts counts() {
+        return new Counts(matches.size(), received.get(), duplicates.get(), unreadable.get());
+    }
+
+    private void evictOne() {
+        matches.values().stream()
+                .min(Comparator.comparing(PublicMatch::ended).reversed().thenComparing(PublicMatch::lastChange))
+                .ifPresent(m -> matches.remove(m.matchId()));
+    }
+}

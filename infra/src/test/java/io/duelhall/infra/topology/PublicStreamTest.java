@@ -1,0 +1,345 @@
+package io.duelhall.infra.topology;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.Viewer;
+import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.edge.PublicMatches;
+import io.duelhall.infra.http.Api;
+import io.duelhall.infra.http.Api.Res;
+import io.duelhall.infra.kafka.PublicEventPublisher;
+import io.duelhall.infra.topology.TopicReader.Message;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The public event stream with real parts: an app node (H2) publishing to a real KRaft broker in this JVM, a plain
+ * Kafka consumer reading the topic as an outsider would, and a spectator edge fed from the same broker. Last, the
+ * broker is stopped in the middle of a match and started again.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PublicStreamTest {
+    static final String TOPIC = "voidexa.match-events";
+    static final ObjectMapper JSON = AxonConfig.newAxonObjectMapper();
+    static Broker broker;
+    static ConfigurableApplicationContext app;
+    static ConfigurableApplicationContext edge;
+    static Api api;
+    static Api edgeApi;
+    static Bot bot;
+    static TopicReader reader;
+    /** ended, live, live with a 600 s spectator delay */
+    static String ended;
+    static String live;
+    static String delayed;
+    static Map<String, String[]> tokens = new HashMap<>();
+
+    @BeforeAll
+    static void start() {
+        broker = new Broker();
+        Path dir = Path.of("target", "topology", "stream-" + UUID.randomUUID()).toAbsolutePath();
+        app = Nodes.app("duelhall.data-dir=" + dir, "spring.kafka.bootstrap-servers=" + broker.servers(),
+                "duelhall.node-name=stream-app");
+        edge = Nodes.edge("spring.kafka.bootstrap-servers=" + broker.servers());
+        api = new Api(Nodes.port(app));
+        edgeApi = new Api(Nodes.port(edge));
+        bot = new Bot(api);
+        reader = new TopicReader(broker.servers(), TOPIC);
+    }
+
+    @AfterAll
+    static void stop() {
+        for (AutoCloseable c : new AutoCloseable[]{reader, edge, app, broker}) {
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (Exception ignored) {
+                // best effort
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyStoredEventIsPublishedInOrderPerMatchRedactedForSpectatorsAsACloudEvent() {
+        ended = match(0);
+        play(ended, Integer.MAX_VALUE, new Random(1));
+        live = match(0);
+        play(live, 25, new Random(2));
+        delayed = match(600);
+        play(delayed, 10, new Random(3));
+        // a refused intent is published on its own (audit), never into the match stream
+        Res refused = api.post("/api/matches/" + live + "/intents", Api.intent("PASS"), tokens.get(live)[1]);
+        assertThat(refused.status()).isIn(403, 409);
+
+        assertThat(app.getBean(EventProcessingConfiguration.class).eventProcessor(PublicEventPublisher.GROUP))
+                .get().isInstanceOf(PooledStreamingEventProcessor.class);
+
+        Map<String, List<DomainEventMessage<?>>> stored = new HashMap<>();
+        for (String id : List.of(ended, live, delayed)) {
+            stored.put(id, new ArrayList<>(app.getBean(EventStore.class).readEvents(id).asStream().toList()));
+        }
+        List<Message> all = reader.readUntil(read -> coversAll(read, stored), Duration.ofSeconds(90));
+        assertThat(coversAll(all, stored)).as("every stored event reached the topic").isTrue();
+        assertThat(all).noneMatch(m -> "IntentRefused".equals(m.type()));
+
+        Rulesets rulesets = app.getBean(Rulesets.class);
+        for (String id : stored.keySet()) {
+            List<Message> mine = all.stream().filter(m -> id.equals(m.key())).toList();
+            assertThat(mine).extracting(Message::partition).as("one match, one partition").containsOnly(mine.get(0).partition());
+            List<Message> firsts = distinctInOrder(mine);
+            List<DomainEventMessage<?>> events = stored.get(id);
+            assertThat(firsts).extracting(Message::seq).as("in order, none missing")
+                    .containsExactlyElementsOf(events.stream().map(DomainEventMessage::getSequenceNumber).toList());
+            int delay = id.equals(delayed) ? 600 : 0;
+            for (int i = 0; i < events.size(); i++) {
+                DomainEventMessage<?> e = events.get(i);
+                Message m = firsts.get(i);
+                MatchEvent payload = (MatchEvent) e.getPayload();
+                assertThat(m.headers()).containsEntry("ce_specversion", "1.0")
+                        .containsEntry("ce_id", id + ":" + e.getSequenceNumber())
+                        .containsEntry("ce_type", payload.type())
+                        .containsEntry("ce_source", "/api/matches/" + id)
+                        .containsEntry("ce_subject", id)
+                        .containsEntry("ce_ruleset", "voidexa")
+                        .containsEntry("ce_matchseq", String.valueOf(e.getSequenceNumber()))
+                        .containsEntry("content-type", "application/json");
+                assertThat(Instant.parse(m.headers().get("ce_time"))).isEqualTo(e.getTimestamp());
+                assertThat(Instant.parse(m.headers().get("ce_visibleat"))).isEqualTo(e.getTimestamp().plusSeconds(delay));
+                MatchEvent spectators = rulesets.get("voidexa").redact(payload, Viewer.SPECTATOR);
+                assertThat(m.data()).as("%s is the spectator's redaction", m.id()).isEqualTo(JSON.valueToTree(spectators));
+                switch (payload.type()) {
+                    case "CardDrawn" -> assertThat(m.data().get("card").isNull()).isTrue();
+                    case "DeckShuffled" -> assertThat(m.data().get("order").isNull()).isTrue();
+                    case "MatchCreated" -> assertThat(m.data().get("serverSeed").isNull()).isTrue();
+                    case "PlayerJoined" -> assertThat(m.data().get("deck").isNull()).isTrue();
+                    case "SeatTokenIssued" -> assertThat(m.data().get("tokenHash").isNull()).isTrue();
+                    case "MatchEnded" -> assertThat(m.data().get("serverSeed").asText()).as("revealed at the end").hasSize(64);
+                    default -> {
+                    }
+                }
+            }
+        }
+        assertThat(stored.get(ended)).extracting(e -> e.getPayload().getClass().getSimpleName())
+                .contains("CardDrawn", "DeckShuffled", "CardPlayed", "MatchEnded");
+    }
+
+    @Test
+    @Order(2)
+    void theEdgeServesTheSameSpectatorViewAsTheAppNode() {
+        // a live match: the very same view, field by field
+        JsonNode appView = api.get("/api/matches/" + live + "/view", null).body();
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+                assertThat(edgeApi.get("/api/matches/" + live + "/view", null).body()).isEqualTo(appView));
+
+        // 600 s of spectator delay: the edge knows every event but shows what the app node shows, the opening only
+        int known = edge.getBean(PublicMatches.class).knownEvents(delayed);
+        long stored = app.getBean(EventStore.class).lastSequenceNumberFor(delayed).orElseThrow();
+        await().atMost(Duration.ofSeconds(60)).until(() -> edge.getBean(PublicMatches.class).knownEvents(delayed) == stored + 1);
+        JsonNode delayedEdge = edgeApi.get("/api/matches/" + delayed + "/view", null).body();
+        assertThat(delayedEdge.get("version").asLong()).isZero();
+        assertThat(delayedEdge).isEqualTo(api.get("/api/matches/" + delayed + "/view", null).body());
+        assertThat(known).isLessThanOrEqualTo((int) stored + 1);
+
+        // an ended match: the same, except what only the end reveals (hands, hidden payloads), which the public
+        // stream never carries: the edge keeps showing what spectators saw (docs/kafka.md)
+        JsonNode appEnded = api.get("/api/matches/" + ended + "/view", null).body();
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                edgeApi.get("/api/matches/" + ended + "/view", null).body().get("version").equals(appEnded.get("version")));
+        JsonNode edgeEnded = edgeApi.get("/api/matches/" + ended + "/view", null).body();
+        assertThat(edgeEnded.get("status").asText()).isEqualTo("ENDED");
+        assertThat(appEnded.at("/seats/A/hand").isArray()).isTrue();
+        assertThat(edgeEnded.at("/seats/A/hand").isNull()).isTrue();
+        assertThat(withoutReveal(edgeEnded)).isEqualTo(withoutReveal(appEnded));
+    }
+
+    @Test
+    @Order(3)
+    void theEdgeNeverShowsMoreThanTheSpectatorDelayAllows() {
+        String id = match(2);
+        Map<Long, Instant> at = new HashMap<>();
+        play(id, 12, new Random(4));
+        for (DomainEventMessage<?> e : app.getBean(EventStore.class).readEvents(id).asStream().toList()) {
+            at.put(e.getSequenceNumber(), e.getTimestamp());
+        }
+        long last = at.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+            Res r = edgeApi.get("/api/matches/" + id + "/view", null);
+            Instant asked = Instant.now();
+            if (r.status() == 200) {
+                long v = r.body().get("version").asLong();
+                // every event shown was stored at least 2 s before the answer
+                assertThat(v == 0 || !at.get(v).isAfter(asked.minusSeconds(2))).as("version %d shown too early", v).isTrue();
+            }
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.body().get("version").asLong()).isEqualTo(last);
+        });
+        assertThat(edgeApi.get("/api/matches/" + id + "/view", null).body())
+                .isEqualTo(api.get("/api/matches/" + id + "/view", null).body());
+    }
+
+    @Test
+    @Order(4)
+    void theEdgeTakesNoWritesAndHasNoStore() {
+        Res create = edgeApi.post("/api/matches", Map.of("ruleset", "voidexa"), null);
+        assertThat(create.status()).isEqualTo(405);
+        assertThat(create.error()).isEqualTo("READ_ONLY_EDGE");
+        Res intent = edgeApi.post("/api/matches/" + live + "/intents", Api.intent("END_TURN"), tokens.get(live)[1]);
+        assertThat(intent.status()).isEqualTo(405);
+        Res seat = edgeApi.get("/api/matches/" + live + "/view", tokens.get(live)[1]);
+        assertThat(seat.status()).isEqualTo(400);
+        assertThat(seat.error()).isEqualTo("SPECTATORS_ONLY");
+        assertThat(edgeApi.get("/api/matches/no-such-match/view", null).error()).isEqualTo("MATCH_NOT_FOUND");
+        for (String type : List.of("javax.sql.DataSource", "org.axonframework.eventsourcing.eventstore.EventStore",
+                "org.axonframework.commandhandling.gateway.CommandGateway", "org.axonframework.config.Configuration")) {
+            assertThat(edge.getBeanNamesForType(classOf(type))).as(type).isEmpty();
+        }
+        assertThat(edgeApi.get("/actuator/health", null).status()).isEqualTo(200);
+    }
+
+    @Test
+    @Order(5)
+    void aBrokerOutageDelaysTheStreamButLosesNothingAndKeepsTheOrder() throws Exception {
+        String id = match(0);
+        play(id, 5, new Random(5));
+        long before = lastSeq(id);
+        assertThat(reader.readUntil(read -> read.stream().anyMatch(m -> m.id().equals(id + ":" + before)),
+                Duration.ofSeconds(60))).anyMatch(m -> m.id().equals(id + ":" + before));
+
+        Instant down = Instant.now();
+        broker.stop();
+        play(id, 15, new Random(6)); // play goes on: publishing is behind the store, not in the way
+        long during = lastSeq(id);
+        assertThat(during).isGreaterThan(before);
+        Thread.sleep(8_000); // longer than the producer's delivery timeout: the batches with these events fail
+        broker.start();
+        Instant up = Instant.now();
+        play(id, 5, new Random(7));
+        long after = lastSeq(id);
+
+        List<Message> all = reader.readUntil(read -> read.stream().anyMatch(m -> m.id().equals(id + ":" + after)),
+                Duration.ofSeconds(120));
+        Instant caughtUp = Instant.now();
+        List<Message> mine = all.stream().filter(m -> id.equals(m.key())).toList();
+        List<Message> firsts = distinctInOrder(mine);
+        List<Long> expected = new ArrayList<>();
+        for (long s = 0; s <= after; s++) {
+            expected.add(s);
+        }
+        assertThat(firsts).extracting(Message::seq).as("nothing lost, order kept").containsExactlyElementsOf(expected);
+        Map<String, Message> byId = new HashMap<>();
+        for (Message m : mine) { // a duplicate is the same message again: same id, same headers, same data
+            Message first = byId.putIfAbsent(m.id(), m);
+            if (first != null) {
+                assertThat(m.headers()).isEqualTo(first.headers());
+                assertThat(m.data()).isEqualTo(first.data());
+            }
+        }
+        System.out.printf("broker outage: down %d ms, %d events stored meanwhile; stream caught up %d ms after the "
+                        + "broker was back; %d messages for %d events (%d duplicates)%n",
+                Duration.between(down, up).toMillis(), during - before, Duration.between(up, caughtUp).toMillis(),
+                mine.size(), firsts.size(), mine.size() - firsts.size());
+
+        // the edge resumes too and ends where the app node is
+        JsonNode appView = api.get("/api/matches/" + id + "/view", null).body();
+        await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
+                assertThat(edgeApi.get("/api/matches/" + id + "/view", null).body()).isEqualTo(appView));
+    }
+
+    // ---- helpers ----
+
+    /** Creates a match with two seats; returns its id. */
+    static String match(int spectatorDelaySeconds) {
+        Res created = api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", spectatorDelaySeconds)), null);
+        assertThat(created.status()).as(created.raw()).isEqualTo(201);
+        String id = created.body().get("matchId").asText();
+        JsonNode decks = api.starterDecks();
+        String a = api.post("/api/matches/" + id + "/seats", api.seatBody("Ada", decks.get(0)), null).body().get("playerToken").asText();
+        String b = api.post("/api/matches/" + id + "/seats", api.seatBody("Bo", decks.get(1)), null).body().get("playerToken").asText();
+        tokens.put(id, new String[]{id, a, b});
+        return id;
+    }
+
+    /** Plays up to {@code intents} accepted intents (or to the end). */
+    static void play(String id, int intents, Random rnd) {
+        String[] t = tokens.get(id);
+        for (int n = 0, steps = 0; n < intents && steps < 4000; steps++) {
+            JsonNode spectator = api.get("/api/matches/" + id + "/view", t[1]).body();
+            String actor = Bot.actor(spectator);
+            if (actor == null) {
+                return;
+            }
+            String token = actor.equals("A") ? t[1] : t[2];
+            JsonNode mine = api.get("/api/matches/" + id + "/view", token).body();
+            ObjectNode intent = bot.intent(mine, actor, rnd);
+            Res r = api.post("/api/matches/" + id + "/intents", intent, token);
+            assertThat(r.status()).as("%s -> %s", intent, r.raw()).isEqualTo(200);
+            n++;
+        }
+    }
+
+    static long lastSeq(String id) {
+        return app.getBean(EventStore.class).lastSequenceNumberFor(id).orElseThrow();
+    }
+
+    static boolean coversAll(List<Message> read, Map<String, List<DomainEventMessage<?>>> stored) {
+        Set<String> ids = new java.util.HashSet<>();
+        read.forEach(m -> ids.add(m.id()));
+        return stored.entrySet().stream().allMatch(e -> e.getValue().stream()
+                .allMatch(ev -> ids.contains(e.getKey() + ":" + ev.getSequenceNumber())));
+    }
+
+    /** The messages in offset order with repeats of an id dropped: what a consumer de-duplicating by id sees. */
+    static List<Message> distinctInOrder(List<Message> messages) {
+        List<Message> sorted = new ArrayList<>(messages);
+        sorted.sort((x, y) -> Long.compare(x.offset(), y.offset()));
+        Set<String> seen = new java.util.HashSet<>();
+        return sorted.stream().filter(m -> seen.add(m.id())).toList();
+    }
+
+    /** A view without what only the end of a match reveals: hands, and the payloads of recent events. */
+    static JsonNode withoutReveal(JsonNode view) {
+        ObjectNode v = view.deepCopy();
+        v.get("seats").forEach(s -> ((ObjectNode) s).remove("hand"));
+        for (JsonNode e : (ArrayNode) v.get("recentEvents")) {
+            ((ObjectNode) e).remove("payload");
+        }
+        return v;
+    }
+
+    static Class<?> classOf(String name) {
+        try {
+            return Class.forName(name);
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
