@@ -1,4 +1,4 @@
--- Read models (projections/), V4: V2 holds the deadlines, V3 is kept for the audit trail's tables.
+-- V4: V2 holds the turn-clock deadlines; V3 was set aside for the audit trail (issue 4), which landed without one.
 -- Read models (projections/): each is rebuilt from the event store by its own processing group, so every
 -- table here can be emptied and refilled at any time (POST /api/admin/projections/{name}/rebuild).
 -- Plain SQL that runs unchanged on H2 2.x and PostgreSQL: varchar, bigint, integer, double precision,
