@@ -79,7 +79,7 @@ final class PublicMatch {
         MatchOpening opening = (MatchOpening) events.get(0).payload();
         int delay = opening.options() == null ? 0 : opening.options().spectatorDelaySeconds();
         Instant horizon = now.minusSeconds(delay);
-        int visible = 0;
+        int visible = folded; // the horizon only moves forward: what was visible stays visible
         while (visible < events.size() && (delay == 0 || !events.get(visible).at().isAfter(horizon))) {
             visible++;
         }

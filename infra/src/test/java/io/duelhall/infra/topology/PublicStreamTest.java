@@ -274,6 +274,33 @@ class PublicStreamTest {
                 assertThat(edgeApi.get("/api/matches/" + id + "/view", null).body()).isEqualTo(appView));
     }
 
+    @Test
+    @Order(6)
+    void aBatchTheBrokerDoesNotAcknowledgeIsSentAgainNotSkipped() {
+        String id = match(0);
+        play(id, 3, new Random(8));
+        long before = lastSeq(id);
+        assertThat(reader.readUntil(read -> read.stream().anyMatch(m -> m.id().equals(id + ":" + before)),
+                Duration.ofSeconds(60))).anyMatch(m -> m.id().equals(id + ":" + before));
+
+        // the broker stays up and known, but refuses the writes: the sends fail at their acknowledgement
+        broker.refuseWrites(TOPIC, true);
+        play(id, 8, new Random(9));
+        long during = lastSeq(id);
+        assertThat(reader.readUntil(read -> false, Duration.ofSeconds(8))).as("nothing acknowledged meanwhile")
+                .noneMatch(m -> m.id().equals(id + ":" + during));
+        broker.refuseWrites(TOPIC, false);
+
+        List<Message> all = reader.readUntil(read -> read.stream().anyMatch(m -> m.id().equals(id + ":" + during)),
+                Duration.ofSeconds(120));
+        List<Long> expected = new ArrayList<>();
+        for (long s = 0; s <= during; s++) {
+            expected.add(s);
+        }
+        assertThat(distinctInOrder(all.stream().filter(m -> id.equals(m.key())).toList())).extracting(Message::seq)
+                .as("nothing skipped, order kept").containsExactlyElementsOf(expected);
+    }
+
     // ---- helpers ----
 
     /** Creates a match with two seats; returns its id. */
