@@ -36,7 +36,7 @@ class StoreTamperTest {
     @BeforeAll
     static void start() {
         app = new SpringApplicationBuilder(DuelhallApplication.class)
-                .properties("server.port=0", "duelhall.data-dir=" + DIR).run();
+                .run("--server.port=0", "--duelhall.data-dir=" + DIR); // arguments win over application.yml
         api = new Api(((WebServerApplicationContext) app).getWebServer().getPort());
         logs = app.getBean(MatchLogs.class);
         driver = new MatchDriver(api, app.getBean(CommandGateway.class), logs, app.getBean(VoidexaRuleset.class));

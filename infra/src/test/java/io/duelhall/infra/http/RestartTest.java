@@ -20,8 +20,9 @@ class RestartTest {
 
     static ConfigurableApplicationContext start() {
         return new SpringApplicationBuilder(DuelhallApplication.class)
-                .properties("server.port=0", "duelhall.data-dir=" + DIR)
-                .run();
+                // as arguments: they win over application.yml (builder default properties would not, and the app
+                // would run on ./data and port 8080)
+                .run("--server.port=0", "--duelhall.data-dir=" + DIR);
     }
 
     static int port(ConfigurableApplicationContext c) {
