@@ -61,10 +61,8 @@ public final class Requests {
         if (o == null) {
             return new MatchOptions(0, null, null, seats);
         }
+        // Ranges are the rules' to check (voidexa Decider.create refuses OUT_OF_RANGE): parse only here.
         int delay = o.spectatorDelaySeconds() == null ? 0 : o.spectatorDelaySeconds();
-        if (delay < 0 || delay > MatchOptions.MAX_SPECTATOR_DELAY) {
-            throw bad("OUT_OF_RANGE", "options.spectatorDelaySeconds must be between 0 and 900.");
-        }
         return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats);
     }
 
