@@ -9,7 +9,9 @@ import com.github.benmanes.caffeine.jcache.configuration.CaffeineConfiguration;
 import com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.JCacheAdapter;
+import io.duelhall.command.match.Match;
 import io.duelhall.infra.cluster.StoreCheckedCache;
+import org.axonframework.modelling.command.inspection.AnnotatedAggregateMetaModelFactory;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.beans.factory.ObjectProvider;
@@ -109,7 +111,8 @@ public class AxonConfig {
         configuration.setManagementEnabled(false);
         javax.cache.Cache<Object, Object> cache = cacheManager.createCache(MATCH_CACHE, configuration);
         JCacheAdapter adapter = new JCacheAdapter(cache);
-        return checksStore(checkStore, datasourceUrl) ? new StoreCheckedCache(adapter, eventStore::getObject) : adapter;
+        return checksStore(checkStore, datasourceUrl) ? new StoreCheckedCache(adapter, eventStore::getObject,
+                AnnotatedAggregateMetaModelFactory.inspectAggregate(Match.class)) : adapter;
     }
 
     /**

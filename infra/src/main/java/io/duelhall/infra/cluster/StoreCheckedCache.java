@@ -4,9 +4,10 @@ import org.axonframework.common.Registration;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.eventsourcing.AggregateCacheEntry;
 import org.axonframework.eventsourcing.EventSourcedAggregate;
+import org.axonframework.eventsourcing.NoSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.modelling.command.inspection.AggregateModel;
 
-import java.lang.reflect.Field;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -26,15 +27,19 @@ import java.util.function.UnaryOperator;
  * command gateway retries on fresh state).
  */
 public final class StoreCheckedCache implements Cache {
-    private static final Field ENTRY_VERSION = entryVersionField();
-
     private final Cache delegate;
     private final Supplier<EventStore> eventStore;
+    private final AggregateModel<?> model;
     private final AtomicLong staleEvictions = new AtomicLong();
 
-    public StoreCheckedCache(Cache delegate, Supplier<EventStore> eventStore) {
+    /**
+     * @param model the model of the cached aggregate type: Axon's public way to turn a cache entry back into an
+     *              aggregate whose {@code version()} can be read (the entry itself keeps its version private)
+     */
+    public StoreCheckedCache(Cache delegate, Supplier<EventStore> eventStore, AggregateModel<?> model) {
         this.delegate = delegate;
         this.eventStore = eventStore;
+        this.model = model;
     }
 
     /** Cache hits dropped because the store had moved on (another node wrote). */
@@ -61,30 +66,19 @@ public final class StoreCheckedCache implements Cache {
         return null;
     }
 
-    static Long versionOf(Object value) {
-        try {
-            if (value instanceof AggregateCacheEntry<?> entry) {
-                return (Long) ENTRY_VERSION.get(entry);
-            }
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException("cannot read the version of a cached aggregate", e);
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Long versionOf(Object value) {
+        if (value instanceof AggregateCacheEntry entry) {
+            // Store-by-reference: the entry hands back the live aggregate it holds; a copied entry is rebuilt
+            // around its root. Either way only public Axon API is used, and nothing is sourced from the store.
+            EventSourcedAggregate<?> aggregate = entry.recreateAggregate((AggregateModel) model, eventStore.get(),
+                    NoSnapshotTriggerDefinition.INSTANCE);
+            return aggregate.version();
         }
         if (value instanceof EventSourcedAggregate<?> aggregate) {
             return aggregate.version();
         }
         return null;
-    }
-
-    /** Axon 4.13 keeps the version in a private field of its cache entry and offers no getter for it. */
-    private static Field entryVersionField() {
-        try {
-            Field f = AggregateCacheEntry.class.getDeclaredField("version");
-            f.setAccessible(true);
-            return f;
-        } catch (NoSuchFieldException e) {
-            throw new IllegalStateException("Axon's AggregateCacheEntry has no 'version' field any more: "
-                    + "adapt StoreCheckedCache to this Axon version", e);
-        }
     }
 
     @Override
