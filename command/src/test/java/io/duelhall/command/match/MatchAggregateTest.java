@@ -96,6 +96,9 @@ class MatchAggregateTest {
         return new SubmitIntent(ID, intentId, tokenOf(tokenSeat), fingerprint, intent, expected, AT);
     }
 
+    /** SHA-256 of the 32 zero bytes of {@link #SEED}, from {@code head -c 32 /dev/zero | sha256sum}, not from this code. */
+    static final String SEED_COMMITMENT = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925";
+
     @Test
     void creatingAMatchPublishesTheSeedCommitmentNotTheSeedAlone() {
         fixture.givenNoPriorActivity()
@@ -104,6 +107,16 @@ class MatchAggregateTest {
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(
                         org.axonframework.test.matchers.Matchers.messageWithPayload(
                                 org.hamcrest.Matchers.<Object>instanceOf(VoidexaEvent.MatchCreated.class)),
+                        org.axonframework.test.matchers.Matchers.andNoMore()))
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.exactSequenceOf(
+                        org.axonframework.test.matchers.Matchers.predicate(m -> {
+                            if (!(((org.axonframework.eventhandling.EventMessage<?>) m).getPayload() instanceof VoidexaEvent.MatchCreated c)) {
+                                return false;
+                            }
+                            // the commitment is the hash of the seed, published with the event (redacted views drop the seed)
+                            return c.matchId().equals(ID) && SEED_COMMITMENT.equals(c.seedCommitment())
+                                    && "00".repeat(32).equals(c.serverSeed());
+                        }),
                         org.axonframework.test.matchers.Matchers.andNoMore()));
     }
 
@@ -140,7 +153,28 @@ class MatchAggregateTest {
         fixture.given(given.toArray())
                 .when(new TakeSeat(ID, join("Bo", 1), "tb"))
                 .expectSuccessfulHandlerExecution()
-                .expectState(m -> assertThat(m.state().status()).isEqualTo(MatchStatus.LIVE));
+                // the token is recorded for the seat the join took (B), then the rules' join, then the start
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.sequenceOf(
+                        org.axonframework.test.matchers.Matchers.messageWithPayload(
+                                org.hamcrest.Matchers.<Object>equalTo(new SeatTokenIssued(Seat.B, "tb", join("Bo", 1)))),
+                        org.axonframework.test.matchers.Matchers.messageWithPayload(
+                                org.hamcrest.Matchers.<Object>instanceOf(VoidexaEvent.PlayerJoined.class)),
+                        org.axonframework.test.matchers.Matchers.messageWithPayload(
+                                org.hamcrest.Matchers.<Object>instanceOf(VoidexaEvent.MatchStarted.class))))
+                .expectResultMessagePayloadMatching(org.axonframework.test.matchers.Matchers.<Object>predicate(o ->
+                        o instanceof JoinOutcome j && j.seat() == Seat.B && j.status() == MatchStatus.LIVE && j.refusal() == null))
+                .expectState(m -> {
+                    VoidexaState s = (VoidexaState) m.state();
+                    assertThat(s.status()).isEqualTo(MatchStatus.LIVE);
+                    // V-SETUP-1 and D-SETUP-2: 5 cards each over 55, and the first seat's turn-1 draw
+                    Seat first = s.firstSeat();
+                    assertThat(s.ship(first).hand()).hasSize(6);
+                    assertThat(s.ship(first).deck()).hasSize(54);
+                    assertThat(s.ship(first.opponent()).hand()).hasSize(5);
+                    assertThat(s.ship(first.opponent()).deck()).hasSize(55);
+                    assertThat(s.turn()).isEqualTo(1);
+                    assertThat(s.active()).isEqualTo(first);
+                });
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
 import io.duelhall.domain.voidexa.VoidexaEvent.TurnTimedOut;
 import io.duelhall.domain.voidexa.VoidexaState;
 import org.axonframework.eventhandling.EventMessage;
@@ -173,11 +174,19 @@ class MatchClockTest {
 
     @Test
     void aSeatThatLetsThreeTurnsRunOutLoses() {
+        // D-CLOCK-1: nobody acts. Turns 1, 3 and 5 are the first seat's (D-SETUP-4), so its third timeout comes
+        // at the end of turn 5, 5 × 60 s in; the other seat has timed out only twice (turns 2 and 4) and wins.
+        Seat first = first();
+        String serverSeed = "00".repeat(32); // SEED is 32 zero bytes, revealed by MatchEnded
         fixture.given(created().toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
                 .whenTimeElapses(Duration.ofSeconds(6 * TURN + 5))
-                .expectEventsMatching(somePayload("the match lost on time", p ->
-                        p.toString().startsWith("MatchEnded") && p.toString().contains("reason=TIMEOUT")))
+                .expectEventsMatching(somePayload("the first seat's third turn timeout, in turn 5", p ->
+                        p.equals(new TurnTimedOut(first, "TURN", 5, 3))))
+                .expectEventsMatching(noPayload("a third timeout of the other seat", p ->
+                        p instanceof TurnTimedOut t && t.seat() == first.opponent() && t.timeouts() >= 3))
+                .expectEventsMatching(somePayload("the match lost on time by the first seat", p -> p.equals(
+                        new MatchEnded(first.opponent(), "TIMEOUT", List.of(first), first, serverSeed))))
                 .expectEventsMatching(somePayload("the clock stopped", p -> p instanceof ClockSet c && c.seat() == null));
     }
 }
