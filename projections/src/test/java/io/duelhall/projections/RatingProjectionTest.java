@@ -2,9 +2,6 @@ package io.duelhall.projections;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
-import io.duelhall.projections.ratings.Glicko2;
-import io.duelhall.projections.ratings.Glicko2.Game;
-import io.duelhall.projections.ratings.Glicko2.Rating;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
 import org.junit.jupiter.api.DisplayName;
@@ -13,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class RatingProjectionTest {
     final RatingProjection p = new RatingProjection(TestDb.fresh());
@@ -23,37 +21,58 @@ class RatingProjectionTest {
         r.ended(id, end, position);
     }
 
+    /*
+     * Expected ratings computed outside this code, with an independent Python transcription of Glickman's
+     * "Example of the Glicko-2 system" (steps 1-8, tau 0.5, Illinois algorithm, epsilon 1e-6), which gives the
+     * paper's own 1464.05 / 151.52 / 0.05999 for its worked example:
+     *   new (1500/350/0.06) beats new:            1662.3109 / 290.3190 / 0.0599997
+     *   new loses to new:                         1337.6891 / 290.3190 / 0.0599997
+     *   that loser (1337.69/290.32) beats a new:  1502.5491 / 256.3452 / 0.0600002
+     */
+    static final double WIN_RATING = 1662.3109, LOSS_RATING = 1337.6891, FIRST_RD = 290.3190, FIRST_VOL = 0.0599997;
+
     @Test
     void aWinIsRatedByGlicko2AgainstTheOpponentsRatingBeforeTheMatch() {
         match(p, "m1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 10);
-        Rating ada = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 1)), RatingProjection.TAU);
-        Rating bo = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 0)), RatingProjection.TAU);
-        assertThat(p.find("Ada").orElseThrow()).isEqualTo(new PlayerRating("Ada", ada.rating(), ada.rd(), ada.volatility(), 1, 1, 0));
-        assertThat(p.find("Bo").orElseThrow()).isEqualTo(new PlayerRating("Bo", bo.rating(), bo.rd(), bo.volatility(), 1, 0, 1));
+        PlayerRating ada = p.find("Ada").orElseThrow();
+        PlayerRating bo = p.find("Bo").orElseThrow();
+        assertThat(ada.rating()).isCloseTo(WIN_RATING, within(1e-3));
+        assertThat(ada.rd()).isCloseTo(FIRST_RD, within(1e-3));
+        assertThat(ada.volatility()).isCloseTo(FIRST_VOL, within(1e-6));
+        assertThat(List.of(ada.games(), ada.wins(), ada.losses())).containsExactly(1, 1, 0);
+        assertThat(bo.rating()).isCloseTo(LOSS_RATING, within(1e-3));
+        assertThat(bo.rd()).isCloseTo(FIRST_RD, within(1e-3));
+        assertThat(List.of(bo.games(), bo.wins(), bo.losses())).containsExactly(1, 0, 1);
         assertThat(p.leaderboard(10)).extracting(PlayerRating::name).containsExactly("Ada", "Bo");
 
+        // Bo (now 1337.69/290.32) beats a new player: rated from Bo's rating after m1, against Cy's before m2
         match(p, "m2", "Bo", "Cy", Events.won(Seat.A, "REACTOR_DESTROYED"), 20);
-        Rating bo2 = Glicko2.rate(bo, List.of(new Game(Rating.NEW, 1)), RatingProjection.TAU);
-        assertThat(p.find("Bo").orElseThrow().rating()).isEqualTo(bo2.rating());
-        assertThat(p.find("Bo").orElseThrow().games()).isEqualTo(2);
+        PlayerRating bo2 = p.find("Bo").orElseThrow();
+        assertThat(bo2.rating()).isCloseTo(1502.5491, within(1e-3));
+        assertThat(bo2.rd()).isCloseTo(256.3452, within(1e-3));
+        assertThat(List.of(bo2.games(), bo2.wins(), bo2.losses())).containsExactly(2, 1, 1);
     }
 
     @Test
     @DisplayName("V-WIN-3 a concession is rated as a loss")
     void concessionIsALoss() {
         match(p, "m", "Ada", "Bo", Events.won(Seat.B, "CONCEDED"), 1);
-        assertThat(p.find("Ada").orElseThrow().rating()).isLessThan(1500);
+        assertThat(p.find("Ada").orElseThrow().rating()).isCloseTo(LOSS_RATING, within(1e-3));
         assertThat(p.find("Ada").orElseThrow().losses()).isEqualTo(1);
-        assertThat(p.find("Bo").orElseThrow().rating()).isGreaterThan(1500);
+        assertThat(p.find("Bo").orElseThrow().rating()).isCloseTo(WIN_RATING, within(1e-3));
+        assertThat(p.find("Bo").orElseThrow().wins()).isEqualTo(1);
     }
 
     @Test
     @DisplayName("V-WIN-4 a match both lost is rated as a loss for both")
     void bothLostIsALossForBoth() {
         match(p, "m", "Ada", "Bo", Events.bothLost(), 1);
-        Rating lost = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 0)), RatingProjection.TAU);
-        assertThat(p.all()).extracting(PlayerRating::rating).containsExactly(lost.rating(), lost.rating());
-        assertThat(p.all()).extracting(PlayerRating::losses).containsExactly(1, 1);
+        assertThat(p.all()).extracting(PlayerRating::name).containsExactlyInAnyOrder("Ada", "Bo");
+        assertThat(p.all()).allSatisfy(r -> {
+            assertThat(r.rating()).isCloseTo(LOSS_RATING, within(1e-3));
+            assertThat(r.rd()).isCloseTo(FIRST_RD, within(1e-3));
+            assertThat(List.of(r.games(), r.wins(), r.losses())).containsExactly(1, 0, 1);
+        });
     }
 
     @Test
