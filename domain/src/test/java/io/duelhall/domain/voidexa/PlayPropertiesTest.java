@@ -11,6 +11,7 @@ import io.duelhall.domain.voidexa.cards.Subsystem;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.constraints.IntRange;
 
 import java.util.ArrayList;
@@ -109,8 +110,18 @@ class PlayPropertiesTest {
     @Property(tries = 200)
     @Label("cards conserved (60 a seat), energy ≥ 0, Heat 0..10, subsystems 0..max, evolve total, replay equal")
     void invariantsHoldAndReplayGivesTheSameState(@ForAll @IntRange(min = 0, max = 1_000_000) int seed, @ForAll long picks) {
-        Fixtures.Game g = play(seed, picks, (game, r) -> { });
+        Fixtures.Game g = play(seed, picks, (game, r) -> Statistics.label("phase").collect(game.state.phase().name()));
         assertThat(g.state.status()).as("the match ends").isEqualTo(MatchStatus.ENDED);
+        Statistics.label("end").collect(g.state.result().reason());
+        // not vacuous: the RESPONSE and DISCARD branches of the invariants are reached, and matches end more than one way
+        Statistics.label("phase").coverage(c -> {
+            c.check("RESPONSE").count(n -> n > 0);
+            c.check("DISCARD").count(n -> n > 0);
+        });
+        Statistics.label("end").coverage(c -> {
+            c.check("HULL_DESTROYED").count(n -> n > 0);
+            c.check("DECK_OUT").count(n -> n > 0);
+        });
         assertThat(RULES.replay(g.events)).isEqualTo(g.state);
     }
 
@@ -133,6 +144,15 @@ class PlayPropertiesTest {
             assertThat(d.events()).isEmpty();
             assertThat(d.refusal().code()).isNotBlank();
             assertThat(g.state.toString()).isEqualTo(before);
+            Statistics.label("refusal").collect(g.state.phase().name(), d.refusal().code());
+        });
+        // not vacuous: junk reaches every phase and is refused by checks past the first one
+        Statistics.label("refusal").coverage(c -> {
+            c.check("MAIN", "INVALID_TARGET").count(n -> n > 0);
+            c.check("RESPONSE", "RESPONSE_PENDING").count(n -> n > 0);
+            c.check("RESPONSE", "NOT_REACTIVE").count(n -> n > 0);
+            c.check("DISCARD", "DISCARD_REQUIRED").count(n -> n > 0);
+            c.check("DISCARD", "WRONG_DISCARD_COUNT").count(n -> n > 0);
         });
     }
 
