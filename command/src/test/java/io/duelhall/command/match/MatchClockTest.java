@@ -172,6 +172,56 @@ class MatchClockTest {
                         p instanceof TurnTimedOut t && t.seat() == first.opponent() && t.clock().equals("TURN")));
     }
 
+    static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
+
+    /**
+     * The second seat's first card that opens a response window for the first seat, once the first seat has
+     * ended turn 1 without spending its energy (so it can pay for a Reactive answer). Found by the rules.
+     */
+    static Intent windowOpeningPlay(Seat first) {
+        List<Object> events = created();
+        events.add(new SeatTokenIssued(Seat.B, "tb"));
+        events.addAll(RULES.join((VoidexaState) RULES.replay(cast(events)), join("Bo", 1)).events());
+        VoidexaState s = (VoidexaState) RULES.replay(cast(events));
+        for (io.duelhall.domain.MatchEvent e : RULES.decide(s, Intent.endTurn(first)).events()) {
+            s = RULES.evolve(s, e);
+        }
+        for (Intent i : new io.duelhall.domain.voidexa.VoidexaMoves(RULES.catalog()).legal(s, first.opponent())) {
+            if (i.type() == IntentType.PLAY_CARD && RULES.decide(s, i).events().stream()
+                    .anyMatch(e -> e instanceof io.duelhall.domain.voidexa.VoidexaEvent.ResponseWindowOpened)) {
+                return new Intent(null, i.type(), i.card(), i.ability(), i.targets(), i.cards());
+            }
+        }
+        throw new AssertionError("with these seeds no play of turn 2 opens a response window: pick other seeds");
+    }
+
+    @Test
+    void aResponseWindowPausesTheTurnClockWhichResumesWithWhatWasLeft() {
+        // D-CLOCK-2. Turn 2 starts at T0 (the first seat ends turn 1 at once). 20 s in, the second seat plays a card
+        // that opens a window: its turn clock stops with 40 s left and the responder gets 15 s, to T0 + 35 s. That
+        // window times out (passed, not counted as a turn timeout) and the turn clock resumes with the 40 s left:
+        // it runs out at T0 + 75 s - not T0 + 60 s (never paused) nor T0 + 95 s (restarted in full).
+        Seat first = first();
+        Seat second = first.opponent();
+        Intent play = windowOpeningPlay(first);
+        Instant atPlay = T0.plusSeconds(20);
+        fixture.givenCurrentTime(T0)
+                .andGiven(created().toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"),
+                        new SubmitIntent(ID, "e1", token(first), "f1", Intent.endTurn(null), null, T0),
+                        // received 20 s into the turn: the aggregate reads the time from the command
+                        // (the fixture's clock cannot be moved in the given phase once deadlines are scheduled)
+                        new SubmitIntent(ID, "p1", token(second), "f2", play, null, atPlay))
+                .whenTimeElapses(Duration.ofSeconds(36)) // to T0 + 36 s
+                .expectEventsMatching(somePayload("the responder's window timed out, not counted", p ->
+                        p.equals(new TurnTimedOut(first, "RESPONSE", 2, 0))))
+                .expectEventsMatching(somePayload("the turn clock resumed with the 40 s that were left", p ->
+                        p instanceof ClockSet c && c.seat() == second && c.kind().name().equals("TURN") && c.turn() == 2
+                                && T0.plusSeconds(75).equals(c.deadline())))
+                .expectEventsMatching(noPayload("a turn timeout", p -> p instanceof TurnTimedOut t && t.clock().equals("TURN")))
+                .expectScheduledDeadlineWithName(Duration.ofSeconds(39), Match.CLOCK); // T0 + 75 s
+    }
+
     @Test
     void aSeatThatLetsThreeTurnsRunOutLoses() {
         // D-CLOCK-1: nobody acts. Turns 1, 3 and 5 are the first seat's (D-SETUP-4), so its third timeout comes
