@@ -94,10 +94,16 @@ final class Effects {
                             st.shield(), st.shield(), st.damage(), st.pierce())));
                 }
                 case DRONE_BOOST -> {
+                    // D-DRONE-1: a damage boost (Drone Boost) lasts until the end of the owner's next turn, boosts stack
+                    // in amount and the longest wins; a Pierce grant alone (Targeting AI, at the start of an own turn)
+                    // is for that turn and does not lengthen a damage boost. One slot holds both, so Pierce is kept
+                    // only as long as it was granted for; drones attack only at the start of their owner's turns.
                     int turn = c.state.turn();
                     boolean active = me.boostUntilTurn() >= turn;
-                    c.emit(new DronesBoosted(owner, (active ? me.droneBoost() : 0) + a,
-                            (active && me.dronePierce()) || e.pierce(), Math.max(active ? me.boostUntilTurn() : 0, turn + 2)));
+                    int damageUntil = active && me.droneBoost() > 0 ? me.boostUntilTurn() : 0;
+                    int until = a > 0 ? Math.max(damageUntil, turn + 2) : Math.max(damageUntil, turn);
+                    boolean pierce = e.pierce() || (active && me.dronePierce() && me.boostUntilTurn() >= until);
+                    c.emit(new DronesBoosted(owner, (active ? me.droneBoost() : 0) + a, pierce, until));
                 }
                 case DRONE_REPAIR -> {
                     for (Drone d : me.drones()) {

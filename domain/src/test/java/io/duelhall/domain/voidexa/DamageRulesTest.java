@@ -241,10 +241,64 @@ class DamageRulesTest {
         List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
         assertThat(ev).containsSubsequence(
                 new AbilityTriggered(B, "b1", "targeting-ai", "START_OF_TURN"),
-                new DronesBoosted(B, 0, true, 4),
+                new DronesBoosted(B, 0, true, 2), // "your drones gain Pierce for that turn": turn 2 only (D-DRONE-1)
                 new MainPhaseStarted(B),
                 new DroneAttacked(B, "b2", 1, true),
                 new DamageRouted(A, B, "DRONE", 1, true, 0, Map.of(HULL, 1), Map.of(HULL, 59)));
+    }
+
+    // ---- D-DRONE-1 ----
+
+    /** The attacks of B's drones when B's main phase begins, after ending the turns up to it. */
+    private static List<DroneAttacked> attacksAtBsNextTurn(Fixtures.Game g) {
+        g.act(Intent.endTurn(B));
+        return all(g.act(Intent.endTurn(A)).events(), DroneAttacked.class);
+    }
+
+    @Test
+    @DisplayName("D-DRONE-1 Drone Boost lasts until the end of its owner's next turn: +1 at turn 4, gone at turn 6")
+    void droneBoostLastsOneOwnTurn() {
+        // B plays Drone Boost in turn 2; the Scout Drone (Damage 1) attacks at the start of B's turns 4 and 6.
+        Fixtures.Game g = Scenario.live()
+                .turn(2, B, Phase.MAIN)
+                .b(x -> x.drones("scout-drone").hand("drone-boost").energy(5))
+                .game();
+        g.act(Intent.play(B, "b2"));
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b1", 2, false));
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b1", 1, false));
+    }
+
+    @Test
+    @DisplayName("D-DRONE-1 Targeting AI's Pierce does not lengthen a Drone Boost: +1 at turn 4 only, Pierce every own turn")
+    void targetingAiDoesNotLengthenDroneBoost() {
+        Fixtures.Game g = Scenario.live()
+                .turn(2, B, Phase.MAIN)
+                .b(x -> x.inPlay("targeting-ai").drones("scout-drone").hand("drone-boost").energy(5))
+                .game();
+        g.act(Intent.play(B, "b3"));
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b2", 2, true));
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b2", 1, true));
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b2", 1, true));
+    }
+
+    @Test
+    @DisplayName("D-DRONE-1 Targeting AI grants Pierce for that turn: once it is destroyed, the drones attack through the Shield again")
+    void targetingAiPierceIsForThatTurn() {
+        // B's turn 2: Targeting AI gives Pierce for the attack. In A's turn 3, Sabotage Run destroys it.
+        Fixtures.Game g = Scenario.live()
+                .turn(1, A, Phase.MAIN)
+                .a(x -> x.hand("sabotage-run").deckOf(10, Scenario.FILLER))
+                .b(x -> x.inPlay("targeting-ai").drones("scout-drone"))
+                .game();
+        assertThat(all(g.act(Intent.endTurn(A)).events(), DroneAttacked.class))
+                .containsExactly(new DroneAttacked(B, "b2", 1, true));
+        g.act(Intent.endTurn(B));
+        assertThat(g.act(Intent.play(A, "a1", Target.card(B, "b1"))).accepted()).isTrue();
+        assertThat(g.ship(B).inPlay()).isEmpty();
+        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        assertThat(ev).endsWith(
+                new DroneAttacked(B, "b2", 1, false),
+                new DamageRouted(A, B, "DRONE", 1, false, 1, Map.of(), Map.of(SHIELD, 39)));
     }
 
     @Test
