@@ -270,6 +270,64 @@ class PlayRulesTest {
         assertThat(g.state.pending()).as("nothing left waiting to resolve").isNull();
     }
 
+    // ---- D-PLAY-5: energy above the maximum, ramp from the next refill ----
+
+    @Test
+    @DisplayName("D-PLAY-5 Reactor Boost's +2 energy may go above the maximum: 5 → 7 this turn, refilled to 5 next turn")
+    void reactorBoostAboveTheMaximum() {
+        Fixtures.Game g = Scenario.live().a(x -> x.hand("reactor-boost").energy(5)).game();
+        assertThat(g.act(Intent.play(A, "a1")).events()).contains(new VoidexaEvent.EnergyGained(A, 2, 7));
+        assertThat(g.ship(A).energy()).isEqualTo(7);
+        assertThat(g.ship(A).maxEnergy()).as("the maximum shown stays Reactor tier + ramp").isEqualTo(5);
+        g.act(Intent.endTurn(A));
+        assertThat(one(g.act(Intent.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))
+                .isEqualTo(new VoidexaEvent.EnergyRefilled(A, 5, 5));
+    }
+
+    @Test
+    @DisplayName("D-PLAY-5 Auxiliary Power Cell raises the maximum from the next refill on, not the energy in hand")
+    void auxiliaryPowerCellFromTheNextRefill() {
+        Fixtures.Game g = Scenario.live().a(x -> x.hand("auxiliary-power-cell").energy(5)).game();
+        g.act(Intent.play(A, "a1"));
+        assertThat(g.ship(A).energy()).as("5 − 2 paid, nothing gained now").isEqualTo(3);
+        assertThat(g.ship(A).maxEnergy()).isEqualTo(6);
+        g.act(Intent.endTurn(A));
+        assertThat(one(g.act(Intent.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))
+                .isEqualTo(new VoidexaEvent.EnergyRefilled(A, 6, 6));
+    }
+
+    // ---- D-DMG-1: weapon damage bonuses ----
+
+    @Test
+    @DisplayName("D-DMG-1 Gunner and Targeting Computer add to every target of a Weapon: Scatter Shot's 4 hits each of two targets for 6")
+    void weaponBonusOncePerTarget() {
+        Fixtures.Game g = Scenario.live()
+                .a(x -> x.pilot("gunner").inPlay("targeting-computer").hand("scatter-shot").energy(5))
+                .b(x -> x.drones("guardian-drone"))
+                .game();
+        Decision d = g.act(Intent.play(A, "a2", Target.ship(B), Target.drone(B, "b1")));
+        assertThat(Scenario.all(d.events(), DamageRouted.class))
+                .containsExactly(new DamageRouted(B, A, "CARD", 6, false, 6, Map.of(), Map.of(SHIELD, 34)));
+        assertThat(Scenario.all(d.events(), VoidexaEvent.DroneDamaged.class))
+                .containsExactly(new VoidexaEvent.DroneDamaged(B, "b1", A, 6, 2, 4, 0, 1));
+    }
+
+    @Test
+    @DisplayName("D-DMG-1 weapon bonuses do not apply to abilities or drones: a Gunner's Overcharge deals 3, its Scout Drone 1")
+    void weaponBonusNotForAbilitiesOrDrones() {
+        Fixtures.Game g = Scenario.live()
+                .a(x -> x.pilot("gunner").inPlay("overcharge-coupling", "targeting-computer").energy(5))
+                .game();
+        assertThat(one(g.act(Intent.activate(A, "a1", 0)).events(), DamageRouted.class))
+                .isEqualTo(new DamageRouted(B, A, "CARD", 3, false, 3, Map.of(), Map.of(SHIELD, 37)));
+        Fixtures.Game drones = Scenario.live()
+                .b(x -> x.pilot("gunner").inPlay("targeting-computer").drones("scout-drone"))
+                .game();
+        assertThat(drones.act(Intent.endTurn(A)).events()).endsWith(
+                new VoidexaEvent.DroneAttacked(B, "b2", 1, false),
+                new DamageRouted(A, B, "DRONE", 1, false, 1, Map.of(), Map.of(SHIELD, 39)));
+    }
+
     // ---- V-DRONE-1 ----
 
     @Test

@@ -178,6 +178,25 @@ class ReactiveRulesTest {
                 new CardDiscarded(A, new CardRef("a1", "scatter-shot"), "PLAY"));
     }
 
+    @Test
+    @DisplayName("D-REACT-2 a Reactive card's Heat is the responder's pending Heat, applied at the end of the responder's own next turn")
+    void reactiveHeatIsTheRespondersPendingHeat() {
+        // Counter-Battery: Reactive Weapon, cost 2, Heat +1.
+        Fixtures.Game g = Scenario.live()
+                .a(x -> x.hand("laser-volley").energy(5))
+                .b(x -> x.hand("counter-battery").energy(2).heat(3))
+                .game();
+        g.act(Intent.play(A, "a1"));
+        assertThat(g.act(Intent.play(B, "b1")).events()).contains(new HeatPending(B, 1, 1));
+        assertThat(g.ship(A).pendingHeat()).as("the active seat's own card only").isEqualTo(1);
+        List<io.duelhall.domain.MatchEvent> endA = g.act(Intent.endTurn(A)).events();
+        assertThat(all(endA, HeatApplied.class)).containsExactly(new HeatApplied(A, 1, 1));
+        assertThat(g.ship(B).pendingHeat()).isEqualTo(1);
+        assertThat(g.ship(B).heat()).as("B's start of turn: 3 − 1").isEqualTo(2);
+        assertThat(all(g.act(Intent.endTurn(B)).events(), HeatApplied.class)).containsExactly(new HeatApplied(B, 1, 3));
+        assertThat(g.ship(B).pendingHeat()).isZero();
+    }
+
     // ---- V-REACT-2 ----
 
     @Test

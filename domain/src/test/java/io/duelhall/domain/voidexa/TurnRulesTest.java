@@ -167,6 +167,61 @@ class TurnRulesTest {
                 new MainPhaseStarted(B));
     }
 
+    @Test
+    @DisplayName("D-START-3 modules and AI routines fire only in their owner's turn; fields fire at every seat's start of turn")
+    void ownCardsOnlyInOwnTurnFieldsAlways() {
+        Fixtures.Game g = Scenario.live()
+                .turn(2, B, Phase.MAIN)
+                .a(x -> x.set(LIFE_SUPPORT, 10))
+                .b(x -> x.inPlay("field-medic-ai", "tactical-ai").set(LIFE_SUPPORT, 10).field("asteroid-field").drones("scout-drone"))
+                .game();
+        List<MatchEvent> ev = g.act(Intent.endTurn(B)).events(); // A's turn 3 starts
+        assertThat(all(ev, AbilityTriggered.class)).containsExactly(
+                new AbilityTriggered(B, "b3", "asteroid-field", "START_OF_TURN"));
+        assertThat(all(ev, SubsystemRepaired.class)).isEmpty();
+        assertThat(g.ship(B).value(LIFE_SUPPORT)).isEqualTo(10);
+        assertThat(g.ship(B).drone("b4").hull()).as("B's own field hits B's drone in A's turn").isEqualTo(2);
+    }
+
+    @Test
+    @DisplayName("D-START-4 fatigue lowers the maximum hand size by one, to no less than 0")
+    void fatigueFloorsTheHandLimitAtZero() {
+        Fixtures.Game g = Scenario.live().b(x -> x.deck().maxHand(0)).game();
+        assertThat(one(g.act(Intent.endTurn(A)).events(), FatigueApplied.class)).isEqualTo(new FatigueApplied(B, 1, 0));
+        assertThat(g.ship(B).maxHand()).isZero();
+    }
+
+    @Test
+    @DisplayName("D-FIELD-1 an effect on every drone hits the active seat's drones first, then the other seat's")
+    void everyDroneActiveSeatFirst() {
+        // A's Asteroid Field at the start of B's turn: B is active, so B's drone is hit first, though the field is A's.
+        Fixtures.Game g = Scenario.live()
+                .a(x -> x.field("asteroid-field").drones("scout-drone"))  // a1, a2
+                .b(x -> x.drones("guardian-drone"))                        // b1
+                .game();
+        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        assertThat(all(ev, DroneDamaged.class)).containsExactly(
+                new DroneDamaged(B, "b1", A, 1, 1, 0, 1, 5),
+                new DroneDamaged(A, "a2", A, 1, 0, 1, 0, 2));
+    }
+
+    @Test
+    @DisplayName("D-DRONE-2 a drone with 0 damage does not attack")
+    void zeroDamageDroneDoesNotAttack() {
+        // No real drone has 0 damage: a test-only one, Hull 3 and Damage 0, next to a Scout Drone (Damage 1).
+        io.duelhall.domain.voidexa.cards.Card decoy = new io.duelhall.domain.voidexa.cards.Card("test-decoy-drone",
+                "Test Decoy Drone", io.duelhall.domain.voidexa.cards.CardType.DRONE,
+                io.duelhall.domain.voidexa.cards.Rarity.COMMON, 1, 0, List.of(), "Drone: Hull 3, Damage 0.",
+                io.duelhall.domain.voidexa.cards.Targeting.NONE, null,
+                List.of(new io.duelhall.domain.voidexa.cards.Effect(io.duelhall.domain.voidexa.cards.EffectKind.SUMMON,
+                        0, null, null, false)),
+                null, null, null, new io.duelhall.domain.voidexa.cards.DroneStats(3, 0, 0, false), null, "TEST", "test only");
+        Fixtures.Game g = Scenario.live(Fixtures.rulesWith(decoy)).b(x -> x.drones("test-decoy-drone", "scout-drone")).game();
+        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        assertThat(all(ev, DroneAttacked.class)).containsExactly(new DroneAttacked(B, "b2", 1, false));
+        assertThat(all(ev, DamageRouted.class)).hasSize(1);
+    }
+
     // ---- V-MAIN-1 ----
 
     @Test
