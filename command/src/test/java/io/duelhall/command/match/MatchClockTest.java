@@ -223,6 +223,24 @@ class MatchClockTest {
     }
 
     @Test
+    void withoutResponseSecondsAWindowIsTimedByTheTurnClockSetting() {
+        // D-CLOCK-4: responseSeconds absent, so the window gets turnClockSeconds (60 s) from when it opens, T0 + 20 s.
+        Seat first = first();
+        Seat second = first.opponent();
+        Intent play = windowOpeningPlay(first);
+        Instant atPlay = T0.plusSeconds(20);
+        fixture.givenCurrentTime(T0)
+                .andGiven(created(new MatchOptions(0, TURN, null)).toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"),
+                        new SubmitIntent(ID, "e1", token(first), "f1", Intent.endTurn(null), null, T0))
+                .when(new SubmitIntent(ID, "p1", token(second), "f2", play, null, atPlay))
+                .expectEventsMatching(somePayload("a response clock of 60 s for the first seat", p ->
+                        p instanceof ClockSet c && c.seat() == first && c.kind().name().equals("RESPONSE")
+                                && T0.plusSeconds(80).equals(c.deadline()) && c.turnLeftMillis() == 40_000))
+                .expectScheduledDeadlineWithName(Duration.ofSeconds(80), Match.CLOCK);
+    }
+
+    @Test
     void aSeatThatLetsThreeTurnsRunOutLoses() {
         // D-CLOCK-1: nobody acts. Turns 1, 3 and 5 are the first seat's (D-SETUP-4), so its third timeout comes
         // at the end of turn 5, 5 × 60 s in; the other seat has timed out only twice (turns 2 and 4) and wins.

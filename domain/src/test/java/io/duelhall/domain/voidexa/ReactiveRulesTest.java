@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Response windows. V-REACT-2 also says a window closes after the turn clock's response
- * timeout: turn clocks ({@code MatchOptions.responseSeconds}) are not built yet, so only the
- * "no playable Reactive card, no window" half is tested here.
+ * timeout: that half is tested with the clocks, in {@code ClockRulesTest} (D-CLOCK-2) and
+ * on the aggregate in {@code MatchClockTest}; the "no playable Reactive card, no window" half is here.
  */
 class ReactiveRulesTest {
     private static final CardRef VOLLEY = new CardRef("a1", "laser-volley");
