@@ -10,6 +10,7 @@ import io.duelhall.domain.Viewer;
 import io.duelhall.infra.AxonConfig;
 import io.duelhall.infra.edge.PublicMatches;
 import io.duelhall.infra.http.Api;
+import io.duelhall.infra.http.Bot;
 import io.duelhall.infra.http.Api.Res;
 import io.duelhall.infra.http.Sse;
 import io.duelhall.infra.kafka.PublicEventPublisher;
