@@ -5,8 +5,8 @@ import io.duelhall.command.api.ApiError;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.SeatTokens;
-import io.duelhall.domain.Viewer;
 import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.stream.MatchStreams;
 import org.springframework.http.HttpStatus;
@@ -24,15 +24,16 @@ import java.util.List;
 
 /**
  * What a spectator edge serves: {@code GET /api/matches/{id}/view} and {@code /stream} for spectators, in the shape
- * and with the delay of an app node's spectator view and stream. Seats' views and every write belong to the app nodes: a seat token is refused
- * here (the public stream carries no token hashes to check it against), and so is any write.
+ * and with the delay of an app node's spectator view and stream. Seats' views and every write belong to the app
+ * nodes: a seat token is refused here (the public stream carries no token hashes to check it against), and so is
+ * any write.
  */
 @RestController
 @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
 @RequestMapping(produces = "application/json")
 public class EdgeController {
-    /** As many recent events as an app node's view carries (MatchReadController.RECENT). */
-    static final int RECENT = 50;
+    /** As many recent events as an app node's view carries. */
+    static final int RECENT = Views.RECENT;
     private final PublicMatches matches;
     private final MatchStreams streams;
     private final Clock clock;

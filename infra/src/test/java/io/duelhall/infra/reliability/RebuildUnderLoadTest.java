@@ -29,8 +29,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Reliability figure 5 (docs/reliability.md): EACH read model (match-views, match-list, player-history, ratings,
  * refusals) rebuilt through the admin endpoint while matches are played over HTTP — server AI against server AI
- * ({@code -Drebuild.aiMatches} at once) and clients playing both seats ({@code -Drebuild.clients}), one rebuild after
- * another, {@code -Drebuild.rounds} times over. When the load has stopped and every processor has caught up, every
+ * ({@code -Drebuild.aiMatches} at once) and clients playing both seats ({@code -Drebuild.clients}), from
+ * {@code -Drebuild.warmupSeconds} after the load started, one rebuild after another, {@code -Drebuild.rounds} times over. When the load has stopped and every processor has caught up, every
  * read model is compared row by row with a fresh replay of the store (each model rebuilt again with nothing going
  * on), and every stored match view with the domain's fold of the store ({@code /replay?at=version}). Differences:
  * goal 0. Loopback only; the loops end with the rebuild rounds.
@@ -39,6 +39,8 @@ class RebuildUnderLoadTest extends AppTest {
     static final int ROUNDS = Integer.getInteger("rebuild.rounds", 1);
     static final int AI_MATCHES = Integer.getInteger("rebuild.aiMatches", 1);
     static final int CLIENTS = Integer.getInteger("rebuild.clients", 2);
+    /** How long matches are played before the first rebuild: the store a rebuild replays grows with it. */
+    static final int WARMUP_SECONDS = Integer.getInteger("rebuild.warmupSeconds", 2);
     static final Duration WAIT = Duration.ofSeconds(600);
 
     @LocalServerPort
@@ -64,7 +66,7 @@ class RebuildUnderLoadTest extends AppTest {
         Map<String, Long> rebuildMillis = new LinkedHashMap<>();
         int rebuilds = 0;
         try {
-            Thread.sleep(2000); // matches under way first
+            Thread.sleep(WARMUP_SECONDS * 1000L); // matches under way first
             for (int round = 0; round < ROUNDS; round++) {
                 for (String name : Projections.ALL) {
                     long r0 = System.nanoTime();
@@ -112,12 +114,14 @@ class RebuildUnderLoadTest extends AppTest {
             }
         }
         long events = load.stored(store);
-        System.out.printf("[figure 5] %d rebuilds (%d rounds of %s) during %d ms of load: %d matches of the load "
-                        + "(%d AI vs AI, %d by HTTP clients; %d ended), %d events, %d intents by clients and %d refused; "
+        long storeEvents = api.get("/api/admin/projections/" + Projections.MATCH_VIEWS + "/rebuild", ADMIN_TOKEN).body()
+                .get("total").asLong();
+        System.out.printf("[figure 5] %d rebuilds (%d rounds of %s) during %d ms of load (%d s before the first): %d matches of the load "
+                        + "(%d AI vs AI, %d by HTTP clients; %d ended), %d events (the store's head at global index %d), %d intents by clients and %d refused; "
                         + "rebuild time under load per model (ms, all rounds) %s; rows per model %s; differences from a "
                         + "fresh replay %s; match views differing from the domain's fold %d of %d%n",
-                rebuilds, ROUNDS, Projections.ALL, loadMillis, load.matches.size(), load.aiMatches.get(),
-                load.clientMatches.get(), load.ended.get(), events, load.intents.get(), load.refused.get(),
+                rebuilds, ROUNDS, Projections.ALL, loadMillis, WARMUP_SECONDS, load.matches.size(), load.aiMatches.get(),
+                load.clientMatches.get(), load.ended.get(), events, storeEvents, load.intents.get(), load.refused.get(),
                 rebuildMillis, rows, differences, foldDifferences, load.matches.size());
 
         assertThat(load.clientMatches.get() + load.aiMatches.get()).isPositive();
