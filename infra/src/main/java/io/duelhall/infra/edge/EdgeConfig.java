@@ -9,6 +9,7 @@ import io.duelhall.infra.kafka.PublicEvents;
 import io.duelhall.infra.kafka.PublicStreamProperties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import io.duelhall.query.stream.MatchStreams;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -22,13 +23,17 @@ import org.springframework.kafka.listener.KafkaMessageListenerContainer;
 import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 
 /**
  * The edge's parts: one Kafka consumer that reads the whole public topic from its start (a group of its own, so
- * every edge sees every match), the in-memory public logs it feeds, and the spectator controller.
+ * every edge sees every match), the in-memory public logs it feeds, the live streams (the app node's
+ * {@link MatchStreams}, fed from those logs), how far it has read ({@link TopicProgress}, its health) and the
+ * spectator controller.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
@@ -46,14 +51,32 @@ public class EdgeConfig {
     }
 
     @Bean
-    public EdgeController edgeController(PublicMatches matches, Clock clock) {
-        return new EdgeController(matches, clock);
+    public MatchStreams edgeStreams(PublicMatches matches, Clock clock, JsonMapper json,
+                                    @Value("${duelhall.stream.heartbeat-seconds:15}") long heartbeatSeconds,
+                                    @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
+                                    @Value("${duelhall.stream.max-burst:500}") int maxBurst,
+                                    @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
+                                    @Value("${duelhall.stream.sender-threads:2}") int senderThreads) {
+        return new MatchStreams(new PublicStreamSource(matches), clock, json, heartbeatSeconds, tickMillis, maxBurst,
+                timeoutSeconds, senderThreads);
+    }
+
+    @Bean
+    public EdgeController edgeController(PublicMatches matches, MatchStreams streams, Clock clock) {
+        return new EdgeController(matches, streams, clock);
+    }
+
+    /** The edge's health: {@code OUT_OF_SERVICE} until it has read the topic as far as it stood at the start. */
+    @Bean
+    public TopicProgress publicStream() {
+        return new TopicProgress();
     }
 
     @Bean
     public KafkaMessageListenerContainer<String, CloudEvent> publicStreamConsumer(KafkaProperties kafka, Environment env,
                                                                                    PublicStreamProperties props,
-                                                                                   PublicMatches matches) {
+                                                                                   PublicMatches matches,
+                                                                                   TopicProgress progress) {
         String servers = KafkaEnabled.servers(env);
         if (servers == null) {
             throw new IllegalStateException("The spectator edge reads the public Kafka stream: set "
@@ -68,7 +91,11 @@ public class EdgeConfig {
         DefaultKafkaConsumerFactory<String, CloudEvent> factory = new DefaultKafkaConsumerFactory<>(p,
                 new StringDeserializer(), new ErrorHandlingDeserializer<>(new CloudEventDeserializer()));
         ContainerProperties container = new ContainerProperties(props.topic());
-        container.setMessageListener((MessageListener<String, CloudEvent>) record -> matches.accept(record.value()));
+        container.setMessageListener((MessageListener<String, CloudEvent>) record -> {
+            matches.accept(record.value());
+            progress.read(record.topic(), record.partition(), record.offset());
+        });
+        container.setConsumerRebalanceListener(progress);
         KafkaMessageListenerContainer<String, CloudEvent> consumer = new KafkaMessageListenerContainer<>(factory, container);
         consumer.setCommonErrorHandler(new CommonLoggingErrorHandler()); // a message it cannot read is logged and skipped
         return consumer;

@@ -56,22 +56,36 @@ final class PublicMatch {
         return !events.isEmpty();
     }
 
-    /** Adds an event; false when it was already known (a duplicate). */
-    synchronized boolean add(RecordedEvent e) {
+    /**
+     * Adds an event; null when it was already known (a duplicate), else the events it put in order (none when it came
+     * early, itself and any early ones it was waiting for otherwise).
+     */
+    synchronized List<RecordedEvent> add(RecordedEvent e) {
         long next = events.size();
         if (e.seq() < next || early.containsKey(e.seq())) {
-            return false;
+            return null;
         }
         early.put(e.seq(), e);
+        List<RecordedEvent> inOrder = new ArrayList<>(1);
         while (!early.isEmpty() && early.firstKey() == events.size()) {
             RecordedEvent in = early.pollFirstEntry().getValue();
             events.add(in);
+            inOrder.add(in);
             if (in.type().equals("MatchEnded")) {
                 ended = true;
             }
         }
         lastChange = System.nanoTime();
-        return true;
+        return inOrder;
+    }
+
+    Ruleset ruleset() {
+        return ruleset;
+    }
+
+    /** Every event in order so far (the spectator delay is the caller's to apply). */
+    synchronized List<RecordedEvent> events() {
+        return List.copyOf(events);
     }
 
     /** What a spectator may see at {@code now}: the events within the horizon and the state after them. */

@@ -1,15 +1,18 @@
 package io.duelhall.infra.edge;
 
 import io.cloudevents.CloudEvent;
+import io.duelhall.domain.RecordedEvent;
 import io.duelhall.infra.kafka.PublicEvents;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 
 /**
  * The matches this edge knows, fed from the public stream. At most {@code maxMatches} are kept: past that the
@@ -24,6 +27,7 @@ public class PublicMatches {
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong duplicates = new AtomicLong();
     private final AtomicLong unreadable = new AtomicLong();
+    private volatile BiConsumer<String, List<RecordedEvent>> listener;
 
     public PublicMatches(PublicEvents events, int maxMatches) {
         this.events = events;
@@ -45,12 +49,26 @@ public class PublicMatches {
             return;
         }
         PublicMatch match = matches.computeIfAbsent(r.matchId(), id -> new PublicMatch(id, r.ruleset()));
-        if (!match.add(r.event())) {
+        List<RecordedEvent> inOrder = match.add(r.event());
+        if (inOrder == null) {
             duplicates.incrementAndGet();
+        } else if (!inOrder.isEmpty()) {
+            BiConsumer<String, List<RecordedEvent>> l = listener;
+            if (l != null) {
+                l.accept(r.matchId(), inOrder);
+            }
         }
         if (matches.size() > maxMatches) {
             evictOne();
         }
+    }
+
+    /**
+     * Told of each match's events as they are put in order (after they are in {@link #find}'s match), on the
+     * consumer's thread: the spectator edge's live streams.
+     */
+    public void listen(BiConsumer<String, List<RecordedEvent>> listener) {
+        this.listener = listener;
     }
 
     public Optional<PublicMatch> find(String matchId) {

@@ -2,15 +2,9 @@ package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
-import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.query.MatchLogs;
-import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,26 +15,8 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Export and audit against the running app: finished matches audit clean, by HTTP and on the command line. */
-class FairnessHttpTest extends AppTest {
+class FairnessHttpTest extends FairnessAppTest {
     static final int MATCHES = 12;
-    @LocalServerPort
-    int port;
-    @Autowired
-    CommandGateway commands;
-    @Autowired
-    MatchLogs logs;
-    @Autowired
-    VoidexaRuleset rules;
-    @Autowired
-    ServerKey key;
-    Api api;
-    MatchDriver driver;
-
-    @BeforeEach
-    void setUp() {
-        api = new Api(port);
-        driver = new MatchDriver(api, commands, logs, rules);
-    }
 
     @Test
     void theAuditPassesOnRandomFinishedMatches(@TempDir Path tmp) throws Exception {

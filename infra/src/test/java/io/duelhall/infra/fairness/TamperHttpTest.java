@@ -4,14 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
-import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.query.MatchLogs;
-import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.util.List;
 
@@ -22,28 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * swapped seed fails the commitment; reordered intents diverge in the re-simulation. (Tampering with the store itself
  * is StoreTamperTest, in an app of its own.)
  */
-class TamperHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
-    @Autowired
-    CommandGateway commands;
-    @Autowired
-    MatchLogs logs;
-    @Autowired
-    VoidexaRuleset rules;
-    @Autowired
-    MatchRecords records;
-    @Autowired
-    ServerKey key;
-    Api api;
-    MatchDriver driver;
-
-    @BeforeEach
-    void setUp() {
-        api = new Api(port);
-        driver = new MatchDriver(api, commands, logs, rules);
-    }
-
+class TamperHttpTest extends FairnessAppTest {
     JsonNode auditOf(String matchId) {
         Api.Res r = api.get("/api/matches/" + matchId + "/audit", null);
         assertThat(r.status()).as(r.raw()).isEqualTo(200);

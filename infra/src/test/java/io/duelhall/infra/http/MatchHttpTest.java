@@ -9,11 +9,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +24,7 @@ class MatchHttpTest extends AppTest {
     @LocalServerPort
     int port;
     Api api;
-    Map<String, JsonNode> cards;
+    Bot bot;
 
     /** Every refusal code seen, with its HTTP status. */
     final Map<String, Integer> seen = new TreeMap<>();
@@ -34,10 +32,7 @@ class MatchHttpTest extends AppTest {
     @BeforeEach
     void setUp() {
         api = new Api(port);
-        cards = new HashMap<>();
-        for (JsonNode c : api.get("/api/cards", null).body()) {
-            cards.put(c.get("id").asText(), c);
-        }
+        bot = new Bot(api);
     }
 
     private Res refused(Res r, int status, String code, String matchId, String token, long version) {
@@ -74,7 +69,7 @@ class MatchHttpTest extends AppTest {
         while (!view.get("status").asText().equals("ENDED")) {
             assertThat(steps++).as("match %s should end", id).isLessThan(4000);
             JsonNode pending = view.get("pendingDecision");
-            String actor = pending != null && !pending.isNull() ? pending.get("seat").asText() : view.get("activeSeat").asText();
+            String actor = Bot.actor(view);
             String other = actor.equals("A") ? "B" : "A";
             String token = tokens.get(actor);
             JsonNode mine = api.get("/api/matches/" + id + "/view", token).body();
@@ -99,7 +94,7 @@ class MatchHttpTest extends AppTest {
                     refused(send(id, tokens.get(other), Api.intent("END_TURN")), 409, "RESPONSE_PENDING", id, token, version);
                     JsonNode reactive = null;
                     for (JsonNode h : mine.at("/seats/" + actor + "/hand")) {
-                        boolean isReactive = keywords(h).contains("REACTIVE");
+                        boolean isReactive = bot.keywords(h).contains("REACTIVE");
                         if (!isReactive && !seen.containsKey("NOT_REACTIVE")) {
                             ObjectNode p = Api.intent("PLAY_CARD");
                             p.put("card", h.get("id").asText());
@@ -109,7 +104,7 @@ class MatchHttpTest extends AppTest {
                             reactive = h;
                         }
                     }
-                    action = reactive != null && rnd.nextBoolean() ? playIntent(reactive, other, mine) : Api.intent("PASS");
+                    action = reactive != null && rnd.nextBoolean() ? bot.play(reactive, other, mine) : Api.intent("PASS");
                 }
                 default -> {
                     refused(send(id, tokens.get(other), Api.intent("END_TURN")), 403, "NOT_YOUR_TURN", id, token, version);
@@ -127,12 +122,12 @@ class MatchHttpTest extends AppTest {
                     }
                     JsonNode choice = null;
                     for (JsonNode h : mine.at("/seats/" + actor + "/hand")) {
-                        JsonNode card = cards.get(h.get("card").asText());
+                        JsonNode card = bot.card(h);
                         int energy = mine.at("/seats/" + actor + "/energy/value").asInt();
                         if (!h.get("playable").asBoolean()) {
                             ObjectNode p = Api.intent("PLAY_CARD");
                             p.put("card", h.get("id").asText());
-                            if (keywords(h).contains("REACTIVE")) {
+                            if (bot.keywords(h).contains("REACTIVE")) {
                                 refused(send(id, token, p), 422, "REACTIVE_ONLY", id, token, version);
                             } else if (h.at("/cost/total").asInt() > energy) {
                                 refused(send(id, token, p), 422, "NOT_ENOUGH_ENERGY", id, token, version);
@@ -149,7 +144,7 @@ class MatchHttpTest extends AppTest {
                             choice = h;
                         }
                     }
-                    action = choice != null && rnd.nextInt(6) != 0 ? playIntent(choice, other, mine) : Api.intent("END_TURN");
+                    action = choice != null && rnd.nextInt(6) != 0 ? bot.play(choice, other, mine) : Api.intent("END_TURN");
                 }
             }
             if (rnd.nextInt(5) == 0) {
@@ -177,30 +172,5 @@ class MatchHttpTest extends AppTest {
         assertThat(log.get("events").get(0).get("type").asText()).isEqualTo("MatchEnded");
         JsonNode spectator = api.get("/api/matches/" + id + "/view", null).body();
         assertThat(spectator.at("/seats/B/hand").isArray()).as("everything is revealed once the match has ended").isTrue();
-    }
-
-    private TreeSet<String> keywords(JsonNode handCard) {
-        TreeSet<String> out = new TreeSet<>();
-        cards.get(handCard.get("card").asText()).get("keywords").forEach(k -> out.add(k.asText()));
-        return out;
-    }
-
-    /** A PLAY_CARD intent for a playable hand card, with a target its targeting needs. */
-    private ObjectNode playIntent(JsonNode handCard, String enemy, JsonNode view) {
-        ObjectNode p = Api.intent("PLAY_CARD");
-        p.put("card", handCard.get("id").asText());
-        switch (cards.get(handCard.get("card").asText()).get("targeting").asText()) {
-            case "ENEMY_SUBSYSTEM" -> Api.target(p.putArray("targets"), "SUBSYSTEM", enemy).put("subsystem", "REACTOR");
-            case "ENEMY_DRONE" -> Api.target(p.putArray("targets"), "DRONE", enemy)
-                    .put("id", view.at("/seats/" + enemy + "/drones/0/id").asText());
-            case "ENEMY_CARD" -> {
-                JsonNode inPlay = view.at("/seats/" + enemy + "/inPlay");
-                String target = inPlay.size() > 0 ? inPlay.get(0).get("id").asText() : view.at("/seats/" + enemy + "/field/id").asText();
-                Api.target(p.putArray("targets"), "CARD", enemy).put("id", target);
-            }
-            default -> {
-            }
-        }
-        return p;
     }
 }

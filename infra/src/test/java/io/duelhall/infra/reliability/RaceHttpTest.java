@@ -51,6 +51,7 @@ class RaceHttpTest extends AppTest {
             matches.add(api.startedMatch());
         }
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+        Set<String> forbiddenCodes = ConcurrentHashMap.newKeySet();
         ConcurrentLinkedQueue<Answer> answers = new ConcurrentLinkedQueue<>();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> done = new ArrayList<>();
@@ -79,6 +80,9 @@ class RaceHttpTest extends AppTest {
                     }
                     Api.Res r = api.post("/api/matches/" + m[0] + "/intents", intent, token);
                     statuses.computeIfAbsent(r.status(), k -> new AtomicInteger()).incrementAndGet();
+                    if (r.status() == 403) {
+                        forbiddenCodes.add(String.valueOf(r.error()));
+                    }
                     if (r.status() == 200) {
                         answers.add(new Answer(m[0], r.body()));
                     }
@@ -127,7 +131,14 @@ class RaceHttpTest extends AppTest {
         statuses.forEach((k, v) -> seen.put(k, v.get()));
         System.out.printf("races: %d clients x %d requests, statuses %s, gaps %d, duplicates %d, answered events missing %d%n",
                 clients, requests, seen, gaps, duplicates, missing);
-        assertThat(seen.keySet()).isSubsetOf(200, 403, 409, 422, 429);
+        // 403 is API.md's "token valid but not allowed (not your seat, not your turn)": a client racing the other
+        // seat meets NOT_YOUR_TURN by design, so it is expected and counted on its own (docs/reliability.md);
+        // anything else (5xx, 400, 401, 404, …) fails the figure
+        Map<Integer, Integer> other = new TreeMap<>(seen);
+        other.keySet().removeAll(Set.of(200, 403, 409, 422, 429));
+        System.out.printf("races: 403 codes %s; statuses other than 200/403/409/422/429: %s%n", forbiddenCodes, other);
+        assertThat(other).as("statuses other than 200/403/409/422/429").isEmpty();
+        assertThat(forbiddenCodes).as("a 403 here is the other seat's turn").containsOnly("NOT_YOUR_TURN");
         assertThat(seen).containsKey(200);
         assertThat(gaps).isZero();
         assertThat(duplicates).isZero();

@@ -10,7 +10,9 @@ import io.duelhall.domain.Viewer;
 import io.duelhall.infra.AxonConfig;
 import io.duelhall.infra.edge.PublicMatches;
 import io.duelhall.infra.http.Api;
+import io.duelhall.infra.http.Bot;
 import io.duelhall.infra.http.Api.Res;
+import io.duelhall.infra.http.Sse;
 import io.duelhall.infra.kafka.PublicEventPublisher;
 import io.duelhall.infra.topology.TopicReader.Message;
 import org.axonframework.config.EventProcessingConfiguration;
@@ -236,6 +238,12 @@ class PublicStreamTest {
 
         Instant down = Instant.now();
         broker.stop();
+        // an edge started now cannot read the topic: it says so (OUT_OF_SERVICE, 503) until it has caught up
+        ConfigurableApplicationContext late = Nodes.edge("spring.kafka.bootstrap-servers=" + broker.servers());
+        Api lateApi = new Api(Nodes.port(late));
+        Res lateHealth = lateApi.get("/actuator/health", null);
+        assertThat(lateHealth.status()).as(lateHealth.raw()).isEqualTo(503);
+        assertThat(lateHealth.body().get("status").asText()).isEqualTo("OUT_OF_SERVICE");
         play(id, 15, new Random(6)); // play goes on: publishing is behind the store, not in the way
         long during = lastSeq(id);
         assertThat(during).isGreaterThan(before);
@@ -268,10 +276,17 @@ class PublicStreamTest {
                 Duration.between(down, up).toMillis(), during - before, Duration.between(up, caughtUp).toMillis(),
                 mine.size(), firsts.size(), mine.size() - firsts.size());
 
-        // the edge resumes too and ends where the app node is
+        // the edge resumes too and ends where the app node is; the late edge reads the whole topic, then is healthy
         JsonNode appView = api.get("/api/matches/" + id + "/view", null).body();
-        await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
-                assertThat(edgeApi.get("/api/matches/" + id + "/view", null).body()).isEqualTo(appView));
+        try (late) {
+            await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
+                    assertThat(edgeApi.get("/api/matches/" + id + "/view", null).body()).isEqualTo(appView));
+            await().atMost(Duration.ofSeconds(90)).until(() -> lateApi.get("/actuator/health", null).status() == 200);
+            assertThat(lateApi.get("/actuator/health", null).body().get("status").asText()).isEqualTo("UP");
+            assertThat(lateApi.get("/api/matches/" + ended + "/view", null).body())
+                    .as("caught up: it knows the matches played before it started")
+                    .isEqualTo(edgeApi.get("/api/matches/" + ended + "/view", null).body());
+        }
     }
 
     @Test
@@ -299,6 +314,138 @@ class PublicStreamTest {
         }
         assertThat(distinctInOrder(all.stream().filter(m -> id.equals(m.key())).toList())).extracting(Message::seq)
                 .as("nothing skipped, order kept").containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    @Order(7)
+    void theEdgeStreamsTheSameSpectatorEventsAsTheAppNodeAndResumesWithoutGapsOrRepeats() {
+        String id = match(0);
+        play(id, 6, new Random(10));
+        awaitOnEdge(id);
+        Sse appAll = Sse.open(Nodes.port(app), "/api/matches/" + id + "/stream", null, -1L);
+        Sse edgeAll = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null, -1L);
+        Sse edgeNow = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null, null);
+        List<Sse.Message> resumed = new ArrayList<>();
+        try {
+            assertThat(edgeAll.status()).isEqualTo(200);
+            assertThat(edgeNow.status()).isEqualTo(200);
+            long start = lastSeq(id);
+            assertThat(edgeNow.awaitId(start, WAIT).view()).as("without Last-Event-ID: the current view first")
+                    .isEqualTo(api.get("/api/matches/" + id + "/view", null).body());
+
+            // drops in the middle of the match and comes back with the last id it saw, several times
+            Sse dropping = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null, -1L);
+            Random rnd = new Random(11);
+            long seen = -1;
+            for (int round = 0; round < 4; round++) {
+                play(id, 4 + rnd.nextInt(6), rnd);
+                long now = lastSeq(id);
+                dropping.awaitId(seen + 1 + rnd.nextInt((int) (now - seen)), WAIT); // somewhere in what is new
+                resumed.addAll(dropping.messages());
+                seen = resumed.get(resumed.size() - 1).id();
+                dropping.close();
+                dropping = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null,
+                        resumed.get(resumed.size() - 1).id());
+            }
+            // the last event before the end on every stream, so the end comes in a burst of its own
+            long beforeEnd = lastSeq(id);
+            for (Sse s : List.of(appAll, edgeAll, edgeNow, dropping)) {
+                if (s != dropping || seen < beforeEnd) { // the last reconnect may already have had everything
+                    s.awaitId(beforeEnd, WAIT);
+                }
+            }
+            assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), tokens.get(id)[1]).status())
+                    .isEqualTo(200);
+            long last = lastSeq(id);
+            for (Sse s : List.of(appAll, edgeAll, edgeNow, dropping)) {
+                s.awaitId(last, WAIT);
+                assertThat(s.awaitEnd(WAIT)).as("the stream of an ended match closes").isTrue();
+            }
+            resumed.addAll(dropping.messages());
+            dropping.close();
+
+            List<Long> all = new ArrayList<>();
+            for (long q = 0; q <= last; q++) {
+                all.add(q);
+            }
+            assertThat(appAll.messages()).extracting(Sse.Message::id).containsExactlyElementsOf(all);
+            assertThat(edgeAll.messages()).extracting(Sse.Message::id).as("the edge: every event, in order, once")
+                    .containsExactlyElementsOf(all);
+            assertThat(resumed).extracting(Sse.Message::id).as("reconnecting with Last-Event-ID: no gap, no repeat")
+                    .containsExactlyElementsOf(all);
+            assertThat(edgeNow.messages()).extracting(Sse.Message::id).containsExactlyElementsOf(all.subList((int) start, all.size()));
+            Map<Long, Sse.Message> fromApp = new HashMap<>();
+            appAll.messages().forEach(m -> fromApp.put(m.id(), m));
+            for (List<Sse.Message> stream : List.of(edgeAll.messages(), resumed, edgeNow.messages())) {
+                for (Sse.Message m : stream) {
+                    Sse.Message a = fromApp.get(m.id());
+                    assertThat(m.data().get("seq")).isEqualTo(a.data().get("seq"));
+                    assertThat(m.event()).as("event %d as spectators see it", m.id()).isEqualTo(a.event());
+                    // where both streams show the view after the same event, it is the same view (what only the
+                    // end reveals aside: docs/kafka.md)
+                    if (m.view() != null && a.view() != null) {
+                        if (m.view().get("status").asText().equals("ENDED")) {
+                            assertThat(withoutReveal(m.view())).isEqualTo(withoutReveal(a.view()));
+                        } else {
+                            assertThat(m.view()).as("view after %d", m.id()).isEqualTo(a.view());
+                        }
+                    }
+                }
+            }
+            assertThat(edgeAll.messages().get((int) last).view().get("status").asText()).isEqualTo("ENDED");
+
+            // the client has everything: 204, so an EventSource stops; seats and unknown matches are refused
+            Sse done = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null, last);
+            assertThat(done.status()).isEqualTo(204);
+            Sse seat = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", tokens.get(id)[1], null);
+            assertThat(seat.status()).isEqualTo(400);
+            assertThat(seat.errorBody()).contains("SPECTATORS_ONLY");
+            Sse unknown = Sse.open(Nodes.port(edge), "/api/matches/no-such-match/stream", null, null);
+            assertThat(unknown.status()).isEqualTo(404);
+            assertThat(unknown.errorBody()).contains("MATCH_NOT_FOUND");
+            Sse badId = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null, -5L);
+            assertThat(badId.status()).isEqualTo(400);
+        } finally {
+            appAll.close();
+            edgeAll.close();
+            edgeNow.close();
+        }
+    }
+
+    @Test
+    @Order(8)
+    void theEdgeStreamHoldsEachEventBackForTheSpectatorDelay() {
+        String id = match(2);
+        Sse appStream = Sse.open(Nodes.port(app), "/api/matches/" + id + "/stream", null, null);
+        awaitOnEdge(id);
+        Sse edgeStream = Sse.open(Nodes.port(edge), "/api/matches/" + id + "/stream", null, null);
+        try {
+            play(id, 10, new Random(12));
+            long last = lastSeq(id);
+            Map<Long, Instant> at = new HashMap<>();
+            for (DomainEventMessage<?> e : app.getBean(EventStore.class).readEvents(id).asStream().toList()) {
+                at.put(e.getSequenceNumber(), e.getTimestamp());
+            }
+            edgeStream.awaitId(last, WAIT);
+            appStream.awaitId(last, WAIT);
+            List<Sse.Message> shown = edgeStream.messages();
+            assertThat(shown).extracting(Sse.Message::id).as("no gap, no repeat")
+                    .containsExactlyElementsOf(appStream.messages().stream().map(Sse.Message::id).toList());
+            int held = 0;
+            for (Sse.Message m : shown) {
+                if (m.id() == 0) {
+                    continue; // the opening is always shown
+                }
+                long earliest = at.get(m.id()).plusSeconds(2).toEpochMilli();
+                assertThat(m.receivedAtMillis()).as("event %d shown before the 2 s delay", m.id())
+                        .isGreaterThanOrEqualTo(earliest - 1);
+                held++;
+            }
+            assertThat(held).isPositive();
+        } finally {
+            appStream.close();
+            edgeStream.close();
+        }
     }
 
     // ---- helpers ----
@@ -331,6 +478,14 @@ class PublicStreamTest {
             assertThat(r.status()).as("%s -> %s", intent, r.raw()).isEqualTo(200);
             n++;
         }
+    }
+
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    /** Waits until the edge holds every stored event of {@code id}. */
+    static void awaitOnEdge(String id) {
+        long last = lastSeq(id);
+        await().atMost(WAIT).until(() -> edge.getBean(PublicMatches.class).knownEvents(id) == last + 1);
     }
 
     static long lastSeq(String id) {

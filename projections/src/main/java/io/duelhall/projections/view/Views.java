@@ -47,6 +47,24 @@ public final class Views {
         return view;
     }
 
+    /**
+     * The spectator view of a state folded from the PUBLIC events alone ({@link Ruleset#evolvePublic}, a spectator
+     * edge): {@link Ruleset#publicView} plus the last {@value #RECENT} events (already public), also after the end.
+     */
+    public static Object renderPublic(Ruleset ruleset, GameState publicState, long version,
+                                      List<RecordedEvent> recentPublic, ClockView clock) {
+        Object view = ruleset.publicView(publicState, version);
+        if (view instanceof VoidexaView vv) {
+            int from = Math.max(0, recentPublic.size() - RECENT);
+            List<RecordedEvent> recent = new ArrayList<>(recentPublic.size() - from);
+            for (RecordedEvent e : recentPublic.subList(from, recentPublic.size())) {
+                recent.add(redact(ruleset, e, Viewer.SPECTATOR));
+            }
+            return vv.withRecentEvents(recent).withClock(clock);
+        }
+        return view;
+    }
+
     /** The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it), or null. */
     public static ClockView clockAfter(List<RecordedEvent> events) {
         for (int i = events.size() - 1; i >= 0; i--) {

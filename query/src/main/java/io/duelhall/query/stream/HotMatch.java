@@ -15,12 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A match that has subscribers: its stored events (index = sequence number) and two folded states, the live one
- * (seats) and the one at the spectators' delayed horizon. Touched by the dispatcher thread only.
+ * A match that has subscribers: its events as its {@link StreamSource} has them (index = sequence number) and two
+ * states folded by the source's {@link Fold}, the live one (seats) and the one at the spectators' delayed horizon.
+ * Touched by the dispatcher thread only.
  */
 final class HotMatch {
     final String matchId;
     final List<Subscriber> subscribers = new ArrayList<>();
+    final Fold fold;
     Ruleset ruleset;
     int delaySeconds;
     List<RecordedEvent> events;
@@ -30,8 +32,9 @@ final class HotMatch {
     /** An event arrived out of order: read the match from the store again. */
     boolean stale;
 
-    HotMatch(MatchLog log) {
+    HotMatch(MatchLog log, Fold fold) {
         this.matchId = log.matchId();
+        this.fold = fold;
         reset(log);
     }
 
@@ -45,7 +48,7 @@ final class HotMatch {
                         + events.get(i).seq());
             }
         }
-        live = log.state();
+        live = fold.state(log);
         spectated = ruleset.initial();
         spectatorHorizon = -1;
         stale = false;
@@ -64,7 +67,7 @@ final class HotMatch {
             return false;
         }
         events.add(e);
-        live = ruleset.evolve(live, e.payload());
+        live = fold.evolve(ruleset, live, e.payload());
         return true;
     }
 
@@ -79,7 +82,7 @@ final class HotMatch {
         while (spectatorHorizon < last()
                 && (spectatorHorizon < 0 || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
             spectatorHorizon++;
-            spectated = ruleset.evolve(spectated, events.get((int) spectatorHorizon).payload());
+            spectated = fold.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
         }
     }
 
@@ -96,7 +99,7 @@ final class HotMatch {
         }
         GameState s = ruleset.initial();
         for (int i = 0; i <= seq; i++) {
-            s = ruleset.evolve(s, events.get(i).payload());
+            s = fold.evolve(ruleset, s, events.get(i).payload());
         }
         return s;
     }

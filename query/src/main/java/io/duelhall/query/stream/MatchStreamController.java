@@ -1,7 +1,5 @@
 package io.duelhall.query.stream;
 
-import io.duelhall.domain.Refusal;
-import io.duelhall.domain.RefusedException;
 import io.duelhall.query.Sights;
 import io.duelhall.query.Sights.Sight;
 import org.springframework.http.ResponseEntity;
@@ -34,33 +32,13 @@ public class MatchStreamController {
                                     @RequestParam(name = "access_token", required = false) String accessToken,
                                     @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
                                     @RequestParam(name = "lastEventId", required = false) String lastEventIdParam) {
-        long lastEventId = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
+        long lastEventId = MatchStreams.lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         String auth = authorization != null || accessToken == null ? authorization : "Bearer " + accessToken;
         Sight s = sights.of(matchId, auth);
         if (s.ended() && lastEventId != MatchStreams.NONE && lastEventId >= s.log().version()) {
             // The client has everything: 204 tells an EventSource not to reconnect.
             return ResponseEntity.noContent().build();
         }
-        return ResponseEntity.ok()
-                .contentType(MatchStreams.EVENT_STREAM)
-                .header("Cache-Control", "no-cache")
-                .header("X-Accel-Buffering", "no")
-                .body(streams.subscribe(matchId, s.asked(), lastEventId));
-    }
-
-    private static long lastEventId(String value) {
-        if (value == null || value.isBlank()) {
-            return MatchStreams.NONE;
-        }
-        try {
-            long id = Long.parseLong(value.trim());
-            if (id >= -1) {
-                return id;
-            }
-        } catch (NumberFormatException ignored) {
-            // refused below
-        }
-        throw new RefusedException(Refusal.malformed("INVALID_PARAMETER",
-                "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
+        return MatchStreams.eventStream(streams.subscribe(matchId, s.asked(), lastEventId));
     }
 }

@@ -1,23 +1,17 @@
 package io.duelhall.query.stream;
 
 import io.duelhall.domain.GameState;
-import io.duelhall.domain.IntentRefused;
-import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
-import io.duelhall.query.MatchLogs;
 import jakarta.annotation.PreDestroy;
-import org.axonframework.common.stream.BlockingStream;
-import org.axonframework.eventhandling.DomainEventMessage;
-import org.axonframework.eventhandling.TrackedEventMessage;
-import org.axonframework.eventhandling.TrackingToken;
-import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,9 +33,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The Server-Sent Events behind {@code GET /api/matches/{id}/stream}, for any number of subscribers on a fixed,
- * small number of threads: one dispatcher thread tails the event store (one shared stream for all matches) and
- * folds each watched match through its ruleset; a small pool writes to the connections. No thread waits per
- * subscriber.
+ * small number of threads: one dispatcher thread reads a {@link StreamSource} (one shared stream for all matches:
+ * the event store on an app node, the public Kafka topic on a spectator edge) and folds each watched match through
+ * its ruleset; a small pool writes to the connections. No thread waits per subscriber.
  *
  * <p>Each stored event is one SSE message whose {@code id} is the event's sequence number and whose data is
  * {@code {"seq", "event", "view"}}: the event as the subscriber may see it, and, on the last message of each burst,
@@ -59,8 +53,7 @@ public class MatchStreams {
     private static final Logger log = LoggerFactory.getLogger(MatchStreams.class);
     private static final int WAIT_MILLIS = 10;
 
-    private final EventStore eventStore;
-    private final MatchLogs logs;
+    private final StreamSource source;
     private final Clock clock;
     private final JsonMapper json;
     private final long heartbeatNanos;
@@ -76,16 +69,14 @@ public class MatchStreams {
     private final AtomicInteger open = new AtomicInteger();
     private volatile boolean running = true;
     private Thread dispatcher;
-    private TrackingToken position;
 
-    public MatchStreams(EventStore eventStore, MatchLogs logs, Clock clock, JsonMapper json,
+    public MatchStreams(StreamSource source, Clock clock, JsonMapper json,
                         @Value("${duelhall.stream.heartbeat-seconds:15}") long heartbeatSeconds,
                         @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
                         @Value("${duelhall.stream.max-burst:500}") int maxBurst,
                         @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
                         @Value("${duelhall.stream.sender-threads:2}") int senderThreads) {
-        this.eventStore = eventStore;
-        this.logs = logs;
+        this.source = source;
         this.clock = clock;
         this.json = json;
         this.heartbeatNanos = TimeUnit.SECONDS.toNanos(heartbeatSeconds);
@@ -121,6 +112,32 @@ public class MatchStreams {
         open.incrementAndGet();
         joining.add(s);
         return emitter;
+    }
+
+    /** The answer that opens a stream: {@code text/event-stream}, not cached, not buffered by a proxy. */
+    public static ResponseEntity<ResponseBodyEmitter> eventStream(ResponseBodyEmitter emitter) {
+        return ResponseEntity.ok()
+                .contentType(EVENT_STREAM)
+                .header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no")
+                .body(emitter);
+    }
+
+    /** {@code Last-Event-ID} (header or {@code ?lastEventId=}) as a sequence number; {@link #NONE} when absent. */
+    public static long lastEventId(String value) {
+        if (value == null || value.isBlank()) {
+            return NONE;
+        }
+        try {
+            long id = Long.parseLong(value.trim());
+            if (id >= -1) {
+                return id;
+            }
+        } catch (NumberFormatException ignored) {
+            // refused below
+        }
+        throw new RefusedException(Refusal.malformed("INVALID_PARAMETER",
+                "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
     }
 
     /** Open subscribers (admitted or waiting to be). */
@@ -160,22 +177,24 @@ public class MatchStreams {
     }
 
     private void run() {
-        BlockingStream<TrackedEventMessage<?>> stream = null;
         long nextTick = 0;
+        StreamSource.Sink sink = new StreamSource.Sink() {
+            @Override
+            public boolean wants(String matchId) {
+                HotMatch h = hot.get(matchId);
+                return h != null && !h.stale;
+            }
+
+            @Override
+            public void accept(String matchId, RecordedEvent e) {
+                MatchStreams.this.accept(matchId, e);
+            }
+        };
         while (running) {
             try {
-                if (stream == null) {
-                    stream = eventStore.openStream(position != null ? position : eventStore.createHeadToken());
-                }
-                // Short waits on the shared stream: an event wakes the dispatcher at once, a new subscriber within
+                // Short waits on the source: an event wakes the dispatcher at once, a new subscriber within
                 // WAIT_MILLIS; the full pass over every subscriber (delays, heartbeats) runs once per tick.
-                if (stream.hasNextAvailable(WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                    for (int n = 0; n < 10_000 && stream.hasNextAvailable(); n++) {
-                        TrackedEventMessage<?> m = stream.nextAvailable();
-                        position = m.trackingToken();
-                        accept(m);
-                    }
-                }
+                source.poll(WAIT_MILLIS, sink);
                 admit();
                 long now = System.nanoTime();
                 if (now >= nextTick) {
@@ -192,11 +211,8 @@ public class MatchStreams {
                 if (!running) {
                     break;
                 }
-                log.warn("stream dispatcher: {}; reopening the event stream", e.toString());
-                if (stream != null) {
-                    stream.close();
-                    stream = null;
-                }
+                log.warn("stream dispatcher: {}; reopening the event source", e.toString());
+                source.reset();
                 try {
                     Thread.sleep(1000);
                 } catch (InterruptedException ie) {
@@ -205,26 +221,19 @@ public class MatchStreams {
                 }
             }
         }
-        if (stream != null) {
-            stream.close();
-        }
+        source.close();
     }
 
-    /** An event from the store: kept if its match is watched. */
-    private void accept(TrackedEventMessage<?> m) {
-        if (!(m instanceof DomainEventMessage<?> d)) {
-            return;
-        }
-        HotMatch h = hot.get(d.getAggregateIdentifier());
+    /** A new event from the source: kept if its match is watched. */
+    private void accept(String matchId, RecordedEvent e) {
+        HotMatch h = hot.get(matchId);
         if (h == null || h.stale) {
             return;
         }
-        if (d.getPayload() instanceof MatchEvent e && !(e instanceof IntentRefused)) {
-            if (!h.append(new RecordedEvent(d.getSequenceNumber(), e.type(), d.getTimestamp(), e))) {
-                h.stale = true;
-            }
-            changed.add(h);
+        if (!h.append(e)) {
+            h.stale = true;
         }
+        changed.add(h);
     }
 
     /** New subscribers join their match, which is read from the store if nobody watched it yet. */
@@ -237,8 +246,8 @@ public class MatchStreams {
             HotMatch h = hot.get(s.matchId);
             try {
                 if (h == null) {
-                    // Read here, on the dispatcher: whatever the shared stream has passed is already in the store.
-                    h = new HotMatch(logs.load(s.matchId));
+                    // Read here, on the dispatcher: whatever the source has handed over is in it.
+                    h = new HotMatch(source.load(s.matchId), source.fold());
                     hot.put(s.matchId, h);
                 }
             } catch (RefusedException e) {
@@ -272,7 +281,7 @@ public class MatchStreams {
                 continue;
             }
             if (h.stale) {
-                h.reset(logs.load(h.matchId));
+                h.reset(source.load(h.matchId));
             }
             h.advanceSpectators(clock.instant());
             Map<String, String> rendered = new HashMap<>();
@@ -301,9 +310,9 @@ public class MatchStreams {
     /** The SSE frames for events {@code from..to}, redacted as the state at {@code to} allows, the view on the last. */
     private String frames(HotMatch h, Subscriber s, long from, long to, Map<String, String> rendered) {
         GameState state = h.stateAt(to);
-        Viewer viewer = h.ruleset.effectiveViewer(state, s.viewer);
+        Viewer viewer = h.fold.viewer(h.ruleset, state, s.viewer);
         String key = s.viewerKey() + ":" + viewer.kind();
-        String view = rendered.computeIfAbsent("view:" + to + ":" + key, k -> json.writeValueAsString(Views.render(
+        String view = rendered.computeIfAbsent("view:" + to + ":" + key, k -> json.writeValueAsString(h.fold.view(
                 h.ruleset, state, viewer, to, h.events.subList((int) Math.max(0, to - Views.RECENT + 1), (int) to + 1),
                 h.clockAfter(to))));
         StringBuilder out = new StringBuilder();
