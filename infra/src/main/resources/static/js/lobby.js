@@ -19,7 +19,7 @@ function players(m) {
 function table(rows, columns, empty) {
   if (!rows.length) return h('p', { class: 'muted' }, empty);
   return h('table', {},
-    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c.title)))),
+    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col', class: `col-${c.key}` }, c.title)))),
     h('tbody', {}, rows.map((r) => h('tr', { dataset: { match: r.matchId || '' } }, columns.map((c) => h('td', { dataset: { col: c.key } }, c.cell(r)))))));
 }
 
@@ -29,7 +29,7 @@ const MATCH_COLUMNS = [
   { key: 'players', title: 'Players', cell: players },
   { key: 'turn', title: 'Turn', cell: (m) => m.turn },
   { key: 'status', title: 'Status', cell: (m) => h('span', { class: `pill status-${m.status.toLowerCase()}` }, m.status) },
-  { key: 'spectators', title: 'Spectators', cell: (m) => h('span', { 'aria-label': `${m.spectators} spectators` }, `👁 ${m.spectators}`) },
+  { key: 'spectators', title: 'Spectators', cell: (m) => h('span', { class: m.spectators ? 'watched' : 'muted' }, `${m.spectators} watching`) },
 ];
 
 async function refresh() {

@@ -108,7 +108,10 @@ function highlight(n) {
   if (li) {
     li.setAttribute('aria-current', 'step');
     li.classList.add('current');
-    li.scrollIntoView({ block: 'nearest' });
+    // scroll the list only (scrollIntoView would scroll the page too)
+    if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = li.offsetTop - list.clientHeight / 2;
+    }
     fill($('#current'), h('span', { class: 'seq' }, n), ' ', li.querySelector('.event').lastChild.textContent.trim());
   }
 }
