@@ -40,6 +40,7 @@ async function start() {
   }
   if (token && !me) me = ['A', 'B'].find((s) => view.seats[s] && view.seats[s].hand) || null;
   if (token) setUpPlayer();
+  narrator.learn(view); // names of the drones and cards the recent events mention
   for (const e of view.recentEvents || []) log.add(e);
   show(view);
   if (view.status !== 'ENDED') openStream(view.version);

@@ -44,7 +44,7 @@ export class Narrator {
   }
 
   instance(id) {
-    return this.names.has(id) ? this.card(this.names.get(id)) : 'a drone';
+    return this.names.has(id) ? this.card(this.names.get(id)) : 'drone';
   }
 
   target(t) {

@@ -2,7 +2,6 @@ package io.duelhall.infra.web;
 
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -13,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -87,20 +87,16 @@ final class Browser implements AutoCloseable {
         }
     }
 
-    /** The whole page, not only the window: the window grows to the page's height for the shot. */
+    /** The whole page, not only the window: the viewport is set to the page's height for the shot (at most 2400 px). */
     void fullScreenshot(String name, int width) {
-        Object height = driver.executeScript("return Math.ceil(document.documentElement.scrollHeight)");
-        Dimension before = driver.manage().window().getSize();
-        driver.manage().window().setSize(new Dimension(width, Math.min(3000, ((Number) height).intValue() + 20)));
+        Number height = (Number) driver.executeScript("return Math.ceil(document.documentElement.scrollHeight)");
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", width,
+                "height", Math.min(2400, height.intValue()), "deviceScaleFactor", 1, "mobile", false));
         try {
             screenshot(name);
         } finally {
-            driver.manage().window().setSize(before);
+            driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
         }
-    }
-
-    TakesScreenshot camera() {
-        return driver;
     }
 
     @Override
