@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The live board of a spectator: updates over the stream, and never a hidden card. */
 class WebBoardTest extends WebTest {
@@ -48,6 +49,33 @@ class WebBoardTest extends WebTest {
             // the event log says it in words
             assertThat(d.findElement(By.id("log")).getText()).contains(actor + " ends turn " + (after.get("turn").asInt() - 1));
         }
+    }
+
+    @Test
+    void theSpectatorsBoardKeepsTheMatchsDelay() {
+        String[] m = api.startedMatch("Delay Ada", "Delay Bo", 2);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        JsonNode seatView = api.get("/api/matches/" + id + "/view", tokens.get("A")).body();
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        // the opening reaches spectators once it is two seconds old
+        boardAt(d, seatView.get("version").asLong(), WAIT);
+        assertThat(d.findElement(By.id("board")).getText()).contains("spectators 2 s behind");
+
+        String actor = Bot.actor(seatView);
+        long start = System.nanoTime();
+        Res answer = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokens.get(actor));
+        assertThat(answer.status()).isEqualTo(200);
+        long version = answer.body().get("version").asLong();
+        // not within the first second ...
+        assertThatThrownBy(() -> boardAt(d, version, Duration.ofSeconds(1)))
+                .isInstanceOf(org.openqa.selenium.TimeoutException.class);
+        // ... but once the events are two seconds old
+        boardAt(d, version, WAIT);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        assertThat(numbers(d)).isEqualTo(numbers(api.get("/api/matches/" + id + "/view", tokens.get(actor)).body()));
     }
 
     @Test

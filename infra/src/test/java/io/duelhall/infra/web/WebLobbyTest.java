@@ -44,10 +44,16 @@ class WebLobbyTest extends WebTest {
             assertThat(live.findElement(By.cssSelector("[data-col='turn']")).getText()).isEqualTo(view.get("turn").asText());
             // the spectator stream opened above is counted (the page polls the list every 2 s)
             waitFor(d, x -> x.findElement(row).findElement(By.cssSelector("[data-col='spectators']")).getText().contains("1"));
-            // the ended match is in "Recent matches" with a replay link, and its players on the leaderboard
+            // the ended match is in "Recent matches" with a replay link; the leaderboard is the API's
             By recent = By.cssSelector("#recent tr[data-match='" + done[0] + "'] a[href*='replay.html?id=" + done[0] + "']");
             waitFor(d, x -> !x.findElements(recent).isEmpty());
-            waitFor(d, x -> x.findElement(By.id("leaderboard")).getText().contains("Lobby Cy"));
+            waitFor(d, x -> {
+                JsonNode top = api.get("/api/leaderboard?limit=20", null).body();
+                List<WebElement> rows = x.findElements(By.cssSelector("#leaderboard tbody tr"));
+                return top.size() > 0 && rows.size() == top.size()
+                        && rows.get(0).findElement(By.cssSelector("[data-col='name']")).getText().equals(top.get(0).get("name").asText())
+                        && rows.get(0).findElement(By.cssSelector("[data-col='games']")).getText().equals(top.get(0).get("games").asText());
+            });
             // every control has an accessible name
             for (WebElement control : d.findElements(By.cssSelector("button, a.button, input, select"))) {
                 assertThat(control.getAccessibleName()).as(control.getTagName() + " " + control.getDomAttribute("id")).isNotBlank();
@@ -59,17 +65,21 @@ class WebLobbyTest extends WebTest {
 
     @Test
     void watchTwoAisFromTheLobbyAndTheScreenshotsOfIt() {
-        // a few matches being played by the server's AIs, for the picture
-        for (int i = 0; i < 2; i++) {
-            Res created = api.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "random")), null);
-            assertThat(created.status()).isEqualTo(201);
-        }
+        // a match of the server's AIs (over in seconds), and a match of two people, watched by one spectator
+        Res created = api.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "random")), null);
+        assertThat(created.status()).isEqualTo(201);
+        String[] people = api.startedMatch("Ada", "Bo", 0);
+        bot.step(people[0], Map.of("A", people[1], "B", people[2]));
+        String watched = people[0];
         Browser b = browser(Browser.DESKTOP);
         WebDriver d = b.driver;
-        d.get(url("/"));
-        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 0);
-        waitFor(d, x -> !x.findElements(By.cssSelector("#recent tr[data-match]")).isEmpty());
-        b.fullScreenshot("lobby.png", Browser.DESKTOP.getWidth());
+        try (Sse spectator = Sse.open(port, "/api/matches/" + watched + "/stream", null, null)) {
+            assertThat(spectator.status()).isEqualTo(200);
+            d.get(url("/"));
+            waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 0);
+            waitFor(d, x -> !x.findElements(By.cssSelector("#recent tr[data-match]")).isEmpty());
+            b.fullScreenshot("lobby.png", Browser.DESKTOP.getWidth());
+        }
         d.findElement(By.id("watch-ai")).click();
         waitFor(d, x -> x.getCurrentUrl().contains("/match.html?id="));
         String id = d.getCurrentUrl().replaceAll(".*id=([^&#]+).*", "$1");
