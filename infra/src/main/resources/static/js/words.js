@@ -20,6 +20,7 @@ export class Narrator {
   constructor(cards) {
     this.cards = cards;
     this.source = null; // what deals the damage that follows
+    this.waiting = null; // the card waiting in a response window
     this.names = new Map(); // card instance id → catalog id, from what the log and views have shown
   }
 
@@ -108,8 +109,16 @@ const WORDS = {
     this.source = p.name || this.ref(p.card);
     return `${p.seat} activates ${p.name} of ${this.ref(p.card)}`;
   },
-  ResponseWindowOpened(p) { return `${p.responder} may answer ${this.ref(p.card)}`; },
-  ResponseWindowClosed(p) { return p.answered ? `${p.responder} answered` : `${p.responder} lets it resolve`; },
+  ResponseWindowOpened(p) {
+    this.waiting = this.ref(p.card); // resolves once the window closes, after any answer
+    return `${p.responder} may answer ${this.waiting}`;
+  },
+  ResponseWindowClosed(p) {
+    if (this.waiting) this.source = this.waiting;
+    const card = this.waiting || 'the card';
+    this.waiting = null;
+    return p.answered ? `${p.responder} answered; ${card} resolves` : `${p.responder} lets ${card} resolve`;
+  },
   CardCancelled(p) { return `${this.ref(p.card)} is cancelled (${String(p.reason || '').toLowerCase().replace(/_/g, ' ')})`; },
   DamageRouted(p) {
     const parts = [];
@@ -155,3 +164,6 @@ const WORDS = {
     return p.winner ? `Match over: ${p.winner} wins (${reasonName(p.reason)})` : `Match over: both lost (${reasonName(p.reason)})`;
   },
 };
+
+/** The event types the log has words for (the others it names by their type). */
+export const WORDED = new Set(Object.keys(WORDS));

@@ -102,10 +102,12 @@ class WebBoardTest extends WebTest {
 
         d.get(url("/match.html?id=" + id));
         boardAt(d, now.get("version").asLong(), WAIT);
+        waitFor(d, x -> x.findElement(By.id("conn")).getText().startsWith("live"));
         b.fullScreenshot("board.png", Browser.DESKTOP.getWidth());
         Browser phone = browser(Browser.PHONE);
         phone.driver.get(url("/match.html?id=" + id));
         boardAt(phone.driver, now.get("version").asLong(), WAIT);
+        waitFor(phone.driver, x -> x.findElement(By.id("conn")).getText().startsWith("live"));
         // phone width: the two ships stack
         var ships = phone.driver.findElements(By.cssSelector("#board .ship"));
         assertThat(ships.get(0).getRect().getX()).isEqualTo(ships.get(1).getRect().getX());
