@@ -46,7 +46,7 @@ async function start() {
   fill($('#events'), events.map((e) => {
     const text = narrator.say(e);
     return h('li', { dataset: { seq: e.seq, type: e.type }, class: text === null ? 'minor' : '' },
-      h('button', { type: 'button', class: 'event', onclick: () => go(e.seq), 'aria-label': `Go to step ${e.seq}` },
+      h('button', { type: 'button', class: 'event', onclick: () => go(e.seq), title: `Go to step ${e.seq}` },
         h('span', { class: 'seq' }, e.seq), ' ', text === null ? e.type : text));
   }));
   scrubber.addEventListener('input', () => go(Number(scrubber.value), true));
