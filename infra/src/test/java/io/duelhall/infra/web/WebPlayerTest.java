@@ -44,7 +44,7 @@ class WebPlayerTest extends WebTest {
             }
         }
         assertThat(card).as("a playable card in the opening hand").isNotNull();
-        mine.screenshot("player.png");
+        mine.fullScreenshot("player.png", Browser.DESKTOP.getWidth());
 
         String before = numbers(theirs.driver);
         mine.driver.findElement(By.cssSelector("#hand li.card[data-id='" + card.get("id").asText() + "'] button")).click();
