@@ -8,6 +8,7 @@ import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.list.MatchListProjection.MatchSummary;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
+import io.duelhall.query.stream.MatchStreams;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -31,11 +32,27 @@ public class ListingController {
     private final MatchListProjection matches;
     private final PlayerHistoryProjection history;
     private final RatingProjection ratings;
+    private final MatchStreams streams;
 
-    public ListingController(MatchListProjection matches, PlayerHistoryProjection history, RatingProjection ratings) {
+    public ListingController(MatchListProjection matches, PlayerHistoryProjection history, RatingProjection ratings,
+                             MatchStreams streams) {
         this.matches = matches;
         this.history = history;
         this.ratings = ratings;
+        this.streams = streams;
+    }
+
+    /**
+     * A summary of {@code GET /api/matches} (API.md) plus {@code spectators}: the spectator streams
+     * ({@code /stream} without a seat token) open on this server now.
+     */
+    public record ListedMatch(String matchId, String ruleset, List<MatchListProjection.Player> players, int turn,
+                              String status, io.duelhall.domain.Seat winner, String winnerName, String reason,
+                              java.time.Instant createdAt, java.time.Instant updatedAt, int spectators) {
+        static ListedMatch of(MatchSummary m, int spectators) {
+            return new ListedMatch(m.matchId(), m.ruleset(), m.players(), m.turn(), m.status(), m.winner(),
+                    m.winnerName(), m.reason(), m.createdAt(), m.updatedAt(), spectators);
+        }
     }
 
     public record PlayerHistory(String player, PlayerRating rating, List<PlayerMatch> matches) {
@@ -47,13 +64,13 @@ public class ListingController {
 
     /** Matches with the given status (all without one), most recently active first. */
     @GetMapping("/matches")
-    public List<MatchSummary> matches(@RequestParam(name = "status", required = false) String status,
+    public List<ListedMatch> matches(@RequestParam(name = "status", required = false) String status,
                                       @RequestParam(name = "limit", defaultValue = "50") int limit) {
         String s = status == null || status.isBlank() ? null : status.trim().toUpperCase(Locale.ROOT);
         if (s != null && !STATUSES.contains(s)) {
             throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "status must be LIVE, WAITING or ENDED."));
         }
-        return matches.find(s, limit(limit));
+        return matches.find(s, limit(limit)).stream().map(m -> ListedMatch.of(m, streams.spectators(m.matchId()))).toList();
     }
 
     @GetMapping("/players/{name}/matches")

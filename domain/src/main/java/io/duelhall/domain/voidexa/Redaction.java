@@ -92,7 +92,8 @@ public final class Redaction {
                 boolean playable = s.status() == io.duelhall.domain.MatchStatus.LIVE
                         && Checks.play(catalog, s, seat, ref.id(), null).ok();
                 hand.add(new VoidexaView.HandCard(ref.id(), ref.card(),
-                        new VoidexaView.Cost(card.cost(), Passives.totalCost(catalog, s, seat, card)), playable));
+                        new VoidexaView.Cost(card.cost(), Passives.totalCost(catalog, s, seat, card)), playable,
+                        playable ? VoidexaMoves.targetChoices(catalog, s, seat, ref) : List.of()));
             }
         }
         return new VoidexaView.SeatView(ship.name(), ship.pilotClass(), ship.shipCore(), subs,

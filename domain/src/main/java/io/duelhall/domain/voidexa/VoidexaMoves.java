@@ -74,6 +74,17 @@ public final class VoidexaMoves {
         return out;
     }
 
+    /** The target choices the rules accept for playing {@code ref} from {@code seat}'s hand now (see {@link #legal}). */
+    static List<List<Target>> targetChoices(Catalog catalog, VoidexaState s, Seat seat, CardRef ref) {
+        List<List<Target>> out = new ArrayList<>();
+        for (List<Target> ts : options(s, seat, catalog.card(ref.card()).targeting())) {
+            if (Checks.play(catalog, s, seat, ref.id(), ts).ok()) {
+                out.add(ts);
+            }
+        }
+        return out;
+    }
+
     private static List<CardRef> inPlayWithField(Ship ship) {
         List<CardRef> l = new ArrayList<>(ship.inPlay());
         if (ship.field() != null) {

@@ -42,7 +42,12 @@ public record VoidexaView(String matchId, String ruleset, long version, String s
     public record Cost(int printed, int total) {
     }
 
-    public record HandCard(String id, String card, Cost cost, boolean playable) {
+    /**
+     * A card in the viewer's own hand. {@code targets}: every target choice the rules accept for it now, one list
+     * of targets per choice ({@code [[]]} for a card without a target; empty when it is not playable), from the
+     * same legal-move generator the AI uses, so a client never needs a rule to offer a choice.
+     */
+    public record HandCard(String id, String card, Cost cost, boolean playable, List<List<Target>> targets) {
     }
 
     public record DroneView(String id, String card, int hull, int maxHull, int shield, int damage, boolean pierce) {

@@ -67,6 +67,8 @@ public class MatchStreams {
     /** Watched matches with new events or subscribers since the last pass: dispatcher thread only. */
     private final Set<HotMatch> changed = new LinkedHashSet<>();
     private final AtomicInteger open = new AtomicInteger();
+    /** Open spectator streams per match (the lobby's spectator count); matches without one are absent. */
+    private final Map<String, Integer> spectators = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean running = true;
     private Thread dispatcher;
 
@@ -99,6 +101,10 @@ public class MatchStreams {
     public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId) {
         ResponseBodyEmitter emitter = new ResponseBodyEmitter(timeoutMillis);
         Subscriber s = new Subscriber(matchId, viewer, lastEventId, emitter);
+        if (viewer.kind() == Viewer.Kind.SPECTATOR) {
+            spectators.merge(matchId, 1, Integer::sum);
+            s.onClose(() -> spectators.computeIfPresent(matchId, (k, n) -> n <= 1 ? null : n - 1));
+        }
         emitter.onCompletion(s::close);
         emitter.onTimeout(() -> complete(s));
         emitter.onError(e -> s.close());
@@ -138,6 +144,11 @@ public class MatchStreams {
         }
         throw new RefusedException(Refusal.malformed("INVALID_PARAMETER",
                 "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
+    }
+
+    /** Open spectator streams of {@code matchId} (a closed connection counts until the server notices it). */
+    public int spectators(String matchId) {
+        return spectators.getOrDefault(matchId, 0);
     }
 
     /** Open subscribers (admitted or waiting to be). */

@@ -18,6 +18,9 @@ final class Subscriber {
     volatile long lastWriteNanos = System.nanoTime();
     /** A write is in flight on a sender thread: the dispatcher leaves it alone until it is done. */
     final AtomicBoolean busy = new AtomicBoolean();
+    private final AtomicBoolean closedOnce = new AtomicBoolean();
+    /** Run once, on the first close (the spectator count of the lobby). */
+    private volatile Runnable onClose = () -> { };
 
     Subscriber(String matchId, Viewer viewer, long lastEventId, ResponseBodyEmitter emitter) {
         this.matchId = matchId;
@@ -30,7 +33,14 @@ final class Subscriber {
         return viewer.kind() == Viewer.Kind.SEAT ? viewer.seat().name() : viewer.kind().name();
     }
 
+    void onClose(Runnable r) {
+        onClose = r;
+    }
+
     void close() {
         closed = true;
+        if (closedOnce.compareAndSet(false, true)) {
+            onClose.run();
+        }
     }
 }

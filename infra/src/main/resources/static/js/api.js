@@ -1,0 +1,69 @@
+// The JSON API (API.md): every page reads only what these calls return.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.error ? body.error : null;
+    this.rule = body && body.rule ? body.rule : null;
+    this.body = body;
+  }
+
+  /** The refusal as the server words it: its message, then its code and ruling id. */
+  describe() {
+    const tail = [this.code, this.rule].filter(Boolean).join(' · ');
+    return tail ? `${this.message} (${tail})` : this.message;
+  }
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, { error: 'NETWORK', message: 'The server cannot be reached.' });
+  }
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch (e) {
+    json = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, json);
+  return json;
+}
+
+export const get = (path, token) => call('GET', path, undefined, token);
+export const post = (path, body, token) => call('POST', path, body, token);
+
+export function newIntentId() {
+  return crypto.randomUUID ? crypto.randomUUID()
+    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
+}
+
+let catalog = null;
+
+/** The card catalog by id (GET /api/cards), loaded once per page. */
+export async function cards() {
+  if (!catalog) {
+    const list = await get('/api/cards');
+    catalog = new Map(list.map((c) => [c.id, c]));
+  }
+  return catalog;
+}
+
+/** Every event of a match the caller may see, page by page (GET /events). */
+export async function allEvents(matchId, token) {
+  const out = [];
+  let from = 0;
+  for (;;) {
+    const page = await get(`/api/matches/${encodeURIComponent(matchId)}/events?from=${from}&limit=1000`, token);
+    out.push(...page.events);
+    if (page.events.length < 1000) return { version: page.version, events: out };
+    from = page.events[page.events.length - 1].seq + 1;
+  }
+}

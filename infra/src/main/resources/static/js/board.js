@@ -1,0 +1,128 @@
+// Draws a view (API.md "The view") as the board: both ships, every meter with its number, zones, whose turn.
+import { h, fill } from './dom.js';
+import { subsystemName, reasonName } from './words.js';
+
+const SUBSYSTEMS = ['HULL', 'SHIELD', 'REACTOR', 'WEAPONS', 'ENGINES', 'LIFE_SUPPORT'];
+// Heat zones as the rules document prints them (0–5 none, 6–8 +1 cost, 9–10 +1 cost and self-damage).
+const HEAT_ZONES = [
+  { upTo: 5, cls: 'cool', label: '0–5 no penalty' },
+  { upTo: 8, cls: 'warm', label: '6–8 +1 Energy per card' },
+  { upTo: 10, cls: 'hot', label: '9–10 +1 Energy, 2 self-damage' },
+];
+
+const zoneOf = (heat) => HEAT_ZONES.find((z) => heat <= z.upTo) || HEAT_ZONES[2];
+
+function meter(seat, key, label, value, max, extraClass) {
+  const pct = max > 0 ? Math.max(0, Math.min(100, (100 * value) / max)) : 0;
+  const offline = key !== 'SHIELD' && key !== 'ENERGY' && value <= 0;
+  return h('div', { class: `meter ${extraClass || ''} ${offline ? 'offline' : ''}`, dataset: { meter: key } },
+    h('span', { class: 'label' }, label),
+    h('div', {
+      class: 'track', role: 'meter', 'aria-label': `${seat} ${label}`, 'aria-valuemin': 0, 'aria-valuemax': max,
+      'aria-valuenow': value, 'aria-valuetext': `${value} of ${max}${offline ? ', offline' : ''}`,
+    }, h('div', { class: 'fill', style: `width:${pct.toFixed(1)}%` })),
+    h('span', { class: 'value' }, h('span', { class: 'num' }, value), h('span', { class: 'max' }, `/${max}`)));
+}
+
+function heatMeter(seat, heat) {
+  const cells = [];
+  for (let i = 1; i <= heat.max; i++) {
+    const zone = zoneOf(i);
+    const state = i <= heat.value ? 'on' : i <= heat.value + heat.pending ? 'pending' : 'off';
+    cells.push(h('span', { class: `cell ${zone.cls} ${state}` }));
+  }
+  const zone = zoneOf(heat.value);
+  return h('div', { class: 'meter heat', dataset: { meter: 'HEAT' } },
+    h('span', { class: 'label' }, 'Heat'),
+    h('div', {
+      class: 'cells', role: 'meter', 'aria-label': `${seat} Heat`, 'aria-valuemin': 0, 'aria-valuemax': heat.max,
+      'aria-valuenow': heat.value,
+      'aria-valuetext': `${heat.value} of ${heat.max}, ${heat.pending} pending, zone ${zone.label}`,
+    }, cells),
+    h('span', { class: 'value' }, h('span', { class: 'num' }, heat.value),
+      heat.pending ? h('span', { class: 'pending', dataset: { pending: heat.pending } }, ` +${heat.pending}`) : null),
+    h('span', { class: `zone-tag ${zone.cls}` }, zone.label));
+}
+
+function cardChip(narrator, ref, extra) {
+  return h('li', { class: 'chip', dataset: { card: ref.card } }, narrator.card(ref.card), extra || null);
+}
+
+/** The board of a view. {@code me}: the seat of the page's token (its hand is drawn by the player page). */
+export function renderBoard(root, view, narrator, me) {
+  narrator.learn(view);
+  const ended = view.status === 'ENDED';
+  const ships = ['A', 'B'].filter((s) => view.seats && view.seats[s]).map((s) => ship(view, s, narrator, me));
+  fill(root,
+    statusLine(view),
+    h('div', { class: 'ships' }, ships.length ? ships : h('p', { class: 'muted' }, 'Waiting for players to take their seats.')),
+    ended && view.result ? h('p', { class: 'result', role: 'status' }, resultText(view)) : null);
+  root.dataset.version = view.version;
+  root.dataset.status = view.status;
+}
+
+export function resultText(view) {
+  const r = view.result;
+  if (!r) return '';
+  const name = r.winner && view.seats[r.winner] ? view.seats[r.winner].name : null;
+  return r.winner ? `${r.winner} · ${name} wins — ${reasonName(r.reason)}` : `Both lost — ${reasonName(r.reason)}`;
+}
+
+function statusLine(view) {
+  const pending = view.pendingDecision;
+  const items = [
+    h('span', { class: `pill status-${view.status.toLowerCase()}`, dataset: { field: 'status' } }, view.status),
+    h('span', { class: 'pill', dataset: { field: 'turn' } }, `Turn ${view.turn}`),
+    view.activeSeat ? h('span', { class: 'pill', dataset: { field: 'active' } }, `${view.activeSeat} to play`) : null,
+    view.phase ? h('span', { class: 'pill', dataset: { field: 'phase' } }, `${view.phase.toLowerCase()} phase`) : null,
+    pending ? h('span', { class: 'pill attention', dataset: { field: 'pending' } },
+      pending.kind === 'RESPONSE' ? `${pending.seat} may respond` : `${pending.seat} must discard ${pending.count || ''}`) : null,
+    view.clock && view.clock.deadline ? h('span', { class: 'pill clock', dataset: { deadline: view.clock.deadline } },
+      `${view.clock.seat} must act by ${new Date(view.clock.deadline).toLocaleTimeString()}`) : null,
+    view.spectatorDelaySeconds ? h('span', { class: 'pill' }, `spectators ${view.spectatorDelaySeconds} s behind`) : null,
+    h('span', { class: 'pill muted', dataset: { field: 'version' } }, `event ${view.version}`),
+  ];
+  return h('div', { class: 'status-line' }, items);
+}
+
+function ship(view, seat, narrator, me) {
+  const s = view.seats[seat];
+  const active = view.status === 'LIVE' && (view.pendingDecision ? view.pendingDecision.seat === seat : view.activeSeat === seat);
+  const winner = view.result && view.result.winner === seat;
+  const meters = SUBSYSTEMS.map((k) => meter(seat, k, subsystemName(k), s.subsystems[k].value, s.subsystems[k].max,
+    `sub-${k.toLowerCase()}`));
+  const lsZero = s.lifeSupportZeroTurns || 0;
+  return h('article', {
+    class: `ship ${active ? 'acting' : ''} ${seat === me ? 'mine' : ''} ${winner ? 'winner' : ''}`,
+    dataset: { seat }, 'aria-label': `Ship ${seat}: ${s.name}`,
+  },
+  h('header', {},
+    h('h2', {}, h('span', { class: 'seat' }, seat), ' ', s.name, seat === me ? h('span', { class: 'you' }, ' (you)') : null),
+    h('p', { class: 'muted' }, `${s.pilotClass} · ${s.shipCore}`),
+    active ? h('span', { class: 'badge' }, 'to act') : null,
+    winner ? h('span', { class: 'badge win' }, 'winner') : null),
+  h('div', { class: 'meters' }, meters,
+    meter(seat, 'ENERGY', 'Energy', s.energy.value, s.energy.max, 'energy'),
+    heatMeter(seat, s.heat)),
+  h('dl', { class: 'counts' },
+    count('Hand', `${s.handCount}/${s.maxHandSize}`, 'hand'),
+    count('Deck', s.deckCount, 'deck'),
+    count('Discard', (s.discard || []).length, 'discard'),
+    count('Exile', s.exileCount, 'exile'),
+    count('Life Support at 0', `${lsZero} turn${lsZero === 1 ? '' : 's'}`, 'ls-zero', lsZero > 0 ? 'warn' : '')),
+  zone('Drones', 'drones', (s.drones || []).map((d) => cardChip(narrator, d,
+    h('span', { class: 'stats' }, ` ${d.hull}/${d.maxHull} hull${d.shield ? `, ${d.shield} shield` : ''}, ${d.damage} dmg${d.pierce ? ', pierce' : ''}`)))),
+  zone('Field', 'field', s.field ? [cardChip(narrator, s.field)] : []),
+  zone('In play', 'in-play', (s.inPlay || []).map((c) => cardChip(narrator, c))),
+  seat !== me && s.hand ? zone('Hand (revealed)', 'revealed-hand', s.hand.map((c) => cardChip(narrator, c))) : null);
+}
+
+function count(label, value, key, cls) {
+  return h('div', { class: `count ${cls || ''}`, dataset: { count: key } }, h('dt', {}, label), h('dd', {}, value));
+}
+
+function zone(label, key, chips) {
+  return h('section', { class: 'zone', dataset: { zone: key } },
+    h('h3', {}, label),
+    chips.length ? h('ul', { class: 'chips' }, chips) : h('p', { class: 'muted none' }, 'none'));
+}

@@ -1,0 +1,56 @@
+// Tiny DOM helpers: every text goes in as text (player names are user input), never as HTML.
+
+/** h('div', {class: 'x', onclick: fn, 'aria-label': 'y'}, child, 'text', [more]) */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+/** Replaces the children of el. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+export function $(selector, root = document) {
+  return root.querySelector(selector);
+}
+
+/** URL query parameters, and the fragment's parameters (seat tokens live there: never sent to the server). */
+export function params() {
+  return new URLSearchParams(location.search);
+}
+
+export function fragment() {
+  return new URLSearchParams(location.hash.replace(/^#/, ''));
+}
+
+export function shortId(id) {
+  return id ? id.slice(0, 8) : '';
+}
+
+export function timeAgo(iso) {
+  if (!iso) return '';
+  const s = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
+}

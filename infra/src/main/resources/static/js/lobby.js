@@ -1,0 +1,139 @@
+// The lobby: live, waiting and recent matches, starting matches (against the AI, AI against AI, for two), the leaderboard.
+import { h, fill, $, shortId, timeAgo } from './dom.js';
+import { get, post, ApiError } from './api.js';
+import { reasonName } from './words.js';
+
+let decks = [];
+
+const matchHref = (id) => `/match.html?id=${encodeURIComponent(id)}`;
+const seatHref = (id, seat, token) => `${matchHref(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
+
+function players(m) {
+  const byseat = Object.fromEntries((m.players || []).map((p) => [p.seat, p.name]));
+  return h('span', { class: 'players' },
+    h('span', { class: m.winner === 'A' ? 'won' : '' }, byseat.A || '—'),
+    h('span', { class: 'vs' }, ' vs '),
+    h('span', { class: m.winner === 'B' ? 'won' : '' }, byseat.B || '—'));
+}
+
+function table(rows, columns, empty) {
+  if (!rows.length) return h('p', { class: 'muted' }, empty);
+  return h('table', {},
+    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col', class: `col-${c.key}` }, c.title)))),
+    h('tbody', {}, rows.map((r) => h('tr', { dataset: { match: r.matchId || '' } }, columns.map((c) => h('td', { dataset: { col: c.key } }, c.cell(r)))))));
+}
+
+const MATCH_COLUMNS = [
+  { key: 'match', title: 'Match', cell: (m) => h('code', {}, shortId(m.matchId)) },
+  { key: 'ruleset', title: 'Ruleset', cell: (m) => m.ruleset },
+  { key: 'players', title: 'Players', cell: players },
+  { key: 'turn', title: 'Turn', cell: (m) => m.turn },
+  { key: 'status', title: 'Status', cell: (m) => h('span', { class: `pill status-${m.status.toLowerCase()}` }, m.status) },
+  { key: 'spectators', title: 'Spectators', cell: (m) => h('span', { class: m.spectators ? 'watched' : 'muted' }, `${m.spectators} watching`) },
+];
+
+async function refresh() {
+  try {
+    const [live, waiting, ended, board] = await Promise.all([
+      get('/api/matches?status=LIVE&limit=20'), get('/api/matches?status=WAITING&limit=10'),
+      get('/api/matches?status=ENDED&limit=15'), get('/api/leaderboard?limit=20')]);
+    fill($('#live'), table(live, [...MATCH_COLUMNS,
+      { key: 'open', title: '', cell: (m) => h('a', { class: 'button', href: matchHref(m.matchId), 'aria-label': `Watch match ${shortId(m.matchId)}` }, 'Watch') }],
+    'No match is being played right now. Start one above.'));
+    fill($('#waiting'), table(waiting, [...MATCH_COLUMNS.filter((c) => c.key !== 'turn'),
+      { key: 'open', title: '', cell: (m) => h('button', { type: 'button', onclick: () => join(m.matchId), 'aria-label': `Take the free seat of match ${shortId(m.matchId)}` }, 'Take the seat') }],
+    'Nobody is waiting.'));
+    fill($('#recent'), table(ended, [
+      ...MATCH_COLUMNS.filter((c) => c.key !== 'spectators' && c.key !== 'status'),
+      { key: 'result', title: 'Result', cell: (m) => (m.winner ? `${m.winnerName} wins (${reasonName(m.reason)})` : reasonName(m.reason)) },
+      { key: 'when', title: 'Ended', cell: (m) => timeAgo(m.updatedAt) },
+      { key: 'open', title: '', cell: (m) => h('span', { class: 'row-links' },
+        h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay'),
+        h('a', { href: matchHref(m.matchId), 'aria-label': `Final board and audit of match ${shortId(m.matchId)}` }, 'Board')) }],
+    'No match has ended yet.'));
+    fill($('#leaderboard'), table(board, [
+      { key: 'rank', title: '#', cell: (r) => r.rank },
+      { key: 'name', title: 'Player', cell: (r) => r.name },
+      { key: 'rating', title: 'Rating', cell: (r) => `${Math.round(r.rating)} ± ${Math.round(2 * r.rd)}` },
+      { key: 'games', title: 'Games', cell: (r) => r.games },
+      { key: 'wl', title: 'W–L', cell: (r) => `${r.wins}–${r.losses}` }],
+    'No rated match yet: ratings appear once matches end.'));
+  } catch (e) {
+    fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
+  }
+}
+
+function deckBody(name) {
+  const d = decks[Number($('#deck').value) || 0];
+  return { name: name || 'Pilot', pilotClass: d.pilotClass, deck: { shipCore: d.shipCore, cards: d.cards } };
+}
+
+function myName() {
+  return $('#name').value.trim() || 'Pilot';
+}
+
+async function guarded(fn) {
+  fill($('#start-error'), '');
+  for (const b of document.querySelectorAll('#start-form button')) b.disabled = true;
+  try {
+    await fn();
+  } catch (e) {
+    fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
+  } finally {
+    for (const b of document.querySelectorAll('#start-form button')) b.disabled = false;
+  }
+}
+
+async function playAi() {
+  const created = await post('/api/matches', { ruleset: 'voidexa', ai: { B: 'greedy' } });
+  const seat = await post(`/api/matches/${created.matchId}/seats`, deckBody(myName()));
+  location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
+}
+
+async function watchAi() {
+  const created = await post('/api/matches', { ruleset: 'voidexa', ai: { A: 'greedy', B: 'random' } });
+  location.href = matchHref(created.matchId);
+}
+
+/** Creates a match, takes both seats (two starter decks) and shows each seat's link to pass on. */
+async function createForTwo() {
+  const created = await post('/api/matches', { ruleset: 'voidexa' });
+  const a = await post(`/api/matches/${created.matchId}/seats`, deckBody(myName()));
+  const other = decks[(Number($('#deck').value) + 1) % decks.length];
+  const b = await post(`/api/matches/${created.matchId}/seats`,
+    { name: 'Guest', pilotClass: other.pilotClass, deck: { shipCore: other.shipCore, cards: other.cards } });
+  const link = (s) => new URL(seatHref(created.matchId, s.seat, s.playerToken), location.href).href;
+  const box = $('#seat-links');
+  box.hidden = false;
+  fill(box,
+    h('p', {}, 'Each link is that seat\'s secret: open yours, send the other one to your opponent. Spectators use ',
+      h('a', { href: matchHref(created.matchId) }, 'the match page'), '.'),
+    [a, b].map((s) => h('div', { class: 'seat-link' },
+      h('label', {}, `Seat ${s.seat} link`, h('input', { type: 'text', readonly: true, value: link(s) })),
+      h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link(s)) }, `Copy seat ${s.seat} link`),
+      h('a', { class: 'button', href: link(s) }, `Open seat ${s.seat}`))));
+}
+
+async function join(matchId) {
+  await guarded(async () => {
+    const seat = await post(`/api/matches/${encodeURIComponent(matchId)}/seats`, deckBody(myName()));
+    location.href = seatHref(matchId, seat.seat, seat.playerToken);
+  });
+}
+
+async function start() {
+  try {
+    decks = await get('/api/decks/starter');
+    fill($('#deck'), decks.map((d, i) => h('option', { value: i }, `${d.name} (${d.pilotClass})`)));
+  } catch (e) {
+    fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
+  }
+  $('#play-ai').addEventListener('click', () => guarded(playAi));
+  $('#watch-ai').addEventListener('click', () => guarded(watchAi));
+  $('#create-two').addEventListener('click', () => guarded(createForTwo));
+  $('#start-form').addEventListener('submit', (e) => { e.preventDefault(); guarded(playAi); });
+  await refresh();
+  setInterval(refresh, 2000);
+}
+
+start();

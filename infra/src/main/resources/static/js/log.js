@@ -1,0 +1,21 @@
+// The live event log: newest first, each event once (by sequence number), in words.
+import { h } from './dom.js';
+
+export class EventLog {
+  constructor(list, narrator, max = 300) {
+    this.list = list;
+    this.narrator = narrator;
+    this.max = max;
+    this.last = -1;
+  }
+
+  add(event) {
+    if (!event || event.seq <= this.last) return;
+    this.last = event.seq;
+    const text = this.narrator.say(event);
+    if (text === null) return;
+    this.list.prepend(h('li', { dataset: { seq: event.seq, type: event.type } },
+      h('span', { class: 'seq' }, event.seq), ' ', text));
+    while (this.list.children.length > this.max) this.list.lastElementChild.remove();
+  }
+}

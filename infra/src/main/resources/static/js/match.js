@@ -1,0 +1,194 @@
+// The live board (spectator) and player mode (with a seat token in the URL fragment: #seat=A&token=…).
+import { h, fill, $, params, fragment, shortId } from './dom.js';
+import { get, post, cards, newIntentId, ApiError } from './api.js';
+import { Narrator } from './words.js';
+import { renderBoard } from './board.js';
+import { EventLog } from './log.js';
+import { renderAudit } from './audit.js';
+
+const matchId = params().get('id');
+const token = fragment().get('token');
+let me = fragment().get('seat');
+let view = null;
+let narrator;
+let log;
+let stream = null;
+let auditShown = false;
+const discarding = new Set();
+
+function say(el, text) {
+  fill($(el), text || '');
+}
+
+async function start() {
+  if (!matchId) {
+    say('#error', 'No match given: open a match from the lobby.');
+    say('#conn', '');
+    return;
+  }
+  document.title = `Match ${shortId(matchId)} · duelhall`;
+  fill($('#title'), `Match ${shortId(matchId)}`);
+  $('#replay-link').href = `/replay.html?id=${encodeURIComponent(matchId)}`;
+  narrator = new Narrator(await cards());
+  log = new EventLog($('#log'), narrator);
+  try {
+    view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
+  } catch (e) {
+    say('#error', e instanceof ApiError ? e.describe() : String(e));
+    say('#conn', '');
+    return;
+  }
+  if (token && !me) me = ['A', 'B'].find((s) => view.seats[s] && view.seats[s].hand) || null;
+  if (token) setUpPlayer();
+  narrator.learn(view); // names of the drones and cards the recent events mention
+  for (const e of view.recentEvents || []) log.add(e);
+  show(view);
+  if (view.status !== 'ENDED') openStream(view.version);
+}
+
+/** The SSE stream: EventSource reconnects by itself and sends Last-Event-ID, so nothing is lost or repeated. */
+function openStream(after) {
+  const q = new URLSearchParams({ lastEventId: String(after) });
+  if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
+  stream = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
+  stream.onopen = () => say('#conn', token ? `live · seat ${me}` : 'live');
+  stream.onmessage = (m) => {
+    const data = JSON.parse(m.data);
+    if (data.event) log.add(data.event);
+    if (data.view) show(data.view);
+  };
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED || (view && view.status === 'ENDED')) {
+      stream.close();
+      say('#conn', view && view.status === 'ENDED' ? 'match over' : 'stream closed — reload to retry');
+    } else {
+      say('#conn', 'reconnecting…');
+    }
+  };
+}
+
+function show(v) {
+  view = v;
+  renderBoard($('#board'), v, narrator, me);
+  if (token) renderPlayer(v);
+  if (v.status === 'ENDED') {
+    say('#conn', 'match over');
+    if (stream) stream.close();
+    if (!auditShown) {
+      auditShown = true;
+      renderAudit($('#audit'), matchId);
+    }
+  }
+}
+
+// ---- player mode ----
+
+function setUpPlayer() {
+  $('#player').hidden = false;
+  fill($('#player-title'), `Your hand · seat ${me}`);
+  $('#end-turn').addEventListener('click', () => send({ type: 'END_TURN' }));
+  $('#pass').addEventListener('click', () => send({ type: 'PASS' }));
+  $('#discard').addEventListener('click', () => send({ type: 'DISCARD_DOWN', cards: [...discarding] }));
+  const concede = $('#concede');
+  concede.addEventListener('click', () => {
+    if (concede.dataset.armed) {
+      delete concede.dataset.armed;
+      fill(concede, 'Concede');
+      send({ type: 'CONCEDE' });
+    } else {
+      concede.dataset.armed = 'true';
+      fill(concede, 'Really concede?');
+      setTimeout(() => { delete concede.dataset.armed; fill(concede, 'Concede'); }, 4000);
+    }
+  });
+}
+
+async function send(intent) {
+  hideTargets();
+  const body = { intentId: newIntentId(), ...intent };
+  try {
+    const answer = await post(`/api/matches/${encodeURIComponent(matchId)}/intents`, body, token);
+    say('#refusal', '');
+    $('#refusal').dataset.code = '';
+    discarding.clear();
+    return answer;
+  } catch (e) {
+    // refusals as the server words them
+    say('#refusal', e instanceof ApiError ? e.describe() : String(e));
+    $('#refusal').dataset.code = e.code || '';
+    return null;
+  }
+}
+
+function myDecision(v) {
+  if (v.status !== 'LIVE') return null;
+  const p = v.pendingDecision;
+  if (p) return p.seat === me ? p.kind : null;
+  return v.activeSeat === me ? 'MAIN' : null;
+}
+
+function renderPlayer(v) {
+  const mine = v.seats[me];
+  const decision = myDecision(v);
+  const live = v.status === 'LIVE';
+  $('#end-turn').classList.toggle('primary', decision === 'MAIN');
+  $('#pass').classList.toggle('primary', decision === 'RESPONSE');
+  $('#pass').hidden = decision === 'MAIN';
+  $('#end-turn').hidden = decision === 'RESPONSE';
+  for (const b of ['#end-turn', '#pass', '#concede']) $(b).disabled = !live;
+  const discardOwed = decision === 'DISCARD_DOWN' ? v.pendingDecision.count : 0;
+  const discard = $('#discard');
+  discard.hidden = !discardOwed;
+  for (const id of [...discarding]) if (!mine || !mine.hand || !mine.hand.some((c) => c.id === id)) discarding.delete(id);
+  fill(discard, `Discard ${discarding.size}/${discardOwed}`);
+  discard.disabled = discarding.size !== discardOwed;
+  discard.classList.toggle('primary', discardOwed > 0);
+  const hand = (mine && mine.hand) || [];
+  fill($('#hand'), hand.length ? hand.map((c) => handCard(c, discardOwed)) : h('li', { class: 'muted' }, 'No cards in hand.'));
+}
+
+function handCard(c, discardOwed) {
+  const card = narrator.cards.get(c.card) || { name: c.card, type: '', text: '', heat: 0 };
+  const selected = discarding.has(c.id);
+  const cost = c.cost.total !== c.cost.printed
+    ? h('span', { class: 'cost', title: `printed ${c.cost.printed}` }, c.cost.total, h('small', {}, ` (${c.cost.printed})`))
+    : h('span', { class: 'cost' }, c.cost.total);
+  const label = discardOwed ? `${selected ? 'Keep' : 'Discard'} ${card.name}`
+    : `Play ${card.name}, ${c.cost.total} Energy${c.playable ? '' : ' (not playable now)'}`;
+  return h('li', { class: `card ${c.playable ? 'playable' : ''} ${selected ? 'selected' : ''}`, dataset: { id: c.id, card: c.card } },
+    h('button', {
+      type: 'button', class: 'card-button', 'aria-label': label, 'aria-pressed': discardOwed ? String(selected) : null,
+      onclick: () => (discardOwed ? toggleDiscard(c.id) : choose(c, card)),
+    },
+    h('span', { class: 'card-top' }, cost, h('span', { class: 'name' }, card.name)),
+    h('span', { class: 'type' }, `${String(card.type).toLowerCase().replace('_', ' ')}${card.heat ? ` · +${card.heat} Heat` : ''}`),
+    h('span', { class: 'text' }, card.text)));
+}
+
+function toggleDiscard(id) {
+  if (discarding.has(id)) discarding.delete(id);
+  else discarding.add(id);
+  renderPlayer(view);
+}
+
+/** A playable card with one target choice is played at once; with several, the page asks which. */
+function choose(c, card) {
+  const choices = c.targets || [];
+  if (choices.length <= 1) {
+    send({ type: 'PLAY_CARD', card: c.id, targets: choices.length ? choices[0] : [] });
+    return;
+  }
+  fill($('#targets-title'), `${card.name}: choose a target`);
+  fill($('#target-buttons'),
+    choices.map((ts) => h('button', { type: 'button', onclick: () => send({ type: 'PLAY_CARD', card: c.id, targets: ts }) },
+      ts.map((t) => narrator.target(t)).join(', '))),
+    h('button', { type: 'button', class: 'ghost', onclick: hideTargets }, 'Cancel'));
+  $('#targets').hidden = false;
+  $('#target-buttons button').focus();
+}
+
+function hideTargets() {
+  $('#targets').hidden = true;
+}
+
+start();

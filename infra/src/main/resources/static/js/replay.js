@@ -1,0 +1,140 @@
+// The replay viewer: a scrubber over every event, the board at the chosen step from /replay?at=N.
+import { h, fill, $, params, shortId } from './dom.js';
+import { get, cards, allEvents, ApiError } from './api.js';
+import { Narrator } from './words.js';
+import { renderBoard } from './board.js';
+import { renderAudit } from './audit.js';
+
+const matchId = params().get('id');
+const base = `/api/matches/${encodeURIComponent(matchId || '')}`;
+const views = new Map(); // step → view (a replay never changes)
+let events = [];
+let step = 0;
+let max = 0;
+let shown = -1;
+let timer = null;
+let narrator;
+let boardNarrator;
+
+function error(e) {
+  fill($('#error'), e instanceof ApiError ? e.describe() : String(e));
+}
+
+async function start() {
+  if (!matchId) {
+    error('No match given: open a replay from the lobby.');
+    return;
+  }
+  document.title = `Replay ${shortId(matchId)} · duelhall`;
+  fill($('#title'), `Replay of match ${shortId(matchId)}`);
+  $('#live-link').href = `/match.html?id=${encodeURIComponent(matchId)}`;
+  const catalog = await cards();
+  narrator = new Narrator(catalog);
+  boardNarrator = new Narrator(catalog);
+  let log;
+  try {
+    log = await allEvents(matchId);
+  } catch (e) {
+    error(e);
+    return;
+  }
+  events = log.events;
+  max = log.version;
+  const scrubber = $('#scrubber');
+  scrubber.max = String(max);
+  fill($('#step-max'), max);
+  fill($('#events'), events.map((e) => {
+    const text = narrator.say(e);
+    return h('li', { dataset: { seq: e.seq, type: e.type }, class: text === null ? 'minor' : '' },
+      h('button', { type: 'button', class: 'event', onclick: () => go(e.seq), title: `Go to step ${e.seq}` },
+        h('span', { class: 'seq' }, e.seq), ' ', text === null ? e.type : text));
+  }));
+  scrubber.addEventListener('input', () => go(Number(scrubber.value), true));
+  $('#first').addEventListener('click', () => go(0));
+  $('#prev').addEventListener('click', () => go(step - 1));
+  $('#next').addEventListener('click', () => go(step + 1));
+  $('#last').addEventListener('click', () => go(max));
+  $('#play').addEventListener('click', togglePlay);
+  $('#speed').addEventListener('change', () => { if (timer) { stopPlay(); togglePlay(); } });
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, select, textarea')) return;
+    if (e.key === 'ArrowLeft') go(step - 1);
+    if (e.key === 'ArrowRight') go(step + 1);
+  });
+  const at = Number(params().get('at'));
+  await go(Number.isInteger(at) && at >= 0 ? Math.min(at, max) : 0);
+  if (events.some((e) => e.type === 'MatchEnded')) renderAudit($('#audit'), matchId);
+}
+
+async function viewAt(n) {
+  if (!views.has(n)) views.set(n, await get(`${base}/replay?at=${n}`));
+  return views.get(n);
+}
+
+/** Shows step n: the scrubber, the URL, the highlighted event, then the board once /replay answers. */
+async function go(n, fromScrubber) {
+  n = Math.max(0, Math.min(max, Number.isFinite(n) ? n : 0));
+  step = n;
+  if (!fromScrubber) $('#scrubber').value = String(n);
+  fill($('#step-out'), n);
+  const url = `/replay.html?id=${encodeURIComponent(matchId)}&at=${n}`;
+  history.replaceState(null, '', url);
+  $('#step-link').href = url;
+  highlight(n);
+  let v;
+  try {
+    v = await viewAt(n);
+  } catch (e) {
+    error(e);
+    return;
+  }
+  if (step !== n) return; // a later step was asked meanwhile
+  fill($('#error'), '');
+  renderBoard($('#board'), v, boardNarrator, null);
+  $('#board').dataset.step = n;
+  shown = n;
+  // prefetch the next step, so playing stays smooth
+  if (n < max && !views.has(n + 1)) viewAt(n + 1).catch(() => {});
+}
+
+function highlight(n) {
+  const list = $('#events');
+  const old = list.querySelector('[aria-current]');
+  if (old) {
+    old.removeAttribute('aria-current');
+    old.classList.remove('current');
+  }
+  const li = list.querySelector(`li[data-seq="${n}"]`);
+  if (li) {
+    li.setAttribute('aria-current', 'step');
+    li.classList.add('current');
+    // scroll the list only (scrollIntoView would scroll the page too)
+    if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = li.offsetTop - list.clientHeight / 2;
+    }
+    fill($('#current'), h('span', { class: 'seq' }, n), ' ', li.querySelector('.event').lastChild.textContent.trim());
+  }
+}
+
+function togglePlay() {
+  if (timer) {
+    stopPlay();
+    return;
+  }
+  if (step >= max) go(0);
+  fill($('#play'), '⏸ Pause');
+  $('#play').setAttribute('aria-label', 'Pause');
+  timer = setInterval(() => {
+    if (step >= max) stopPlay();
+    else if (shown === step) go(step + 1);
+  }, Number($('#speed').value));
+}
+
+function stopPlay() {
+  clearInterval(timer);
+  timer = null;
+  fill($('#play'), '▶ Play');
+  $('#play').setAttribute('aria-label', 'Play');
+}
+
+start();

@@ -1,0 +1,114 @@
+package io.duelhall.infra.web;
+
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Headless Chromium from Debian's packages ({@code chromium}, {@code chromium-driver}), driven over WebDriver. Where
+ * they are missing the browser tests are skipped with a loud message, or fail when
+ * {@code DUELHALL_REQUIRE_BROWSER=true} (set by {@code .ci/run}).
+ */
+final class Browser implements AutoCloseable {
+    static final String CHROMIUM = System.getProperty("duelhall.chromium", "/usr/bin/chromium");
+    static final String CHROMEDRIVER = System.getProperty("duelhall.chromedriver", "/usr/bin/chromedriver");
+    static final Dimension DESKTOP = new Dimension(1366, 900);
+    static final Dimension PHONE = new Dimension(390, 844);
+
+    final ChromeDriver driver;
+    private final Path profile;
+
+    private Browser(ChromeDriver driver, Path profile) {
+        this.driver = driver;
+        this.profile = profile;
+    }
+
+    /** Why the browser tests cannot run here, or null if they can. */
+    static String missing() {
+        StringBuilder out = new StringBuilder();
+        for (String path : new String[]{CHROMIUM, CHROMEDRIVER}) {
+            if (!Files.isExecutable(Path.of(path))) {
+                out.append(out.isEmpty() ? "" : ", ").append(path);
+            }
+        }
+        return out.isEmpty() ? null : "no " + out + ": install Debian's packages with "
+                + "`apt-get install -y chromium chromium-driver` (.ci/run does)";
+    }
+
+    static boolean required() {
+        return Boolean.parseBoolean(System.getenv("DUELHALL_REQUIRE_BROWSER"));
+    }
+
+    static Browser open(Dimension size) {
+        Path profile;
+        try {
+            profile = Files.createTempDirectory("duelhall-chromium-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--window-size=" + size.getWidth() + "," + size.getHeight());
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
+        ChromeDriver driver = new ChromeDriver(service, options);
+        driver.manage().window().setSize(size);
+        return new Browser(driver, profile);
+    }
+
+    /** Saves a PNG of the page as {@code name} when {@code DUELHALL_SCREENSHOTS} names a directory (docs/img). */
+    void screenshot(String name) {
+        String dir = System.getenv("DUELHALL_SCREENSHOTS");
+        if (dir == null || dir.isBlank()) {
+            dir = System.getProperty("duelhall.screenshots");
+        }
+        if (dir == null || dir.isBlank()) {
+            return;
+        }
+        try {
+            Path target = Path.of(dir).toAbsolutePath().resolve(name);
+            Files.createDirectories(target.getParent());
+            Files.write(target, driver.getScreenshotAs(OutputType.BYTES));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The whole page, not only the window: the viewport is set to the page's height for the shot (at most 2400 px). */
+    void fullScreenshot(String name, int width) {
+        Number height = (Number) driver.executeScript("return Math.ceil(document.documentElement.scrollHeight)");
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", width,
+                "height", Math.min(2400, height.intValue()), "deviceScaleFactor", 1, "mobile", false));
+        try {
+            screenshot(name);
+        } finally {
+            driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException ignored) {
+                // a temp dir left behind
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.duelhall.infra.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.infra.http.Api;
+import io.duelhall.infra.http.Api.Res;
+import io.duelhall.infra.http.Bot;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The live board of a spectator: updates over the stream, and never a hidden card. */
+class WebBoardTest extends WebTest {
+
+    @Test
+    void theLiveBoardShowsAnIntentWithinASecond() {
+        String[] m = api.startedMatch("Live Ada", "Live Bo", 0);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        JsonNode before = api.get("/api/matches/" + id + "/view", null).body();
+        boardAt(d, before.get("version").asLong(), WAIT);
+        waitFor(d, x -> x.findElement(By.id("conn")).getText().startsWith("live"));
+        assertThat(numbers(d)).isEqualTo(numbers(before));
+
+        for (int i = 0; i < 3; i++) {
+            String actor = Bot.actor(api.get("/api/matches/" + id + "/view", null).body());
+            long start = System.nanoTime();
+            Res answer = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokens.get(actor));
+            assertThat(answer.status()).as(answer.raw()).isEqualTo(200);
+            long version = answer.body().get("version").asLong();
+            Duration left = Duration.ofSeconds(1).minusNanos(System.nanoTime() - start);
+            boardAt(d, version, left);
+            JsonNode after = api.get("/api/matches/" + id + "/view", null).body();
+            assertThat(numbers(d)).isEqualTo(numbers(after));
+            assertThat(d.findElement(By.cssSelector("#board [data-field='active']")).getText())
+                    .isEqualTo(after.get("activeSeat").asText() + " to play");
+            // the event log says it in words
+            assertThat(d.findElement(By.id("log")).getText()).contains(actor + " ends turn " + (after.get("turn").asInt() - 1));
+        }
+    }
+
+    @Test
+    void theSpectatorsBoardKeepsTheMatchsDelay() {
+        String[] m = api.startedMatch("Delay Ada", "Delay Bo", 2);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        JsonNode seatView = api.get("/api/matches/" + id + "/view", tokens.get("A")).body();
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        // the opening reaches spectators once it is two seconds old
+        boardAt(d, seatView.get("version").asLong(), WAIT);
+        assertThat(d.findElement(By.id("board")).getText()).contains("spectators 2 s behind");
+
+        String actor = Bot.actor(seatView);
+        long start = System.nanoTime();
+        Res answer = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokens.get(actor));
+        assertThat(answer.status()).isEqualTo(200);
+        long version = answer.body().get("version").asLong();
+        // not within the first second ...
+        assertThatThrownBy(() -> boardAt(d, version, Duration.ofSeconds(1)))
+                .isInstanceOf(org.openqa.selenium.TimeoutException.class);
+        // ... but once the events are two seconds old
+        boardAt(d, version, WAIT);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        assertThat(numbers(d)).isEqualTo(numbers(api.get("/api/matches/" + id + "/view", tokens.get(actor)).body()));
+    }
+
+    @Test
+    void aSpectatorsPageNeverHoldsAHiddenCard() {
+        String[] m = api.startedMatch("Hidden Ada", "Hidden Bo", 0);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        play(id, tokens, 15);
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        boardAt(d, api.get("/api/matches/" + id + "/view", null).body().get("version").asLong(), WAIT);
+        assertNoHidden(d, id, tokens);
+        // more play while the page watches: every update arrives over the stream
+        play(id, tokens, 25);
+        JsonNode now = api.get("/api/matches/" + id + "/view", null).body();
+        boardAt(d, now.get("version").asLong(), WAIT);
+        assertThat(now.get("status").asText()).as("the match must still be live to have hidden cards").isEqualTo("LIVE");
+        assertNoHidden(d, id, tokens);
+        // the replay page of a live match too
+        d.get(url("/replay.html?id=" + id + "&at=" + now.get("version").asLong()));
+        waitFor(d, x -> String.valueOf(now.get("version").asLong()).equals(x.findElement(By.id("board")).getDomAttribute("data-step")));
+        assertNoHidden(d, id, tokens);
+
+        d.get(url("/match.html?id=" + id));
+        boardAt(d, now.get("version").asLong(), WAIT);
+        waitFor(d, x -> x.findElement(By.id("conn")).getText().startsWith("live"));
+        b.fullScreenshot("board.png", Browser.DESKTOP.getWidth());
+        Browser phone = browser(Browser.PHONE);
+        phone.driver.get(url("/match.html?id=" + id));
+        boardAt(phone.driver, now.get("version").asLong(), WAIT);
+        waitFor(phone.driver, x -> x.findElement(By.id("conn")).getText().startsWith("live"));
+        // phone width: the two ships stack
+        var ships = phone.driver.findElements(By.cssSelector("#board .ship"));
+        assertThat(ships.get(0).getRect().getX()).isEqualTo(ships.get(1).getRect().getX());
+        phone.screenshot("board-phone.png");
+    }
+
+    /** Hidden now: the cards in each hand (seen with its token) that no public event has named. */
+    private Set<String> hidden(String id, Map<String, String> tokens) {
+        Set<String> hidden = new HashSet<>();
+        for (Map.Entry<String, String> seat : tokens.entrySet()) {
+            JsonNode view = api.get("/api/matches/" + id + "/view", seat.getValue()).body();
+            assertThat(view.get("status").asText()).isEqualTo("LIVE");
+            for (JsonNode c : view.at("/seats/" + seat.getKey() + "/hand")) {
+                hidden.add(c.get("id").asText());
+            }
+        }
+        // a card that went back to a hand was seen by everyone before: not a secret
+        JsonNode events = api.get("/api/matches/" + id + "/events?from=0&limit=5000", tokens.get("A")).body().get("events");
+        for (JsonNode e : events) {
+            if (e.get("type").asText().equals("CardReturnedToHand")) {
+                hidden.remove(e.at("/payload/card/id").asText());
+            }
+        }
+        assertThat(hidden).isNotEmpty();
+        return hidden;
+    }
+
+    private void assertNoHidden(WebDriver d, String id, Map<String, String> tokens) {
+        Set<String> hidden = hidden(id, tokens);
+        String page = d.getPageSource();
+        assertThat(page).contains(id.substring(0, 8)); // the page is the match's page
+        for (String card : hidden) {
+            assertThat(page).as("hidden card %s on a spectator's page", card).doesNotContain(card);
+        }
+        // what the page fetched: spectator endpoints only (no token anywhere), and none of it names a hidden card
+        @SuppressWarnings("unchecked")
+        List<String> fetched = (List<String>) ((org.openqa.selenium.JavascriptExecutor) d).executeScript(
+                "return performance.getEntriesByType('resource').map(e => e.name)");
+        assertThat(fetched).anyMatch(u -> u.contains("/api/matches/" + id + "/"));
+        for (String u : fetched) {
+            URI uri = URI.create(u);
+            assertThat(u).doesNotContain("token");
+            assertThat(uri.getPath()).matches("/(js|css)/[a-z]+\\.(js|css)|/favicon\\.svg|/api/.*");
+            if (uri.getPath().startsWith("/api/") && !uri.getPath().endsWith("/stream")) {
+                String body = api.get(uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()), null).raw();
+                for (String card : hidden) {
+                    assertThat(body).as("hidden card %s in %s", card, u).doesNotContain(card);
+                }
+            }
+        }
+    }
+
+    private void play(String id, Map<String, String> tokens, int steps) {
+        for (int i = 0; i < steps; i++) {
+            if (Bot.ended(bot.step(id, tokens))) {
+                throw new AssertionError("the match ended too early for this test");
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.duelhall.infra.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.infra.http.Api.Res;
+import io.duelhall.infra.http.Bot;
+import io.duelhall.infra.http.Sse;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The lobby at {@code /} in a real browser, and the list field it needs ({@code spectators}). */
+class WebLobbyTest extends WebTest {
+
+    @Test
+    void theLobbyListsALiveMatchWithItsPlayersTurnAndSpectators() {
+        String[] m = api.startedMatch("Lobby Ada", "Lobby Bo", 0);
+        String id = m[0];
+        // one finished match, so the lists and the leaderboard have something to show
+        String[] done = api.startedMatch("Lobby Ada", "Lobby Cy", 0);
+        bot.playToEnd(done[0], Map.of("A", done[1], "B", done[2]), 3000);
+        try (Sse spectator = Sse.open(port, "/api/matches/" + id + "/stream", null, null)) {
+            assertThat(spectator.status()).isEqualTo(200);
+            Browser b = browser(Browser.DESKTOP);
+            WebDriver d = b.driver;
+            d.get(url("/"));
+            By row = By.cssSelector("#live tr[data-match='" + id + "']");
+            WebElement live = waitFor(d, x -> x.findElements(row).stream().findFirst().orElse(null));
+            assertThat(live.findElement(By.cssSelector("[data-col='players']")).getText()).isEqualTo("Lobby Ada vs Lobby Bo");
+            assertThat(live.findElement(By.cssSelector("[data-col='ruleset']")).getText()).isEqualTo("voidexa");
+            assertThat(live.findElement(By.cssSelector("[data-col='status']")).getText()).isEqualTo("LIVE");
+            JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+            assertThat(live.findElement(By.cssSelector("[data-col='turn']")).getText()).isEqualTo(view.get("turn").asText());
+            // the spectator stream opened above is counted (the page polls the list every 2 s)
+            waitFor(d, x -> x.findElement(row).findElement(By.cssSelector("[data-col='spectators']")).getText().contains("1"));
+            // the ended match is in "Recent matches" with a replay link; the leaderboard is the API's
+            By recent = By.cssSelector("#recent tr[data-match='" + done[0] + "'] a[href*='replay.html?id=" + done[0] + "']");
+            waitFor(d, x -> !x.findElements(recent).isEmpty());
+            waitFor(d, x -> {
+                JsonNode top = api.get("/api/leaderboard?limit=20", null).body();
+                List<WebElement> rows = x.findElements(By.cssSelector("#leaderboard tbody tr"));
+                return top.size() > 0 && rows.size() == top.size()
+                        && rows.get(0).findElement(By.cssSelector("[data-col='name']")).getText().equals(top.get(0).get("name").asText())
+                        && rows.get(0).findElement(By.cssSelector("[data-col='games']")).getText().equals(top.get(0).get("games").asText());
+            });
+            // every control has an accessible name
+            for (WebElement control : d.findElements(By.cssSelector("button, a.button, input, select"))) {
+                assertThat(control.getAccessibleName()).as(control.getTagName() + " " + control.getDomAttribute("id")).isNotBlank();
+            }
+            live.findElement(By.cssSelector("a.button")).click();
+            waitFor(d, x -> x.getCurrentUrl().contains("/match.html?id=" + id));
+        }
+    }
+
+    @Test
+    void watchTwoAisFromTheLobbyAndTheScreenshotsOfIt() {
+        // a match of the server's AIs (over in seconds), and a match of two people, watched by one spectator
+        Res created = api.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "random")), null);
+        assertThat(created.status()).isEqualTo(201);
+        String[] people = api.startedMatch("Ada", "Bo", 0);
+        bot.step(people[0], Map.of("A", people[1], "B", people[2]));
+        String watched = people[0];
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        try (Sse spectator = Sse.open(port, "/api/matches/" + watched + "/stream", null, null)) {
+            assertThat(spectator.status()).isEqualTo(200);
+            d.get(url("/"));
+            waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 0);
+            waitFor(d, x -> !x.findElements(By.cssSelector("#recent tr[data-match]")).isEmpty());
+            b.fullScreenshot("lobby.png", Browser.DESKTOP.getWidth());
+        }
+        d.findElement(By.id("watch-ai")).click();
+        waitFor(d, x -> x.getCurrentUrl().contains("/match.html?id="));
+        String id = d.getCurrentUrl().replaceAll(".*id=([^&#]+).*", "$1");
+        // the AIs play on their own: the board follows them to the end, then shows the audit verdict
+        waitFor(d, Duration.ofSeconds(60), x -> "ENDED".equals(x.findElement(By.id("board")).getDomAttribute("data-status")));
+        WebElement verdict = waitFor(d, x -> x.findElements(By.cssSelector("#audit .verdict")).stream().findFirst().orElse(null));
+        assertThat(verdict.getText()).startsWith("Audit passed");
+        assertThat(d.findElement(By.cssSelector("#audit a[download]")).getDomAttribute("href"))
+                .isEqualTo("/api/matches/" + id + "/export");
+        assertThat(numbers(d)).isEqualTo(numbers(api.get("/api/matches/" + id + "/view", null).body()));
+
+        Browser phone = browser(Browser.PHONE);
+        phone.driver.get(url("/"));
+        waitFor(phone.driver, x -> !x.findElements(By.cssSelector("#recent tr[data-match]")).isEmpty());
+        // one column at phone width: the panels stack, nothing is wider than the screen
+        List<WebElement> panels = phone.driver.findElements(By.cssSelector(".lobby > .panel"));
+        assertThat(panels.get(1).getRect().getX()).isEqualTo(panels.get(2).getRect().getX());
+        Number scrollWidth = (Number) phone.driver.executeScript("return document.documentElement.scrollWidth");
+        assertThat(scrollWidth.intValue()).isLessThanOrEqualTo(Browser.PHONE.getWidth());
+        phone.screenshot("lobby-phone.png");
+    }
+
+}

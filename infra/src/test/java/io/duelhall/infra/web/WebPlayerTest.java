@@ -1,0 +1,145 @@
+package io.duelhall.infra.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.infra.http.Api;
+import io.duelhall.infra.http.Api.Res;
+import io.duelhall.infra.http.Bot;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Player mode: a seat link (token in the URL fragment), the hand, clicks that become intents. */
+class WebPlayerTest extends WebTest {
+
+    @Test
+    void aSeatPlaysACardByClickingAndTheOpponentsBoardChanges() {
+        String[] m = api.startedMatch("Click Ada", "Click Bo", 0);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        JsonNode start = api.get("/api/matches/" + id + "/view", null).body();
+        String me = start.get("activeSeat").asText();
+        String foe = me.equals("A") ? "B" : "A";
+
+        Browser mine = browser(Browser.DESKTOP);
+        Browser theirs = browser(Browser.PHONE);
+        open(mine.driver, id, me, tokens.get(me), start.get("version").asLong());
+        open(theirs.driver, id, foe, tokens.get(foe), start.get("version").asLong());
+
+        // the hand as the API gives it: total costs and playable flags
+        JsonNode view = api.get("/api/matches/" + id + "/view", tokens.get(me)).body();
+        JsonNode hand = view.at("/seats/" + me + "/hand");
+        assertThat(mine.driver.findElements(By.cssSelector("#hand li.card"))).hasSize(hand.size());
+        JsonNode card = null;
+        for (JsonNode c : hand) {
+            WebElement li = mine.driver.findElement(By.cssSelector("#hand li.card[data-id='" + c.get("id").asText() + "']"));
+            assertThat(li.findElement(By.cssSelector(".cost")).getText()).startsWith(c.at("/cost/total").asText());
+            assertThat(li.getDomAttribute("class").contains("playable")).isEqualTo(c.get("playable").asBoolean());
+            if (c.get("playable").asBoolean() && (card == null || c.get("targets").size() > card.get("targets").size())) {
+                card = c; // prefer a card with a target choice, to click through it
+            }
+        }
+        assertThat(card).as("a playable card in the opening hand").isNotNull();
+        mine.fullScreenshot("player.png", Browser.DESKTOP.getWidth());
+
+        String before = numbers(theirs.driver);
+        mine.driver.findElement(By.cssSelector("#hand li.card[data-id='" + card.get("id").asText() + "'] button")).click();
+        if (card.get("targets").size() > 1) {
+            WebElement choice = waitFor(mine.driver, x -> x.findElements(By.cssSelector("#target-buttons button")).stream()
+                    .filter(WebElement::isDisplayed).findFirst().orElse(null));
+            choice.click();
+        }
+        // the card was played through the API, as the click said
+        String played = card.get("id").asText();
+        waitFor(mine.driver, x -> playedIn(id, tokens.get(me), played));
+        JsonNode pending = api.get("/api/matches/" + id + "/view", tokens.get(foe)).body().get("pendingDecision");
+        if (!pending.isNull() && pending.get("kind").asText().equals("RESPONSE")) {
+            // the opponent may answer: its page offers Pass, and passing lets the card resolve
+            WebElement pass = waitFor(theirs.driver, x -> {
+                WebElement p = x.findElement(By.id("pass"));
+                return p.isDisplayed() && p.getDomAttribute("class").contains("primary") ? p : null;
+            });
+            pass.click();
+        }
+        JsonNode after = api.get("/api/matches/" + id + "/view", tokens.get(foe)).body();
+        waitFor(theirs.driver, x -> boardVersion(x) >= after.get("version").asLong() && numbers(x).equals(numbers(after)));
+        assertThat(numbers(theirs.driver)).isNotEqualTo(before);
+        String name = api.get("/api/cards/" + card.get("card").asText(), null).body().get("name").asText();
+        assertThat(theirs.driver.findElement(By.id("log")).getText()).contains(me + " plays " + name);
+        // the opponent's page never holds the player's hand
+        for (JsonNode c : api.get("/api/matches/" + id + "/view", tokens.get(me)).body().at("/seats/" + me + "/hand")) {
+            assertThat(theirs.driver.getPageSource()).doesNotContain(c.get("id").asText());
+        }
+
+        // a refusal is shown as the server words it
+        Res refused = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokens.get(foe));
+        assertThat(refused.status()).isEqualTo(403);
+        theirs.driver.findElement(By.id("end-turn")).click();
+        String shown = waitFor(theirs.driver, x -> {
+            String t = x.findElement(By.id("refusal")).getText();
+            return t.isBlank() ? null : t;
+        });
+        assertThat(shown).startsWith(refused.body().get("message").asText()).contains(refused.error());
+    }
+
+    @Test
+    void playAgainstTheAiFromTheLobby() {
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 0);
+        d.findElement(By.id("name")).clear();
+        d.findElement(By.id("name")).sendKeys("Lobby Pilot");
+        d.findElement(By.id("play-ai")).click();
+        waitFor(d, x -> x.getCurrentUrl().contains("/match.html?id=") && x.getCurrentUrl().contains("#seat="));
+        String id = d.getCurrentUrl().replaceAll(".*id=([^&#]+).*", "$1");
+        String token = d.getCurrentUrl().replaceAll(".*token=([^&]+).*", "$1");
+        JsonNode view = api.get("/api/matches/" + id + "/view", token).body();
+        String seat = view.at("/seats/A/hand").isArray() ? "A" : "B";
+        assertThat(view.at("/seats/" + seat + "/name").asText()).isEqualTo("Lobby Pilot");
+        waitFor(d, x -> x.findElements(By.cssSelector("#hand li.card")).size() > 0);
+        // the AI plays its turns on its own; the person ends theirs by clicking, answering response windows with Pass
+        for (int i = 0; i < 2; i++) {
+            JsonNode mine = waitFor(d, x -> myTurn(x, id, token, seat));
+            waitFor(d, x -> boardVersion(x) >= mine.get("version").asLong());
+            d.findElement(By.id("end-turn")).click();
+            waitFor(d, x -> api.get("/api/matches/" + id + "/view", token).body().get("turn").asInt() > mine.get("turn").asInt());
+        }
+        JsonNode end = api.get("/api/matches/" + id + "/view", token).body();
+        assertThat(end.get("turn").asInt()).isGreaterThanOrEqualTo(3);
+        waitFor(d, x -> boardVersion(x) >= end.get("version").asLong());
+    }
+
+    /** The view when it is {@code seat}'s main phase; presses Pass on the page when the AI's card waits for an answer. */
+    private JsonNode myTurn(WebDriver d, String id, String token, String seat) {
+        JsonNode v = api.get("/api/matches/" + id + "/view", token).body();
+        JsonNode pending = v.get("pendingDecision");
+        if (!pending.isNull()) {
+            if (pending.get("seat").asText().equals(seat) && pending.get("kind").asText().equals("RESPONSE")
+                    && boardVersion(d) >= v.get("version").asLong()) {
+                d.findElement(By.id("pass")).click();
+            }
+            return null;
+        }
+        return v.get("activeSeat").asText().equals(seat) ? v : null;
+    }
+
+    private void open(WebDriver d, String id, String seat, String token, long version) {
+        d.get(url("/match.html?id=" + id + "#seat=" + seat + "&token=" + token));
+        boardAt(d, version, WAIT);
+        waitFor(d, x -> x.findElement(By.id("conn")).getText().startsWith("live"));
+    }
+
+    private boolean playedIn(String id, String token, String card) {
+        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=0&limit=5000", token).body().get("events")) {
+            if (e.get("type").asText().equals("CardPlayed") && e.at("/payload/card/id").asText().equals(card)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,91 @@
+package io.duelhall.infra.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.infra.http.Api.Res;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The replay viewer: the board at step N is {@code /replay?at=N}, whichever way the step was chosen. */
+class WebReplayTest extends WebTest {
+
+    @Test
+    void theScrubberAtStepNShowsTheNumbersOfReplayAtN() {
+        String[] m = api.startedMatch("Replay Ada", "Replay Bo", 0);
+        String id = m[0];
+        List<Res> answers = bot.playToEnd(id, Map.of("A", m[1], "B", m[2]), 3000);
+        long last = answers.get(answers.size() - 1).body().get("version").asLong();
+        // a step in the middle where something was played
+        long n = answers.get(answers.size() / 2).body().get("version").asLong();
+
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/replay.html?id=" + id + "&at=" + n));
+        atStep(d, id, n);
+        assertThat(d.findElement(By.id("scrubber")).getDomProperty("value")).isEqualTo(String.valueOf(n));
+        assertThat(d.findElement(By.id("scrubber")).getDomAttribute("max")).isEqualTo(String.valueOf(last));
+        assertThat(d.findElement(By.id("scrubber")).getAccessibleName()).startsWith("Step");
+        b.fullScreenshot("replay.png", Browser.DESKTOP.getWidth());
+
+        d.findElement(By.id("next")).click();
+        atStep(d, id, n + 1);
+        d.findElement(By.id("scrubber")).sendKeys(Keys.ARROW_RIGHT);
+        atStep(d, id, n + 2);
+        d.findElement(By.id("prev")).click();
+        atStep(d, id, n + 1);
+        // an event in the list is a way to its step
+        var said = d.findElements(By.cssSelector("#events li:not(.minor)"));
+        var pick = said.get(said.size() / 4);
+        long earlier = Long.parseLong(pick.getDomAttribute("data-seq"));
+        pick.findElement(By.tagName("button")).click();
+        atStep(d, id, earlier);
+        d.findElement(By.id("last")).click();
+        atStep(d, id, last);
+        assertThat(d.findElement(By.cssSelector("#audit .verdict")).getText()).startsWith("Audit passed");
+
+        // play runs the steps by itself; pause stops it
+        d.findElement(By.id("first")).click();
+        atStep(d, id, 0);
+        d.findElement(By.id("play")).click();
+        waitFor(d, x -> step(x) >= 3);
+        d.findElement(By.id("play")).click();
+        // the scrubber moves when a step is asked; the board follows once /replay answers
+        long paused = Long.parseLong(d.findElement(By.id("scrubber")).getDomProperty("value"));
+        atStep(d, id, paused);
+    }
+
+    @Test
+    void aBadMatchIdIsSaidInWords() {
+        Browser b = browser(Browser.PHONE);
+        b.driver.get(url("/replay.html?id=no-such-match&at=3"));
+        String error = waitFor(b.driver, x -> {
+            String t = x.findElement(By.id("error")).getText();
+            return t.isBlank() ? null : t;
+        });
+        assertThat(error).contains(api.get("/api/matches/no-such-match/events?from=0", null).body().get("message").asText());
+    }
+
+    private static long step(WebDriver d) {
+        String s = d.findElement(By.id("board")).getDomAttribute("data-step");
+        return s == null ? -1 : Long.parseLong(s);
+    }
+
+    /** The page is at step n: board, scrubber, highlighted event and the link to the step agree with /replay?at=n. */
+    private void atStep(WebDriver d, String id, long n) {
+        waitFor(d, x -> step(x) == n);
+        JsonNode replay = api.get("/api/matches/" + id + "/replay?at=" + n, null).body();
+        assertThat(numbers(d)).isEqualTo(numbers(replay));
+        assertThat(boardVersion(d)).isEqualTo(n);
+        assertThat(d.findElement(By.id("scrubber")).getDomProperty("value")).isEqualTo(String.valueOf(n));
+        assertThat(d.findElement(By.cssSelector("#events li[aria-current='step']")).getDomAttribute("data-seq"))
+                .isEqualTo(String.valueOf(n));
+        assertThat(d.findElement(By.id("step-link")).getDomAttribute("href")).endsWith("&at=" + n);
+        assertThat(d.getCurrentUrl()).endsWith("/replay.html?id=" + id + "&at=" + n);
+    }
+}
