@@ -18,7 +18,7 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.SeatTokenIssued;
-import org.erdtman.jcs.JsonCanonicalizer;
+import io.duelhall.command.chain.CanonicalJson;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -210,11 +210,16 @@ public final class MatchRecords {
 
     /** The bytes a record's signature covers: RFC 8785 canonical JSON of the record without its "signature" member. */
     public byte[] signedBytes(JsonNode record) {
-        ObjectNode copy = ((ObjectNode) record).deepCopy();
-        copy.remove("signature");
+        // a shallow copy without the signature: the members themselves are written, not copied
+        ObjectNode unsigned = JsonNodeFactory.instance.objectNode();
+        record.fields().forEachRemaining(m -> {
+            if (!m.getKey().equals("signature")) {
+                unsigned.set(m.getKey(), m.getValue());
+            }
+        });
         try {
-            return new JsonCanonicalizer(mapper.writeValueAsString(copy)).getEncodedUTF8();
-        } catch (IOException e) {
+            return CanonicalJson.utf8(unsigned);
+        } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("the record cannot be canonicalized: " + e.getMessage(), e);
         }
     }
