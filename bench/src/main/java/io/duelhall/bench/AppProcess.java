@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,7 +63,7 @@ public final class AppProcess implements AutoCloseable {
             pb.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
             long t0 = System.nanoTime();
             Process p = pb.start();
-            Http http = new Http("http://127.0.0.1:" + port);
+            JsonHttp http = new JsonHttp("http://127.0.0.1:" + port);
             long deadline = System.currentTimeMillis() + 240_000;
             while (!http.healthy()) {
                 if (!p.isAlive()) {

@@ -1,9 +1,10 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 
-import java.util.Map;
 
 /**
  * Benchmark 5: the audit of a finished match (signature, hash chain, seed commitment, draws, and re-simulation of
@@ -23,17 +24,9 @@ public final class AuditBench {
     }
 
     public static Result run(String url, int n) throws Exception {
-        Http http = new Http(url);
-        String id = http.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "greedy")), null)
-                .body().get("matchId").asText();
-        long deadline = System.currentTimeMillis() + 600_000;
-        JsonNode view;
-        while (!(view = http.get("/api/matches/" + id + "/view", null).body()).get("status").asText().equals("ENDED")) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new IllegalStateException("the AI match did not end in 10 minutes");
-            }
-            Thread.sleep(500);
-        }
+        JsonHttp http = new JsonHttp(url);
+        String id = ReplayBench.finishedAiMatch(http);
+        JsonNode view = http.get("/api/matches/" + id + "/view", null).body();
         long events = view.get("version").asLong() + 1;
         String record = http.get("/api/matches/" + id + "/export", null).body().toString();
         Histogram stored = new Histogram(3);
@@ -41,9 +34,9 @@ public final class AuditBench {
         int warmup = Math.max(2, n / 5);
         for (int i = 0; i < warmup + n; i++) {
             long t0 = System.nanoTime();
-            Http.Res a = http.get("/api/matches/" + id + "/audit", null);
+            JsonHttp.Res a = http.get("/api/matches/" + id + "/audit", null);
             long t1 = System.nanoTime();
-            Http.Res b = http.post("/api/audit", record, null);
+            JsonHttp.Res b = http.post("/api/audit", record, null);
             long t2 = System.nanoTime();
             if (a.status() != 200 || !a.body().path("passed").asBoolean() || b.status() != 200 || !b.body().path("passed").asBoolean()) {
                 throw new IllegalStateException("the audit did not pass: " + a.status() + " " + a.body() + " / " + b.status());

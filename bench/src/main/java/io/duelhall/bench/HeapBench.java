@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ public final class HeapBench {
             String maxHeap;
             try (AppProcess app = AppProcess.start(dir, jvmArgs, List.of())) {
                 readyEmpty = app.readyMillis();
-                Http http = new Http(app.url());
+                JsonHttp http = new JsonHttp(app.url());
                 heapEmpty = heapAfterGc(app, http);
                 JsonNode decks = http.get("/api/decks/starter", null).body();
                 ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -76,28 +78,28 @@ public final class HeapBench {
     }
 
     /** A live match: created, both seats taken, the first seat's turn ended. */
-    static void open(Http http, JsonNode decks) {
+    static void open(JsonHttp http, JsonNode decks) {
         String id = http.post("/api/matches", Map.of("ruleset", "voidexa"), null).body().get("matchId").asText();
-        String a = http.post("/api/matches/" + id + "/seats", Http.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
-        String b = http.post("/api/matches/" + id + "/seats", Http.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
+        String a = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
+        String b = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
         JsonNode view = http.get("/api/matches/" + id + "/view", a).body();
         String token = view.get("activeSeat").asText().equals("A") ? a : b;
-        Http.Res r = http.post("/api/matches/" + id + "/intents",
+        JsonHttp.Res r = http.post("/api/matches/" + id + "/intents",
                 Map.of("intentId", UUID.randomUUID().toString(), "type", "END_TURN"), token);
         if (r.status() != 200) {
             throw new IllegalStateException("END_TURN answered " + r.status() + ": " + r.body());
         }
     }
 
-    static long heapAfterGc(AppProcess app, Http http) throws InterruptedException {
+    static long heapAfterGc(AppProcess app, JsonHttp http) throws InterruptedException {
         app.jcmd("GC.run");
         Thread.sleep(500);
         app.jcmd("GC.run");
         return (long) metric(http, "jvm.memory.used", "area:heap");
     }
 
-    static double metric(Http http, String name, String tag) {
-        Http.Res r = http.get("/actuator/metrics/" + name + "?tag=" + tag, null);
+    static double metric(JsonHttp http, String name, String tag) {
+        JsonHttp.Res r = http.get("/actuator/metrics/" + name + "?tag=" + tag, null);
         if (r.status() != 200) {
             throw new IllegalStateException("metric " + name + " answered " + r.status());
         }

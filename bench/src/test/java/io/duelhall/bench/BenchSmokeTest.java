@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import io.duelhall.domain.voidexa.ai.Series;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
@@ -51,7 +53,7 @@ class BenchSmokeTest {
         try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
             // one whole match by the load driver's client, then a short timed run (which, on a slow shared
             // machine, may finish no intent inside its window: only that it runs and reports is checked)
-            Http http = new Http(app.url());
+            JsonHttp http = new JsonHttp(app.url());
             Bot.Stats stats = new Bot.Stats();
             new Bot(http, Bot.catalog(http), http.get("/api/decks/starter", null).body(), stats).playMatch(() -> true);
             assertThat(stats.matches.sum()).isEqualTo(1);

@@ -173,7 +173,7 @@ public final class Auditor {
     private static JsonNode payloadOf(JsonNode event) {
         JsonNode p = event.get("payload");
         if (p != null && p.isTextual()) {
-            throw new EventChain.NotChainable("payload is not valid JSON: " + abbreviate(p.textValue()));
+            throw new IllegalArgumentException("payload is not valid JSON: " + abbreviate(p.textValue()));
         }
         return p;
     }

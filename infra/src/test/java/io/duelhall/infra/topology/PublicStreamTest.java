@@ -10,7 +10,7 @@ import io.duelhall.domain.Viewer;
 import io.duelhall.infra.AxonConfig;
 import io.duelhall.infra.edge.PublicMatches;
 import io.duelhall.infra.http.Api;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.kafka.PublicEventPublisher;
 import io.duelhall.infra.topology.TopicReader.Message;
 import org.axonframework.config.EventProcessingConfiguration;
