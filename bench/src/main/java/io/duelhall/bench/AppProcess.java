@@ -21,12 +21,14 @@ public final class AppProcess implements AutoCloseable {
     private final Path dataDir;
     private final long readyMillis;
     private final Path log;
+    private final long readyCpuMillis;
 
-    private AppProcess(Process process, int port, Path dataDir, long readyMillis, Path log) {
+    private AppProcess(Process process, int port, Path dataDir, long readyMillis, long readyCpuMillis, Path log) {
         this.process = process;
         this.port = port;
         this.dataDir = dataDir;
         this.readyMillis = readyMillis;
+        this.readyCpuMillis = readyCpuMillis;
         this.log = log;
     }
 
@@ -75,7 +77,8 @@ public final class AppProcess implements AutoCloseable {
                 }
                 Thread.sleep(50);
             }
-            return new AppProcess(p, port, dataDir, (System.nanoTime() - t0) / 1_000_000, log);
+            long cpu = Machine.cpuMillis(p.pid());
+            return new AppProcess(p, port, dataDir, (System.nanoTime() - t0) / 1_000_000, cpu, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -103,6 +106,14 @@ public final class AppProcess implements AutoCloseable {
     /** From starting the JVM to /actuator/health answering UP. */
     public long readyMillis() {
         return readyMillis;
+    }
+
+    /**
+     * CPU time (user + system, all threads) the app's JVM had used when it answered UP: on a shared machine the
+     * wall-clock time to ready depends on what else runs, this much less; -1 where it cannot be read.
+     */
+    public long readyCpuMillis() {
+        return readyCpuMillis;
     }
 
     public Path dataDir() {

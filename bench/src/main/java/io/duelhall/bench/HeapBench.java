@@ -21,13 +21,15 @@ import java.util.concurrent.Future;
  */
 public final class HeapBench {
     public record Result(int matches, long readyEmptyMillis, long heapEmptyBytes, long heapLiveBytes, long readyWithDataMillis,
-                         String maxHeap) {
+                         String maxHeap, long readyEmptyCpuMillis, long readyWithDataCpuMillis) {
         public String report() {
             return String.format("%d live matches: heap used after full GC %.1f MiB (empty app %.1f MiB, %.1f KiB per match); "
-                            + "time to ready %.1f s empty, %.1f s with the %d matches stored; max heap %s",
+                            + "time to ready %.1f s empty, %.1f s with the %d matches stored (CPU used by then: %.1f s and "
+                            + "%.1f s); max heap %s",
                     matches, heapLiveBytes / 1048576.0, heapEmptyBytes / 1048576.0,
                     matches == 0 ? 0 : (heapLiveBytes - heapEmptyBytes) / 1024.0 / matches,
-                    readyEmptyMillis / 1000.0, readyWithDataMillis / 1000.0, matches, maxHeap);
+                    readyEmptyMillis / 1000.0, readyWithDataMillis / 1000.0, matches, readyEmptyCpuMillis / 1000.0,
+                    readyWithDataCpuMillis / 1000.0, maxHeap);
         }
     }
 
@@ -40,11 +42,13 @@ public final class HeapBench {
         Path dir = AppProcess.tempDataDir("heap");
         try {
             long readyEmpty;
+            long readyEmptyCpu;
             long heapEmpty;
             long heapLive;
             String maxHeap;
             try (AppProcess app = AppProcess.start(dir, jvmArgs, List.of())) {
                 readyEmpty = app.readyMillis();
+                readyEmptyCpu = app.readyCpuMillis();
                 JsonHttp http = new JsonHttp(app.url());
                 heapEmpty = heapAfterGc(app, http);
                 JsonNode decks = http.get("/api/decks/starter", null).body();
@@ -68,10 +72,13 @@ public final class HeapBench {
                 maxHeap = String.format("%.0f MiB", metric(http, "jvm.memory.max", "area:heap") / 1048576.0);
             }
             long readyWithData = -1;
+            long readyWithDataCpu = -1;
             if (restart) try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of())) {
                 readyWithData = again.readyMillis();
+                readyWithDataCpu = again.readyCpuMillis();
             }
-            return new Result(matches, readyEmpty, heapEmpty, heapLive, readyWithData, maxHeap);
+            return new Result(matches, readyEmpty, heapEmpty, heapLive, readyWithData, maxHeap, readyEmptyCpu,
+                    readyWithDataCpu);
         } finally {
             AppProcess.deleteQuietly(dir);
         }

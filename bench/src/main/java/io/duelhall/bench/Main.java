@@ -53,7 +53,7 @@ public final class Main {
                     System.out.println(AuditBench.run(args.get("url", null), args.getInt("n", 200)).report());
                 } else {
                     try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("audit"), jvmArgs(args), List.of())) {
-                        System.out.println(AuditBench.run(app.url(), args.getInt("n", 200)).report());
+                        System.out.println(AuditBench.run(app.url(), app.pid(), args.getInt("n", 200)).report());
                     }
                 }
             }
@@ -62,7 +62,7 @@ public final class Main {
                     System.out.println(ReplayBench.run(args.get("url", null), args.getInt("n", 2000)).report());
                 } else {
                     try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("replay"), jvmArgs(args), List.of())) {
-                        System.out.println(ReplayBench.run(app.url(), args.getInt("n", 2000)).report());
+                        System.out.println(ReplayBench.run(app.url(), app.pid(), args.getInt("n", 2000)).report());
                     }
                 }
             }

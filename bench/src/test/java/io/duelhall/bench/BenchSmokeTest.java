@@ -71,7 +71,29 @@ class BenchSmokeTest {
             AuditBench.Result audit = AuditBench.run(app.url(), 3);
             assertThat(audit.events()).as(audit.report()).isGreaterThan(100);
             assertThat(audit.stored().getTotalCount()).isEqualTo(3);
+
+            ReplayBench.Result replay = ReplayBench.run(app.url(), 20);
+            assertThat(replay.events()).as(replay.report()).isGreaterThan(100);
+            assertThat(replay.latency().getTotalCount()).isEqualTo(20);
         }
+    }
+
+    @Test
+    void sseFanOutIsMeasuredAndEveryStreamGetsEveryEvent() throws Exception {
+        try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke-sse"), List.of(), SseBench.appArgs(20, 100))) {
+            SseBench.Result r = SseBench.run(app.url(), 20, 3, null);
+            assertThat(r.connected()).as(r.report()).isEqualTo(20);
+            assertThat(r.deliveries()).as(r.report()).isPositive();
+            assertThat(r.missing()).as(r.report()).isZero();
+        }
+    }
+
+    @Test
+    void projectionRebuildsAreTimedOnAStoreWrittenStraightIntoH2() throws Exception {
+        RebuildBench.Result r = RebuildBench.run(3_000, List.of(), null);
+        assertThat(r.events()).as(r.report()).isGreaterThanOrEqualTo(3_000);
+        assertThat(r.secondsPerProjection()).as(r.report()).containsOnlyKeys(RebuildBench.PROJECTIONS);
+        assertThat(r.secondsPerProjection().values()).allMatch(s -> s > 0);
     }
 
     @Test
