@@ -7,6 +7,7 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Rulesets;
+import org.axonframework.common.DateTimeUtils;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
@@ -15,6 +16,7 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -107,7 +109,7 @@ public class MatchLogs {
             while (to < messages.size() && matchId.equals(messages.get(to).getAggregateIdentifier())) {
                 DomainEventMessage<?> m = messages.get(to);
                 MatchEvent e = (MatchEvent) m.getPayload();
-                run.add(new RecordedEvent(m.getSequenceNumber(), e.type(), m.getTimestamp(), e));
+                run.add(new RecordedEvent(m.getSequenceNumber(), e.type(), asStored(m.getTimestamp()), e));
                 to++;
             }
             long last = run.get(run.size() - 1).seq();
@@ -120,6 +122,11 @@ public class MatchLogs {
             heads.merge(matchId, last, Math::max);
             from = to;
         }
+    }
+
+    /** A timestamp as the event store gives it back (it keeps milliseconds): the same events read the same either way. */
+    static Instant asStored(Instant t) {
+        return DateTimeUtils.parseInstant(DateTimeUtils.formatInstant(t));
     }
 
     private static boolean contiguous(List<RecordedEvent> run) {

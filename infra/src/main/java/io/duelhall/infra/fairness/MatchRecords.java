@@ -154,11 +154,13 @@ public final class MatchRecords {
     public boolean ended(List<StoredEvent> stored) {
         ArrayNode events = events(stored);
         Ruleset r = rulesetOf(null, events);
-        if (r == null) {
-            return false;
-        }
+        return r != null && ended(r, decode(r, events));
+    }
+
+    /** Whether these decoded events (of ruleset {@code r}) end their match. */
+    public boolean ended(Ruleset r, List<Decoded> decoded) {
         GameState s = r.initial();
-        for (MatchEvent e : readable(decode(r, events))) {
+        for (MatchEvent e : readable(decoded)) {
             s = r.evolve(s, e);
         }
         return s.status() == MatchStatus.ENDED;
@@ -167,10 +169,18 @@ public final class MatchRecords {
     /** The unsigned record of a finished match. */
     public ObjectNode build(List<StoredEvent> stored, List<String> refusals, Instant exportedAt) {
         ArrayNode events = events(stored);
+        Ruleset r = rulesetOf(null, events);
+        return build(events, r, decode(r, events), refusals, exportedAt);
+    }
+
+    /**
+     * The unsigned record of a finished match from its events in record form ({@link #events(List)}) and their
+     * decoded form ({@link #decode}), so a caller that has them already does not read and decode them again.
+     */
+    public ObjectNode build(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt) {
         ObjectNode record = JsonNodeFactory.instance.objectNode();
         record.put("format", FORMAT);
-        Ruleset r = rulesetOf(null, events);
-        record.setAll(summary(r, events, decode(r, events)));
+        record.setAll(summary(r, events, decoded));
         record.set("events", events);
         ArrayNode refused = record.putArray("refusedIntents");
         refusals.forEach(t -> refused.add(json(t)));
