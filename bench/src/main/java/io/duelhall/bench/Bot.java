@@ -86,6 +86,26 @@ public final class Bot {
         }
     }
 
+    /**
+     * Plays seat {@code me} of match {@code id}, whose other seat is someone else's (the server's AI), until the match
+     * ends or {@code go} says stop, waiting {@code pauseMillis} before each decision (a person's pace).
+     */
+    public void playSeat(String id, String me, String token, long pauseMillis, BooleanSupplier go) throws InterruptedException {
+        while (go.getAsBoolean()) {
+            JsonNode view = view(id, token);
+            if (view.get("status").asText().equals("ENDED")) {
+                stats.matches.increment();
+                return;
+            }
+            if (!actor(view).equals(me)) {
+                Thread.sleep(50);
+                continue;
+            }
+            Thread.sleep(pauseMillis);
+            turn(id, me, token, view(id, token));
+        }
+    }
+
     private static String actor(JsonNode view) {
         JsonNode p = view.get("pendingDecision");
         return p != null && !p.isNull() ? p.get("seat").asText() : view.get("activeSeat").asText();

@@ -19,9 +19,10 @@ import java.util.Map;
 
 /**
  * Benchmark 6: SSE fan-out. {@code spectators} connections follow one match as spectators
- * ({@code GET /api/matches/{id}/stream}, no token) on one app node, while the server's two AI seats play it (slowed
- * down with {@code duelhall.ai.delay-ms}, so the match lasts while everyone is connected and the events come at the
- * pace of a live match). The client is one thread on non-blocking sockets (HTTP/1.1, chunked transfer decoding, SSE
+ * ({@code GET /api/matches/{id}/stream}, no token) on one app node. The match is created with the server's AI in seat B
+ * and waits for seat A while the connections open; once all are open, this client takes seat A and plays it (the load
+ * driver's client, {@link Bot}), a decision every {@code duelhall.ai.delay-ms} like the AI (slowed down to that pace
+ * with the same setting), so events come at the pace of a live match. The client is one thread on non-blocking sockets (HTTP/1.1, chunked transfer decoding, SSE
  * lines); for every event each connection receives it takes {@code now - at} (the event's stored timestamp, on the
  * same machine's clock): the event-to-client lag, p50/p99/max over all connections, counted for events stored after the
  * last connection was open. Every connection must receive every such event exactly once, in order.
@@ -47,8 +48,10 @@ public final class SseBench {
 
     public static Result run(String url, int spectators, int seconds, java.io.PrintStream log) throws Exception {
         JsonHttp http = new JsonHttp(url);
-        String id = http.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "greedy"),
+        String id = http.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("B", "greedy"),
                 "options", Map.of("spectatorDelaySeconds", 0)), null).body().get("matchId").asText();
+        java.util.concurrent.atomic.AtomicBoolean playing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread player = null;
         java.net.URI base = java.net.URI.create(url);
         InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort());
         byte[] request = ("GET /api/matches/" + id + "/stream HTTP/1.1\r\nHost: " + base.getHost() + "\r\n"
@@ -85,6 +88,7 @@ public final class SseBench {
                     measureFromMillis = System.currentTimeMillis();
                     end = System.nanoTime() + seconds * 1_000_000_000L;
                     ramp = (System.nanoTime() - t0) / 1e9;
+                    player = startPlaying(http, id, playing);
                     say(log, "%,d streams open after %.1f s; measuring for %d s", spectators,
                             (System.nanoTime() - t0) / 1e9, seconds);
                 }
@@ -144,6 +148,11 @@ public final class SseBench {
             for (Conn c : conns) {
                 c.ch.close();
             }
+        } finally {
+            playing.set(false);
+            if (player != null) {
+                player.join(30_000);
+            }
         }
         // every connection must have every event stored after the ramp, once and in order
         long maxEvents = 0;
@@ -159,6 +168,30 @@ public final class SseBench {
             missing += (maxEvents - c.measured) + c.outOfOrder;
         }
         return new Result(spectators, connected, maxEvents, deliveries, missing, lag, ramp);
+    }
+
+    /** Takes seat A and plays it on a thread of its own until the match ends or {@code playing} is cleared. */
+    private static Thread startPlaying(JsonHttp http, String id, java.util.concurrent.atomic.AtomicBoolean playing) {
+        com.fasterxml.jackson.databind.JsonNode decks = http.get("/api/decks/starter", null).body();
+        JsonHttp.Res seat = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null);
+        if (seat.status() != 201) {
+            throw new IllegalStateException("seat A answered " + seat.status() + ": " + seat.raw());
+        }
+        String token = seat.body().get("playerToken").asText();
+        long pause = 300;
+        Bot bot = new Bot(http, Bot.catalog(http), decks, new Bot.Stats());
+        Thread t = new Thread(() -> {
+            try {
+                bot.playSeat(id, "A", token, pause, playing::get);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                System.err.println("seat A stopped: " + e);
+            }
+        }, "sse-bench-seat-a");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** One connection: HTTP head, chunked body, SSE lines; only the start of each line is kept. */
