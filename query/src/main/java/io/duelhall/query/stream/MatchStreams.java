@@ -276,6 +276,8 @@ public class MatchStreams {
             }
             h.advanceSpectators(clock.instant());
             Map<String, String> rendered = new HashMap<>();
+            // subscribers who see alike and are at the same point get the very same bytes: built and encoded once
+            Map<String, byte[]> encoded = new HashMap<>();
             for (Subscriber s : h.subscribers) {
                 if (s.busy.get()) {
                     continue;
@@ -285,7 +287,8 @@ public class MatchStreams {
                     long from = s.nextSeq;
                     long to = Math.min(horizon, from + maxBurst - 1);
                     boolean finish = h.ended() && to == h.last();
-                    String frames = frames(h, s, from, to, rendered);
+                    byte[] frames = encoded.computeIfAbsent(s.viewerKey() + ":" + from + ":" + to,
+                            k -> frames(h, s, from, to, rendered).getBytes(StandardCharsets.UTF_8));
                     s.busy.set(true);
                     senders.execute(() -> write(s, frames, to + 1, finish));
                 } else if (h.ended() && horizon == h.last() && s.nextSeq > h.last()) {
@@ -318,7 +321,7 @@ public class MatchStreams {
         return out.toString();
     }
 
-    private void write(Subscriber s, String frames, long next, boolean finish) {
+    private void write(Subscriber s, Object frames, long next, boolean finish) {
         try {
             if (!s.closed) {
                 s.emitter.send(frames, EVENT_STREAM);
