@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,12 +21,14 @@ public final class AppProcess implements AutoCloseable {
     private final Path dataDir;
     private final long readyMillis;
     private final Path log;
+    private final long readyCpuMillis;
 
-    private AppProcess(Process process, int port, Path dataDir, long readyMillis, Path log) {
+    private AppProcess(Process process, int port, Path dataDir, long readyMillis, long readyCpuMillis, Path log) {
         this.process = process;
         this.port = port;
         this.dataDir = dataDir;
         this.readyMillis = readyMillis;
+        this.readyCpuMillis = readyCpuMillis;
         this.log = log;
     }
 
@@ -61,7 +65,7 @@ public final class AppProcess implements AutoCloseable {
             pb.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
             long t0 = System.nanoTime();
             Process p = pb.start();
-            Http http = new Http("http://127.0.0.1:" + port);
+            JsonHttp http = new JsonHttp("http://127.0.0.1:" + port);
             long deadline = System.currentTimeMillis() + 240_000;
             while (!http.healthy()) {
                 if (!p.isAlive()) {
@@ -73,7 +77,8 @@ public final class AppProcess implements AutoCloseable {
                 }
                 Thread.sleep(50);
             }
-            return new AppProcess(p, port, dataDir, (System.nanoTime() - t0) / 1_000_000, log);
+            long cpu = Machine.cpuMillis(p.pid());
+            return new AppProcess(p, port, dataDir, (System.nanoTime() - t0) / 1_000_000, cpu, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -101,6 +106,14 @@ public final class AppProcess implements AutoCloseable {
     /** From starting the JVM to /actuator/health answering UP. */
     public long readyMillis() {
         return readyMillis;
+    }
+
+    /**
+     * CPU time (user + system, all threads) the app's JVM had used when it answered UP: on a shared machine the
+     * wall-clock time to ready depends on what else runs, this much less; -1 where it cannot be read.
+     */
+    public long readyCpuMillis() {
+        return readyCpuMillis;
     }
 
     public Path dataDir() {

@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,19 +39,19 @@ public final class Bot {
     public record Ack(String matchId, String token, String body, long version) {
     }
 
-    private final Http http;
+    private final JsonHttp http;
     private final Map<String, JsonNode> cards;
     private final JsonNode decks;
     private final Stats stats;
 
-    public Bot(Http http, Map<String, JsonNode> cards, JsonNode decks, Stats stats) {
+    public Bot(JsonHttp http, Map<String, JsonNode> cards, JsonNode decks, Stats stats) {
         this.http = http;
         this.cards = cards;
         this.decks = decks;
         this.stats = stats;
     }
 
-    public static Map<String, JsonNode> catalog(Http http) {
+    public static Map<String, JsonNode> catalog(JsonHttp http) {
         Map<String, JsonNode> m = new HashMap<>();
         for (JsonNode c : http.get("/api/cards", null).body()) {
             m.put(c.get("id").asText(), c);
@@ -59,10 +61,10 @@ public final class Bot {
 
     /** Creates a match, seats both players, and plays it until it ends or {@code go} says stop. */
     public void playMatch(BooleanSupplier go) {
-        Http.Res created = http.post("/api/matches", Map.of("ruleset", "voidexa"), null);
+        JsonHttp.Res created = http.post("/api/matches", Map.of("ruleset", "voidexa"), null);
         String id = created.body().get("matchId").asText();
-        String a = http.post("/api/matches/" + id + "/seats", Http.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
-        String b = http.post("/api/matches/" + id + "/seats", Http.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
+        String a = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
+        String b = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
         Map<String, String> tokens = Map.of("A", a, "B", b);
         String guess = "A";
         while (go.getAsBoolean()) {
@@ -84,6 +86,26 @@ public final class Bot {
         }
     }
 
+    /**
+     * Plays seat {@code me} of match {@code id}, whose other seat is someone else's (the server's AI), until the match
+     * ends or {@code go} says stop, waiting {@code pauseMillis} before each decision (a person's pace).
+     */
+    public void playSeat(String id, String me, String token, long pauseMillis, BooleanSupplier go) throws InterruptedException {
+        while (go.getAsBoolean()) {
+            JsonNode view = view(id, token);
+            if (view.get("status").asText().equals("ENDED")) {
+                stats.matches.increment();
+                return;
+            }
+            if (!actor(view).equals(me)) {
+                Thread.sleep(50);
+                continue;
+            }
+            Thread.sleep(pauseMillis);
+            turn(id, me, token, view(id, token));
+        }
+    }
+
     private static String actor(JsonNode view) {
         JsonNode p = view.get("pendingDecision");
         return p != null && !p.isNull() ? p.get("seat").asText() : view.get("activeSeat").asText();
@@ -91,7 +113,7 @@ public final class Bot {
 
     private JsonNode view(String id, String token) {
         long t0 = System.nanoTime();
-        Http.Res r = http.get("/api/matches/" + id + "/view", token);
+        JsonHttp.Res r = http.get("/api/matches/" + id + "/view", token);
         stats.viewLatency.recordValue((System.nanoTime() - t0) / 1000);
         stats.views.increment();
         if (r.status() != 200) {
@@ -197,7 +219,7 @@ public final class Bot {
     }
 
     private static ObjectNode intent(String type) {
-        ObjectNode n = Http.JSON.createObjectNode();
+        ObjectNode n = JsonHttp.JSON.createObjectNode();
         n.put("intentId", UUID.randomUUID().toString());
         n.put("type", type);
         return n;
@@ -206,7 +228,7 @@ public final class Bot {
     /** Sends an intent; the accepted answer, or null if it was refused. */
     private JsonNode send(String id, String token, ObjectNode intent) {
         long t0 = System.nanoTime();
-        Http.Res r = http.post("/api/matches/" + id + "/intents", intent, token);
+        JsonHttp.Res r = http.post("/api/matches/" + id + "/intents", intent, token);
         stats.intentLatency.recordValue((System.nanoTime() - t0) / 1000);
         if (r.status() != 200) {
             stats.refused.increment();

@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -19,13 +21,15 @@ import java.util.concurrent.Future;
  */
 public final class HeapBench {
     public record Result(int matches, long readyEmptyMillis, long heapEmptyBytes, long heapLiveBytes, long readyWithDataMillis,
-                         String maxHeap) {
+                         String maxHeap, long readyEmptyCpuMillis, long readyWithDataCpuMillis) {
         public String report() {
             return String.format("%d live matches: heap used after full GC %.1f MiB (empty app %.1f MiB, %.1f KiB per match); "
-                            + "time to ready %.1f s empty, %.1f s with the %d matches stored; max heap %s",
+                            + "time to ready %.1f s empty, %.1f s with the %d matches stored (CPU used by then: %.1f s and "
+                            + "%.1f s); max heap %s",
                     matches, heapLiveBytes / 1048576.0, heapEmptyBytes / 1048576.0,
                     matches == 0 ? 0 : (heapLiveBytes - heapEmptyBytes) / 1024.0 / matches,
-                    readyEmptyMillis / 1000.0, readyWithDataMillis / 1000.0, matches, maxHeap);
+                    readyEmptyMillis / 1000.0, readyWithDataMillis / 1000.0, matches, readyEmptyCpuMillis / 1000.0,
+                    readyWithDataCpuMillis / 1000.0, maxHeap);
         }
     }
 
@@ -38,12 +42,14 @@ public final class HeapBench {
         Path dir = AppProcess.tempDataDir("heap");
         try {
             long readyEmpty;
+            long readyEmptyCpu;
             long heapEmpty;
             long heapLive;
             String maxHeap;
             try (AppProcess app = AppProcess.start(dir, jvmArgs, List.of())) {
                 readyEmpty = app.readyMillis();
-                Http http = new Http(app.url());
+                readyEmptyCpu = app.readyCpuMillis();
+                JsonHttp http = new JsonHttp(app.url());
                 heapEmpty = heapAfterGc(app, http);
                 JsonNode decks = http.get("/api/decks/starter", null).body();
                 ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -66,38 +72,41 @@ public final class HeapBench {
                 maxHeap = String.format("%.0f MiB", metric(http, "jvm.memory.max", "area:heap") / 1048576.0);
             }
             long readyWithData = -1;
+            long readyWithDataCpu = -1;
             if (restart) try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of())) {
                 readyWithData = again.readyMillis();
+                readyWithDataCpu = again.readyCpuMillis();
             }
-            return new Result(matches, readyEmpty, heapEmpty, heapLive, readyWithData, maxHeap);
+            return new Result(matches, readyEmpty, heapEmpty, heapLive, readyWithData, maxHeap, readyEmptyCpu,
+                    readyWithDataCpu);
         } finally {
             AppProcess.deleteQuietly(dir);
         }
     }
 
     /** A live match: created, both seats taken, the first seat's turn ended. */
-    static void open(Http http, JsonNode decks) {
+    static void open(JsonHttp http, JsonNode decks) {
         String id = http.post("/api/matches", Map.of("ruleset", "voidexa"), null).body().get("matchId").asText();
-        String a = http.post("/api/matches/" + id + "/seats", Http.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
-        String b = http.post("/api/matches/" + id + "/seats", Http.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
+        String a = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
+        String b = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
         JsonNode view = http.get("/api/matches/" + id + "/view", a).body();
         String token = view.get("activeSeat").asText().equals("A") ? a : b;
-        Http.Res r = http.post("/api/matches/" + id + "/intents",
+        JsonHttp.Res r = http.post("/api/matches/" + id + "/intents",
                 Map.of("intentId", UUID.randomUUID().toString(), "type", "END_TURN"), token);
         if (r.status() != 200) {
             throw new IllegalStateException("END_TURN answered " + r.status() + ": " + r.body());
         }
     }
 
-    static long heapAfterGc(AppProcess app, Http http) throws InterruptedException {
+    static long heapAfterGc(AppProcess app, JsonHttp http) throws InterruptedException {
         app.jcmd("GC.run");
         Thread.sleep(500);
         app.jcmd("GC.run");
         return (long) metric(http, "jvm.memory.used", "area:heap");
     }
 
-    static double metric(Http http, String name, String tag) {
-        Http.Res r = http.get("/actuator/metrics/" + name + "?tag=" + tag, null);
+    static double metric(JsonHttp http, String name, String tag) {
+        JsonHttp.Res r = http.get("/actuator/metrics/" + name + "?tag=" + tag, null);
         if (r.status() != 200) {
             throw new IllegalStateException("metric " + name + " answered " + r.status());
         }

@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -35,7 +37,7 @@ public final class KillNine {
             Bot.Stats stats = new Bot.Stats();
             stats.keepAcks = true;
             try (AppProcess app = AppProcess.start(dir, jvmArgs, List.of())) {
-                Http http = new Http(app.url());
+                JsonHttp http = new JsonHttp(app.url());
                 Map<String, JsonNode> cards = Bot.catalog(http);
                 JsonNode decks = http.get("/api/decks/starter", null).body();
                 ExecutorService pool = Executors.newFixedThreadPool(clients);
@@ -66,9 +68,9 @@ public final class KillNine {
             int lost = 0;
             List<String> firstLost = new ArrayList<>();
             try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of())) {
-                Http http = new Http(again.url());
+                JsonHttp http = new JsonHttp(again.url());
                 for (Bot.Ack a : acks) {
-                    Http.Res r = http.post("/api/matches/" + a.matchId() + "/intents", a.body(), a.token());
+                    JsonHttp.Res r = http.post("/api/matches/" + a.matchId() + "/intents", a.body(), a.token());
                     boolean same = r.status() == 200 && r.body().get("version").asLong() == a.version();
                     if (!same) {
                         lost++;

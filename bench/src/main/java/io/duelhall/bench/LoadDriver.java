@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 
@@ -21,12 +23,20 @@ import java.util.concurrent.TimeUnit;
 public final class LoadDriver {
     public record Result(double intentsPerSecond, double eventsPerSecond, double viewsPerSecond, long accepted,
                          long refused, long matches, Histogram intents, Histogram views,
-                         double engineEventsPerSecond, double engineIntentsPerSecond) {
+                         double engineEventsPerSecond, double engineIntentsPerSecond, long appCpuMillis) {
         public double ratio() {
             return engineIntentsPerSecond == 0 ? 0 : intentsPerSecond / engineIntentsPerSecond;
         }
 
+        /** The app's CPU time per accepted intent (ms), or -1 when the app is not a process this driver started. */
+        public double appCpuMillisPerIntent() {
+            return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
+        }
+
         public String report() {
+            String cpu = appCpuMillis < 0 ? "" : String.format("%napp CPU: %.2f ms per accepted intent (%.0f accepted "
+                    + "intents per CPU-second of the app; a quiet 2-core machine would give at most ~%.0f/s)",
+                    appCpuMillisPerIntent(), 1000 / appCpuMillisPerIntent(), 2000 / appCpuMillisPerIntent());
             return String.format("full stack: %.0f accepted intents/s (%.0f events/s), %.0f view reads/s; intent latency "
                             + "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms; view p50 %.1f ms, p99 %.1f ms; "
                             + "%d accepted, %d refused, %d matches finished%n"
@@ -36,12 +46,18 @@ public final class LoadDriver {
                     intents.getValueAtPercentile(99.9) / 1000.0, intents.getMaxValue() / 1000.0,
                     views.getValueAtPercentile(50) / 1000.0, views.getValueAtPercentile(99) / 1000.0,
                     accepted, refused, matches, engineEventsPerSecond, engineIntentsPerSecond, ratio(),
-                    engineEventsPerSecond == 0 ? 0 : eventsPerSecond / engineEventsPerSecond);
+                    engineEventsPerSecond == 0 ? 0 : eventsPerSecond / engineEventsPerSecond) + cpu;
         }
     }
 
     public static Result run(String url, int clients, int warmupSeconds, int seconds, long engineMillis, PrintStream log) throws Exception {
-        Http http = new Http(url);
+        return run(url, -1, clients, warmupSeconds, seconds, engineMillis, log);
+    }
+
+    /** @param appPid the app's process id, to count its CPU time over the measured window; -1 if unknown */
+    public static Result run(String url, long appPid, int clients, int warmupSeconds, int seconds, long engineMillis,
+                             PrintStream log) throws Exception {
+        JsonHttp http = new JsonHttp(url);
         Map<String, JsonNode> cards = Bot.catalog(http);
         JsonNode decks = http.get("/api/decks/starter", null).body();
         Bot.Stats stats = new Bot.Stats();
@@ -68,6 +84,7 @@ public final class LoadDriver {
         long views0 = stats.views.sum();
         long refused0 = stats.refused.sum();
         long matches0 = stats.matches.sum();
+        long cpu0 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
         long t0 = System.nanoTime();
         Progress progress = new Progress(log, seconds);
         while (System.nanoTime() < end) {
@@ -75,6 +92,7 @@ public final class LoadDriver {
             progress.update((int) Math.min(seconds, (System.nanoTime() - t0) / 1_000_000_000L));
         }
         double secs = (System.nanoTime() - t0) / 1e9;
+        long cpu1 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
         Histogram intents = stats.intentLatency.getIntervalHistogram();
         Histogram views = stats.viewLatency.getIntervalHistogram();
         long accepted = stats.accepted.sum() - accepted0;
@@ -93,7 +111,7 @@ public final class LoadDriver {
         double[] engine = engineMillis <= 0 ? new double[]{0, 0}
                 : Recorded.measure(Rules.voidexa(), Recorded.games(Rules.voidexa(), 32, 7_000), engineMillis);
         return new Result(accepted / secs, events / secs, viewCount / secs, accepted, refused, matches, intents, views,
-                engine[0], engine[1]);
+                engine[0], engine[1], cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {

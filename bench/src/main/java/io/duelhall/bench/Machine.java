@@ -22,6 +22,21 @@ public final class Machine {
         }
     }
 
+    /**
+     * CPU time used so far by process {@code pid} (user + system), in milliseconds, from /proc/{pid}/stat; -1 where
+     * it cannot be read. Divided by the work done, it is a measure that holds when the machine is shared.
+     */
+    public static long cpuMillis(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14 and 15)
+            return ticks * 10; // USER_HZ is 100 on Linux
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     public static String describe() {
         long memMb = -1;
         try {

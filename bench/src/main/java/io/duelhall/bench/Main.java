@@ -14,6 +14,9 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
  * java -jar bench/target/benchmarks.jar load [--url http://host:port] [--clients 64] [--warmup 20] [--seconds 60]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200]
+ * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 2000]
+ * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
+ * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * </pre>
@@ -26,7 +29,7 @@ public final class Main {
 
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
-            System.err.println("usage: selfplay | jmh | engine | load | audit | heap | kill9  [--options]   (see docs/benchmarks.md)");
+            System.err.println("usage: selfplay | jmh | engine | load | audit | replay | rebuild | sse | heap | kill9  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -50,7 +53,30 @@ public final class Main {
                     System.out.println(AuditBench.run(args.get("url", null), args.getInt("n", 200)).report());
                 } else {
                     try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("audit"), jvmArgs(args), List.of())) {
-                        System.out.println(AuditBench.run(app.url(), args.getInt("n", 200)).report());
+                        System.out.println(AuditBench.run(app.url(), app.pid(), args.getInt("n", 200)).report());
+                    }
+                }
+            }
+            case "replay" -> {
+                if (args.has("url")) {
+                    System.out.println(ReplayBench.run(args.get("url", null), args.getInt("n", 2000)).report());
+                } else {
+                    try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("replay"), jvmArgs(args), List.of())) {
+                        System.out.println(ReplayBench.run(app.url(), app.pid(), args.getInt("n", 2000)).report());
+                    }
+                }
+            }
+            case "rebuild" -> System.out.println(RebuildBench.run(args.getInt("events", 1_000_000), jvmArgs(args),
+                    System.err).report());
+            case "sse" -> {
+                int spectators = args.getInt("spectators", 10_000);
+                int seconds = args.getInt("seconds", 30);
+                if (args.has("url")) {
+                    System.out.println(SseBench.run(args.get("url", null), spectators, seconds, System.err).report());
+                } else {
+                    try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("sse"), jvmArgs(args),
+                            SseBench.appArgs(spectators, args.getInt("ai-delay-ms", 300)))) {
+                        System.out.println(SseBench.run(app.url(), spectators, seconds, System.err).report());
                     }
                 }
             }
@@ -112,7 +138,7 @@ public final class Main {
         }
         try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("load"), jvmArgs(args), List.of())) {
             System.out.printf("app ready in %.1f s (pid %d, log %s)%n", app.readyMillis() / 1000.0, app.pid(), app.log());
-            System.out.println(LoadDriver.run(app.url(), clients, warmup, seconds, engineMillis, System.err).report());
+            System.out.println(LoadDriver.run(app.url(), app.pid(), clients, warmup, seconds, engineMillis, System.err).report());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.domain.voidexa.ai.Series;
 
@@ -36,7 +38,7 @@ public final class SelfPlayCli {
 
     public static Tally overHttp(String url, String first, String second, int n, int concurrency, PrintStream progressOut)
             throws Exception {
-        Http http = new Http(url);
+        JsonHttp http = new JsonHttp(url);
         Progress progress = new Progress(progressOut, n);
         AtomicInteger done = new AtomicInteger();
         AtomicInteger wins = new AtomicInteger();
@@ -51,7 +53,7 @@ public final class SelfPlayCli {
             all.add(pool.submit(() -> {
                 String mine = firstIsA ? "A" : "B";
                 Map<String, String> ai = firstIsA ? Map.of("A", first, "B", second) : Map.of("A", second, "B", first);
-                Http.Res created = http.post("/api/matches", Map.of("ruleset", "voidexa", "ai", ai), null);
+                JsonHttp.Res created = http.post("/api/matches", Map.of("ruleset", "voidexa", "ai", ai), null);
                 if (created.status() != 201) {
                     throw new IllegalStateException("create answered " + created.status() + ": " + created.body());
                 }

@@ -1,5 +1,7 @@
 package io.duelhall.bench;
 
+import io.duelhall.client.JsonHttp;
+
 import io.duelhall.domain.voidexa.ai.Series;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
@@ -51,7 +53,7 @@ class BenchSmokeTest {
         try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
             // one whole match by the load driver's client, then a short timed run (which, on a slow shared
             // machine, may finish no intent inside its window: only that it runs and reports is checked)
-            Http http = new Http(app.url());
+            JsonHttp http = new JsonHttp(app.url());
             Bot.Stats stats = new Bot.Stats();
             new Bot(http, Bot.catalog(http), http.get("/api/decks/starter", null).body(), stats).playMatch(() -> true);
             assertThat(stats.matches.sum()).isEqualTo(1);
@@ -69,7 +71,29 @@ class BenchSmokeTest {
             AuditBench.Result audit = AuditBench.run(app.url(), 3);
             assertThat(audit.events()).as(audit.report()).isGreaterThan(100);
             assertThat(audit.stored().getTotalCount()).isEqualTo(3);
+
+            ReplayBench.Result replay = ReplayBench.run(app.url(), 20);
+            assertThat(replay.events()).as(replay.report()).isGreaterThan(100);
+            assertThat(replay.latency().getTotalCount()).isEqualTo(20);
         }
+    }
+
+    @Test
+    void sseFanOutIsMeasuredAndEveryStreamGetsTheEventsInOrder() throws Exception {
+        try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke-sse"), List.of(), SseBench.appArgs(20, 100))) {
+            SseBench.Result r = SseBench.run(app.url(), 20, 3, null);
+            assertThat(r.connected()).as(r.report()).isEqualTo(20);
+            assertThat(r.deliveries()).as(r.report()).isPositive();
+            assertThat(r.outOfOrder()).as(r.report()).isZero();
+        }
+    }
+
+    @Test
+    void projectionRebuildsAreTimedOnAStoreWrittenStraightIntoH2() throws Exception {
+        RebuildBench.Result r = RebuildBench.run(3_000, List.of(), null);
+        assertThat(r.events()).as(r.report()).isGreaterThanOrEqualTo(3_000);
+        assertThat(r.secondsPerProjection()).as(r.report()).containsOnlyKeys(RebuildBench.PROJECTIONS);
+        assertThat(r.secondsPerProjection().values()).allMatch(s -> s > 0);
     }
 
     @Test

@@ -19,18 +19,28 @@ public final class MatchLog {
     private final String matchId;
     private final Ruleset ruleset;
     private final List<RecordedEvent> events;
+    /** Events between two kept states of {@link #checkpoints()}. */
+    static final int CHECKPOINT_EVERY = 32;
     /** The state after all events, folded once (lazily) and shared. */
     private volatile GameState state;
+    /**
+     * States kept along the log, folded once (lazily): element j is the state after the first j × {@value
+     * #CHECKPOINT_EVERY} events. A replay at any step folds at most that many events from the one before it. Valid for
+     * every log this one is a prefix of, so {@link #append} passes them on.
+     */
+    private volatile GameState[] checkpoints;
 
     public MatchLog(String matchId, Ruleset ruleset, List<RecordedEvent> events) {
-        this(matchId, ruleset, events, null);
+        this(matchId, ruleset, events, null, null);
     }
 
-    private MatchLog(String matchId, Ruleset ruleset, List<RecordedEvent> events, GameState state) {
+    private MatchLog(String matchId, Ruleset ruleset, List<RecordedEvent> events, GameState state,
+                     GameState[] checkpoints) {
         this.matchId = matchId;
         this.ruleset = ruleset;
         this.events = List.copyOf(events);
         this.state = state;
+        this.checkpoints = checkpoints;
     }
 
     public String matchId() {
@@ -61,7 +71,7 @@ public final class MatchLog {
         for (RecordedEvent e : more) {
             s = ruleset.evolve(s, e.payload());
         }
-        return new MatchLog(matchId, ruleset, all, s);
+        return new MatchLog(matchId, ruleset, all, s, checkpoints);
     }
 
     /** The clock running at the end of these events, or null. */
@@ -85,7 +95,7 @@ public final class MatchLog {
         while (n < events.size() && !events.get(n).at().isAfter(cutoff)) {
             n++;
         }
-        return n == events.size() ? this : new MatchLog(matchId, ruleset, events.subList(0, Math.max(1, n)));
+        return prefix(Math.max(1, n));
     }
 
     /** The events up to and including sequence number {@code seq}. */
@@ -94,7 +104,41 @@ public final class MatchLog {
         while (n < events.size() && events.get(n).seq() <= seq) {
             n++;
         }
-        return n == events.size() ? this : new MatchLog(matchId, ruleset, events.subList(0, Math.max(1, n)));
+        return prefix(Math.max(1, n));
+    }
+
+    /** The first {@code n} events, their state folded from the nearest kept state before them. */
+    private MatchLog prefix(int n) {
+        if (n == events.size()) {
+            return this;
+        }
+        GameState[] kept = checkpoints();
+        int j = Math.min(n / CHECKPOINT_EVERY, kept.length - 1);
+        GameState s = kept[j];
+        for (int i = j * CHECKPOINT_EVERY; i < n; i++) {
+            s = ruleset.evolve(s, events.get(i).payload());
+        }
+        return new MatchLog(matchId, ruleset, events.subList(0, n), s, kept);
+    }
+
+    private GameState[] checkpoints() {
+        GameState[] kept = checkpoints;
+        if (kept == null) {
+            kept = new GameState[events.size() / CHECKPOINT_EVERY + 1];
+            GameState s = ruleset.initial();
+            kept[0] = s;
+            for (int i = 0; i < events.size(); i++) {
+                s = ruleset.evolve(s, events.get(i).payload());
+                if ((i + 1) % CHECKPOINT_EVERY == 0) {
+                    kept[(i + 1) / CHECKPOINT_EVERY] = s;
+                }
+            }
+            if (state == null) {
+                state = s;
+            }
+            checkpoints = kept;
+        }
+        return kept;
     }
 
     public long version() {

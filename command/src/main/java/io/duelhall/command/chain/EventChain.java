@@ -1,6 +1,6 @@
 package io.duelhall.command.chain;
 
-import org.erdtman.jcs.JsonCanonicalizer;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,31 +41,75 @@ public final class EventChain {
 
     /** The canonical bytes of one event: {@code {"payload":…,"seq":n,"type":"…"}} in RFC 8785 form. */
     public static byte[] canonical(long seq, String type, String payloadJson) {
-        if (type == null || !TYPE.matcher(type).matches()) {
-            throw new NotChainable("type '" + type + "' is not an event type name");
-        }
         if (payloadJson == null) {
             throw new NotChainable("no payload");
         }
-        String payload;
+        return canonical(seq, type, payloadJson.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** As {@link #canonical(long, String, String)}, from the payload's UTF-8 bytes (as the event store holds them). */
+    public static byte[] canonical(long seq, String type, byte[] payloadJson) {
+        checkType(type);
+        if (payloadJson == null) {
+            throw new NotChainable("no payload");
+        }
+        byte[] payload;
         try {
-            // JsonCanonicalizer takes one object or array and refuses trailing text and duplicate keys
-            payload = new JsonCanonicalizer(payloadJson).getEncodedString();
+            // one object or array, no trailing text, no duplicate keys (as the reference canonicalizer requires)
+            payload = CanonicalJson.canonicalize(payloadJson);
         } catch (IOException | RuntimeException e) {
             throw new NotChainable("payload is not valid JSON: " + e.getMessage());
         }
-        if (!payload.startsWith("{")) {
+        return envelope(seq, type, payload);
+    }
+
+    /** As {@link #canonical(long, String, String)}, from the payload as a parsed JSON tree (the audit's records). */
+    public static byte[] canonical(long seq, String type, JsonNode payload) {
+        checkType(type);
+        if (payload == null || !payload.isObject()) {
+            throw new NotChainable("payload is not a JSON object");
+        }
+        try {
+            return envelope(seq, type, CanonicalJson.utf8(payload));
+        } catch (IOException | RuntimeException e) {
+            throw new NotChainable("payload is not canonicalizable: " + e.getMessage());
+        }
+    }
+
+    private static void checkType(String type) {
+        if (type == null || !TYPE.matcher(type).matches()) {
+            throw new NotChainable("type '" + type + "' is not an event type name");
+        }
+    }
+
+    private static byte[] envelope(long seq, String type, byte[] payload) {
+        if (payload.length == 0 || payload[0] != '{') {
             throw new NotChainable("payload is not a JSON object");
         }
         // Keys in RFC 8785 order ("payload" < "seq" < "type"); the payload is already canonical, seq an integer and
         // type a plain identifier, so this concatenation is the canonical form of the whole envelope.
-        String envelope = "{\"payload\":" + payload + ",\"seq\":" + seq + ",\"type\":\"" + type + "\"}";
-        return envelope.getBytes(StandardCharsets.UTF_8);
+        byte[] head = "{\"payload\":".getBytes(StandardCharsets.US_ASCII);
+        byte[] tail = (",\"seq\":" + seq + ",\"type\":\"" + type + "\"}").getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[head.length + payload.length + tail.length];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(payload, 0, out, head.length, payload.length);
+        System.arraycopy(tail, 0, out, head.length + payload.length, tail.length);
+        return out;
     }
 
     /** The chain value after an event, from the value before it (hex). */
     public static String link(String previous, long seq, String type, String payloadJson) {
         return link(previous, canonical(seq, type, payloadJson));
+    }
+
+    /** The chain value after an event whose payload is the stored JSON's UTF-8 bytes. */
+    public static String link(String previous, long seq, String type, byte[] payloadJson) {
+        return link(previous, canonical(seq, type, payloadJson));
+    }
+
+    /** The chain value after an event whose payload is a parsed JSON tree. */
+    public static String link(String previous, long seq, String type, JsonNode payload) {
+        return link(previous, canonical(seq, type, payload));
     }
 
     /** The chain value after an event given its canonical bytes. */

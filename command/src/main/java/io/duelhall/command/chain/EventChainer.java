@@ -5,8 +5,6 @@ import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * Links events into their match's hash chain as they are applied. It serializes each event with the event store's
  * own serializer ({@code eventSerializer}), so the JSON it hashes is the JSON that is stored: the auditor recomputes
@@ -23,6 +21,6 @@ public class EventChainer {
     /** The chain value after {@code event}, stored as sequence number {@code seq}, following {@code previous}. */
     public String link(String previous, long seq, MatchEvent event) {
         byte[] json = serializer.serialize(event, byte[].class).getData();
-        return EventChain.link(previous, seq, event.type(), new String(json, StandardCharsets.UTF_8));
+        return EventChain.link(previous, seq, event.type(), json);
     }
 }

@@ -1,7 +1,6 @@
 package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.command.chain.EventChain;
 import io.duelhall.domain.DrawCheck;
@@ -22,13 +21,11 @@ import java.util.stream.Collectors;
  */
 public final class Auditor {
     private final MatchRecords records;
-    private final ObjectMapper mapper;
     private final Resimulation resimulation;
 
     public Auditor(MatchRecords records) {
         this.records = records;
-        this.mapper = records.mapper();
-        this.resimulation = new Resimulation(mapper);
+        this.resimulation = new Resimulation(records.mapper());
     }
 
     /** Audits a record given as text; text that is not one JSON value fails the "record" check. */
@@ -154,7 +151,7 @@ public final class Auditor {
             }
             String recomputed;
             try {
-                recomputed = EventChain.link(previous, seq, type, mapper.writeValueAsString(e.get("payload")));
+                recomputed = EventChain.link(previous, seq, type, payloadOf(e));
             } catch (Exception notChainable) {
                 return broken(seq, "event " + seq + " (" + type + "): " + notChainable.getMessage());
             }
@@ -170,6 +167,15 @@ public final class Auditor {
                     + " is not the last value " + previous);
         }
         return Check.pass("chain", events.size() + " events linked from the zero value, head " + previous);
+    }
+
+    /** The payload to chain: a JSON object as it is; stored text that was not JSON is kept as a string and fails. */
+    private static JsonNode payloadOf(JsonNode event) {
+        JsonNode p = event.get("payload");
+        if (p != null && p.isTextual()) {
+            throw new IllegalArgumentException("payload is not valid JSON: " + abbreviate(p.textValue()));
+        }
+        return p;
     }
 
     private static Check broken(long seq, String details) {
@@ -246,7 +252,7 @@ public final class Auditor {
 
     /** Where two values first differ (a JSON pointer, with both values), or null if they are equal. */
     private String firstDifference(JsonNode recorded, JsonNode derived, String path) {
-        if (Canonical.of(mapper, recorded).equals(Canonical.of(mapper, derived))) {
+        if (Canonical.of(recorded).equals(Canonical.of(derived))) {
             return null;
         }
         if (recorded != null && derived != null && recorded.isObject() && derived.isObject()) {

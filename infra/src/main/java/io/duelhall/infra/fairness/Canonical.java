@@ -1,9 +1,7 @@
 package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import org.erdtman.jcs.JsonCanonicalizer;
+import io.duelhall.command.chain.CanonicalJson;
 
 import java.io.IOException;
 
@@ -12,13 +10,10 @@ final class Canonical {
     private Canonical() {
     }
 
-    static String of(ObjectMapper mapper, JsonNode value) {
+    static String of(JsonNode value) {
         try {
-            // JCS takes an object or array at the top: wrap, so scalars compare too
-            String json = mapper.writeValueAsString(JsonNodeFactory.instance.objectNode()
-                    .set("v", value == null ? JsonNodeFactory.instance.nullNode() : value));
-            return new JsonCanonicalizer(json).getEncodedString();
-        } catch (IOException e) {
+            return CanonicalJson.string(value);
+        } catch (IOException | RuntimeException e) {
             return "not canonicalizable: " + e.getMessage();
         }
     }

@@ -82,14 +82,18 @@ public class FairnessController {
 
     private ObjectNode exported(String matchId) {
         List<StoredEvent> events = matchId == null || matchId.length() > 100 ? List.of() : stored.of(matchId);
-        if (events.isEmpty() || records.rulesetOf(null, records.events(events)) == null) {
+        // read into record form and decoded once, for the checks and the record alike
+        com.fasterxml.jackson.databind.node.ArrayNode nodes = records.events(events);
+        io.duelhall.domain.Ruleset ruleset = events.isEmpty() ? null : records.rulesetOf(null, nodes);
+        if (ruleset == null) {
             throw new RefusedException(Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + "."));
         }
-        if (!records.ended(events)) {
+        List<MatchRecords.Decoded> decoded = records.decode(ruleset, nodes);
+        if (!records.ended(ruleset, decoded)) {
             throw new RefusedException(Refusal.conflict("MATCH_NOT_ENDED", null,
                     "The record of a match is exported and audited once the match has ended: until then it holds secrets."));
         }
-        return records.sign(records.build(events, stored.refusals(matchId), clock.instant()), key);
+        return records.sign(records.build(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant()), key);
     }
 
     private String write(Object value) {

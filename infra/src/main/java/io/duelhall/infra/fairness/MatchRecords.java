@@ -18,7 +18,7 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.SeatTokenIssued;
-import org.erdtman.jcs.JsonCanonicalizer;
+import io.duelhall.command.chain.CanonicalJson;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -154,11 +154,13 @@ public final class MatchRecords {
     public boolean ended(List<StoredEvent> stored) {
         ArrayNode events = events(stored);
         Ruleset r = rulesetOf(null, events);
-        if (r == null) {
-            return false;
-        }
+        return r != null && ended(r, decode(r, events));
+    }
+
+    /** Whether these decoded events (of ruleset {@code r}) end their match. */
+    public boolean ended(Ruleset r, List<Decoded> decoded) {
         GameState s = r.initial();
-        for (MatchEvent e : readable(decode(r, events))) {
+        for (MatchEvent e : readable(decoded)) {
             s = r.evolve(s, e);
         }
         return s.status() == MatchStatus.ENDED;
@@ -167,10 +169,18 @@ public final class MatchRecords {
     /** The unsigned record of a finished match. */
     public ObjectNode build(List<StoredEvent> stored, List<String> refusals, Instant exportedAt) {
         ArrayNode events = events(stored);
+        Ruleset r = rulesetOf(null, events);
+        return build(events, r, decode(r, events), refusals, exportedAt);
+    }
+
+    /**
+     * The unsigned record of a finished match from its events in record form ({@link #events(List)}) and their
+     * decoded form ({@link #decode}), so a caller that has them already does not read and decode them again.
+     */
+    public ObjectNode build(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt) {
         ObjectNode record = JsonNodeFactory.instance.objectNode();
         record.put("format", FORMAT);
-        Ruleset r = rulesetOf(null, events);
-        record.setAll(summary(r, events, decode(r, events)));
+        record.setAll(summary(r, events, decoded));
         record.set("events", events);
         ArrayNode refused = record.putArray("refusedIntents");
         refusals.forEach(t -> refused.add(json(t)));
@@ -210,11 +220,16 @@ public final class MatchRecords {
 
     /** The bytes a record's signature covers: RFC 8785 canonical JSON of the record without its "signature" member. */
     public byte[] signedBytes(JsonNode record) {
-        ObjectNode copy = ((ObjectNode) record).deepCopy();
-        copy.remove("signature");
+        // a shallow copy without the signature: the members themselves are written, not copied
+        ObjectNode unsigned = JsonNodeFactory.instance.objectNode();
+        record.fields().forEachRemaining(m -> {
+            if (!m.getKey().equals("signature")) {
+                unsigned.set(m.getKey(), m.getValue());
+            }
+        });
         try {
-            return new JsonCanonicalizer(mapper.writeValueAsString(copy)).getEncodedUTF8();
-        } catch (IOException e) {
+            return CanonicalJson.utf8(unsigned);
+        } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("the record cannot be canonicalized: " + e.getMessage(), e);
         }
     }

@@ -12,7 +12,7 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Sse;
 import io.duelhall.infra.http.Sse.Message;
 import org.axonframework.eventsourcing.eventstore.EventStore;

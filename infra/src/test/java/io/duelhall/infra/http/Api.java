@@ -1,75 +1,21 @@
 package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.client.JsonHttp;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
-/** A small real-HTTP client for the tests: JSON in, JSON out, status kept. */
-public final class Api {
-    public static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final String base;
-
+/**
+ * The HTTP tests' client: the shared JSON-over-HTTP client ({@link JsonHttp}, also the benchmarks' client) on
+ * 127.0.0.1:{@code port}, plus helpers that create matches and take seats.
+ */
+public final class Api extends JsonHttp {
     public Api(int port) {
-        this.base = "http://127.0.0.1:" + port;
-    }
-
-    public record Res(int status, JsonNode body, String raw, java.net.http.HttpHeaders headers) {
-        public String error() {
-            return body == null || body.get("error") == null ? null : body.get("error").asText();
-        }
-    }
-
-    public Res get(String path, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30)).GET();
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        return send(b.build());
-    }
-
-    public Res post(String path, Object body, String token) {
-        String json;
-        try {
-            json = body instanceof String s ? s : JSON.writeValueAsString(body);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        return send(b.build());
-    }
-
-    private Res send(HttpRequest r) {
-        try {
-            HttpResponse<String> resp = http.send(r, HttpResponse.BodyHandlers.ofString());
-            JsonNode node = null;
-            try {
-                node = resp.body().isEmpty() ? null : JSON.readTree(resp.body());
-            } catch (IOException ignored) {
-                // not JSON: keep the raw body
-            }
-            return new Res(resp.statusCode(), node, resp.body(), resp.headers());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        super("http://127.0.0.1:" + port, Duration.ofSeconds(30));
     }
 
     // ---- match helpers ----
@@ -83,13 +29,7 @@ public final class Api {
     }
 
     public ObjectNode seatBody(String name, JsonNode deck) {
-        ObjectNode b = JSON.createObjectNode();
-        b.put("name", name);
-        b.put("pilotClass", deck.get("pilotClass").asText());
-        ObjectNode d = b.putObject("deck");
-        d.put("shipCore", deck.get("shipCore").asText());
-        d.set("cards", deck.get("cards").deepCopy());
-        return b;
+        return seat(name, deck);
     }
 
     public JsonNode starterDecks() {

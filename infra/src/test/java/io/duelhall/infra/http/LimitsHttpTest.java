@@ -1,7 +1,7 @@
 package io.duelhall.infra.http;
 
 import io.duelhall.infra.DuelhallApplication;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;

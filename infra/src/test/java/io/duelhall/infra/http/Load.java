@@ -1,7 +1,7 @@
 package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.AppTest;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.history.PlayerHistoryProjection;
 import io.duelhall.projections.list.MatchListProjection;

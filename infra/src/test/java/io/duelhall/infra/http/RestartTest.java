@@ -2,7 +2,7 @@ package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.DuelhallApplication;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;

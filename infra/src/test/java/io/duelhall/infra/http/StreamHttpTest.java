@@ -2,7 +2,7 @@ package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.AppTest;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Sse.Message;
 import io.duelhall.query.stream.MatchStreams;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,7 +3,7 @@ package io.duelhall.infra.reliability;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Load;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.history.PlayerHistoryProjection;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.infra.cluster.StoreCheckedCache;
 import io.duelhall.infra.http.Api;
 import io.duelhall.infra.http.Bot;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.kafka.PublicEventPublisher;
 import io.duelhall.infra.topology.TopicReader.Message;
 import org.junit.jupiter.api.AfterAll;

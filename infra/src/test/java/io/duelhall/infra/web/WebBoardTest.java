@@ -2,7 +2,7 @@ package io.duelhall.infra.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.http.Api;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Bot;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;

@@ -1,7 +1,7 @@
 package io.duelhall.infra.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Bot;
 import io.duelhall.infra.http.Sse;
 import org.junit.jupiter.api.Test;

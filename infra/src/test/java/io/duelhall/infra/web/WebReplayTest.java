@@ -1,7 +1,7 @@
 package io.duelhall.infra.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.infra.http.Api.Res;
+import io.duelhall.client.JsonHttp.Res;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;

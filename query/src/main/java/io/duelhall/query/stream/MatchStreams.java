@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.Map;
 import java.util.Queue;
@@ -296,6 +297,9 @@ public class MatchStreams {
             }
             h.advanceSpectators(clock.instant());
             Map<String, String> rendered = new HashMap<>();
+            Map<String, byte[]> pieces = new HashMap<>();
+            // subscribers who see alike and are at the same point get the very same bytes: built once
+            Map<String, byte[]> encoded = new HashMap<>();
             for (Subscriber s : h.subscribers) {
                 if (s.busy.get()) {
                     continue;
@@ -305,7 +309,8 @@ public class MatchStreams {
                     long from = s.nextSeq;
                     long to = Math.min(horizon, from + maxBurst - 1);
                     boolean finish = h.ended() && to == h.last();
-                    String frames = frames(h, s, from, to, rendered);
+                    byte[] frames = encoded.computeIfAbsent(s.viewerKey() + ":" + from + ":" + to,
+                            k -> frames(h, s, from, to, rendered, pieces));
                     s.busy.set(true);
                     senders.execute(() -> write(s, frames, to + 1, finish));
                 } else if (h.ended() && horizon == h.last() && s.nextSeq > h.last()) {
@@ -318,27 +323,44 @@ public class MatchStreams {
         }
     }
 
-    /** The SSE frames for events {@code from..to}, redacted as the state at {@code to} allows, the view on the last. */
-    private String frames(HotMatch h, Subscriber s, long from, long to, Map<String, String> rendered) {
+    /**
+     * The SSE frames for events {@code from..to}, redacted as the state at {@code to} allows, the view on the last, as
+     * UTF-8. Each frame's bytes are made once per pass for everyone who sees it alike ({@code pieces}), so a subscriber
+     * costs a copy of bytes, not a rendering.
+     */
+    private byte[] frames(HotMatch h, Subscriber s, long from, long to, Map<String, String> rendered,
+                          Map<String, byte[]> pieces) {
         GameState state = h.stateAt(to);
         Viewer viewer = h.fold.viewer(h.ruleset, state, s.viewer);
         String key = s.viewerKey() + ":" + viewer.kind();
-        String view = rendered.computeIfAbsent("view:" + to + ":" + key, k -> json.writeValueAsString(h.fold.view(
-                h.ruleset, state, viewer, to, h.events.subList((int) Math.max(0, to - Views.RECENT + 1), (int) to + 1),
-                h.clockAfter(to))));
-        StringBuilder out = new StringBuilder();
-        for (long seq = from; seq <= to; seq++) {
-            RecordedEvent e = h.events.get((int) seq);
-            String event = rendered.computeIfAbsent("event:" + seq + ":" + key,
-                    k -> json.writeValueAsString(Views.redact(h.ruleset, e, viewer)));
-            out.append("id: ").append(seq).append('\n')
-               .append("data: {\"seq\":").append(seq).append(",\"event\":").append(event)
-               .append(",\"view\":").append(seq == to ? view : "null").append("}\n\n");
+        List<byte[]> parts = new ArrayList<>((int) (to - from + 1));
+        int size = 0;
+        for (long n = from; n <= to; n++) {
+            final long seq = n;
+            byte[] part = pieces.computeIfAbsent((seq == to ? "last:" : "frame:") + seq + ":" + key, k -> {
+                RecordedEvent e = h.events.get((int) seq);
+                String event = rendered.computeIfAbsent("event:" + seq + ":" + key,
+                        k2 -> json.writeValueAsString(Views.redact(h.ruleset, e, viewer)));
+                String view = seq != to ? "null" : rendered.computeIfAbsent("view:" + to + ":" + key,
+                        k2 -> json.writeValueAsString(h.fold.view(h.ruleset, state, viewer, to,
+                                h.events.subList((int) Math.max(0, to - Views.RECENT + 1), (int) to + 1),
+                                h.clockAfter(to))));
+                return ("id: " + seq + "\ndata: {\"seq\":" + seq + ",\"event\":" + event + ",\"view\":" + view + "}\n\n")
+                        .getBytes(StandardCharsets.UTF_8);
+            });
+            parts.add(part);
+            size += part.length;
         }
-        return out.toString();
+        byte[] out = new byte[size];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        return out;
     }
 
-    private void write(Subscriber s, String frames, long next, boolean finish) {
+    private void write(Subscriber s, Object frames, long next, boolean finish) {
         try {
             if (!s.closed) {
                 s.emitter.send(frames, EVENT_STREAM);

@@ -1,4 +1,4 @@
-package io.duelhall.bench;
+package io.duelhall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,18 +8,30 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-/** A small JSON-over-HTTP client for the load driver and the HTTP self-play. */
-public final class Http {
+/**
+ * A small JSON-over-HTTP client of the app's API (HTTP/1.1, java.net.http): JSON in, JSON out, status, raw body and
+ * headers kept. The one client of the benchmarks (load driver, self-play over HTTP) and of the HTTP tests.
+ */
+public class JsonHttp {
     public static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient client;
     private final String base;
+    private final Duration timeout;
 
-    public Http(String base) {
+    public JsonHttp(String base) {
+        this(base, Duration.ofSeconds(60));
+    }
+
+    /** @param timeout how long one request may take before it fails */
+    public JsonHttp(String base, Duration timeout) {
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.timeout = timeout;
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
     }
@@ -28,20 +40,22 @@ public final class Http {
         return base;
     }
 
-    public record Res(int status, JsonNode body) {
+    /** An answer: status, the body as JSON (null when empty or not JSON), the body as text, the headers. */
+    public record Res(int status, JsonNode body, String raw, HttpHeaders headers) {
         public String error() {
             return body == null || body.get("error") == null ? null : body.get("error").asText();
         }
     }
 
     public Res get(String path, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60)).GET();
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
         return send(b.build());
     }
 
+    /** POSTs {@code body} as JSON (a String is sent as it is). */
     public Res post(String path, Object body, String token) {
         String json;
         try {
@@ -49,7 +63,7 @@ public final class Http {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
@@ -60,8 +74,16 @@ public final class Http {
     private Res send(HttpRequest r) {
         try {
             HttpResponse<byte[]> resp = client.send(r, HttpResponse.BodyHandlers.ofByteArray());
-            JsonNode node = resp.body().length == 0 ? null : JSON.readTree(resp.body());
-            return new Res(resp.statusCode(), node);
+            String raw = new String(resp.body(), StandardCharsets.UTF_8);
+            JsonNode node = null;
+            if (resp.body().length > 0) {
+                try {
+                    node = JSON.readTree(resp.body());
+                } catch (IOException notJson) {
+                    // keep the raw body only
+                }
+            }
+            return new Res(resp.statusCode(), node, raw, resp.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -70,7 +92,7 @@ public final class Http {
         }
     }
 
-    /** The body of a seat request with a starter deck. */
+    /** The body of a seat request with a starter deck (an element of {@code GET /api/decks/starter}). */
     public static ObjectNode seat(String name, JsonNode deck) {
         ObjectNode b = JSON.createObjectNode();
         b.put("name", name);
@@ -81,6 +103,7 @@ public final class Http {
         return b;
     }
 
+    /** Whether {@code /actuator/health} answers UP. */
     public boolean healthy() {
         try {
             Res r = get("/actuator/health", null);
