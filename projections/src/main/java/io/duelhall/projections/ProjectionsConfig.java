@@ -23,14 +23,16 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The read models and their processors. Every read model is its own pooled streaming processor, configured here by
  * name with an explicit batch size (a processor configured by name would otherwise fall back to Axon's batch size
- * of 1). Ratings run on one segment because they depend on the order matches end in; the others are keyed by match
+ * of 1): {@code duelhall.projections.batch-size}, 1,000 by default. A batch takes only the events already there, so
+ * live play still sees small batches; a catch-up or rebuild takes large ones, and {@code match-views} then renders
+ * and writes each touched match's view once per 1,000 events instead of once per 100. Ratings run on one segment because they depend on the order matches end in; the others are keyed by match
  * and spread over {@code duelhall.projections.segments} segments.
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 public class ProjectionsConfig {
 
     @Bean
-    public ConfigurerModule projectionProcessors(@Value("${duelhall.eventhandling.batch-size:100}") int batchSize,
+    public ConfigurerModule projectionProcessors(@Value("${duelhall.projections.batch-size:1000}") int batchSize,
                                                  @Value("${duelhall.projections.segments:4}") int segments) {
         return configurer -> configurer.eventProcessing(processing -> {
             for (String name : Projections.ALL) {

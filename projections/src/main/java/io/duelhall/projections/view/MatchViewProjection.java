@@ -9,6 +9,7 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
+import io.duelhall.domain.voidexa.VoidexaView;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.Rows;
 import org.axonframework.config.ProcessingGroup;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,9 @@ public class MatchViewProjection {
         Instant lastAt;
         Views.ClockView clock;
         final ArrayDeque<RecordedEvent> recent = new ArrayDeque<>(Views.RECENT + 1);
+        /** The JSON of each recent event as {@link #jsonFor} saw it, by sequence number (written once, not per view). */
+        final Map<Long, String> recentJson = new HashMap<>();
+        Viewer jsonFor;
 
         Folded(Ruleset ruleset, MatchOpening opening) {
             this.ruleset = ruleset;
@@ -146,8 +151,7 @@ public class MatchViewProjection {
 
     private void write(Map<String, Folded> touched) {
         touched.forEach((matchId, f) -> {
-            String view = json.apply(Views.render(f.ruleset, f.state, Viewer.SPECTATOR, f.version, new ArrayList<>(f.recent),
-                    f.clock));
+            String view = viewJson(f);
             Object[] values = {f.ruleset.id(), f.version, f.state.status().name(), f.spectatorDelaySeconds,
                     Rows.ts(f.lastAt), view};
             int updated = jdbc.update("update rm_match_view set ruleset = ?, version = ?, status = ?, spectator_delay = ?,"
@@ -160,6 +164,40 @@ public class MatchViewProjection {
                         values[0], values[1], values[2], values[3], values[4], values[5], matchId);
             }
         });
+    }
+
+    private static final String NO_RECENT = "\"recentEvents\":[]";
+
+    /**
+     * The spectator view's JSON, byte for byte what {@code json} makes of {@link Views#render} (the test compares them
+     * after every event), made faster: the last {@value Views#RECENT} events are most of a view's bytes and each
+     * stays in it for 50 writes, so each event's JSON (redacted for the viewer) is written once and kept, and the
+     * view around them is written with an empty list that the kept events then fill.
+     */
+    private String viewJson(Folded f) {
+        Object bare = Views.render(f.ruleset, f.state, Viewer.SPECTATOR, f.version, List.of(), f.clock);
+        String outer = bare instanceof VoidexaView ? json.apply(bare) : null;
+        int at = outer == null ? -1 : outer.indexOf(NO_RECENT);
+        if (at < 0 || at != outer.lastIndexOf(NO_RECENT)) {
+            return json.apply(Views.render(f.ruleset, f.state, Viewer.SPECTATOR, f.version, new ArrayList<>(f.recent),
+                    f.clock));
+        }
+        Viewer v = f.ruleset.effectiveViewer(f.state, Viewer.SPECTATOR);
+        if (!v.equals(f.jsonFor)) {
+            f.recentJson.clear(); // the match ended: its events are now shown whole
+            f.jsonFor = v;
+        }
+        StringBuilder out = new StringBuilder(outer.length() + 400 * f.recent.size());
+        out.append(outer, 0, at).append("\"recentEvents\":[");
+        boolean first = true;
+        for (RecordedEvent e : f.recent) {
+            String one = f.recentJson.computeIfAbsent(e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v)));
+            out.append(first ? "" : ",").append(one);
+            first = false;
+        }
+        long oldest = f.recent.isEmpty() ? 0 : f.recent.peekFirst().seq();
+        f.recentJson.keySet().removeIf(seq -> seq < oldest);
+        return out.append(']').append(outer, at + NO_RECENT.length(), outer.length()).toString();
     }
 
     /** Drops the model before a rebuild. */
