@@ -55,6 +55,34 @@ public class JsonHttp {
         return send(b.build());
     }
 
+    /** An answer as it came: status and body bytes, nothing parsed (for benchmarks that time the server alone). */
+    public record Bytes(int status, byte[] body) {
+        public JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A GET whose answer is only read, not parsed: the time it takes is the server's answer to its last byte. */
+    public Bytes getBytes(String path, String token) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        try {
+            HttpResponse<byte[]> resp = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Bytes(resp.statusCode(), resp.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** POSTs {@code body} as JSON (a String is sent as it is). */
     public Res post(String path, Object body, String token) {
         String json;
