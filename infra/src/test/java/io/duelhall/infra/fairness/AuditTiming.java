@@ -2,7 +2,6 @@ package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.Ruleset;
 
 import java.lang.management.ManagementFactory;
@@ -54,6 +53,14 @@ public final class AuditTiming {
         }
     }
 
+    /** The GET and POST work on one record of a seeded match, for a driver that compares builds in one process. */
+    public static Runnable[] tasks(long seed) throws Exception {
+        ServerKey key = RecordFixtures.key(Files.createTempDirectory("audit-timing"));
+        RecordFixtures.Store store = RecordFixtures.played(seed);
+        String text = RecordFixtures.record(store, key);
+        return new Runnable[]{() -> check(getAudit(store.events, key)), () -> check(postAudit(text, key))};
+    }
+
     private static long[] pick() {
         long near600 = -1;
         long near1250 = -1;
@@ -84,9 +91,9 @@ public final class AuditTiming {
         if (!records.ended(ruleset, decoded)) {
             throw new IllegalStateException("not ended");
         }
-        ObjectNode record = records.sign(records.build(nodes, ruleset, decoded, List.of(),
-                RecordFixtures.T0.plusSeconds(86_400)), key);
-        return write(RecordFixtures.AUDITOR.audit(record, key.publicKeyHex()));
+        MatchRecords.Export export = records.export(nodes, ruleset, decoded, List.of(),
+                RecordFixtures.T0.plusSeconds(86_400), key);
+        return write(RecordFixtures.AUDITOR.audit(export, key.publicKeyHex()));
     }
 
     /** As FairnessController.auditUpload(body). */
