@@ -293,19 +293,29 @@ public final class CanonicalJson {
 
         private void string(String s) {
             int n = s.length();
-            ensure(n + 2);
-            buf[len++] = '"';
-            for (int i = 0; i < n; i++) {
+            put((byte) '"');
+            int i = 0;
+            while (i < n) {
+                // a chunk at a time, with room for the longest form of each of its characters: no check per character
+                int end = Math.min(n, i + 1024);
+                ensure(6 * (end - i));
+                i = chunk(s, i, end);
+            }
+            put((byte) '"');
+        }
+
+        /** Writes characters from {@code i} to {@code end} (one more if a surrogate pair straddles it); returns where it stopped. */
+        private int chunk(String s, int i, int end) {
+            int n = s.length();
+            byte[] buf = this.buf;
+            int len = this.len;
+            for (; i < end; i++) {
                 char c = s.charAt(i);
                 if (c < 0x80) {
                     if (c >= 0x20 && c != '"' && c != '\\') {
-                        if (len == buf.length) {
-                            ensure(1);
-                        }
                         buf[len++] = (byte) c;
                         continue;
                     }
-                    ensure(6);
                     buf[len++] = '\\';
                     switch (c) {
                         case '"' -> buf[len++] = '"';
@@ -324,30 +334,28 @@ public final class CanonicalJson {
                         }
                     }
                 } else if (c < 0x800) {
-                    ensure(2);
                     buf[len++] = (byte) (0xC0 | (c >> 6));
                     buf[len++] = (byte) (0x80 | (c & 0x3F));
                 } else if (Character.isSurrogate(c)) {
                     char d = i + 1 < n ? s.charAt(i + 1) : 0;
                     if (Character.isHighSurrogate(c) && Character.isLowSurrogate(d)) {
                         int cp = Character.toCodePoint(c, d);
-                        ensure(4);
                         buf[len++] = (byte) (0xF0 | (cp >> 18));
                         buf[len++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
                         buf[len++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
                         buf[len++] = (byte) (0x80 | (cp & 0x3F));
                         i++;
                     } else {
-                        put((byte) '?'); // a lone surrogate: what String.getBytes(UTF_8) writes for it
+                        buf[len++] = '?'; // a lone surrogate: what String.getBytes(UTF_8) writes for it
                     }
                 } else {
-                    ensure(3);
                     buf[len++] = (byte) (0xE0 | (c >> 12));
                     buf[len++] = (byte) (0x80 | ((c >> 6) & 0x3F));
                     buf[len++] = (byte) (0x80 | (c & 0x3F));
                 }
             }
-            put((byte) '"');
+            this.len = len;
+            return i;
         }
     }
 }

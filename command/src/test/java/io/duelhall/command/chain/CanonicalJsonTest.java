@@ -138,6 +138,9 @@ class CanonicalJsonTest {
                         + "\"\\ud83d\\ud83d\\ude00\",\"Zo\\u00eb \u2014 \u6f22\u5b57 \ud83c\udccf\"]",
                 "{\"b\":{\"z\":[{\"y\":null,\"x\":true,\"w\":false}],\"a\":{}},\"a\":[[],[[]],{}],\"c\":\"\"}",
                 "[1,{\"k\":[2,{\"k\":[3]}]},\"s\",null]",
+                // long strings, written in chunks: a surrogate pair and escapes across the chunk boundaries
+                "[\"" + "a".repeat(1023) + "\\ud83d\\ude00" + "\\u0001".repeat(1500) + "\u00e9\u20ac".repeat(900)
+                        + "\\ud83d".repeat(3) + "\"]",
         };
         for (String doc : docs) {
             byte[] json = doc.getBytes(StandardCharsets.UTF_8);
