@@ -26,6 +26,8 @@ import java.util.function.Function;
  * <p>The same bytes as {@code new org.erdtman.jcs.JsonCanonicalizer(json).getEncodedUTF8()} (checked on every kind of
  * event and on random JSON by {@code CanonicalJsonTest}), without its text round trip: the reference parses the text
  * into its own tree, and the auditor used to write each Jackson tree to text first only to have it parsed again.
+ * {@link #utf8} writes UTF-8 bytes directly (no intermediate text) and can splice in canonical bytes already made for
+ * a subtree (the audit makes each event payload's once); {@link #string} keeps the character form for comparisons.
  */
 public final class CanonicalJson {
     /** Strict reading: duplicate member names and trailing text are errors, as they are for the reference. */
