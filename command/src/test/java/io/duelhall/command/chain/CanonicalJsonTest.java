@@ -120,6 +120,55 @@ class CanonicalJsonTest {
                         + "\"string\":\"€$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
     }
 
+    /**
+     * The byte writer on awkward documents, byte for byte against the reference and against the character writer
+     * ({@link CanonicalJson#string}) it replaced: numbers of every form, non-ASCII of one to four UTF-8 bytes, lone
+     * surrogates, every escape, keys that sort differently by UTF-16 code unit than by code point, nesting; and
+     * splicing a subtree's canonical bytes in gives the same bytes as writing it.
+     */
+    @Test
+    void theByteWriterMatchesTheReferenceOnAwkwardInputs() throws Exception {
+        String[] docs = {
+                "{\"n\":[0,-0,1,-1,1.0,1.5e0,1e2,-1E+2,1e-7,0.000001,1e21,1e20,9007199254740992,9007199254740993,"
+                        + "-9007199254740993,9223372036854775807,-9223372036854775808,18446744073709551616,5e-324,"
+                        + "1.7976931348623157e308,333333333.33333329,-4.35,2e-3,123456789012345678901234567890]}",
+                "{\"\\u00e9\":1,\"e\":2,\"\\u20ac\":3,\"\\ud83d\\ude00\":4,\"\\uffff\":5,\"\\ue000\":6,\"\":7,\"a\":8,"
+                        + "\"A\":9,\"aa\":10,\"a\\u0000\":11,\"\\u007f\":12}",
+                "[\"\\u0000\\u0001\\u0008\\t\\n\\u000b\\f\\r\\u001f \\\"\\\\/\\u007f\\u0080\\u07ff\\u0800\\uffff\",\"\\ud800\",\"x\\udc00y\","
+                        + "\"\\ud83d\\ud83d\\ude00\",\"Zo\\u00eb \u2014 \u6f22\u5b57 \ud83c\udccf\"]",
+                "{\"b\":{\"z\":[{\"y\":null,\"x\":true,\"w\":false}],\"a\":{}},\"a\":[[],[[]],{}],\"c\":\"\"}",
+                "[1,{\"k\":[2,{\"k\":[3]}]},\"s\",null]",
+                // long strings, written in chunks: a surrogate pair and escapes across the chunk boundaries
+                "[\"" + "a".repeat(1023) + "\\ud83d\\ude00" + "\\u0001".repeat(1500) + "\u00e9\u20ac".repeat(900)
+                        + "\\ud83d".repeat(3) + "\"]",
+        };
+        for (String doc : docs) {
+            byte[] json = doc.getBytes(StandardCharsets.UTF_8);
+            JsonNode tree = new ObjectMapper().readTree(json);
+            byte[] mine = CanonicalJson.utf8(tree);
+            assertThat(mine).as(doc).isEqualTo(reference(json));
+            assertThat(mine).as(doc).isEqualTo(CanonicalJson.string(tree).getBytes(StandardCharsets.UTF_8));
+            assertThat(CanonicalJson.canonicalize(json)).as(doc).isEqualTo(mine);
+            // every container's canonical bytes spliced in where it stands give the same bytes
+            java.util.Map<JsonNode, byte[]> known = new java.util.IdentityHashMap<>();
+            collect(tree, known);
+            assertThat(known).isNotEmpty();
+            for (JsonNode sub : known.keySet()) {
+                assertThat(CanonicalJson.utf8(tree, n -> n == sub ? known.get(n) : null)).as(doc).isEqualTo(mine);
+            }
+            assertThat(CanonicalJson.utf8(tree, n -> n == tree ? null : known.get(n))).as(doc).isEqualTo(mine);
+        }
+    }
+
+    private static void collect(JsonNode node, java.util.Map<JsonNode, byte[]> known) throws Exception {
+        if (node.isContainerNode()) {
+            known.put(node, CanonicalJson.string(node).getBytes(StandardCharsets.UTF_8));
+            for (JsonNode child : node) {
+                collect(child, known);
+            }
+        }
+    }
+
     private static void check(byte[] json) throws Exception {
         String mine = new String(CanonicalJson.canonicalize(json), StandardCharsets.UTF_8);
         assertThat(mine).as(new String(json, StandardCharsets.UTF_8))

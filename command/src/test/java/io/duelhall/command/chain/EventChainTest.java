@@ -1,5 +1,7 @@
 package io.duelhall.command.chain;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -33,6 +35,51 @@ class EventChainTest {
             assertThat(new String(EventChain.canonical(seq, v[0], v[1]), StandardCharsets.UTF_8)).isEqualTo(v[2]);
             previous = EventChain.link(previous, seq, v[0], v[1]);
             assertThat(previous).as("chain after event %d", seq).isEqualTo(v[3]);
+        }
+    }
+
+    /**
+     * A payload's canonical form made once ({@link EventChain#canonicalPayload}) and reused gives the very chain values
+     * and canonical events that making it from the text or the tree each time gives, on the documented vector and on
+     * awkward payloads; and what the other ways refuse it refuses too.
+     */
+    @Test
+    void aPayloadCanonicalFormMadeOnceGivesTheSameChain() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        String[][] events = {
+                VECTOR[0], VECTOR[1], VECTOR[2],
+                {"Odd_Type9", "{\"z\":[1.50,-0,1e21,{\"\\u00e9\":\"\\ud83d\\ude00\\u0001\",\"e\":\"\\\"\\\\\"}],\"a\":null}"},
+                {"CardPlayed", "{}"},
+        };
+        String fromText = EventChain.GENESIS;
+        String fromTree = EventChain.GENESIS;
+        String reused = EventChain.GENESIS;
+        for (int seq = 0; seq < events.length; seq++) {
+            String type = events[seq][0];
+            JsonNode tree = json.readTree(events[seq][1]);
+            byte[] once = EventChain.canonicalPayload(tree);
+            assertThat(EventChain.canonical(seq, type, tree)).isEqualTo(EventChain.canonical(seq, type, events[seq][1]));
+            fromText = EventChain.link(fromText, seq, type, events[seq][1]);
+            fromTree = EventChain.link(fromTree, seq, type, tree);
+            reused = EventChain.linkCanonical(reused, seq, type, once);
+            assertThat(reused).as("chain after event %d", seq).isEqualTo(fromText).isEqualTo(fromTree);
+            if (seq < VECTOR.length) {
+                assertThat(reused).isEqualTo(VECTOR[seq][3]);
+            }
+        }
+        assertThatThrownBy(() -> EventChain.canonicalPayload(json.readTree("[1]"))).isInstanceOf(EventChain.NotChainable.class);
+        assertThatThrownBy(() -> EventChain.canonicalPayload(null)).isInstanceOf(EventChain.NotChainable.class);
+        assertThatThrownBy(() -> EventChain.linkCanonical(EventChain.GENESIS, 0, "CardDrawn", "[1]".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(EventChain.NotChainable.class);
+        assertThatThrownBy(() -> EventChain.linkCanonical(EventChain.GENESIS, 0, "1CardDrawn", "{}".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(EventChain.NotChainable.class);
+        assertThatThrownBy(() -> EventChain.linkCanonical("abc", 0, "CardDrawn", "{}".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(EventChain.NotChainable.class);
+        for (String t : new String[]{"A", "a_9", "Z".repeat(100)}) {
+            assertThat(EventChain.isTypeName(t)).as(t).isTrue();
+        }
+        for (String t : new String[]{"", "_a", "9a", "a-b", "a b", "Z".repeat(101), "\u00e9", "a\n"}) {
+            assertThat(EventChain.isTypeName(t)).as(t).isFalse();
         }
     }
 

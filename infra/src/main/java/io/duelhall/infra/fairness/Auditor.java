@@ -13,6 +13,8 @@ import io.duelhall.infra.fairness.MatchRecords.Decoded;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -33,19 +35,28 @@ public final class Auditor {
         try {
             return audit(records.read(text), trustedKeyHex);
         } catch (java.io.IOException notJson) {
-            return audit((JsonNode) null, trustedKeyHex, "the record is not valid JSON: " + notJson.getMessage());
+            return audit(null, trustedKeyHex, "the record is not valid JSON: " + notJson.getMessage(), null);
         }
     }
 
     public AuditReport audit(JsonNode record, String trustedKeyHex) {
-        return audit(record, trustedKeyHex, null);
+        return audit(record, trustedKeyHex, null, null);
+    }
+
+    /**
+     * Audits a record just built from the store ({@code GET /api/matches/{id}/audit}) as it is in memory, neither
+     * written out nor read back: every check runs on it as on any record, with the decoded events and the payloads'
+     * canonical bytes made while building it (from these very nodes) instead of made again.
+     */
+    public AuditReport audit(MatchRecords.Export export, String trustedKeyHex) {
+        return audit(export.record(), trustedKeyHex, null, export);
     }
 
     /**
      * @param trustedKeyHex the signer's Ed25519 public key (32 raw bytes, hex) the signature must verify with, or null
      *                      to check it against the key the record names (which proves integrity, not who signed)
      */
-    private AuditReport audit(JsonNode record, String trustedKeyHex, String unreadable) {
+    private AuditReport audit(JsonNode record, String trustedKeyHex, String unreadable, MatchRecords.Export built) {
         List<Check> checks = new ArrayList<>();
         JsonNode events = record == null ? null : record.get("events");
         String problem = unreadable != null ? unreadable : readable(record, events);
@@ -57,14 +68,19 @@ public final class Auditor {
             return new AuditReport(null, null, null, null, null, null, null, false, checks);
         }
         Ruleset ruleset = records.rulesetOf(record.path("ruleset").asText(null), events);
-        List<Decoded> decoded = records.decode(ruleset, events);
+        boolean reuse = built != null && built.record() == record && built.ruleset() == ruleset
+                && built.decoded().size() == events.size();
+        List<Decoded> decoded = reuse ? built.decoded() : records.decode(ruleset, events);
+        // each payload's canonical form, made once for the chain and the signature
+        Map<JsonNode, byte[]> canonical = built != null && built.record() == record ? built.canonicalPayloads()
+                : records.canonicalPayloads(events);
         MatchSetup setup = ruleset == null ? null : ruleset.setup(MatchRecords.readable(decoded));
         MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
 
         checks.add(Check.pass("record", events.size() + " events, " + record.path("intents").size()
                 + " accepted intent(s), " + record.path("refusedIntents").size() + " refused intent(s)"));
-        checks.add(signature(record, trustedKeyHex));
-        checks.add(chain(record, events));
+        checks.add(signature(record, trustedKeyHex, canonical));
+        checks.add(chain(record, events, canonical));
         checks.add(commitment(setup));
         checks.add(draws(ruleset, decoded));
         checks.add(resimulation.run(ruleset, events, decoded, setup == null ? null : setup.revealedServerSeed()));
@@ -97,7 +113,7 @@ public final class Auditor {
         return null;
     }
 
-    private Check signature(JsonNode record, String trustedKeyHex) {
+    private Check signature(JsonNode record, String trustedKeyHex, Map<JsonNode, byte[]> canonical) {
         JsonNode sig = record.get("signature");
         if (sig == null || !sig.isObject()) {
             return Check.fail("signature", "the record is not signed");
@@ -124,7 +140,7 @@ public final class Auditor {
         String key = trustedKeyHex != null ? trustedKeyHex : named;
         byte[] signed;
         try {
-            signed = records.signedBytes(record);
+            signed = records.signedBytes(record, canonical);
         } catch (IllegalArgumentException e) {
             return Check.fail("signature", e.getMessage());
         }
@@ -139,7 +155,7 @@ public final class Auditor {
                 + " published key (GET /api/keys) or pass the trusted key");
     }
 
-    private Check chain(JsonNode record, JsonNode events) {
+    private Check chain(JsonNode record, JsonNode events, Map<JsonNode, byte[]> canonical) {
         String previous = EventChain.GENESIS;
         for (int i = 0; i < events.size(); i++) {
             JsonNode e = events.get(i);
@@ -151,7 +167,9 @@ public final class Auditor {
             }
             String recomputed;
             try {
-                recomputed = EventChain.link(previous, seq, type, payloadOf(e));
+                byte[] payload = canonical.get(e.get("payload"));
+                recomputed = payload != null ? EventChain.linkCanonical(previous, seq, type, payload)
+                        : EventChain.link(previous, seq, type, payloadOf(e));
             } catch (Exception notChainable) {
                 return broken(seq, "event " + seq + " (" + type + "): " + notChainable.getMessage());
             }
@@ -252,7 +270,8 @@ public final class Auditor {
 
     /** Where two values first differ (a JSON pointer, with both values), or null if they are equal. */
     private String firstDifference(JsonNode recorded, JsonNode derived, String path) {
-        if (Canonical.of(recorded).equals(Canonical.of(derived))) {
+        // equal trees have equal canonical forms: the cheap comparison first, canonical forms only when it fails
+        if (Objects.equals(recorded, derived) || Canonical.of(recorded).equals(Canonical.of(derived))) {
             return null;
         }
         if (recorded != null && derived != null && recorded.isObject() && derived.isObject()) {

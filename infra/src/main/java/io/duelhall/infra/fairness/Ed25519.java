@@ -9,6 +9,8 @@ import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Ed25519 (RFC 8032) from the JDK, with keys as the 32 raw bytes in hex, the form other languages' libraries take.
@@ -18,6 +20,9 @@ public final class Ed25519 {
     /** DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410); the raw key follows it. */
     private static final byte[] SPKI_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
     private static final HexFormat HEX = HexFormat.of();
+    /** Public keys already decoded (a key is decoded once, not at every audit), by their lowercase hex; kept small. */
+    private static final Map<String, PublicKey> DECODED = new ConcurrentHashMap<>();
+    private static final int MAX_DECODED = 64;
 
     private Ed25519() {
     }
@@ -27,8 +32,21 @@ public final class Ed25519 {
         return HEX.formatHex(Arrays.copyOfRange(der, der.length - 32, der.length));
     }
 
-    /** The public key of 32 raw bytes in hex; IllegalArgumentException if it is not one. */
+    /** The public key of 32 raw bytes in hex; IllegalArgumentException if it is not one. Decoded once per key. */
     public static PublicKey publicKey(String rawHex) {
+        PublicKey known = DECODED.get(rawHex);
+        if (known != null) {
+            return known;
+        }
+        PublicKey key = decode(rawHex);
+        if (DECODED.size() >= MAX_DECODED) {
+            DECODED.clear(); // records naming many keys (the offline audit trusts what a record names): start again
+        }
+        DECODED.put(rawHex, key);
+        return key;
+    }
+
+    private static PublicKey decode(String rawHex) {
         byte[] raw = HEX.parseHex(rawHex);
         if (raw.length != 32) {
             throw new IllegalArgumentException("an Ed25519 public key is 32 bytes, not " + raw.length);

@@ -2,7 +2,6 @@ package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -53,7 +52,7 @@ public class FairnessController {
 
     @GetMapping(path = "/api/matches/{matchId}/export", produces = "application/json")
     public String export(@PathVariable String matchId) {
-        return write(exported(matchId));
+        return write(exported(matchId).record());
     }
 
     @GetMapping(path = "/api/matches/{matchId}/audit", produces = "application/json")
@@ -80,7 +79,7 @@ public class FairnessController {
         return write(auditor.audit(record, key.publicKeyHex()));
     }
 
-    private ObjectNode exported(String matchId) {
+    private MatchRecords.Export exported(String matchId) {
         List<StoredEvent> events = matchId == null || matchId.length() > 100 ? List.of() : stored.of(matchId);
         // read into record form and decoded once, for the checks and the record alike
         com.fasterxml.jackson.databind.node.ArrayNode nodes = records.events(events);
@@ -93,7 +92,7 @@ public class FairnessController {
             throw new RefusedException(Refusal.conflict("MATCH_NOT_ENDED", null,
                     "The record of a match is exported and audited once the match has ended: until then it holds secrets."));
         }
-        return records.sign(records.build(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant()), key);
+        return records.export(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant(), key);
     }
 
     private String write(Object value) {

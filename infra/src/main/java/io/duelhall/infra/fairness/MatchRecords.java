@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,11 +20,14 @@ import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.command.chain.CanonicalJson;
+import io.duelhall.command.chain.EventChain;
 
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,6 +47,8 @@ public final class MatchRecords {
     private final ObjectMapper strict;
     private final Rulesets rulesets;
     private final Map<String, Map<String, Class<? extends MatchEvent>>> types = new HashMap<>();
+    /** A reader per event class, made once (as {@code mapper.treeToValue} would each time). */
+    private final Map<Class<? extends MatchEvent>, ObjectReader> readers = new HashMap<>();
 
     public MatchRecords(ObjectMapper mapper, Rulesets rulesets) {
         this.mapper = mapper;
@@ -59,6 +65,7 @@ public final class MatchRecords {
                 byName.put(c.getSimpleName(), c);
             }
             types.put(id, byName);
+            byName.values().forEach(c -> readers.computeIfAbsent(c, mapper::readerFor));
         }
     }
 
@@ -68,6 +75,16 @@ public final class MatchRecords {
 
     /** An event of a record read back into the domain's type, or why it could not be. */
     public record Decoded(MatchEvent event, String problem) {
+    }
+
+    /**
+     * A signed record as {@code GET /api/matches/{id}/audit} has just built it, with what was made on the way: its
+     * ruleset, its events decoded, and each event payload's canonical bytes (by payload node), which the signature
+     * was made with. The audit uses them instead of making them again from the record; it runs every check all the
+     * same. Nothing of the record may be changed after it is built.
+     */
+    public record Export(ObjectNode record, Ruleset ruleset, List<Decoded> decoded,
+                         Map<JsonNode, byte[]> canonicalPayloads) {
     }
 
     /**
@@ -102,7 +119,7 @@ public final class MatchRecords {
                 out.add(new Decoded(null, "the payload is not a JSON object"));
             } else {
                 try {
-                    out.add(new Decoded(mapper.treeToValue(payload, c), null));
+                    out.add(new Decoded(readers.get(c).readValue(payload), null));
                 } catch (IOException | IllegalArgumentException e1) {
                     out.add(new Decoded(null, "cannot be read as " + type + ": " + e1.getMessage()));
                 }
@@ -218,8 +235,44 @@ public final class MatchRecords {
         return s;
     }
 
+    /**
+     * The canonical bytes (RFC 8785) of each event payload of {@code events} (record form) that is a JSON object and
+     * can be canonicalized, by payload node (identity): made once per event, they serve the hash chain, the signature
+     * and its verification. Payloads that cannot be chained are left out (and are written, and fail, where used).
+     */
+    public Map<JsonNode, byte[]> canonicalPayloads(JsonNode events) {
+        Map<JsonNode, byte[]> out = new IdentityHashMap<>(events.size() * 2);
+        for (JsonNode e : events) {
+            JsonNode p = e.get("payload");
+            if (p != null && p.isObject()) {
+                try {
+                    out.put(p, EventChain.canonicalPayload(p));
+                } catch (EventChain.NotChainable notCanonicalizable) {
+                    // left to the checks to report
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The signed record of a finished match, with what was made on the way (see {@link Export}). */
+    public Export export(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt,
+                         ServerKey key) {
+        Map<JsonNode, byte[]> canonical = canonicalPayloads(events);
+        ObjectNode record = sign(build(events, r, decoded, refusals, exportedAt), key, canonical);
+        return new Export(record, r, decoded, Collections.unmodifiableMap(canonical));
+    }
+
     /** The bytes a record's signature covers: RFC 8785 canonical JSON of the record without its "signature" member. */
     public byte[] signedBytes(JsonNode record) {
+        return signedBytes(record, null);
+    }
+
+    /**
+     * As {@link #signedBytes(JsonNode)}, with the canonical bytes of some of the record's nodes already made (by node,
+     * as {@link #canonicalPayloads}): they are written as they are.
+     */
+    public byte[] signedBytes(JsonNode record, Map<JsonNode, byte[]> known) {
         // a shallow copy without the signature: the members themselves are written, not copied
         ObjectNode unsigned = JsonNodeFactory.instance.objectNode();
         record.fields().forEachRemaining(m -> {
@@ -228,7 +281,7 @@ public final class MatchRecords {
             }
         });
         try {
-            return CanonicalJson.utf8(unsigned);
+            return CanonicalJson.utf8(unsigned, known == null || known.isEmpty() ? null : known::get);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("the record cannot be canonicalized: " + e.getMessage(), e);
         }
@@ -236,8 +289,13 @@ public final class MatchRecords {
 
     /** Signs a record in place with the server key. */
     public ObjectNode sign(ObjectNode record, ServerKey key) {
+        return sign(record, key, null);
+    }
+
+    /** As {@link #sign(ObjectNode, ServerKey)}, with the payloads' canonical bytes already made. */
+    public ObjectNode sign(ObjectNode record, ServerKey key, Map<JsonNode, byte[]> canonicalPayloads) {
         record.remove("signature");
-        byte[] bytes = signedBytes(record);
+        byte[] bytes = signedBytes(record, canonicalPayloads);
         ObjectNode sig = record.putObject("signature");
         sig.put("algorithm", "Ed25519");
         sig.put("keyId", key.keyId());

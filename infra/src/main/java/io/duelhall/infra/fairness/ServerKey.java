@@ -34,12 +34,14 @@ public class ServerKey {
     private final Path path;
     private final PrivateKey privateKey;
     private final String publicKeyHex;
+    private final String keyId;
 
     public ServerKey(@Value("${duelhall.signing.key-file:${duelhall.data-dir}/signing-key.pem}") String path) {
         this.path = Path.of(path).toAbsolutePath();
         KeyPair pair = loadOrCreate(this.path);
         this.privateKey = pair.getPrivate();
         this.publicKeyHex = Ed25519.rawHex(pair.getPublic());
+        this.keyId = Ed25519.keyId(publicKeyHex);
     }
 
     public Path path() {
@@ -51,7 +53,7 @@ public class ServerKey {
     }
 
     public String keyId() {
-        return Ed25519.keyId(publicKeyHex);
+        return keyId;
     }
 
     /** The signature of {@code data} (hex). */
