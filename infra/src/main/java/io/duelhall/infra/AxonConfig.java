@@ -13,13 +13,7 @@ import io.duelhall.command.match.Match;
 import io.duelhall.infra.cluster.StoreCheckedCache;
 import org.axonframework.modelling.command.inspection.AnnotatedAggregateMetaModelFactory;
 import org.axonframework.config.ConfigurerModule;
-import org.axonframework.common.jdbc.PersistenceExceptionResolver;
-import org.axonframework.common.jpa.EntityManagerProvider;
-import org.axonframework.common.transaction.TransactionManager;
-import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.axonframework.eventsourcing.eventstore.jpa.JpaEventStorageEngine;
-import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
@@ -42,10 +36,8 @@ import javax.cache.spi.CachingProvider;
  *       Jackson 2 {@link ObjectMapper} bean found in the context, which is {@link #axonObjectMapper()}: keep it the
  *       only {@code com.fasterxml} ObjectMapper bean (the smoke test checks the serializers use it). HTTP uses
  *       Boot 4's Jackson 3 ({@code tools.jackson}) mapper, which is separate.</li>
- *   <li>Event store: Axon's JPA storage engine on the Boot datasource (H2 file by default), built as Axon's
- *       auto-configuration builds it but reading {@code duelhall.eventstore.fetch-size} events per query
- *       ({@link #eventStorageEngine}). The global index gets its own sequence: see {@code META-INF/orm.xml} and
- *       {@code db/migration/V1__axon.sql}.</li>
+ *   <li>Event store: Axon's JPA storage engine is auto-configured on the Boot datasource (H2 file by default). The
+ *       global index gets its own sequence: see {@code META-INF/orm.xml} and {@code db/migration/V1__axon.sql}.</li>
  *   <li>Event processors: pooled streaming by default, batch size {@code duelhall.eventhandling.batch-size}.</li>
  *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link JCacheAdapter};
  *       checked against the store on every hit when several nodes share it ({@link StoreCheckedCache}).</li>
@@ -74,36 +66,6 @@ public class AxonConfig {
                          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                          .build();
-    }
-
-    /**
-     * The event storage engine: exactly what Axon's {@code JpaEventStoreAutoConfiguration} builds (same serializers,
-     * upcasters, snapshot filter, exception resolver, entity manager and transactions), with one setting of ours: how
-     * many events one query reads, {@code duelhall.eventstore.fetch-size} (Axon's default is 100). Every event
-     * processor reads the store through it, and a processor catching up or rebuilding is bound by it: at 100 events a
-     * query the read path ran a pooled processor at ~100–160 k events/s on the benchmark machine and handed its work
-     * packages batches of ~100 events, however large their batch size. Loading an aggregate reads through it too (a
-     * match of 700 events in one query instead of seven). Defining the bean switches Axon's auto-configured one off;
-     * the JPA entities stay registered through {@code @EntityScan} on {@link DuelhallApplication}.
-     */
-    @Bean
-    public EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
-                                                 PersistenceExceptionResolver persistenceExceptionResolver,
-                                                 @Qualifier("eventSerializer") Serializer eventSerializer,
-                                                 org.axonframework.config.Configuration configuration,
-                                                 EntityManagerProvider entityManagerProvider,
-                                                 TransactionManager transactionManager,
-                                                 @Value("${duelhall.eventstore.fetch-size:1000}") int fetchSize) {
-        return JpaEventStorageEngine.builder()
-                                    .snapshotSerializer(defaultSerializer)
-                                    .upcasterChain(configuration.upcasterChain())
-                                    .persistenceExceptionResolver(persistenceExceptionResolver)
-                                    .eventSerializer(eventSerializer)
-                                    .snapshotFilter(configuration.snapshotFilter())
-                                    .batchSize(fetchSize)
-                                    .entityManagerProvider(entityManagerProvider)
-                                    .transactionManager(transactionManager)
-                                    .build();
     }
 
     /**

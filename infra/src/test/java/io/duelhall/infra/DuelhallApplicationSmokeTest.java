@@ -90,8 +90,6 @@ class DuelhallApplicationSmokeTest {
                 .as("axon-server-connector must be excluded").isFalse();
         assertThat(eventStore).isInstanceOf(EmbeddedEventStore.class);
         assertThat(context.getBean(EventStorageEngine.class)).isInstanceOf(JpaEventStorageEngine.class);
-        // ours, not Axon's auto-configured one: 1,000 events per query (application.yml duelhall.eventstore.fetch-size)
-        assertThat(((JpaEventStorageEngine) context.getBean(EventStorageEngine.class)).batchSize()).isEqualTo(1000);
 
         String url = jdbc.execute((ConnectionCallback<String>) connection -> connection.getMetaData().getURL());
         assertThat(url).startsWith("jdbc:h2:file:").contains(DATA_DIR.toString());
