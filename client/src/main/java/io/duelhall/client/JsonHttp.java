@@ -48,11 +48,15 @@ public class JsonHttp {
     }
 
     public Res get(String path, String token) {
+        return send(getRequest(path, token));
+    }
+
+    private HttpRequest getRequest(String path, String token) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
-        return send(b.build());
+        return b.build();
     }
 
     /** An answer as it came: status and body bytes, nothing parsed (for benchmarks that time the server alone). */
@@ -68,19 +72,8 @@ public class JsonHttp {
 
     /** A GET whose answer is only read, not parsed: the time it takes is the server's answer to its last byte. */
     public Bytes getBytes(String path, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        try {
-            HttpResponse<byte[]> resp = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-            return new Bytes(resp.statusCode(), resp.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        HttpResponse<byte[]> resp = exchange(getRequest(path, token));
+        return new Bytes(resp.statusCode(), resp.body());
     }
 
     /** POSTs {@code body} as JSON (a String is sent as it is). */
@@ -100,18 +93,23 @@ public class JsonHttp {
     }
 
     private Res send(HttpRequest r) {
-        try {
-            HttpResponse<byte[]> resp = client.send(r, HttpResponse.BodyHandlers.ofByteArray());
-            String raw = new String(resp.body(), StandardCharsets.UTF_8);
-            JsonNode node = null;
-            if (resp.body().length > 0) {
-                try {
-                    node = JSON.readTree(resp.body());
-                } catch (IOException notJson) {
-                    // keep the raw body only
-                }
+        HttpResponse<byte[]> resp = exchange(r);
+        String raw = new String(resp.body(), StandardCharsets.UTF_8);
+        JsonNode node = null;
+        if (resp.body().length > 0) {
+            try {
+                node = JSON.readTree(resp.body());
+            } catch (IOException notJson) {
+                // keep the raw body only
             }
-            return new Res(resp.statusCode(), node, raw, resp.headers());
+        }
+        return new Res(resp.statusCode(), node, raw, resp.headers());
+    }
+
+    /** Sends a request and reads its whole answer as bytes. */
+    private HttpResponse<byte[]> exchange(HttpRequest r) {
+        try {
+            return client.send(r, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

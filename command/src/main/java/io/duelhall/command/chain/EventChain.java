@@ -157,32 +157,27 @@ public final class EventChain {
     public static String linkCanonical(String previous, long seq, String type, byte[] canonicalPayload) {
         checkType(type);
         checkObject(canonicalPayload);
-        byte[] prev = previousBytes(previous);
-        MessageDigest sha = SHA256.get();
-        sha.reset();
-        sha.update(prev);
-        sha.update(HEAD);
-        sha.update(canonicalPayload);
-        sha.update(tail(seq, type));
-        return HEX.formatHex(sha.digest());
+        return digest(previous, HEAD, canonicalPayload, tail(seq, type));
     }
 
     /** The chain value after an event given its canonical bytes. */
     public static String link(String previous, byte[] canonicalEvent) {
-        byte[] prev = previousBytes(previous);
-        MessageDigest sha = SHA256.get();
-        sha.reset();
-        sha.update(prev);
-        sha.update(canonicalEvent);
-        return HEX.formatHex(sha.digest());
+        return digest(previous, canonicalEvent);
     }
 
-    private static byte[] previousBytes(String previous) {
+    /** SHA-256 of the previous value's 32 bytes followed by {@code parts}, in hex. */
+    private static String digest(String previous, byte[]... parts) {
         byte[] prev = previous == null ? null : parseHex(previous);
         if (prev == null || prev.length != 32) {
             throw new NotChainable("previous chain value '" + previous + "' is not 32 bytes of hex");
         }
-        return prev;
+        MessageDigest sha = SHA256.get();
+        sha.reset();
+        sha.update(prev);
+        for (byte[] part : parts) {
+            sha.update(part);
+        }
+        return HEX.formatHex(sha.digest());
     }
 
     private static byte[] parseHex(String s) {

@@ -68,12 +68,11 @@ public final class Auditor {
             return new AuditReport(null, null, null, null, null, null, null, false, checks);
         }
         Ruleset ruleset = records.rulesetOf(record.path("ruleset").asText(null), events);
-        boolean reuse = built != null && built.record() == record && built.ruleset() == ruleset
-                && built.decoded().size() == events.size();
-        List<Decoded> decoded = reuse ? built.decoded() : records.decode(ruleset, events);
-        // each payload's canonical form, made once for the chain and the signature
-        Map<JsonNode, byte[]> canonical = built != null && built.record() == record ? built.canonicalPayloads()
-                : records.canonicalPayloads(events);
+        // a record just built (built.record() is this record): its decoded events, if the audit reads it under the
+        // ruleset it was built with, and each payload's canonical form, made once for the chain and the signature
+        List<Decoded> decoded = built != null && built.ruleset() == ruleset ? built.decoded()
+                : records.decode(ruleset, events);
+        Map<JsonNode, byte[]> canonical = built != null ? built.canonicalPayloads() : records.canonicalPayloads(events);
         MatchSetup setup = ruleset == null ? null : ruleset.setup(MatchRecords.readable(decoded));
         MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
 
