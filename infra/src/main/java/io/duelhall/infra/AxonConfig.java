@@ -102,7 +102,8 @@ public class AxonConfig {
                             @Value("${duelhall.cache.match.max-entries:10000}") long maxEntries,
                             @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
                             @Value("${spring.datasource.url:}") String datasourceUrl,
-                            ObjectProvider<EventStore> eventStore) {
+                            ObjectProvider<EventStore> eventStore,
+                            ObjectProvider<org.axonframework.config.Configuration> axon) {
         CaffeineConfiguration<Object, Object> configuration = new CaffeineConfiguration<>();
         configuration.setTypes(Object.class, Object.class);
         configuration.setStoreByValue(false);
@@ -111,8 +112,14 @@ public class AxonConfig {
         configuration.setManagementEnabled(false);
         javax.cache.Cache<Object, Object> cache = cacheManager.createCache(MATCH_CACHE, configuration);
         JCacheAdapter adapter = new JCacheAdapter(cache);
+        // The model is built as Axon builds the aggregate's own: with the application's parameter resolvers and handler
+        // definitions (a model built with the classpath's defaults alone cannot resolve the handlers' Spring-bean
+        // parameters and failed the start of every node on a shared store; tests hid it, as axon-test's fixture
+        // resolver on the test classpath answers any parameter).
         return checksStore(checkStore, datasourceUrl) ? new StoreCheckedCache(adapter, eventStore::getObject,
-                AnnotatedAggregateMetaModelFactory.inspectAggregate(Match.class)) : adapter;
+                () -> AnnotatedAggregateMetaModelFactory.inspectAggregate(Match.class,
+                        axon.getObject().parameterResolverFactory(), axon.getObject().handlerDefinition(Match.class)))
+                : adapter;
     }
 
     /**

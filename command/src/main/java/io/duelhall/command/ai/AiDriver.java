@@ -8,12 +8,12 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.SeatTokens;
+import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.ai.Player;
-import io.duelhall.domain.voidexa.ai.Players;
+import io.duelhall.domain.voidexa.ai.RandomPlayer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -41,19 +41,32 @@ import java.util.concurrent.TimeUnit;
  * Plays the AI seats. It follows the match events in its own processing group ({@value #GROUP}), folds
  * each AI match through the domain exactly as the aggregate does, and when an AI seat owes the next
  * decision — its turn, a response window, a discard — asks the seat's {@link Player} and sends the intent
- * as a {@link SubmitIntent} with the seat's token, like any client. {@code expectedVersion} is the version
- * it decided on, so a decision taken on a state that moved on is refused as stale and taken again.
+ * as a {@link SubmitIntent} signed with the seat's stored token hash (its {@code SeatTokenIssued}: no node
+ * secret, see {@link AiSeats}), like any client. {@code expectedVersion} is the version it decided on, so a
+ * decision taken on a state that moved on is refused as stale and taken again. Its intent ids are random (a
+ * 128-bit hex suffix): nobody can predict them, and idempotency keys are per seat anyway.
+ *
+ * <p>The AI never concedes because a move was refused or failed. A refusal other than a stale version is a
+ * defect of the AI or the engine: it is logged as an ERROR, the match is read again from the store, and the AI
+ * acts again — its own choice first, then a uniformly random legal move — at most {@value #MAX_REFUSALS} times
+ * for one version; a command that failed (store or network trouble) is sent again after a back-off. If every
+ * try is refused the AI stops acting in that match and says so; the match's clock, if it has one, then acts for it.
  */
 @Component
 @ProcessingGroup(AiDriver.GROUP)
 public class AiDriver {
     public static final String GROUP = "ai-seats";
     private static final Logger log = LoggerFactory.getLogger(AiDriver.class);
+    /** Refused moves at one version before the AI stops acting in a match. */
+    static final int MAX_REFUSALS = 3;
+    /** Failed sends (not refusals) at one version before the AI stops trying. */
+    static final int MAX_FAILURES = 5;
+    private static final java.security.SecureRandom IDS = new java.security.SecureRandom();
 
     private final CommandGateway commands;
     private final EventStore eventStore;
     private final VoidexaRuleset voidexa;
-    private final AiSeats seats;
+    private final AiPlayers aiPlayers;
     private final Clock clock;
     private final long delayMillis;
     private final ScheduledExecutorService timer;
@@ -66,28 +79,58 @@ public class AiDriver {
         }
     });
 
-    /** The state of one AI match as far as the driver has seen it; {@code sentFor}: version last acted on. */
+    /**
+     * The state of one AI match as far as the driver has seen it; {@code sentFor}: version last acted on;
+     * {@code troubleAt}, {@code refusals}, {@code failures}: how often the move owed at that version was refused or
+     * failed to be sent.
+     */
     private static final class Live {
         final Map<Seat, Player> players;
+        final Map<Seat, Player> fallbacks;
+        final Map<Seat, String> tokenHashes = new EnumMap<>(Seat.class);
         volatile Snapshot now;
         volatile long sentFor = -1;
+        long troubleAt = -1;
+        int refusals;
+        int failures;
 
-        Live(Map<Seat, Player> players, Snapshot now) {
+        Live(Map<Seat, Player> players, Map<Seat, Player> fallbacks, Snapshot now) {
             this.players = players;
+            this.fallbacks = fallbacks;
             this.now = now;
+        }
+
+        void seen(MatchEvent event) {
+            if (event instanceof SeatTokenIssued t && t.tokenHash() != null && players.containsKey(t.seat())) {
+                tokenHashes.put(t.seat(), t.tokenHash());
+            }
+        }
+
+        /** Counts a refusal or failure at {@code version}; returns the count of that kind at that version. */
+        synchronized int trouble(long version, boolean refused) {
+            if (troubleAt != version) {
+                troubleAt = version;
+                refusals = 0;
+                failures = 0;
+            }
+            return refused ? ++refusals : ++failures;
+        }
+
+        synchronized int refusalsAt(long version) {
+            return troubleAt == version ? refusals : 0;
         }
     }
 
     private record Snapshot(VoidexaState state, long version) {
     }
 
-    public AiDriver(CommandGateway commands, EventStore eventStore, VoidexaRuleset voidexa, AiSeats seats, Clock clock,
+    public AiDriver(CommandGateway commands, EventStore eventStore, VoidexaRuleset voidexa, AiPlayers aiPlayers, Clock clock,
                     @Value("${duelhall.ai.delay-ms:0}") long delayMillis,
                     @Value("${duelhall.ai.threads:2}") int threads) {
         this.commands = commands;
         this.eventStore = eventStore;
         this.voidexa = voidexa;
-        this.seats = seats;
+        this.aiPlayers = aiPlayers;
         this.clock = clock;
         this.delayMillis = Math.max(0, delayMillis);
         // The AI acts on threads of its own: a command sent from the processor's thread would join the
@@ -131,8 +174,15 @@ public class AiDriver {
         }
         Snapshot s = m.now;
         if (seq <= s.version()) {
-            return; // already folded when the match was loaded from the store
+            // Already folded when the match was loaded from the store: this node has just taken the match over (a
+            // start, or a segment claimed from a node that died), and the move owed now may never be followed by
+            // another event. Act on what was loaded (act sends at most once per version).
+            if (seq == s.version()) {
+                afterBatch(matchId);
+            }
+            return;
         }
+        m.seen(event);
         VoidexaState next = voidexa.evolve(s.state(), event);
         m.now = new Snapshot(next, seq);
         if (next.over()) {
@@ -154,6 +204,14 @@ public class AiDriver {
         }
     }
 
+    /**
+     * Stops following the matches {@code keep} rejects: their events now go to another node (the segment that holds
+     * them was released), which plays them from the store.
+     */
+    public void retainOnly(java.util.function.Predicate<String> keep) {
+        live.keySet().removeIf(id -> !keep.test(id));
+    }
+
     private Live track(String matchId) {
         Live m = live.computeIfAbsent(matchId, this::load);
         if (m == null) {
@@ -168,9 +226,13 @@ public class AiDriver {
             return null;
         }
         Map<Seat, Player> players = new EnumMap<>(Seat.class);
-        options.ai().forEach((seat, name) -> Players.of(name, voidexa, (o.matchId() + seat).hashCode())
-                .ifPresent(p -> players.put(seat, p)));
-        return players.isEmpty() ? null : new Live(players, null);
+        Map<Seat, Player> fallbacks = new EnumMap<>(Seat.class);
+        options.ai().forEach((seat, name) -> aiPlayers.of(name, (o.matchId() + seat).hashCode())
+                .ifPresent(p -> {
+                    players.put(seat, p);
+                    fallbacks.put(seat, new RandomPlayer(voidexa.catalog(), (o.matchId() + seat).hashCode() * 31L + 7));
+                }));
+        return players.isEmpty() ? null : new Live(players, fallbacks, null);
     }
 
     private Live load(String matchId) {
@@ -189,6 +251,7 @@ public class AiDriver {
                     return null;
                 }
             }
+            m.seen(event);
             state = voidexa.evolve(state, event);
             version = e.getSequenceNumber();
         }
@@ -230,47 +293,101 @@ public class AiDriver {
             return;
         }
         Snapshot s;
+        Seat seat;
         synchronized (m) { // two acts for one match may be queued: only one sends for a given version
             s = m.now;
-            Seat toAct = VoidexaMoves.toAct(s.state());
-            if (toAct == null || m.players.get(toAct) == null || m.sentFor >= s.version()) {
+            seat = VoidexaMoves.toAct(s.state());
+            if (seat == null || m.players.get(seat) == null || m.sentFor >= s.version()) {
                 return;
             }
             m.sentFor = s.version();
         }
-        Seat seat = VoidexaMoves.toAct(s.state());
-        Player player = m.players.get(seat);
+        // after a refused move, the AI's own choice once more on the state read again, then a random legal move
+        Player player = m.refusalsAt(s.version()) >= 2 ? m.fallbacks.get(seat) : m.players.get(seat);
         Intent intent;
         try {
             intent = player.choose(s.state(), seat);
         } catch (RuntimeException e) {
-            log.error("AI {} failed to choose in match {} at version {}", player.name(), matchId, s.version(), e);
-            intent = Intent.concede(seat);
+            log.error("AI defect: {} failed to choose in match {} at version {}; a random legal move instead",
+                    player.name(), matchId, s.version(), e);
+            player = m.fallbacks.get(seat);
+            intent = player.choose(s.state(), seat);
         }
         if (intent == null) {
             return;
         }
-        submit(matchId, seat, intent, s.version(), player);
+        submit(matchId, m, seat, intent, s.version(), player);
     }
 
-    private void submit(String matchId, Seat seat, Intent intent, long version, Player player) {
-        boolean concede = intent.type() == io.duelhall.domain.IntentType.CONCEDE;
-        String tokenHash = SeatTokens.hash(seats.token(matchId, seat));
-        String intentId = "ai-" + seat + "-" + version + (concede ? "-concede" : "");
+    private void submit(String matchId, Live m, Seat seat, Intent intent, long version, Player player) {
+        String tokenHash = m.tokenHashes.get(seat);
+        if (tokenHash == null) {
+            log.error("AI defect: no stored seat token for AI seat {} of match {}; not acting", seat, matchId);
+            return;
+        }
+        String intentId = "ai-" + seat + "-" + randomHex();
         String fingerprint = Tokens.sha256Hex((tokenHash + "\n" + intentId + "\n" + intent).getBytes(StandardCharsets.UTF_8));
-        Long expected = concede ? null : version;
-        commands.<IntentOutcome>send(new SubmitIntent(matchId, intentId, tokenHash, fingerprint, intent, expected, clock.instant()))
+        commands.<IntentOutcome>send(new SubmitIntent(matchId, intentId, tokenHash, fingerprint, intent, version, clock.instant()))
                 .whenComplete((out, error) -> {
                     if (error != null) {
-                        log.warn("AI intent in match {} failed: {}", matchId, error.toString());
-                    } else if (out.refusal() != null && !"STALE_VERSION".equals(out.refusal().code())) {
-                        // the rules refused what the AI chose: never leave the other seat waiting for ever
-                        log.error("AI {} sent a refused intent in match {}: {} -> {}; conceding",
-                                player.name(), matchId, intent, out.refusal());
-                        if (!concede) {
-                            submit(matchId, seat, Intent.concede(seat), version, player);
+                        int failures = m.trouble(version, false);
+                        if (failures >= MAX_FAILURES) {
+                            log.error("AI intent in match {} at version {} failed {} times; the AI stops acting here: {}",
+                                    matchId, version, failures, error.toString());
+                            return;
                         }
+                        log.warn("AI intent in match {} at version {} failed ({} of {}), sent again: {}", matchId, version,
+                                failures, MAX_FAILURES, error.toString());
+                        retry(matchId, m, version, 250L << failures);
+                    } else if (out.refusal() != null && !"STALE_VERSION".equals(out.refusal().code())) {
+                        // a defect: the AI chose a move the rules refuse. Never concede for it: read the match again
+                        // and act again, a bounded number of times.
+                        int refusals = m.trouble(version, true);
+                        if (refusals >= MAX_REFUSALS) {
+                            log.error("AI defect: {} in match {} at version {} sent {} refused intents (last {} -> {});"
+                                    + " the AI stops acting here", player.name(), matchId, version, refusals, intent,
+                                    out.refusal());
+                            return;
+                        }
+                        log.error("AI defect: {} sent a refused intent in match {} at version {}: {} -> {}; reading the"
+                                + " match again and acting again ({} of {})", player.name(), matchId, version, intent,
+                                out.refusal(), refusals, MAX_REFUSALS);
+                        reload(matchId, m);
                     }
                 });
+    }
+
+    /** Sends the move owed at {@code version} again after {@code delay} ms, unless the match moved on. */
+    private void retry(String matchId, Live m, long version, long delay) {
+        timer.schedule(() -> {
+            synchronized (m) {
+                if (m.sentFor == version) {
+                    m.sentFor = version - 1;
+                }
+            }
+            act(matchId);
+        }, Math.min(delay, 10_000), TimeUnit.MILLISECONDS);
+    }
+
+    /** Reads the match again from the store (keeping the count of refusals) and acts on what was read. */
+    private void reload(String matchId, Live old) {
+        Live fresh = load(matchId);
+        if (fresh == null) {
+            live.remove(matchId);
+            return;
+        }
+        synchronized (old) {
+            fresh.troubleAt = old.troubleAt;
+            fresh.refusals = old.refusals;
+            fresh.failures = old.failures;
+        }
+        live.put(matchId, fresh);
+        later(matchId);
+    }
+
+    private static String randomHex() {
+        byte[] b = new byte[16];
+        IDS.nextBytes(b);
+        return java.util.HexFormat.of().formatHex(b);
     }
 }

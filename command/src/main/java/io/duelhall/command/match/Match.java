@@ -57,6 +57,7 @@ public class Match {
     private long version = -1;
     private final Map<String, Seat> seatByTokenHash = new HashMap<>();
     private final Map<String, Receipt> receipts = new HashMap<>();
+    /** Receipt key of the last accepted intent (its events are extended until the next intent or seat). */
     private String lastIntentId;
     private MatchOptions options;
     /** The clock that runs now (null: none), and the sequence number of the ClockSet that set it. */
@@ -64,6 +65,18 @@ public class Match {
     private long clockSeq = -1;
     /** Chain value of the last event applied (docs/fairness.md). */
     private String chain = EventChain.GENESIS;
+
+    /** The fingerprint of the server's TIMEOUT intents (their ids, {@code clock-<seq>}, are checked by the audit). */
+    static final String SERVER_CLOCK = "server-clock";
+
+    /**
+     * Idempotency keys are scoped per seat: a seat's intent id can never collide with another seat's (an intent id
+     * seen in another seat's public {@code IntentAccepted} cannot be used to make that seat's next move fail), and
+     * the server's clock intents live in a namespace of their own that no client id reaches.
+     */
+    private static String receiptKey(Seat seat, String intentId) {
+        return seat.name() + "\n" + intentId;
+    }
 
     /** An accepted intent: its body fingerprint and its events, from its IntentAccepted to the last it caused. */
     private record Receipt(String fingerprint, Seat seat, long firstSeq, long lastSeq) {
@@ -111,13 +124,13 @@ public class Match {
         if (seat == null) {
             return IntentOutcome.refused(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."), null);
         }
-        Receipt seen = receipts.get(cmd.intentId());
+        Receipt seen = receipts.get(receiptKey(seat, cmd.intentId()));
         if (seen != null) {
             if (seen.fingerprint().equals(cmd.fingerprint())) {
                 return new IntentOutcome(null, ruleset.id(), seen.seat(), seen.lastSeq(), seen.firstSeq(), List.of(), true, state.status());
             }
             return IntentOutcome.refused(Refusal.conflict("INTENT_ID_REUSED", null,
-                    "Intent id " + cmd.intentId() + " was already used with a different request."), seat);
+                    "Intent id " + cmd.intentId() + " was already used by this seat with a different request."), seat);
         }
         if (cmd.expectedVersion() != null && cmd.expectedVersion() != version) {
             return IntentOutcome.refused(Refusal.conflict("STALE_VERSION", null,
@@ -159,7 +172,7 @@ public class Match {
         }
         Instant now = time.instant();
         List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
-        events.add(new IntentAccepted("clock-" + clockSeq, clock.seat(), "server-clock", timeout, now));
+        events.add(new IntentAccepted("clock-" + clockSeq, clock.seat(), SERVER_CLOCK, timeout, now));
         events.addAll(d.events());
         applyChained(chainer, events);
         syncClock(deadlines, now, chainer);
@@ -245,8 +258,9 @@ public class Match {
             seatByTokenHash.put(t.tokenHash(), t.seat());
             lastIntentId = null;
         } else if (event instanceof IntentAccepted a) {
-            receipts.put(a.intentId(), new Receipt(a.fingerprint(), a.seat(), version, version));
-            lastIntentId = a.intentId();
+            String key = SERVER_CLOCK.equals(a.fingerprint()) ? "server\n" + a.intentId() : receiptKey(a.seat(), a.intentId());
+            receipts.put(key, new Receipt(a.fingerprint(), a.seat(), version, version));
+            lastIntentId = key;
         } else {
             state = ruleset.evolve(state, event);
             extendReceipt();

@@ -255,6 +255,41 @@ class MatchAggregateTest {
                         org.hamcrest.Matchers.containsString("INTENT_ID_REUSED")));
     }
 
+    /**
+     * Issue 20, finding 1: intent ids are public (IntentAccepted), so a seat must not be able to spend another seat's
+     * next id. The opponent's END_TURN under the id the active seat used is the opponent's own intent (refused by the
+     * rules as not its turn, not as a reused id), and the active seat's retry of its id still gets its receipt.
+     */
+    @Test
+    void intentIdsAreScopedPerSeatSoAnotherSeatCannotSpendThem() {
+        List<Object> given = started();
+        Seat active = stateOf(given).active();
+        VoidexaState s = stateOf(given);
+        given.add(new IntentAccepted("ai-next", active, "f1", Intent.endTurn(active), AT));
+        given.addAll(RULES.decide(s, Intent.endTurn(active)).events());
+        Seat nowActive = stateOf(given).active();
+        assertThat(nowActive).isEqualTo(active.opponent());
+        // the seat now to act may use the id the other seat used: a fresh intent of its own, accepted
+        fixture.given(given.toArray())
+                .when(intent("ai-next", nowActive, "f2", Intent.endTurn(null), null))
+                .expectSuccessfulHandlerExecution()
+                .expectEventsMatching(org.axonframework.test.matchers.Matchers.sequenceOf(
+                        org.axonframework.test.matchers.Matchers.messageWithPayload(org.hamcrest.Matchers.<Object>equalTo(
+                                new IntentAccepted("ai-next", nowActive, "f2", Intent.endTurn(nowActive), AT)))));
+        // and once both seats used the id, each seat's retry gets its own receipt back
+        setUp();
+        long first = given.size() - RULES.decide(s, Intent.endTurn(active)).events().size() - 1;
+        long last = given.size() - 1;
+        VoidexaState s2 = stateOf(given);
+        given.add(new IntentAccepted("ai-next", nowActive, "f2", Intent.endTurn(nowActive), AT));
+        given.addAll(RULES.decide(s2, Intent.endTurn(nowActive)).events());
+        fixture.given(given.toArray())
+                .when(intent("ai-next", active, "f1", Intent.endTurn(null), null))
+                .expectNoEvents()
+                .expectResultMessagePayloadMatching(org.hamcrest.Matchers.<Object>equalTo(
+                        new IntentOutcome(null, "voidexa", active, last, first, List.of(), true, MatchStatus.LIVE)));
+    }
+
     @Test
     void concedingInTheOpponentsTurnEndsTheMatchAsALoss() {
         List<Object> given = started();

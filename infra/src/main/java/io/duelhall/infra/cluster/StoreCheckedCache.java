@@ -29,17 +29,34 @@ import java.util.function.UnaryOperator;
 public final class StoreCheckedCache implements Cache {
     private final Cache delegate;
     private final Supplier<EventStore> eventStore;
-    private final AggregateModel<?> model;
+    private final Supplier<AggregateModel<?>> modelSource;
+    private volatile AggregateModel<?> model;
     private final AtomicLong staleEvictions = new AtomicLong();
 
     /**
      * @param model the model of the cached aggregate type: Axon's public way to turn a cache entry back into an
-     *              aggregate whose {@code version()} can be read (the entry itself keeps its version private)
+     *              aggregate whose {@code version()} can be read (the entry itself keeps its version private). Asked
+     *              for at the first cache hit, not before: it must be built with the application's parameter
+     *              resolvers (the handlers take Spring beans such as {@code Rulesets}), which exist only once Axon's
+     *              configuration, which needs this cache, is built.
      */
-    public StoreCheckedCache(Cache delegate, Supplier<EventStore> eventStore, AggregateModel<?> model) {
+    public StoreCheckedCache(Cache delegate, Supplier<EventStore> eventStore, Supplier<AggregateModel<?>> model) {
         this.delegate = delegate;
         this.eventStore = eventStore;
-        this.model = model;
+        this.modelSource = model;
+    }
+
+    private AggregateModel<?> model() {
+        AggregateModel<?> m = model;
+        if (m == null) {
+            synchronized (this) {
+                m = model;
+                if (m == null) {
+                    model = m = modelSource.get();
+                }
+            }
+        }
+        return m;
     }
 
     /** Cache hits dropped because the store had moved on (another node wrote). */
@@ -71,7 +88,7 @@ public final class StoreCheckedCache implements Cache {
         if (value instanceof AggregateCacheEntry entry) {
             // Store-by-reference: the entry hands back the live aggregate it holds; a copied entry is rebuilt
             // around its root. Either way only public Axon API is used, and nothing is sourced from the store.
-            EventSourcedAggregate<?> aggregate = entry.recreateAggregate((AggregateModel) model, eventStore.get(),
+            EventSourcedAggregate<?> aggregate = entry.recreateAggregate((AggregateModel) model(), eventStore.get(),
                     NoSnapshotTriggerDefinition.INSTANCE);
             return aggregate.version();
         }
