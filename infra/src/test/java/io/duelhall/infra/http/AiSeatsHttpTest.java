@@ -90,12 +90,23 @@ class AiSeatsHttpTest extends AppTest {
         long deadline = System.currentTimeMillis() + LIMIT_MS;
         JsonNode view = api.get("/api/matches/" + id + "/view", token).body();
         int mine = 0;
+        int spent = 0;
+        Set<String> used = new HashSet<>();
         while (!view.get("status").asText().equals("ENDED")) {
             assertThat(System.currentTimeMillis()).as("match %s should end", id).isLessThan(deadline);
             JsonNode pending = view.get("pendingDecision");
             String actor = pending != null && !pending.isNull() ? pending.get("seat").asText() : view.get("activeSeat").asText();
             if (actor.equals("A")) {
-                Res r = api.post("/api/matches/" + id + "/intents", myMove(view, pending), token);
+                // issue 20, finding 1: the person sends its move under the id of the AI's last accepted intent (public
+                // in IntentAccepted). Ids are per seat (and the AI's are random, so its next one cannot be guessed), so
+                // the move is the person's own and the AI plays on.
+                ObjectNode move = myMove(view, pending);
+                String aiId = lastAiIntentId(id, token);
+                if (aiId != null && used.add(aiId)) {
+                    move.put("intentId", aiId);
+                    spent++;
+                }
+                Res r = api.post("/api/matches/" + id + "/intents", move, token);
                 assertThat(r.status()).as(r.raw()).isEqualTo(200);
                 mine++;
             } else {
@@ -104,7 +115,17 @@ class AiSeatsHttpTest extends AppTest {
             view = api.get("/api/matches/" + id + "/view", token).body();
         }
         assertThat(mine).isGreaterThan(3);
+        assertThat(spent).as("moves sent under an id the AI had used").isPositive();
         JsonNode events = api.get("/api/matches/" + id + "/events?from=0&limit=5000", token).body().get("events");
+        Set<String> aiIds = new HashSet<>();
+        for (JsonNode e : events) {
+            if (e.get("type").asText().equals("IntentAccepted") && e.at("/payload/seat").asText().equals("B")) {
+                String aiId = e.at("/payload/intentId").asText();
+                assertThat(aiId).as("an AI intent id is unguessable: 128 random bits").matches("ai-B-[0-9a-f]{32}");
+                assertThat(aiIds.add(aiId)).as("AI intent ids are never repeated").isTrue();
+                assertThat(e.at("/payload/intent/type").asText()).as("the AI never concedes here").isNotEqualTo("CONCEDE");
+            }
+        }
         int aiIntents = 0;
         int windowsForB = 0;
         int closedByB = 0;
@@ -123,6 +144,17 @@ class AiSeatsHttpTest extends AppTest {
         assertThat(aiIntents).isGreaterThan(3);
         assertThat(closedByB).as("the AI closes every response window it gets (V-REACT-1)").isEqualTo(windowsForB);
         return windowsForB;
+    }
+
+    private String lastAiIntentId(String id, String token) {
+        JsonNode events = api.get("/api/matches/" + id + "/events?from=0&limit=5000", token).body().get("events");
+        String last = null;
+        for (JsonNode e : events) {
+            if (e.get("type").asText().equals("IntentAccepted") && e.at("/payload/seat").asText().equals("B")) {
+                last = e.at("/payload/intentId").asText();
+            }
+        }
+        return last;
     }
 
     private static ObjectNode myMove(JsonNode view, JsonNode pending) {
