@@ -26,4 +26,9 @@ public final class Rulesets {
     public Set<String> ids() {
         return byId.keySet();
     }
+
+    /** Every ruleset hosted, in the order given. */
+    public java.util.Collection<Ruleset> all() {
+        return java.util.Collections.unmodifiableCollection(byId.values());
+    }
 }

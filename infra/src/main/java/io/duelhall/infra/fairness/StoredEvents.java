@@ -23,10 +23,21 @@ public class StoredEvents {
     static final int MAX_REFUSALS = 10_000;
     private final JdbcTemplate jdbc;
     private final ObjectMapper mapper;
+    /** Every name IntentRefused was stored under: its logical name and the class name of earlier releases. */
+    private final List<String> refusedTypes;
 
-    public StoredEvents(JdbcTemplate jdbc, @Qualifier("axonObjectMapper") ObjectMapper mapper) {
+    public StoredEvents(JdbcTemplate jdbc, @Qualifier("axonObjectMapper") ObjectMapper mapper,
+                        io.duelhall.domain.EventNames names) {
         this.jdbc = jdbc;
         this.mapper = mapper;
+        String name = names.nameOf(IntentRefused.class).orElseThrow();
+        List<String> types = new ArrayList<>(List.of(name));
+        names.legacy().forEach((stored, logical) -> {
+            if (logical.equals(name)) {
+                types.add(stored);
+            }
+        });
+        this.refusedTypes = List.copyOf(types);
     }
 
     /** The match's events in sequence order; empty if there is no such match. */
@@ -49,7 +60,10 @@ public class StoredEvents {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        jdbc.query("select payload from domain_event_entry where payload_type = ? and global_index > ?"
+        String in = String.join(", ", java.util.Collections.nCopies(refusedTypes.size(), "?"));
+        List<Object> args = new ArrayList<>(refusedTypes);
+        args.add(from);
+        jdbc.query("select payload from domain_event_entry where payload_type in (" + in + ") and global_index > ?"
                 + " order by global_index", rs -> {
             if (out.size() >= MAX_REFUSALS) {
                 return;
@@ -63,7 +77,7 @@ public class StoredEvents {
             } catch (IOException unreadable) {
                 // not ours to judge here: refusals are not chained
             }
-        }, IntentRefused.class.getName(), from);
+        }, args.toArray());
         return out;
     }
 

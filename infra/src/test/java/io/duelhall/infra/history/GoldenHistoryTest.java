@@ -128,6 +128,7 @@ class GoldenHistoryTest {
             }
             playToEnd(api, id, tokens, what);
             audited(api, id, what);
+            storedUnderBothNames(app, id, what);
             replayEveryStep(api, id, api.get("/api/matches/" + id + "/view", null).body().get("version").asLong(), what);
         }
     }
@@ -158,6 +159,22 @@ class GoldenHistoryTest {
             // 409: the AI moved first; 422: the bot's simple targeting picked a target the rules refuse
             assertThat(r.status()).as("%s: %s -> %s", what, move, r.raw()).isIn(200, 409, 422);
         }
+    }
+
+    /**
+     * A match in progress at the upgrade holds rows of both kinds: those the old release wrote, under class names and
+     * no revision, untouched; those written since, under logical names at revision 1.
+     */
+    private static void storedUnderBothNames(ConfigurableApplicationContext app, String id, String what) {
+        var jdbc = app.getBean(org.springframework.jdbc.core.JdbcTemplate.class);
+        List<Map<String, Object>> rows = jdbc.queryForList("select payload_type, payload_revision from domain_event_entry"
+                + " where aggregate_identifier = ? order by sequence_number", id);
+        Map<String, Object> first = rows.get(0);
+        Map<String, Object> last = rows.get(rows.size() - 1);
+        assertThat(first.get("payload_type").toString()).as(what).startsWith("io.duelhall.domain.");
+        assertThat(first.get("payload_revision")).as(what).isNull();
+        assertThat(last.get("payload_type").toString()).as(what).matches("(core|voidexa)\\.[A-Za-z]+");
+        assertThat(last.get("payload_revision")).as(what).isEqualTo("1");
     }
 
     private static void replayEveryStep(Api api, String id, long last, String what) {
