@@ -22,8 +22,8 @@ import java.util.UUID;
  *       (as in .ci/run, so that CI never passes by skipping them).</li>
  * </ol>
  */
-final class TestPostgres {
-    record Database(String url, String user, String password) {
+public final class TestPostgres {
+    public record Database(String url, String user, String password) {
     }
 
     private static String serverUrl;
@@ -35,7 +35,7 @@ final class TestPostgres {
     }
 
     /** A new, empty database; skips (or fails, see above) the calling test when no PostgreSQL can be had. */
-    static synchronized Database freshDatabase(String prefix) {
+    public static synchronized Database freshDatabase(String prefix) {
         if (serverUrl == null && unavailable == null) {
             start();
         }
