@@ -2,10 +2,8 @@ package io.duelhall.query;
 
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
-import io.duelhall.domain.SeatTokens;
 import io.duelhall.projections.admin.ProjectionAdmin;
 import io.duelhall.projections.admin.ProjectionAdmin.Progress;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,8 +13,6 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 
 /**
  * Operations on the read models, for the holder of the admin token ({@code duelhall.admin-token}, e.g. from the
@@ -26,11 +22,11 @@ import java.security.MessageDigest;
 @RequestMapping(path = "/api/admin/projections/{name}", produces = "application/json")
 public class AdminController {
     private final ProjectionAdmin admin;
-    private final byte[] adminToken;
+    private final AdminAuth auth;
 
-    public AdminController(ProjectionAdmin admin, @Value("${duelhall.admin-token:}") String adminToken) {
+    public AdminController(ProjectionAdmin admin, AdminAuth auth) {
         this.admin = admin;
-        this.adminToken = adminToken == null || adminToken.isBlank() ? null : adminToken.getBytes(StandardCharsets.UTF_8);
+        this.auth = auth;
     }
 
     /** Empties the read model and replays every stored event into it; answers at once with the progress. */
@@ -49,17 +45,7 @@ public class AdminController {
     }
 
     private void check(String authorization, String name) {
-        String token = SeatTokens.bearer(authorization);
-        if (token == null) {
-            throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN", "Send the admin token as 'Authorization: Bearer <token>'."));
-        }
-        if (adminToken == null) {
-            throw new RefusedException(Refusal.forbidden("ADMIN_DISABLED", null,
-                    "No admin token is configured on this server (duelhall.admin-token)."));
-        }
-        if (!MessageDigest.isEqual(adminToken, token.getBytes(StandardCharsets.UTF_8))) {
-            throw new RefusedException(Refusal.unauthorized("BAD_TOKEN", "This is not the admin token."));
-        }
+        auth.check(authorization);
         if (!admin.knows(name)) {
             throw new RefusedException(Refusal.notFound("UNKNOWN_PROJECTION", "No read model '" + name
                     + "'; known: " + io.duelhall.projections.Projections.ALL + "."));
