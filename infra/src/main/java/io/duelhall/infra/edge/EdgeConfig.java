@@ -98,6 +98,14 @@ public class EdgeConfig {
         container.setConsumerRebalanceListener(progress);
         KafkaMessageListenerContainer<String, CloudEvent> consumer = new KafkaMessageListenerContainer<>(factory, container);
         consumer.setCommonErrorHandler(new CommonLoggingErrorHandler()); // a message it cannot read is logged and skipped
+        consumer.setAutoStartup(false); // started by publicStreamStarter once the topic exists
         return consumer;
+    }
+
+    /** Starts {@link #publicStreamConsumer} when the topic exists (no WARN a second while it does not). */
+    @Bean
+    public TopicStarter publicStreamStarter(KafkaMessageListenerContainer<String, CloudEvent> publicStreamConsumer,
+                                            PublicStreamProperties props, Environment env) {
+        return new TopicStarter(publicStreamConsumer, props.topic(), KafkaEnabled.servers(env));
     }
 }

@@ -47,7 +47,8 @@ final class TopicProgress implements ConsumerAwareRebalanceListener, HealthIndic
     }
 
     private void check() {
-        if (assigned && targets.entrySet().stream().allMatch(t -> positions.getOrDefault(t.getKey(), 0L) >= t.getValue())) {
+        // no partition at all (the topic does not exist yet) is not caught up: there is nothing to serve from
+        if (assigned && !targets.isEmpty() && targets.entrySet().stream().allMatch(t -> positions.getOrDefault(t.getKey(), 0L) >= t.getValue())) {
             caughtUp = true;
         }
     }

@@ -52,7 +52,18 @@ public class PublicStreamConfig {
 
     @Bean
     public KafkaTemplate<String, CloudEvent> publicEventTemplate(ProducerFactory<String, CloudEvent> publicEventProducerFactory) {
-        return new KafkaTemplate<>(publicEventProducerFactory);
+        KafkaTemplate<String, CloudEvent> template = new KafkaTemplate<>(publicEventProducerFactory);
+        // Spring's default listener logs every failed send at ERROR with a stack trace; a failed batch here is sent
+        // again from the same token (PublicEventPublisher), so one WARN line per failed send says enough
+        template.setProducerListener(new org.springframework.kafka.support.ProducerListener<>() {
+            @Override
+            public void onError(org.apache.kafka.clients.producer.ProducerRecord<String, CloudEvent> record,
+                                org.apache.kafka.clients.producer.RecordMetadata metadata, Exception exception) {
+                org.slf4j.LoggerFactory.getLogger(PublicEventPublisher.class).warn(
+                        "a public event was not acknowledged (its batch is sent again): {}", exception.toString());
+            }
+        });
+        return template;
     }
 
     /** Created at start-up by Spring Kafka's KafkaAdmin when missing (an existing topic is left as it is). */
