@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The production topology on one machine without Docker: Debian's PostgreSQL, a standalone Kafka broker (KRaft) from
+# the kafka_2.13 jars on Maven Central, two app nodes and a spectator edge, each a process started from the packaged
+# jar. The same topology as docker-compose.yml (without nginx: talk to either node). Loopback only.
+#
+#   deploy/topology.sh start     # needs root (apt-get, pg_ctlcluster) and infra/target/duelhall.jar
+#   deploy/topology.sh status
+#   deploy/topology.sh stop
+#
+# Node 1: http://127.0.0.1:8081  node 2: http://127.0.0.1:8082  edge: http://127.0.0.1:8090  Kafka: 127.0.0.1:9092
+# State (logs, data directories, the shared signing key, Kafka's log) under $DUELHALL_TOPOLOGY_DIR (default /tmp/duelhall-topology).
+# DUELHALL_NODE_ARGS: more arguments for both app nodes (e.g. --duelhall.limits.enabled=false for a load test).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+DIR=${DUELHALL_TOPOLOGY_DIR:-/tmp/duelhall-topology}
+JAR=${DUELHALL_JAR:-infra/target/duelhall.jar}
+PGV=${PG_VERSION:-15}
+KPORT=9092; KCTL=9093
+mkdir -p "$DIR"
+
+pid_alive() { [ -f "$DIR/$1.pid" ] && kill -0 "$(cat "$DIR/$1.pid")" 2>/dev/null; }
+
+wait_http() { # url seconds
+  for _ in $(seq "$2"); do curl -fsS "$1" >/dev/null 2>&1 && return 0; sleep 1; done
+  echo "no answer from $1 in $2 s" >&2; return 1
+}
+
+start_postgres() {
+  command -v pg_ctlcluster >/dev/null || { apt-get update -q && apt-get install -y -q postgresql; }
+  pg_ctlcluster "$PGV" main start 2>/dev/null || true
+  # the role and the database the nodes use (README: "Production topology from the jar")
+  su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname='duelhall'\"" | grep -q 1 \
+    || su postgres -c "psql -qc \"create role duelhall login password 'duelhall'\""
+  su postgres -c "psql -qtAc \"select 1 from pg_database where datname='duelhall'\"" | grep -q 1 \
+    || su postgres -c "psql -qc 'create database duelhall owner duelhall'"
+}
+
+start_kafka() {
+  if pid_alive kafka; then return; fi
+  [ -d deploy/kafka/target/lib ] || ./mvnw -q -f deploy/kafka/pom.xml dependency:copy-dependencies -DoutputDirectory=target/lib
+  local cp="deploy/kafka/target/lib/*"
+  cat > "$DIR/kafka.properties" <<PROPS
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$KCTL
+listeners=PLAINTEXT://127.0.0.1:$KPORT,CONTROLLER://127.0.0.1:$KCTL
+advertised.listeners=PLAINTEXT://127.0.0.1:$KPORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$DIR/kafka-logs
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+auto.create.topics.enable=false
+log.retention.ms=-1
+PROPS
+  if [ ! -f "$DIR/kafka-logs/meta.properties" ]; then
+    java -cp "$cp" kafka.tools.StorageTool format -t "$(java -cp "$cp" kafka.tools.StorageTool random-uuid)" -c "$DIR/kafka.properties" >"$DIR/kafka-format.log" 2>&1
+  fi
+  nohup java -Xmx512m -cp "$cp" kafka.Kafka "$DIR/kafka.properties" >"$DIR/kafka.log" 2>&1 &
+  echo $! >"$DIR/kafka.pid"
+  for _ in $(seq 60); do (exec 3<>/dev/tcp/127.0.0.1/$KPORT) 2>/dev/null && return 0; sleep 1; done
+  echo "Kafka did not start: see $DIR/kafka.log" >&2; return 1
+}
+
+start_node() { # name port
+  if pid_alive "$1"; then return; fi
+  mkdir -p "$DIR/$1" "$DIR/keys"
+  SPRING_PROFILES_ACTIVE=postgres DUELHALL_DB_URL=jdbc:postgresql://127.0.0.1:5432/duelhall \
+  DUELHALL_DB_USER=duelhall DUELHALL_DB_PASSWORD=duelhall KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:$KPORT \
+  DUELHALL_SIGNING_KEY_FILE="$DIR/keys/signing-key.pem" DUELHALL_NODE_NAME="$1" AXONIQ_UPDATE_CHECKER_DISABLED=true \
+    nohup java -Xmx1g -jar "$JAR" --server.port="$2" --duelhall.data-dir="$DIR/$1" ${DUELHALL_NODE_ARGS:-} >"$DIR/$1.log" 2>&1 &
+  echo $! >"$DIR/$1.pid"
+  wait_http "http://127.0.0.1:$2/actuator/health" 180
+}
+
+start_edge() {
+  if pid_alive edge; then return; fi
+  DUELHALL_MODE=edge KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:$KPORT AXONIQ_UPDATE_CHECKER_DISABLED=true \
+    nohup java -Xmx512m -jar "$JAR" --server.port=8090 >"$DIR/edge.log" 2>&1 &
+  echo $! >"$DIR/edge.pid"
+  wait_http "http://127.0.0.1:8090/actuator/health" 180
+}
+
+case "${1:-}" in
+  start)
+    [ -f "$JAR" ] || { echo "no $JAR: ./mvnw -q -DskipTests package first" >&2; exit 1; }
+    start_postgres; start_kafka
+    start_node node-1 8081          # node 1 first: it creates the shared signing key
+    start_node node-2 8082
+    start_edge
+    echo "up: node-1 http://127.0.0.1:8081  node-2 http://127.0.0.1:8082  edge http://127.0.0.1:8090  (state in $DIR)" ;;
+  status)
+    for p in kafka node-1 node-2 edge; do pid_alive $p && echo "$p: running ($(cat "$DIR/$p.pid"))" || echo "$p: stopped"; done ;;
+  stop)
+    for p in edge node-2 node-1 kafka; do
+      if pid_alive $p; then kill "$(cat "$DIR/$p.pid")"; for _ in $(seq 30); do pid_alive $p || break; sleep 1; done; fi
+      rm -f "$DIR/$p.pid"
+    done
+    echo "stopped (PostgreSQL left running: pg_ctlcluster $PGV main stop)" ;;
+  *) echo "usage: $0 start|status|stop" >&2; exit 2 ;;
+esac
