@@ -57,7 +57,13 @@ public final class LoadDriver {
     /** @param appPid the app's process id, to count its CPU time over the measured window; -1 if unknown */
     public static Result run(String url, long appPid, int clients, int warmupSeconds, int seconds, long engineMillis,
                              PrintStream log) throws Exception {
-        JsonHttp http = new JsonHttp(url);
+        // several nodes: "http://a,http://b" — each client stays on one node (as a load balancer keeping a match on
+        // one node does), the clients spread evenly over the nodes
+        List<JsonHttp> nodes = new ArrayList<>();
+        for (String u : url.split(",")) {
+            nodes.add(new JsonHttp(u.trim()));
+        }
+        JsonHttp http = nodes.get(0);
         Map<String, JsonNode> cards = Bot.catalog(http);
         JsonNode decks = http.get("/api/decks/starter", null).body();
         Bot.Stats stats = new Bot.Stats();
@@ -67,8 +73,9 @@ public final class LoadDriver {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
+            JsonHttp node = nodes.get(i % nodes.size());
             running.add(pool.submit(() -> {
-                Bot bot = new Bot(http, cards, decks, stats);
+                Bot bot = new Bot(node, cards, decks, stats);
                 while (System.nanoTime() < end) {
                     bot.playMatch(() -> System.nanoTime() < end);
                 }

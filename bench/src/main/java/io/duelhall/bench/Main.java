@@ -12,7 +12,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
- * java -jar bench/target/benchmarks.jar load [--url http://host:port] [--clients 64] [--warmup 20] [--seconds 60]
+ * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 2000]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
