@@ -95,6 +95,14 @@ class TopologyTest {
                 boolean node1Up = true;
                 for (int round = 0; round < 24; round++) {
                     if (round == 12) {
+                        // the two nodes share the work (each holds segments) and AI matches are in play: the kill
+                        // must move segments, AI seats and publishing that node 1 really had
+                        Map<String, Set<String>> owners = awaitShared(url);
+                        long aiInPlay = aiMatches.stream().filter(id -> "LIVE".equals(
+                                nodes[1].get("/api/matches/" + id + "/view", null).body().path("status").asText())).count();
+                        System.out.printf("kill -9 of node 1: %d of %d AI matches in play; segment owners %s%n",
+                                aiInPlay, aiMatches.size(), owners);
+                        assertThat(aiInPlay).as("AI matches in play when node 1 dies").isPositive();
                         node1.kill9();
                         node1Up = false;
                     }
@@ -195,6 +203,25 @@ class TopologyTest {
                     }
                 }
             }
+        }
+    }
+
+    /** processor → owners of its segments, once some processor has segments on both nodes (at most 30 s). */
+    static Map<String, Set<String>> awaitShared(String url) throws Exception {
+        long until = System.currentTimeMillis() + 30_000;
+        while (true) {
+            Map<String, Set<String>> owners = new java.util.TreeMap<>();
+            try (Connection c = DriverManager.getConnection(url, "duelhall", "duelhall"); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("select processor_name, owner from token_entry where owner is not null")) {
+                while (rs.next()) {
+                    owners.computeIfAbsent(rs.getString(1), k -> new TreeSet<>()).add(rs.getString(2));
+                }
+            }
+            if (owners.values().stream().anyMatch(o -> o.size() > 1)) {
+                return owners;
+            }
+            assertThat(System.currentTimeMillis()).as("the nodes share segments: %s", owners).isLessThan(until);
+            Thread.sleep(500);
         }
     }
 
