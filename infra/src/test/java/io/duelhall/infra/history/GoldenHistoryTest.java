@@ -58,6 +58,8 @@ class GoldenHistoryTest {
     static void copy() throws IOException {
         assertThat(sets()).as("golden sets").isNotEmpty();
         for (Path set : sets()) {
+            assertThat(set.resolve("data").resolve("duelhall.mv.db")).as("the golden store of " + set.getFileName()
+                    + " (committed: .gitignore must not drop it)").isRegularFile();
             copySet(set, WORK.resolve(set.getFileName().toString()));
         }
     }
