@@ -5,7 +5,7 @@ import io.duelhall.domain.voidexa.VoidexaRuleset;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The rulesets this server hosts, with their card catalogs read from the bundled JSON. */
+/** The rulesets this server hosts, at every released version, with their card catalogs read from the bundled JSON. */
 @Configuration(proxyBeanMethods = false)
 public class RulesConfig {
     @Bean
@@ -13,8 +13,9 @@ public class RulesConfig {
         return new VoidexaRuleset(CatalogReader.voidexa());
     }
 
+    /** The current version of each ruleset, and every earlier release still served (ReleasedRules). */
     @Bean
     public Rulesets rulesets(VoidexaRuleset voidexa) {
-        return new Rulesets(voidexa);
+        return ReleasedRules.hosted(voidexa);
     }
 }

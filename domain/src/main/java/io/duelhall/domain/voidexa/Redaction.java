@@ -69,7 +69,9 @@ public final class Redaction {
         VoidexaView.ResponseWindow window = s.phase() == Phase.RESPONSE && s.pending() != null
                 ? new VoidexaView.ResponseWindow(s.responder(), s.pending().seat(), s.pending().card(), s.pending().targets())
                 : null;
-        return new VoidexaView(s.matchId(), Decider.RULESET, version, s.status().name(), s.turn(), s.active(),
+        io.duelhall.domain.RulesVersion rules = s.engineVersion() == null || s.catalogVersion() == null ? null
+                : new io.duelhall.domain.RulesVersion(s.engineVersion(), s.catalogVersion());
+        return new VoidexaView(s.matchId(), Decider.RULESET, rules, version, s.status().name(), s.turn(), s.active(),
                 s.phase().name(), pending, window,
                 s.result() == null ? null : new VoidexaView.ResultView(s.result().winner(), s.result().reason()),
                 null, seats, s.seedCommitment(), s.options() == null ? 0 : s.options().spectatorDelaySeconds(), List.of());

@@ -1,26 +1,30 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
 
 import java.util.List;
 import java.util.Map;
 
-/** The view of API.md: what {@code /view}, {@code /stream} and {@code /replay} return. */
-public record VoidexaView(String matchId, String ruleset, long version, String status, int turn, Seat activeSeat,
+/**
+ * The view of API.md: what {@code /view}, {@code /stream} and {@code /replay} return. {@code rules}: the rules
+ * version (engine and catalog) the match is played under, from its creation to its end.
+ */
+public record VoidexaView(String matchId, String ruleset, RulesVersion rules, long version, String status, int turn, Seat activeSeat,
                           String phase, PendingDecision pendingDecision, ResponseWindow responseWindow,
                           ResultView result, Object clock, Map<Seat, SeatView> seats, String seedCommitment,
                           int spectatorDelaySeconds, List<RecordedEvent> recentEvents) {
 
     public VoidexaView withRecentEvents(List<RecordedEvent> events) {
-        return new VoidexaView(matchId, ruleset, version, status, turn, activeSeat, phase, pendingDecision,
+        return new VoidexaView(matchId, ruleset, rules, version, status, turn, activeSeat, phase, pendingDecision,
                 responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, List.copyOf(events));
     }
 
     /** The view with the clock that runs now ({@code {"seat", "kind", "deadline"}}), set by the server. */
     public VoidexaView withClock(Object runningClock) {
-        return new VoidexaView(matchId, ruleset, version, status, turn, activeSeat, phase, pendingDecision,
+        return new VoidexaView(matchId, ruleset, rules, version, status, turn, activeSeat, phase, pendingDecision,
                 responseWindow, result, runningClock, seats, seedCommitment, spectatorDelaySeconds, recentEvents);
     }
 

@@ -76,7 +76,7 @@ public class PublicEventPublisher {
         String matchId = stored.getAggregateIdentifier();
         MatchOpening opening = event instanceof MatchOpening o ? o : opening(matchId);
         openings.put(matchId, opening);
-        MatchEvent publicEvent = rulesets.get(opening.ruleset()).redact(event, Viewer.SPECTATOR);
+        MatchEvent publicEvent = rulesets.forMatch(opening).redact(event, Viewer.SPECTATOR);
         int delay = opening.options() == null ? 0 : opening.options().spectatorDelaySeconds();
         CloudEvent ce = events.toCloudEvent(matchId, stored.getSequenceNumber(), stored.getTimestamp(), publicEvent,
                 opening.ruleset(), delay);
