@@ -104,4 +104,28 @@ public final class ReleasedRules {
     public static Rulesets hosted() {
         return hosted(new VoidexaRuleset(CatalogReader.voidexa()));
     }
+
+    /**
+     * Every hosted ruleset, new matches taking {@code newMatches} (a served catalog version, or
+     * {@code <engine>/<catalog>}) instead of the newest release: during a rolling upgrade the new nodes keep creating
+     * matches under the version the old nodes play, until the last old node is gone. Blank: the newest release.
+     *
+     * @throws IllegalStateException if that version is not served (a typo must stop the start, not create matches
+     *                               under other rules)
+     */
+    public static Rulesets hosted(String newMatches) {
+        Rulesets all = hosted();
+        if (newMatches == null || newMatches.isBlank()) {
+            return all;
+        }
+        String pin = newMatches.strip();
+        List<io.duelhall.domain.Ruleset> served = all.served(VoidexaRuleset.RULESET);
+        io.duelhall.domain.Ruleset chosen = served.stream().filter(r -> pin.equals(r.catalogVersion())
+                || pin.equals(r.engineVersion() + "/" + r.catalogVersion())).reduce((a, b) -> a).orElseThrow(() ->
+                new IllegalStateException("duelhall.rules.voidexa.new-matches=" + pin + " is not a served version;"
+                        + " served: " + served.stream().map(r -> r.engineVersion() + "/" + r.catalogVersion()).toList()));
+        List<io.duelhall.domain.Ruleset> older = new ArrayList<>(served);
+        older.remove(chosen);
+        return new Rulesets(List.of(chosen), older);
+    }
 }

@@ -52,6 +52,19 @@ class ReleasedRulesTest {
     }
 
     @Test
+    void aRollingUpgradeKeepsCreatingMatchesUnderTheOldVersion() {
+        Rulesets pinned = ReleasedRules.hosted("voidexa-cards-2026.11.1");
+        assertThat(pinned.get("voidexa").catalogVersion()).isEqualTo("voidexa-cards-2026.11.1");
+        assertThat(pinned.served("voidexa")).extracting(Ruleset::version)
+                .containsExactlyInAnyOrderElementsOf(ReleasedRules.hosted().served("voidexa").stream().map(Ruleset::version).toList());
+        assertThat(ReleasedRules.hosted("voidexa-1.0.0/voidexa-cards-2026.11.1").get("voidexa").catalogVersion())
+                .isEqualTo("voidexa-cards-2026.11.1");
+        assertThat(ReleasedRules.hosted(" ").get("voidexa").version()).isEqualTo(ReleasedRules.hosted().get("voidexa").version());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReleasedRules.hosted("voidexa-cards-1999.1.1"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not a served version");
+    }
+
+    @Test
     void everyCatalogFileIsAReleaseAndNoneIsDropped() throws IOException, URISyntaxException {
         Path dir = Path.of(VoidexaRuleset.class.getResource("released-rules.txt").toURI()).getParent();
         List<String> listed = ReleasedRules.voidexa().stream().map(ReleasedRules.Release::file).toList();

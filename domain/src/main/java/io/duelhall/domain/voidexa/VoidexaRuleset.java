@@ -21,6 +21,9 @@ import java.util.List;
 
 /** voidexa (seed 000) as read by RULINGS.md: the flagship ruleset. */
 public final class VoidexaRuleset implements Ruleset {
+    /** The ruleset's id. */
+    public static final String RULESET = Decider.RULESET;
+
     /**
      * The engine version new matches are played under. A rule change that alters what events an intent produces, or
      * what an event does to the state, adds a version here and keeps every older one runnable (branch on

@@ -24,6 +24,9 @@ class OpenApiHttpTest extends AppTest {
         assertThat(paths.has("/api/matches/{matchId}/view")).isTrue();
         assertThat(paths.has("/api/cards")).isTrue();
         assertThat(paths.has("/api/decks/starter")).isTrue();
+        assertThat(paths.has("/api/rulesets")).isTrue();
+        assertThat(paths.has("/api/rulesets/{id}/cards")).isTrue();
+        assertThat(paths.at("/~1api~1cards/get/parameters/0/name").asText()).isEqualTo("catalog");
         Api.Res ui = api.get("/swagger-ui/index.html", null);
         assertThat(ui.status()).isEqualTo(200);
         assertThat(ui.raw()).contains("swagger");
