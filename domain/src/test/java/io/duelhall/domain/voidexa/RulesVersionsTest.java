@@ -66,6 +66,20 @@ class RulesVersionsTest {
     }
 
     @Test
+    @DisplayName("D-CAT-2 Repair Module restores 2 Hull at the start of its owner's turn under 2026.11.2; never again under 2026.11.1")
+    void repairModuleKeepsRepairing() {
+        Fixtures.Game now = Scenario.live(NOW).a(x -> x.inPlay("repair-module").set(io.duelhall.domain.voidexa.cards.Subsystem.HULL, 40)).game();
+        now.act(Intent.endTurn(A));
+        assertThat(now.act(Intent.endTurn(io.duelhall.domain.Seat.B)).events())
+                .contains(new VoidexaEvent.SubsystemRepaired(A, io.duelhall.domain.voidexa.cards.Subsystem.HULL, 2, 42));
+
+        Fixtures.Game old = Scenario.live(OLD).a(x -> x.inPlay("repair-module").set(io.duelhall.domain.voidexa.cards.Subsystem.HULL, 40)).game();
+        old.act(Intent.endTurn(A));
+        assertThat(old.act(Intent.endTurn(io.duelhall.domain.Seat.B)).events())
+                .noneMatch(e -> e instanceof VoidexaEvent.SubsystemRepaired);
+    }
+
+    @Test
     @DisplayName("no Maneuver of the current catalog has Heat (seed 000 section 9: 'Defense and Maneuvers (no Heat)')")
     void noManeuverHasHeat() {
         assertThat(NOW.catalog().cards()).filteredOn(c -> c.type() == io.duelhall.domain.voidexa.cards.CardType.MANEUVER)

@@ -140,8 +140,8 @@ class GoldenHistoryTest {
         return new SpringApplicationBuilder(DuelhallApplication.class).run(args.toArray(String[]::new));
     }
 
-    /** The rules every match of the 5bd33da set was created under (that release's only version). */
-    static final JsonNode RULES_OF_5BD33DA = Api.JSON.createObjectNode().put("engine", "voidexa-1.0.0")
+    /** The rules every match of the golden sets so far was created under (the only version before catalog 2026.11.2). */
+    static final JsonNode RULES_BEFORE_CATALOG_2026_11_2 = Api.JSON.createObjectNode().put("engine", "voidexa-1.0.0")
             .put("catalog", "voidexa-cards-2026.11.1");
 
     private void check(Path set, String... more) throws Exception {
@@ -159,7 +159,7 @@ class GoldenHistoryTest {
             String what = set.getFileName() + " / " + m.get("kind").asText() + " / " + id;
             JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
             assertThat(view.path("rules")).as("%s runs under the rules it was created with: %s", what, view)
-                    .isEqualTo(RULES_OF_5BD33DA);
+                    .isEqualTo(RULES_BEFORE_CATALOG_2026_11_2);
             boolean aiToMove = m.get("kind").asText().startsWith("ai-vs-ai, in progress");
             if (!aiToMove) { // that one the server's AI may have played on since the start
                 assertThat(view.get("status").asText()).as(what).isEqualTo(m.get("status").asText());
@@ -195,7 +195,7 @@ class GoldenHistoryTest {
             }
             playToEnd(api, id, tokens, what);
             assertThat(api.get("/api/matches/" + id + "/view", null).body().path("rules"))
-                    .as("%s was played to its end under the rules it was created with", what).isEqualTo(RULES_OF_5BD33DA);
+                    .as("%s was played to its end under the rules it was created with", what).isEqualTo(RULES_BEFORE_CATALOG_2026_11_2);
             audited(api, id, what);
             storedUnderBothNames(app, id, what);
             replayEveryStep(api, id, api.get("/api/matches/" + id + "/view", null).body().get("version").asLong(), what);
@@ -259,7 +259,7 @@ class GoldenHistoryTest {
         assertThat(audit.body().get("passed").asBoolean()).as(what + ": " + audit.raw()).isTrue();
         // audited under the version it was played with, not under the current one
         assertThat(audit.body().path("auditorCatalogVersion").asText()).as(what + ": " + audit.raw())
-                .isEqualTo(RULES_OF_5BD33DA.path("catalog").asText());
+                .isEqualTo(RULES_BEFORE_CATALOG_2026_11_2.path("catalog").asText());
     }
 
     private static void offlineAudit(Path record, String keys, String what) {
