@@ -22,6 +22,11 @@ final class Effects {
         Card card = c.catalog.card(ref.card());
         int bonus = card.type() == CardType.WEAPON
                 ? Passives.sum(c.catalog, c.state, seat, ModifierKind.WEAPON_DAMAGE, null) : 0;
+        int charge = c.ship(seat).weaponCharge();
+        if (card.type() == CardType.WEAPON && charge > 0) { // D-CAT-3: the next Weapon this turn takes the charge
+            c.emit(new WeaponChargeSpent(seat, ref, charge));
+            bonus += charge;
+        }
         apply(c, seat, seat, card.effects(), targets, bonus, card.has(Keyword.PIERCE), ref);
         if (c.over()) {
             return;
@@ -105,6 +110,7 @@ final class Effects {
                     boolean pierce = e.pierce() || (active && me.dronePierce() && me.boostUntilTurn() >= until);
                     c.emit(new DronesBoosted(owner, (active ? me.droneBoost() : 0) + a, pierce, until));
                 }
+                case WEAPON_CHARGE -> c.emit(new WeaponCharged(owner, a, me.weaponCharge() + a));
                 case DRONE_REPAIR -> {
                     for (Drone d : me.drones()) {
                         if (d.hull() < d.maxHull() || d.shield() < d.maxShield()) {

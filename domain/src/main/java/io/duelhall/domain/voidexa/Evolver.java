@@ -124,6 +124,12 @@ final class Evolver {
                 b.drones = l;
             }), d.drone().id());
         }
+        if (e instanceof WeaponCharged w) {
+            return edit(s, w.seat(), b -> b.weaponCharge = w.charge());
+        }
+        if (e instanceof WeaponChargeSpent w) {
+            return edit(s, w.seat(), b -> b.weaponCharge = 0);
+        }
         if (e instanceof DronesBoosted d) {
             return edit(s, d.seat(), b -> {
                 b.droneBoost = d.damage();
@@ -180,8 +186,11 @@ final class Evolver {
         if (e instanceof DiscardRequired d) {
             return s.withDiscardOwed(d.count(), Phase.DISCARD);
         }
-        if (e instanceof TurnEnded) {
-            return s.withDiscardOwed(0, Phase.START);
+        if (e instanceof TurnEnded t) {
+            VoidexaState ended = s.withDiscardOwed(0, Phase.START);
+            // an unspent Overcharge is lost with the turn (D-CAT-3)
+            return ended.ship(t.seat()) != null && ended.ship(t.seat()).weaponCharge() > 0
+                    ? edit(ended, t.seat(), b -> b.weaponCharge = 0) : ended;
         }
         if (e instanceof MatchEnded m) {
             return s.ended(new Result(m.winner(), m.reason()));

@@ -105,6 +105,6 @@ public final class Redaction {
                 ship.hand().size(), ship.maxHand(), ship.deck().size(), ship.discard(), ship.exile().size(),
                 ship.exile(), ship.inPlay(), drones, ship.field(),
                 s.pending() != null && s.pending().seat() == seat ? s.pending().card() : null,
-                ship.lifeSupportZeroTurns(), hand);
+                ship.lifeSupportZeroTurns(), ship.weaponCharge(), hand);
     }
 }

@@ -20,6 +20,7 @@ import java.util.Set;
  * @param abilitiesUsed      "instance#index" of abilities used this turn
  * @param emptyDraws         how many times this seat had to draw from an empty deck (V-START-2/3)
  * @param timeouts           how many of its turns this seat let the turn clock run out (D-CLOCK-1)
+ * @param weaponCharge       damage the seat's next Weapon card this turn adds to each target (an Overcharge, D-CAT-3)
  */
 public record Ship(String name, String pilotClass, String shipCore, String clientSeed, List<String> deckList,
                    Map<Subsystem, Integer> values, Map<Subsystem, Integer> maxValues,
@@ -28,7 +29,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
                    List<CardRef> inPlay, List<Drone> drones, CardRef field,
                    int lifeSupportZeroTurns, int emptyDraws,
                    int droneBoost, boolean dronePierce, int boostUntilTurn, Set<String> abilitiesUsed,
-                   int timeouts) {
+                   int timeouts, int weaponCharge) {
 
     public static final int MAX_HEAT = 10;
     public static final int MAX_HAND = 10;
@@ -111,7 +112,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         Map<Subsystem, Integer> start = Collections.unmodifiableMap(v);
         return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), start, start,
                 0, 0, 0, 0, MAX_HAND, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
-                0, 0, 0, false, 0, Set.of(), 0);
+                0, 0, 0, false, 0, Set.of(), 0, 0);
     }
 
     public Builder edit() {
@@ -142,6 +143,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         int boostUntilTurn;
         Set<String> abilitiesUsed;
         int timeouts;
+        int weaponCharge;
 
         private Builder(Ship s) {
             from = s;
@@ -164,6 +166,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
             boostUntilTurn = s.boostUntilTurn;
             abilitiesUsed = s.abilitiesUsed;
             timeouts = s.timeouts;
+            weaponCharge = s.weaponCharge;
         }
 
         Builder set(Subsystem s, int v) {
@@ -203,7 +206,8 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
             return new Ship(from.name, from.pilotClass, from.shipCore, from.clientSeed, from.deckList,
                     values == null ? from.values : Collections.unmodifiableMap(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
                     deck, hand, discard, exile, inPlay, List.copyOf(drones), field,
-                    lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts);
+                    lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts,
+                    weaponCharge);
         }
     }
 }

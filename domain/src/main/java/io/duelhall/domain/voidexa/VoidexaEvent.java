@@ -131,6 +131,14 @@ public sealed interface VoidexaEvent extends MatchEvent {
     }
 
     /** Own drones get +damage (and Pierce) until the end of global turn {@code untilTurn}. */
+    /** The seat's next Weapon card this turn deals {@code amount} more damage to each target; {@code charge}: in all (D-CAT-3). */
+    record WeaponCharged(Seat seat, int amount, int charge) implements VoidexaEvent {
+    }
+
+    /** A Weapon card of the seat takes the whole charge as a damage bonus (D-CAT-3). */
+    record WeaponChargeSpent(Seat seat, CardRef card, int amount) implements VoidexaEvent {
+    }
+
     record DronesBoosted(Seat seat, int damage, boolean pierce, int untilTurn) implements VoidexaEvent {
     }
 

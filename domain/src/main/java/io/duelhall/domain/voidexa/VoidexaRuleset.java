@@ -30,10 +30,14 @@ public final class VoidexaRuleset implements Ruleset {
      * {@link #engineVersion()} where the rule differs): a match keeps the version it was created with to its end,
      * through replays and audits. See docs/upgrading.md.
      */
-    public static final String ENGINE_VERSION = "voidexa-1.0.0";
+    public static final String ENGINE_VERSION = "voidexa-1.1.0";
 
-    /** Every engine version ever released, oldest first; the last is {@link #ENGINE_VERSION}. Never remove one. */
-    public static final List<String> ENGINE_VERSIONS = List.of("voidexa-1.0.0");
+    /**
+     * Every engine version ever released, oldest first; the last is {@link #ENGINE_VERSION}. Never remove one.
+     * voidexa-1.0.0: the first. voidexa-1.1.0: adds the effect {@code WEAPON_CHARGE} (D-CAT-3); decides and evolves
+     * everything else as 1.0.0 did.
+     */
+    public static final List<String> ENGINE_VERSIONS = List.of("voidexa-1.0.0", "voidexa-1.1.0");
 
     private final Catalog catalog;
     private final String engineVersion;
@@ -50,7 +54,7 @@ public final class VoidexaRuleset implements Ruleset {
         if (!ENGINE_VERSIONS.contains(engineVersion)) {
             throw new IllegalArgumentException("no voidexa engine " + engineVersion + "; released: " + ENGINE_VERSIONS);
         }
-        List<String> problems = problems(catalog);
+        List<String> problems = problems(catalog, engineVersion);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("catalog " + catalog.version() + " is not usable: " + problems);
         }
@@ -60,10 +64,19 @@ public final class VoidexaRuleset implements Ruleset {
         this.redaction = new Redaction(catalog);
     }
 
-    /** Checks the catalog data once at start: drone cards summon, starter decks are legal. */
-    static List<String> problems(Catalog catalog) {
+    /**
+     * Checks the catalog data once at start: drone cards summon, starter decks are legal, and the engine version has
+     * every effect the catalog uses.
+     */
+    static List<String> problems(Catalog catalog, String engineVersion) {
         List<String> out = new ArrayList<>();
+        boolean charges = ENGINE_VERSIONS.indexOf(engineVersion) >= ENGINE_VERSIONS.indexOf("voidexa-1.1.0");
         for (Card c : catalog.cards()) {
+            boolean usesCharge = java.util.stream.Stream.concat(c.effects().stream(),
+                    c.abilities().stream().flatMap(a -> a.effects().stream())).anyMatch(e -> e.kind() == EffectKind.WEAPON_CHARGE);
+            if (usesCharge && !charges) {
+                out.add(c.id() + ": WEAPON_CHARGE needs engine voidexa-1.1.0 or later, not " + engineVersion);
+            }
             if (c.type() == CardType.DRONE && (c.drone() == null
                     || c.effects().stream().noneMatch(e -> e.kind() == EffectKind.SUMMON))) {
                 out.add(c.id() + ": a drone needs drone stats and a SUMMON effect");

@@ -68,6 +68,6 @@ public record VoidexaView(String matchId, String ruleset, RulesVersion rules, lo
                            Meter energy, HeatView heat, int handCount, int maxHandSize, int deckCount,
                            List<CardRef> discard, int exileCount, List<CardRef> exile, List<CardRef> inPlay,
                            List<DroneView> drones, CardRef field, CardRef resolving, int lifeSupportZeroTurns,
-                           List<HandCard> hand) {
+                           int weaponCharge, List<HandCard> hand) {
     }
 }

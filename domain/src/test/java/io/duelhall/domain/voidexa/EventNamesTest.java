@@ -50,6 +50,8 @@ class EventNamesTest {
         assertThat(NAMES.fromLegacy("io.duelhall.domain.IntentAccepted")).contains("core.IntentAccepted");
         assertThat(NAMES.fromLegacy("io.duelhall.domain.IntentRefused")).contains("core.IntentRefused");
         assertThat(NAMES.fromLegacy("voidexa.CardDrawn")).as("a logical name is no legacy name").isEmpty();
-        assertThat(NAMES.legacy()).hasSize(NAMES.all().size());
+        // every type release 5bd33da stored has its old name; types added later (WeaponCharged, …) have none
+        assertThat(NAMES.legacy()).hasSize(48);
+        assertThat(NAMES.all().keySet()).containsAll(NAMES.legacy().values());
     }
 }

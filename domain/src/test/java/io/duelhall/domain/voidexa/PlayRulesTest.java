@@ -313,9 +313,9 @@ class PlayRulesTest {
     }
 
     @Test
-    @DisplayName("D-DMG-1 weapon bonuses do not apply to abilities or drones: a Gunner's Overcharge deals 3, its Scout Drone 1")
+    @DisplayName("D-DMG-1 weapon bonuses do not apply to abilities or drones: a Gunner's Overcharge deals 3 (catalog 2026.11.1), its Scout Drone 1")
     void weaponBonusNotForAbilitiesOrDrones() {
-        Fixtures.Game g = Scenario.live()
+        Fixtures.Game g = Scenario.live(RulesVersionsTest.OLD)
                 .a(x -> x.pilot("gunner").inPlay("overcharge-coupling", "targeting-computer").energy(5))
                 .game();
         assertThat(one(g.act(Intent.activate(A, "a1", 0)).events(), DamageRouted.class))
@@ -396,14 +396,26 @@ class PlayRulesTest {
         Decision d = g.act(Intent.activate(A, "a1", 0));
         List<MatchEvent> ev = d.events();
         assertThat(ev).containsExactly(
+                new AbilityActivated(A, new CardRef("a1", "overcharge-coupling"), 0, "Overcharge", List.of()),
+                new EnergySpent(A, 1, 4),
+                new HeatPending(A, 2, 2),
+                new VoidexaEvent.WeaponCharged(A, 3, 3));
+        refused(g.state, Intent.activate(A, "a1", 0), RULES, "ABILITY_ALREADY_USED", "D-ACT-1");
+        refused(g.state, Intent.activate(A, "a1", 1), RULES, "NO_SUCH_ABILITY", null);
+        refused(g.state, Intent.activate(A, "a99", 0), RULES, "CARD_NOT_IN_PLAY", "V-PLAY-1");
+        refused(g.state, Intent.activate(B, "a1", 0), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
+    }
+
+    @Test
+    @DisplayName("activated ability with a target (catalog 2026.11.1, still served): Overcharge deals 3 to the enemy ship")
+    void activatedAbilityWithATargetUnderTheReleasedCatalog() {
+        Fixtures.Game g = Scenario.live(RulesVersionsTest.OLD).a(x -> x.inPlay("overcharge-coupling").energy(5)).game();
+        assertThat(g.act(Intent.activate(A, "a1", 0)).events()).containsExactly(
                 new AbilityActivated(A, new CardRef("a1", "overcharge-coupling"), 0, "Overcharge", List.of(Target.ship(B))),
                 new EnergySpent(A, 1, 4),
                 new HeatPending(A, 2, 2),
                 new DamageRouted(B, A, "CARD", 3, false, 3, Map.of(), Map.of(SHIELD, 37)));
         refused(g.state, Intent.activate(A, "a1", 0), RULES, "ABILITY_ALREADY_USED", "D-ACT-1");
-        refused(g.state, Intent.activate(A, "a1", 1), RULES, "NO_SUCH_ABILITY", null);
-        refused(g.state, Intent.activate(A, "a99", 0), RULES, "CARD_NOT_IN_PLAY", "V-PLAY-1");
-        refused(g.state, Intent.activate(B, "a1", 0), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
     }
 
     @Test

@@ -80,6 +80,52 @@ class RulesVersionsTest {
     }
 
     @Test
+    @DisplayName("D-CAT-3 Overcharge adds 3 damage to the next Weapon this turn (2026.11.2); it was a 3-damage shot (2026.11.1)")
+    void overchargeChargesTheNextWeapon() {
+        Fixtures.Game now = Scenario.live(NOW).a(x -> x.inPlay("overcharge-coupling").hand("pulse-tap", "pulse-tap").energy(5))
+                .b(x -> x.set(io.duelhall.domain.voidexa.cards.Subsystem.SHIELD, 0)).game();
+        List<MatchEvent> charged = now.act(Intent.activate(A, "a1", 0)).events();
+        assertThat(charged).contains(new VoidexaEvent.WeaponCharged(A, 3, 3))
+                .noneMatch(e -> e instanceof VoidexaEvent.DamageRouted);
+        assertThat(now.ship(A).weaponCharge()).isEqualTo(3);
+        int hull = now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
+        now.act(Intent.play(A, "a2"));
+        if (now.state.phase() == Phase.RESPONSE) {
+            now.act(Intent.pass(io.duelhall.domain.Seat.B));
+        }
+        assertThat(hull - now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL))
+                .as("Pulse Tap's 6 + the charge's 3").isEqualTo(9);
+        assertThat(now.ship(A).weaponCharge()).as("spent by the first Weapon").isZero();
+        int before = now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
+        now.act(Intent.play(A, "a3"));
+        if (now.state.phase() == Phase.RESPONSE) {
+            now.act(Intent.pass(io.duelhall.domain.Seat.B));
+        }
+        assertThat(before - now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL))
+                .as("the second Weapon has no charge").isEqualTo(6);
+
+        // an unspent charge is lost with the turn
+        Fixtures.Game lost = Scenario.live(NOW).a(x -> x.inPlay("overcharge-coupling").energy(5)).game();
+        lost.act(Intent.activate(A, "a1", 0));
+        lost.act(Intent.endTurn(A));
+        assertThat(lost.ship(A).weaponCharge()).isZero();
+
+        // the released catalog: a shot of 3 at once, under engine voidexa-1.0.0
+        Fixtures.Game old = Scenario.live(OLD).a(x -> x.inPlay("overcharge-coupling").energy(5))
+                .b(x -> x.set(io.duelhall.domain.voidexa.cards.Subsystem.SHIELD, 0)).game();
+        assertThat(old.act(Intent.activate(A, "a1", 0, io.duelhall.domain.Target.ship(io.duelhall.domain.Seat.B))).events())
+                .anyMatch(e -> e instanceof VoidexaEvent.DamageRouted)
+                .noneMatch(e -> e instanceof VoidexaEvent.WeaponCharged);
+    }
+
+    @Test
+    @DisplayName("a catalog using WEAPON_CHARGE is refused under engine voidexa-1.0.0, which has no such effect")
+    void theOldEngineRefusesACatalogItCannotPlay() {
+        assertThatThrownBy(() -> new VoidexaRuleset(NOW.catalog(), "voidexa-1.0.0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("WEAPON_CHARGE");
+    }
+
+    @Test
     @DisplayName("no Maneuver of the current catalog has Heat (seed 000 section 9: 'Defense and Maneuvers (no Heat)')")
     void noManeuverHasHeat() {
         assertThat(NOW.catalog().cards()).filteredOn(c -> c.type() == io.duelhall.domain.voidexa.cards.CardType.MANEUVER)
@@ -95,7 +141,9 @@ class RulesVersionsTest {
         assertThat(rulesets.forMatch(created)).isSameAs(OLD);
         assertThat(rulesets.get("voidexa")).as("new matches take the current version").isSameAs(NOW);
         assertThat(rulesets.served("voidexa")).containsExactly(NOW, OLD);
-        assertThat(rulesets.find("voidexa", new RulesVersion("voidexa-1.0.0", "voidexa-cards-2026.11.2"))).containsSame(NOW);
+        assertThat(rulesets.find("voidexa", new RulesVersion("voidexa-1.1.0", "voidexa-cards-2026.11.2"))).containsSame(NOW);
+        assertThat(rulesets.find("voidexa", new RulesVersion("voidexa-1.0.0", "voidexa-cards-2026.11.2")))
+                .as("a pair never released is not served").isEmpty();
 
         MatchCreated future = new MatchCreated("f", "voidexa", "voidexa-9.0.0", created.catalogVersion(),
                 created.options(), created.seedCommitment(), null);

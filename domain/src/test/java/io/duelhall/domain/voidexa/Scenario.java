@@ -254,7 +254,7 @@ final class Scenario {
                     Map.copyOf(values), fresh.maxValues(), energy, ramp, heat, pendingHeat, maxHand,
                     List.copyOf(deck), List.copyOf(hand), List.copyOf(discard), List.copyOf(exile),
                     List.copyOf(inPlay), List.copyOf(drones), field, lifeSupportZeroTurns, emptyDraws,
-                    0, false, 0, Set.of(), 0);
+                    0, false, 0, Set.of(), 0, 0);
         }
     }
 

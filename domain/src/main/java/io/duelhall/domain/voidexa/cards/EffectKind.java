@@ -22,6 +22,11 @@ public enum EffectKind {
     SUMMON,
     /** own drones gain +amount damage (and Pierce if pierce is set) until the end of the owner's next turn. */
     DRONE_BOOST,
+    /**
+     * the owner's next Weapon card this turn deals +amount damage to each target (stacks; lost at the end of the
+     * turn; D-CAT-3). Engine voidexa-1.1.0 and later.
+     */
+    WEAPON_CHARGE,
     /** own drones are restored to full hull and shield. */
     DRONE_REPAIR,
     /** the targeted enemy card in play is destroyed and goes to its owner's discard. */

@@ -36,11 +36,11 @@ class EventStreamGoldenTest {
     static final String GOLDEN = "8f1408168bfac57a9d68d011fd2b9ef0bfb321218636f6ae0dd4b607a9f1e3e5";
 
     /**
-     * The same matches under engine voidexa-1.0.0 with catalog voidexa-cards-2026.11.2 (D-CAT-1: Reactor Boost and
-     * Afterburner lost their Heat and cost one more), recorded when that catalog was released. The stream under the
+     * The same matches under engine voidexa-1.1.0 with catalog voidexa-cards-2026.11.2 (D-CAT-1: Reactor Boost and
+     * Afterburner lost their Heat and cost one more; D-CAT-2, D-CAT-3), recorded when that catalog was released. The stream under the
      * released catalog 2026.11.1 ({@link #GOLDEN}) must stay as it was: old matches play on under it (issue 25).
      */
-    static final String GOLDEN_CATALOG_2026_11_2 = "fb12cfd46e44854b227c3b34c24d02a6f4801e2d7a1a1c2f1d58b51263041f5a";
+    static final String GOLDEN_CATALOG_2026_11_2 = "4a60b69180fd6826d227c6d2a57276c9615b80ca8208083a49c2375c37b2a6c9";
 
     /** Map entries sorted, null fields left out (a new optional field, null in these matches, changes nothing). */
     static final ObjectMapper CANONICAL = new ObjectMapper()
@@ -48,21 +48,25 @@ class EventStreamGoldenTest {
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     static VoidexaRuleset rules(String file) throws Exception {
+        return rules(file, VoidexaRuleset.ENGINE_VERSION);
+    }
+
+    static VoidexaRuleset rules(String file, String engine) throws Exception {
         try (InputStream in = VoidexaRuleset.class.getResourceAsStream(file)) {
-            return new VoidexaRuleset(new Catalog(new ObjectMapper().readValue(in, CatalogData.class)), "voidexa-1.0.0");
+            return new VoidexaRuleset(new Catalog(new ObjectMapper().readValue(in, CatalogData.class)), engine);
         }
     }
 
     @Test
     void theEventStreamOfFixedMatchesNeverChanges() throws Exception {
-        assertThat(digest(rules("released/voidexa-cards-2026.11.1.json"))).isEqualTo(GOLDEN);
+        assertThat(digest(rules("released/voidexa-cards-2026.11.1.json", "voidexa-1.0.0"))).isEqualTo(GOLDEN);
     }
 
     @Test
     void theEventStreamUnderTheCurrentCatalogNeverChanges() throws Exception {
         VoidexaRuleset rules = rules("catalog.json");
-        assertThat(rules.catalogVersion()).as("a new catalog version records a new golden value here")
-                .isEqualTo("voidexa-cards-2026.11.2");
+        assertThat(rules.version()).as("a new rules version records a new golden value here")
+                .isEqualTo(new io.duelhall.domain.RulesVersion("voidexa-1.1.0", "voidexa-cards-2026.11.2"));
         assertThat(digest(rules)).isEqualTo(GOLDEN_CATALOG_2026_11_2);
     }
 
