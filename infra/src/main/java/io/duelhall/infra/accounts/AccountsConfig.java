@@ -1,0 +1,15 @@
+package io.duelhall.infra.accounts;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.time.Clock;
+
+@Configuration
+public class AccountsConfig {
+    @Bean
+    public Accounts accounts(JdbcTemplate jdbc, Clock clock) {
+        return new Accounts(jdbc, clock);
+    }
+}

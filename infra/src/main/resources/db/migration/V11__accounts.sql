@@ -1,0 +1,18 @@
+-- Registered players (issue 20 item 4). Portable SQL: runs on H2 and PostgreSQL.
+create table player_account (
+    account_id    varchar(36)  not null primary key,
+    name          varchar(64)  not null,
+    name_key      varchar(256) not null,
+    password_hash varchar(100) not null,
+    created_at    timestamp    not null
+);
+create unique index player_account_name_key on player_account (name_key);
+
+-- Player tokens: only the SHA-256 of the token is stored; expiring and revocable.
+create table player_session (
+    token_hash  varchar(64) not null primary key,
+    account_id  varchar(36) not null,
+    expires_at  timestamp   not null,
+    revoked     int         not null default 0
+);
+create index player_session_account on player_session (account_id);
