@@ -16,3 +16,14 @@ create table player_session (
     revoked     int         not null default 0
 );
 create index player_session_account on player_session (account_id);
+
+-- Ratings key registered players by account id (the name is shown). Only matches where every seat is a
+-- registered player are rated; no event before identities carries an account id, so a rebuild rates none of
+-- them: clearing the rated tables here is exactly what a rebuild of the ratings projection would produce.
+alter table rm_rating_seat add column account_id varchar(36);
+alter table rm_rated_match add column name_a varchar(40);
+alter table rm_rated_match add column name_b varchar(40);
+alter table rm_rating add column account_id varchar(36);
+delete from rm_rated_match;
+delete from rm_rating;
+create unique index rm_rating_account on rm_rating (account_id);
