@@ -41,7 +41,6 @@ public class RateLimitFilter extends OncePerRequestFilter {
     private static final Pattern AUDIT = Pattern.compile("^/api/audit/?$");
     /** Log-ins and registrations: a fixed budget per address against password guessing (issue 20 item 4). */
     private static final Pattern ACCOUNTS = Pattern.compile("^/api/(sessions|players)/?$");
-    static final int LOGINS_PER_ADDRESS_PER_MINUTE = 10;
 
     private final LimitsProperties limits;
     private final ObjectProvider<MeterRegistry> meters;
@@ -90,7 +89,7 @@ public class RateLimitFilter extends OncePerRequestFilter {
                 return;
             }
         } else if (ACCOUNTS.matcher(path).matches()) {
-            if (refuse(response, "logins-per-address", "ip-login:" + address, () -> perMinute(LOGINS_PER_ADDRESS_PER_MINUTE))) {
+            if (refuse(response, "logins-per-address", "ip-login:" + address, () -> perMinute(limits.loginsPerAddressPerMinute()))) {
                 return;
             }
         } else if (AUDIT.matcher(path).matches()) {
