@@ -28,6 +28,8 @@ public class Accounts {
     /** BCrypt reads at most 72 bytes; longer passwords are refused rather than silently truncated. */
     public static final int MAX_PASSWORD_BYTES = 72;
     public static final Duration SESSION_TTL = Duration.ofDays(7);
+    /** The longest normalised name (the column {@code player_account.name_key} holds 256). */
+    static final int MAX_NAME_KEY = 64;
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private final JdbcTemplate jdbc;
@@ -80,6 +82,10 @@ public class Accounts {
         checkName(name);
         checkPassword(password);
         String key = nameKey(name);
+        if (key.length() > MAX_NAME_KEY) {
+            // NFKC can expand one character to many (U+FDFA is 18 letters): bound what is stored and compared
+            throw bad("INVALID_NAME", "'name' is too long once normalised (NFKC).");
+        }
         String id = UUID.randomUUID().toString();
         try {
             jdbc.update("insert into player_account (account_id, name, name_key, password_hash, created_at)"

@@ -127,6 +127,39 @@ class IdentitiesHttpTest extends AppTest {
     }
 
     @Test
+    void badInputGetsAClearJsonErrorAndChangesNothing() throws Exception {
+        int accounts = jdbc.queryForObject("select count(*) from player_account", Integer.class);
+        // NFKC can make a short name long (U+FDFA is 18 letters): still a 400, never a database error
+        Res expanding = api.post("/api/players", Map.of("name", "\uFDFA".repeat(32), "password", "a long passphrase"), null);
+        assertThat(expanding.status()).as(expanding.raw()).isEqualTo(400);
+        assertThat(expanding.error()).isEqualTo("INVALID_NAME");
+        for (String name : List.of("", "   ", "x".repeat(33), "bidi\u202Eevil", "tab\tname")) {
+            Res r = api.post("/api/players", Map.of("name", name, "password", "a long passphrase"), null);
+            assertThat(r.status()).as(name + ": " + r.raw()).isEqualTo(400);
+            assertThat(r.error()).isEqualTo("INVALID_NAME");
+        }
+        Res tooLong = api.post("/api/players", Map.of("name", "Long" + UUID.randomUUID().toString().substring(0, 6),
+                "password", "\u00e9".repeat(37)), null);
+        assertThat(tooLong.error()).as(tooLong.raw()).isEqualTo("PASSWORD_TOO_LONG");
+        for (String body : List.of("", "{", "[]", "{\"name\": {\"a\": 1}, \"password\": \"a long passphrase\"}", "null")) {
+            for (String path : List.of("/api/players", "/api/sessions")) {
+                Res r = api.post(path, body, null);
+                assertThat(r.status()).as(path + " " + body + ": " + r.raw()).isEqualTo(400);
+                assertThat(r.error()).as(r.raw()).isNotBlank();
+            }
+        }
+        Res longLogin = api.post("/api/sessions", Map.of("name", "n".repeat(5000), "password", "a long passphrase"), null);
+        assertThat(longLogin.status()).as(longLogin.raw()).isEqualTo(401);
+        assertThat(longLogin.error()).isEqualTo("WRONG_CREDENTIALS");
+        Res noPassword = api.post("/api/sessions", Map.of("name", "Ada"), null);
+        assertThat(noPassword.status()).as(noPassword.raw()).isEqualTo(401);
+        assertThat(send("GET", "/api/sessions/me", "Authorization", "Basic YWRhOnNlY3JldA==")).isEqualTo(401);
+        assertThat(send("GET", "/api/sessions/me", null, null)).isEqualTo(401);
+        assertThat(send("DELETE", "/api/sessions/me", "Authorization", "Bearer " + "x".repeat(3000))).isEqualTo(401);
+        assertThat(jdbc.queryForObject("select count(*) from player_account", Integer.class)).isEqualTo(accounts);
+    }
+
+    @Test
     void ratedOnlyBetweenRegisteredPlayersAndAGuestCannotSinkARegisteredRating() throws Exception {
         String suffix = UUID.randomUUID().toString().substring(0, 6);
         String ada = "Reg" + suffix + "a", bo = "Reg" + suffix + "b";
@@ -162,6 +195,17 @@ class IdentitiesHttpTest extends AppTest {
         assertThat(adaLast.get("games").asInt()).as("m2 was not rated").isEqualTo(2);
         assertThat(adaLast.get("losses").asInt()).isEqualTo(1);
         assertThat(ratingAfter(bo, 2).get("games").asInt()).isEqualTo(2);
+
+        // the rated match and the griefer's match audit clean, from the store and as uploaded signed records
+        for (String m : List.of(m1, m2)) {
+            Res audit = api.get("/api/matches/" + m + "/audit", null);
+            assertThat(audit.body().get("passed").asBoolean()).as(audit.raw()).isTrue();
+            Res record = api.get("/api/matches/" + m + "/export", null);
+            assertThat(record.status()).as(record.raw()).isEqualTo(200);
+            Res uploaded = api.post("/api/audit", record.raw(), null);
+            assertThat(uploaded.body().get("passed").asBoolean()).as(uploaded.raw()).isTrue();
+        }
+        assertThat(api.get("/api/matches/" + m1 + "/export", null).raw()).contains(adaAfter.get("accountId").asText());
 
         // an invalid player token is refused, not silently played as a guest
         Res bad = seat(api.createMatch(), ada, 0, "pt_nope");
