@@ -92,6 +92,9 @@ class IdentitiesHttpTest extends AppTest {
         Res reg = api.post("/api/players", Map.of("name", name, "password", "correct horse battery"), null);
         assertThat(reg.status()).as(reg.raw()).isEqualTo(201);
         String accountId = reg.body().get("accountId").asText();
+        String location = reg.headers().firstValue("Location").orElseThrow();
+        assertThat(location).endsWith("/api/players/" + name + "/matches");
+        assertThat(api.get(location.replaceAll("^https?://[^/]+", ""), null).status()).isEqualTo(200);
 
         // the same name in other case or in fullwidth letters (NFKC) is taken
         Res dup = api.post("/api/players", Map.of("name", name.toUpperCase(), "password", "another password"), null);
