@@ -91,10 +91,13 @@ public final class Api extends JsonHttp {
      * returns [matchId, seat token A, seat token B].
      */
     public String[] ratedMatch(String nameA, String nameB, int spectatorDelaySeconds) {
-        String a = registered(nameA);
-        String b = registered(nameB);
+        return ratedMatchOf(registered(nameA), registered(nameB), spectatorDelaySeconds);
+    }
+
+    /** A started, rated match of the players already logged in with these player tokens; as {@link #ratedMatch}. */
+    public String[] ratedMatchOf(String playerTokenA, String playerTokenB, int spectatorDelaySeconds) {
         String id = createMatch(spectatorDelaySeconds);
-        return new String[]{id, takeSeatAs(id, a, 0), takeSeatAs(id, b, 1)};
+        return new String[]{id, takeSeatAs(id, playerTokenA, 0), takeSeatAs(id, playerTokenB, 1)};
     }
 
     /** A started match of two guests (unrated) with these names and spectator delay; returns [matchId, tokenA, tokenB]. */
