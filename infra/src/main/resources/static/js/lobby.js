@@ -60,7 +60,7 @@ async function refresh() {
       { key: 'rating', title: 'Rating', cell: (r) => `${Math.round(r.rating)} ± ${Math.round(2 * r.rd)}` },
       { key: 'games', title: 'Games', cell: (r) => r.games },
       { key: 'wl', title: 'W–L', cell: (r) => `${r.wins}–${r.losses}` }],
-    'No rated match yet: ratings appear once matches end.'));
+    'No rated match yet: a match is rated when both seats are registered (signed-in) players.'));
   } catch (e) {
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
   }
