@@ -1,6 +1,7 @@
 package io.duelhall.infra.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Api;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -27,7 +28,9 @@ class WebAccountTest extends WebTest {
         String tag = UUID.randomUUID().toString().substring(0, 6);
         String ada = "Web Ada " + tag, bo = "Web Bo " + tag;
         String boPassword = Api.PASSWORD; // the password api.ratedMatch logs in with, below
-        assertThat(api.post("/api/players", Map.of("name", bo, "password", boPassword), null).status()).isEqualTo(201);
+        Res registered = api.post("/api/players", Map.of("name", bo, "password", boPassword), null);
+        assertThat(registered.status()).isEqualTo(201);
+        String boAccount = registered.body().get("accountId").asText();
 
         // Ada registers on the page: signed in at once, her seats named after her account
         WebDriver one = browser(Browser.DESKTOP).driver;
@@ -69,7 +72,9 @@ class WebAccountTest extends WebTest {
         // a rated match from the pages: Ada opens it and waits, Bo takes the free seat from the lobby, then concedes
         String[] rated = openAndTake(one, two);
         String id = rated[0];
-        assertThat(accountIds(id)).as("both seats carry the players' accounts").doesNotContainNull();
+        JsonNode ids = accountIds(id);
+        assertThat(ids.get(0).isNull() || ids.get(1).isNull()).as("both seats carry the players' accounts: " + ids).isFalse();
+        assertThat(ids.get(1).asText()).isEqualTo(boAccount).isNotEqualTo(ids.get(0).asText());
         JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
         assertThat(view.at("/seats/A/name").asText()).isEqualTo(ada);
         assertThat(view.at("/seats/B/name").asText()).isEqualTo(bo);
