@@ -114,7 +114,11 @@ public class Accounts {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
         String token = "pt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        var expires = clock.instant().plus(SESSION_TTL);
+        var now = clock.instant();
+        var expires = now.plus(SESSION_TTL);
+        // the account's dead sessions go as it logs in: its rows stay as many as its live sessions
+        jdbc.update("delete from player_session where account_id = ? and (revoked = 1 or expires_at <= ?)",
+                row[0], Timestamp.from(now));
         jdbc.update("insert into player_session (token_hash, account_id, expires_at, revoked) values (?, ?, ?, 0)",
                 SeatTokens.hash(token), row[0], Timestamp.from(expires));
         return new Session(token, row[0], row[1], expires);

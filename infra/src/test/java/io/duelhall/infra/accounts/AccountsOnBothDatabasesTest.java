@@ -66,5 +66,14 @@ class AccountsOnBothDatabasesTest {
         assertThat(accounts.revoke(other.token())).as("once").isFalse();
         assertThat(accounts.byToken(other.token())).isEmpty();
         assertThat(accounts.byToken(s.token())).as("the other session lives on").contains(ada);
+
+        // a log-in clears the account's dead sessions (expired or revoked), and only those
+        assertThat(jdbc.queryForObject("select count(*) from player_session", Integer.class)).isEqualTo(2);
+        Accounts.Session third = expired.login("Ada", "a long passphrase");
+        assertThat(jdbc.queryForList("select token_hash from player_session", String.class))
+                .containsExactly(io.duelhall.domain.SeatTokens.hash(third.token()));
+        Accounts.Session live = accounts.login("Ada", "a long passphrase");
+        assertThat(jdbc.queryForObject("select count(*) from player_session", Integer.class)).isEqualTo(2);
+        assertThat(accounts.byToken(live.token())).contains(ada);
     }
 }
