@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The account store on each database the app runs on, schema by the app's own migrations (V11): the unique name key
+ * The account store on each database the app runs on, schema by the app's own migrations (V14): the unique name key
  * (a duplicate is NAME_TAKEN, not a database error), log-in, tokens by hash, expiry by the injected clock, revocation.
  */
 class AccountsOnBothDatabasesTest {

@@ -194,7 +194,7 @@ class GoldenHistoryTest {
             replayEveryStep(api, id, api.get("/api/matches/" + id + "/view", null).body().get("version").asLong(), what);
         }
         // issue 20 item 4: every seat of an older release was a guest's (ratings were by name then), so after the
-        // upgrade nobody is rated, whatever the old leaderboard held (V11 empties it, as a rebuild would)
+        // upgrade nobody is rated, whatever the old leaderboard held (V14 empties it, as a rebuild would)
         JsonNode board = api.get("/api/leaderboard?limit=500", null).body();
         assertThat(board).as(set.getFileName() + ": leaderboard after the upgrade").isEmpty();
     }
