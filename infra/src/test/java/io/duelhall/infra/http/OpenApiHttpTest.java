@@ -24,7 +24,18 @@ class OpenApiHttpTest extends AppTest {
         assertThat(paths.has("/api/matches/{matchId}/view")).isTrue();
         assertThat(paths.has("/api/cards")).isTrue();
         assertThat(paths.has("/api/decks/starter")).isTrue();
-        // registered players (docs/identities.md)
+        Api.Res ui = api.get("/swagger-ui/index.html", null);
+        assertThat(ui.status()).isEqualTo(200);
+        assertThat(ui.raw()).contains("swagger");
+        assertThat(api.get("/swagger-ui.html", null).status()).isIn(200, 302);
+    }
+
+    @Test
+    void documentsRegisteredPlayersTheirTokensAndThePlayerTokenOfASeat() {
+        Api api = new Api(port);
+        Api.Res doc = api.get("/v3/api-docs", null);
+        assertThat(doc.status()).as(doc.raw()).isEqualTo(200);
+        JsonNode paths = doc.body().get("paths");
         assertThat(paths.at("/~1api~1players/post/summary").asText()).isEqualTo("Register a player");
         assertThat(paths.at("/~1api~1sessions/post/summary").asText()).isEqualTo("Log in");
         assertThat(paths.at("/~1api~1sessions~1me/get").isObject()).isTrue();
@@ -46,9 +57,5 @@ class OpenApiHttpTest extends AppTest {
         for (String code : new String[]{"201", "401"}) {
             assertThat(paths.at("/~1api~1sessions/post/responses").has(code)).as("log in answers " + code).isTrue();
         }
-        Api.Res ui = api.get("/swagger-ui/index.html", null);
-        assertThat(ui.status()).isEqualTo(200);
-        assertThat(ui.raw()).contains("swagger");
-        assertThat(api.get("/swagger-ui.html", null).status()).isIn(200, 302);
     }
 }
