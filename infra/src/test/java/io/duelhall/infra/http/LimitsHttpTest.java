@@ -95,7 +95,7 @@ class LimitsHttpTest {
         assertThat(limited.headers().firstValue("Retry-After")).isPresent();
         Res register = api.post("/api/players", Map.of("name", name + "x", "password", Api.PASSWORD), null);
         assertThat(register.status()).isEqualTo(429);
-        // GET is not limited: the other address-free reads still answer
+        // only the POSTs count: asking who a token belongs to is not limited (and still answers in JSON)
         assertThat(api.get("/api/sessions/me", null).status()).isEqualTo(401);
     }
 }
