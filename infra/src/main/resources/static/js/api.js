@@ -16,8 +16,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token) {
-  const headers = { Accept: 'application/json' };
+async function call(method, path, body, token, extra) {
+  const headers = { Accept: 'application/json', ...(extra || {}) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let res;
@@ -39,6 +39,11 @@ async function call(method, path, body, token) {
 
 export const get = (path, token) => call('GET', path, undefined, token);
 export const post = (path, body, token) => call('POST', path, body, token);
+export const del = (path, token) => call('DELETE', path, undefined, token);
+
+/** Takes a seat; with a registered player's token (X-Player-Token) the seat is theirs and the match may be rated. */
+export const takeSeat = (matchId, body, playerToken) => call('POST', `/api/matches/${encodeURIComponent(matchId)}/seats`,
+  body, undefined, playerToken ? { 'X-Player-Token': playerToken } : undefined);
 
 export function newIntentId() {
   return crypto.randomUUID ? crypto.randomUUID()

@@ -1,7 +1,10 @@
-// The lobby: live, waiting and recent matches, starting matches (against the AI, AI against AI, for two), the leaderboard.
+// The lobby: live, waiting and recent matches, starting matches (against the AI, AI against AI, for two), the leaderboard,
+// and signing in as a registered player: then every seat this page takes is the player's (rated against another
+// registered player); signed out, the page plays as a guest (unrated).
 import { h, fill, $, shortId, timeAgo } from './dom.js';
-import { get, post, ApiError } from './api.js';
+import { get, post, takeSeat, ApiError } from './api.js';
 import { reasonName } from './words.js';
+import * as account from './account.js';
 
 let decks = [];
 
@@ -57,7 +60,7 @@ async function refresh() {
       { key: 'rating', title: 'Rating', cell: (r) => `${Math.round(r.rating)} ± ${Math.round(2 * r.rd)}` },
       { key: 'games', title: 'Games', cell: (r) => r.games },
       { key: 'wl', title: 'W–L', cell: (r) => `${r.wins}–${r.losses}` }],
-    'No rated match yet: ratings appear once matches end.'));
+    'No rated match yet: a match is rated when both seats are registered (signed-in) players.'));
   } catch (e) {
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
   }
@@ -69,8 +72,49 @@ function deckBody(name) {
 }
 
 function myName() {
-  return $('#name').value.trim() || 'Pilot';
+  const p = account.current();
+  return p ? p.name : ($('#name').value.trim() || 'Pilot');
 }
+
+/** Takes a seat as the signed-in player (their account's name), or as a guest under the name typed. */
+function mySeat(matchId) {
+  const p = account.current();
+  return takeSeat(matchId, deckBody(myName()), p ? p.playerToken : null);
+}
+
+/** Shows who is signed in (or the guest's sign-in form) and names the seats this page will take. */
+function showAccount() {
+  const p = account.current();
+  $('#signed-out').hidden = !!p;
+  $('#signed-in').hidden = !p;
+  fill($('#account-who'), p ? p.name : '');
+  const name = $('#name');
+  if (p) {
+    name.dataset.guestName = name.dataset.guestName || name.value;
+    name.value = p.name;
+  } else if (name.dataset.guestName !== undefined) {
+    name.value = name.dataset.guestName;
+    delete name.dataset.guestName;
+  }
+  name.disabled = !!p;
+}
+
+async function accountAction(fn) {
+  fill($('#account-error'), '');
+  const buttons = document.querySelectorAll('#account button');
+  for (const b of buttons) b.disabled = true;
+  try {
+    await fn();
+    $('#account-password').value = '';
+  } catch (e) {
+    fill($('#account-error'), e instanceof ApiError ? e.describe() : String(e));
+  } finally {
+    for (const b of buttons) b.disabled = false;
+    showAccount();
+  }
+}
+
+const credentials = () => [$('#account-name').value.trim(), $('#account-password').value];
 
 async function guarded(fn) {
   fill($('#start-error'), '');
@@ -78,6 +122,10 @@ async function guarded(fn) {
   try {
     await fn();
   } catch (e) {
+    if (e instanceof ApiError && e.code === 'INVALID_PLAYER_TOKEN') {
+      await account.signOut(); // expired or revoked elsewhere: sign in again, or play as a guest
+      showAccount();
+    }
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
   } finally {
     for (const b of document.querySelectorAll('#start-form button')) b.disabled = false;
@@ -86,7 +134,14 @@ async function guarded(fn) {
 
 async function playAi() {
   const created = await post('/api/matches', { ruleset: 'voidexa', ai: { B: 'greedy' } });
-  const seat = await post(`/api/matches/${created.matchId}/seats`, deckBody(myName()));
+  const seat = await mySeat(created.matchId);
+  location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
+}
+
+/** Creates a match and takes one seat: it waits in the lobby's "Waiting for a player" list for an opponent. */
+async function waitForOpponent() {
+  const created = await post('/api/matches', { ruleset: 'voidexa' });
+  const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
 
@@ -98,7 +153,7 @@ async function watchAi() {
 /** Creates a match, takes both seats (two starter decks) and shows each seat's link to pass on. */
 async function createForTwo() {
   const created = await post('/api/matches', { ruleset: 'voidexa' });
-  const a = await post(`/api/matches/${created.matchId}/seats`, deckBody(myName()));
+  const a = await mySeat(created.matchId);
   const other = decks[(Number($('#deck').value) + 1) % decks.length];
   const b = await post(`/api/matches/${created.matchId}/seats`,
     { name: 'Guest', pilotClass: other.pilotClass, deck: { shipCore: other.shipCore, cards: other.cards } });
@@ -116,7 +171,7 @@ async function createForTwo() {
 
 async function join(matchId) {
   await guarded(async () => {
-    const seat = await post(`/api/matches/${encodeURIComponent(matchId)}/seats`, deckBody(myName()));
+    const seat = await mySeat(matchId);
     location.href = seatHref(matchId, seat.seat, seat.playerToken);
   });
 }
@@ -131,6 +186,12 @@ async function start() {
   $('#play-ai').addEventListener('click', () => guarded(playAi));
   $('#watch-ai').addEventListener('click', () => guarded(watchAi));
   $('#create-two').addEventListener('click', () => guarded(createForTwo));
+  $('#wait-opponent').addEventListener('click', () => guarded(waitForOpponent));
+  $('#account-form').addEventListener('submit', (e) => { e.preventDefault(); accountAction(() => account.signIn(...credentials())); });
+  $('#register').addEventListener('click', () => accountAction(() => account.register(...credentials())));
+  $('#sign-out').addEventListener('click', () => accountAction(() => account.signOut()));
+  showAccount();
+  account.check().then(showAccount);
   $('#start-form').addEventListener('submit', (e) => { e.preventDefault(); guarded(playAi); });
   await refresh();
   setInterval(refresh, 2000);

@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A small JSON-over-HTTP client of the app's API (HTTP/1.1, java.net.http): JSON in, JSON out, status, raw body and
@@ -78,6 +79,14 @@ public class JsonHttp {
 
     /** POSTs {@code body} as JSON (a String is sent as it is). */
     public Res post(String path, Object body, String token) {
+        return post(path, body, token, Map.of());
+    }
+
+    /**
+     * POSTs {@code body} as JSON with extra request headers, e.g. {@code X-Player-Token} to take a seat as a
+     * registered player (docs/identities.md).
+     */
+    public Res post(String path, Object body, String token, Map<String, String> headers) {
         String json;
         try {
             json = body instanceof String s ? s : JSON.writeValueAsString(body);
@@ -86,6 +95,15 @@ public class JsonHttp {
         }
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        headers.forEach(b::header);
+        return send(b.build());
+    }
+
+    public Res delete(String path, String token) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).DELETE();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }

@@ -16,9 +16,28 @@ class RatingProjectionTest {
     final RatingProjection p = new RatingProjection(TestDb.fresh());
 
     void match(RatingProjection r, String id, String a, String b, MatchEnded end, long position) {
-        r.seated(id, Seat.A, a);
-        r.seated(id, Seat.B, b);
+        r.seated(id, Seat.A, a, "acct-" + a);
+        r.seated(id, Seat.B, b, "acct-" + b);
         r.ended(id, end, position);
+    }
+
+    @Test
+    @DisplayName("issue 20.4: a guest playing under a registered player's name and losing moves no rating")
+    void aGuestCannotMoveARegisteredPlayersRating() {
+        match(p, "m1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 10);
+        PlayerRating before = p.find("Ada").orElseThrow();
+        // the griefer takes seat A as a guest named "Ada" and concedes to a registered accomplice
+        p.seated("m2", Seat.A, "Ada", null);
+        p.seated("m2", Seat.B, "Bo", "acct-Bo");
+        p.ended("m2", Events.won(Seat.B, "CONCEDED"), 20);
+        assertThat(p.find("Ada").orElseThrow()).isEqualTo(before);
+        assertThat(p.find("Bo").orElseThrow().games()).isEqualTo(1);
+        // two guests: unrated, nobody appears
+        p.seated("m3", Seat.A, "Cy", null);
+        p.seated("m3", Seat.B, "Di", null);
+        p.ended("m3", Events.won(Seat.A, "CONCEDED"), 30);
+        assertThat(p.all()).extracting(PlayerRating::name).containsExactlyInAnyOrder("Ada", "Bo");
+        assertThat(before.accountId()).isEqualTo("acct-Ada");
     }
 
     /*

@@ -21,6 +21,7 @@ import io.duelhall.domain.Viewer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -46,9 +47,11 @@ public class MatchCommandController {
     private final Clock clock;
     private final RefusalLog refusals;
     private final AiSeats aiSeats;
+    private final ObjectProvider<PlayerIdentities> identities;
 
     public MatchCommandController(CommandGateway commands, EventStore eventStore, Rulesets rulesets, Clock clock,
-                                  RefusalLog refusals, AiSeats aiSeats) {
+                                  RefusalLog refusals, AiSeats aiSeats, ObjectProvider<PlayerIdentities> identities) {
+        this.identities = identities;
         this.refusals = refusals;
         this.aiSeats = aiSeats;
         this.commands = commands;
@@ -90,11 +93,23 @@ public class MatchCommandController {
     }
 
     @PostMapping("/{matchId}/seats")
-    public ResponseEntity<?> takeSeat(@PathVariable String matchId, @RequestBody(required = false) Requests.TakeSeat body) {
+    public ResponseEntity<?> takeSeat(@PathVariable String matchId, @RequestBody(required = false) Requests.TakeSeat body,
+                                      @RequestHeader(name = PlayerIdentities.HEADER, required = false) String playerToken) {
         Requests.seat(body);
+        PlayerIdentities.Player player = null;
+        if (playerToken != null) {
+            PlayerIdentities ids = identities.getIfAvailable();
+            player = ids == null ? null : ids.byToken(playerToken).orElse(null);
+            if (player == null) {
+                throw new RefusedException(Refusal.unauthorized("INVALID_PLAYER_TOKEN",
+                        "The player token is unknown, expired or revoked; log in again or take the seat as a guest."));
+            }
+        }
         String token = Tokens.newToken();
         String clientSeed = body.clientSeed() != null ? body.clientSeed() : HexFormat.of().formatHex(Tokens.randomBytes(32));
-        JoinRequest join = new JoinRequest(body.name(), body.pilotClass(), body.deck().shipCore(), body.deck().cards(), clientSeed);
+        // a registered player plays under the account's name; a guest under the name sent
+        JoinRequest join = new JoinRequest(player != null ? player.name() : body.name(), body.pilotClass(),
+                body.deck().shipCore(), body.deck().cards(), clientSeed, player != null ? player.accountId() : null);
         JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
         if (out.refusal() != null) {
             return ApiErrors.of(out.refusal());

@@ -13,13 +13,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param maxBodyBytes               largest request body accepted (413 above)
  * @param maxRecordBytes             largest match record accepted by {@code POST /api/audit}
  * @param auditsPerAddressPerMinute  uploaded records one address may have audited (each is a re-simulation)
+ * @param loginsPerAddressPerMinute  log-ins and registrations one address may send (each is a BCrypt hash: against
+ *                                   password guessing and hashing floods; docs/identities.md)
  */
 @ConfigurationProperties("duelhall.limits")
 public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intentsPerTokenBurst,
                                Integer intentsPerAddressPerSecond, Integer intentsPerAddressBurst,
                                Integer createsPerAddressPerMinute, Integer seatsPerAddressPerMinute,
                                Integer maxBodyBytes, Boolean enabled, Integer maxRecordBytes,
-                               Integer auditsPerAddressPerMinute) {
+                               Integer auditsPerAddressPerMinute, Integer loginsPerAddressPerMinute) {
     public LimitsProperties {
         intentsPerTokenPerSecond = or(intentsPerTokenPerSecond, 30);
         intentsPerTokenBurst = or(intentsPerTokenBurst, 60);
@@ -31,6 +33,7 @@ public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intents
         enabled = enabled == null || enabled;
         maxRecordBytes = or(maxRecordBytes, 32 * 1024 * 1024);
         auditsPerAddressPerMinute = or(auditsPerAddressPerMinute, 60);
+        loginsPerAddressPerMinute = or(loginsPerAddressPerMinute, 10);
     }
 
     private static Integer or(Integer v, int d) {

@@ -39,6 +39,8 @@ public class RateLimitFilter extends OncePerRequestFilter {
     private static final Pattern SEATS = Pattern.compile("^/api/matches/[^/]+/seats/?$");
     private static final Pattern CREATE = Pattern.compile("^/api/matches/?$");
     private static final Pattern AUDIT = Pattern.compile("^/api/audit/?$");
+    /** Log-ins and registrations: a fixed budget per address against password guessing (issue 20 item 4). */
+    private static final Pattern ACCOUNTS = Pattern.compile("^/api/(sessions|players)/?$");
 
     private final LimitsProperties limits;
     private final ObjectProvider<MeterRegistry> meters;
@@ -84,6 +86,10 @@ public class RateLimitFilter extends OncePerRequestFilter {
             }
         } else if (CREATE.matcher(path).matches()) {
             if (refuse(response, "creates-per-address", "ip-create:" + address, () -> perMinute(limits.createsPerAddressPerMinute()))) {
+                return;
+            }
+        } else if (ACCOUNTS.matcher(path).matches()) {
+            if (refuse(response, "logins-per-address", "ip-login:" + address, () -> perMinute(limits.loginsPerAddressPerMinute()))) {
                 return;
             }
         } else if (AUDIT.matcher(path).matches()) {

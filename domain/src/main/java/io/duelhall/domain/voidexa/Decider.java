@@ -89,7 +89,7 @@ final class Decider {
         List<String> deck = new ArrayList<>(r.cards());
         deck.sort(null); // the shuffle starts from a canonical order, whatever order the client sent
         Ctx c = new Ctx(catalog, s);
-        c.emit(new PlayerJoined(seat, r.name().trim(), r.pilotClass(), r.shipCore(), List.copyOf(deck), r.clientSeed()));
+        c.emit(new PlayerJoined(seat, r.name().trim(), r.pilotClass(), r.shipCore(), List.copyOf(deck), r.clientSeed(), r.accountId()));
         if (c.state.ships().size() == 2) {
             start(c);
         }

@@ -43,7 +43,7 @@ public final class Redaction {
                     c.seedCommitment(), null);
         }
         if (e instanceof PlayerJoined j && !viewer.maySeeOwn(j.seat())) {
-            return new PlayerJoined(j.seat(), j.name(), j.pilotClass(), j.shipCore(), null, j.clientSeed());
+            return new PlayerJoined(j.seat(), j.name(), j.pilotClass(), j.shipCore(), null, j.clientSeed(), j.accountId());
         }
         if (e instanceof DeckShuffled d) {
             return new DeckShuffled(d.seat(), d.size(), null);

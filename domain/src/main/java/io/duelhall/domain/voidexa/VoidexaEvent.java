@@ -22,9 +22,17 @@ public sealed interface VoidexaEvent extends MatchEvent {
             implements VoidexaEvent, io.duelhall.domain.MatchOpening {
     }
 
-    /** {@code deck} (the 60 catalog ids) is seen only by its own seat until the end. */
+    /**
+     * {@code deck} (the 60 catalog ids) is seen only by its own seat until the end. {@code accountId} is the
+     * registered player's account id when the seat was taken with a player token; null for a guest (and in every
+     * event written before identities existed).
+     */
     record PlayerJoined(Seat seat, String name, String pilotClass, String shipCore, List<String> deck,
-                        String clientSeed) implements VoidexaEvent {
+                        String clientSeed, String accountId) implements VoidexaEvent {
+        public PlayerJoined(Seat seat, String name, String pilotClass, String shipCore, List<String> deck,
+                            String clientSeed) {
+            this(seat, name, pilotClass, shipCore, deck, clientSeed, null);
+        }
     }
 
     record MatchStarted(Seat firstSeat) implements VoidexaEvent {

@@ -146,7 +146,26 @@ final class Resimulation {
 
     /** Equal as JSON values: members in any order, numbers by value (so 5 and 5.0 agree, as in canonical JSON). */
     static boolean sameJson(JsonNode a, JsonNode b) {
-        return a != null && b != null && a.equals(NUMBERS_BY_VALUE, b);
+        return a != null && b != null && withoutNulls(a).equals(NUMBERS_BY_VALUE, withoutNulls(b));
+    }
+
+    /** A field added later to an event (e.g. PlayerJoined.accountId) is null in a replay and absent in old records. */
+    private static JsonNode withoutNulls(JsonNode n) {
+        if (n.isObject()) {
+            com.fasterxml.jackson.databind.node.ObjectNode o = JsonNodeFactory.instance.objectNode();
+            n.fields().forEachRemaining(f -> {
+                if (!f.getValue().isNull()) {
+                    o.set(f.getKey(), withoutNulls(f.getValue()));
+                }
+            });
+            return o;
+        }
+        if (n.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode arr = JsonNodeFactory.instance.arrayNode();
+            n.forEach(x -> arr.add(withoutNulls(x)));
+            return arr;
+        }
+        return n;
     }
 
     private static final java.util.Comparator<JsonNode> NUMBERS_BY_VALUE = (x, y) -> {

@@ -55,7 +55,52 @@ public final class Api extends JsonHttp {
         return r.body().get("playerToken").asText();
     }
 
-    /** A started match with these player names and spectator delay; returns [matchId, tokenA, tokenB]. */
+    // ---- registered players (docs/identities.md) ----
+
+    /** The password the tests give every player they register. */
+    public static final String PASSWORD = "a test passphrase";
+
+    /**
+     * Registers {@code name} (if it is not yet) and logs in; returns the player token, to send as
+     * {@code X-Player-Token} when taking a seat. Only matches between two such players are rated.
+     */
+    public String registered(String name) {
+        Res reg = post("/api/players", Map.of("name", name, "password", PASSWORD), null);
+        if (reg.status() != 201 && !"NAME_TAKEN".equals(reg.error())) {
+            throw new AssertionError("register failed: " + reg.raw());
+        }
+        Res login = post("/api/sessions", Map.of("name", name, "password", PASSWORD), null);
+        if (login.status() != 201) {
+            throw new AssertionError("login failed: " + login.raw());
+        }
+        return login.body().get("playerToken").asText();
+    }
+
+    /** Takes the next seat as the registered player of {@code playerToken}; returns the seat token. */
+    public String takeSeatAs(String matchId, String playerToken, int deck) {
+        Res r = post("/api/matches/" + matchId + "/seats", seatBody("Guest", // the account's name is used, not this one
+                starterDecks().get(deck)), null, Map.of("X-Player-Token", playerToken));
+        if (r.status() != 201) {
+            throw new AssertionError("seat failed: " + r.raw());
+        }
+        return r.body().get("playerToken").asText();
+    }
+
+    /**
+     * A started, rated match: both seats taken by registered players of these names (registered if need be);
+     * returns [matchId, seat token A, seat token B].
+     */
+    public String[] ratedMatch(String nameA, String nameB, int spectatorDelaySeconds) {
+        return ratedMatchOf(registered(nameA), registered(nameB), spectatorDelaySeconds);
+    }
+
+    /** A started, rated match of the players already logged in with these player tokens; as {@link #ratedMatch}. */
+    public String[] ratedMatchOf(String playerTokenA, String playerTokenB, int spectatorDelaySeconds) {
+        String id = createMatch(spectatorDelaySeconds);
+        return new String[]{id, takeSeatAs(id, playerTokenA, 0), takeSeatAs(id, playerTokenB, 1)};
+    }
+
+    /** A started match of two guests (unrated) with these names and spectator delay; returns [matchId, tokenA, tokenB]. */
     public String[] startedMatch(String nameA, String nameB, int spectatorDelaySeconds) {
         String id = createMatch(spectatorDelaySeconds);
         String a = takeSeat(id, nameA, 0);

@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Abuse limits with small numbers: 429 with Retry-After past a bucket, 413 past the body size, counted in metrics. */
 @SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "duelhall.limits.intents-per-token-per-second=1", "duelhall.limits.intents-per-token-burst=3",
-        "duelhall.limits.creates-per-address-per-minute=2", "duelhall.limits.max-body-bytes=2048"})
+        "duelhall.limits.creates-per-address-per-minute=2", "duelhall.limits.max-body-bytes=2048",
+        "duelhall.limits.logins-per-address-per-minute=3"})
 class LimitsHttpTest {
     static final Path DIR = Path.of("target", "limits-data", UUID.randomUUID().toString()).toAbsolutePath();
 
@@ -76,5 +77,25 @@ class LimitsHttpTest {
         assertThat(metric.status()).isEqualTo(200);
         assertThat(metric.body().at("/measurements/0/value").asDouble()).isGreaterThanOrEqualTo(4.0);
         assertThat(third.raw()).contains("creates-per-address");
+    }
+
+    @Test
+    void logInsAndRegistrationsShareOneBudgetPerAddress() {
+        Api api = new Api(port);
+        String name = "Lim" + UUID.randomUUID().toString().substring(0, 6);
+        Map<String, String> right = Map.of("name", name, "password", Api.PASSWORD);
+        assertThat(api.post("/api/players", right, null).status()).isEqualTo(201);
+        assertThat(api.post("/api/sessions", Map.of("name", name, "password", "a wrong guess!"), null).status()).isEqualTo(401);
+        assertThat(api.post("/api/sessions", right, null).status()).isEqualTo(201);
+        // the fourth within the minute is refused before any password is checked, even the right one
+        Res limited = api.post("/api/sessions", right, null);
+        assertThat(limited.status()).as(limited.raw()).isEqualTo(429);
+        assertThat(limited.error()).isEqualTo("RATE_LIMITED");
+        assertThat(limited.raw()).contains("logins-per-address");
+        assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+        Res register = api.post("/api/players", Map.of("name", name + "x", "password", Api.PASSWORD), null);
+        assertThat(register.status()).isEqualTo(429);
+        // only the POSTs count: asking who a token belongs to is not limited (and still answers in JSON)
+        assertThat(api.get("/api/sessions/me", null).status()).isEqualTo(401);
     }
 }

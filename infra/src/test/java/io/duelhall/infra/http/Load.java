@@ -18,8 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Matches played over HTTP by threads of a test until it stops them (the load of the reliability figures 4 and 5):
  * {@code aiThreads} threads each create one server-AI-against-server-AI match after another and watch it over HTTP
  * until it has ended; {@code clientThreads} threads each play one match after another from both seats' views with
- * {@link Bot}, every fourth step also sending an intent from the seat that must not act (a refusal). Anything but
- * the expected answers is collected in {@link #errors}. Every loop ends when {@link #stop} is called.
+ * {@link Bot} (every other match between two registered players, so rated; the others between guests), every
+ * fourth step also sending an intent from the seat that must not act (a refusal). Anything but the expected answers
+ * is collected in {@link #errors}. Every loop ends when {@link #stop} is called.
  */
 public final class Load {
     private final Api api;
@@ -125,8 +126,11 @@ public final class Load {
     private void clientMatches(long seed) {
         try {
             Bot bot = new Bot(api, seed);
-            while (running.get()) {
-                String[] m = api.startedMatch();
+            // every other match between two registered players (rated), the others between guests (unrated)
+            String tag = java.util.UUID.randomUUID().toString().substring(0, 6);
+            String[] players = {api.registered("Load" + seed + "a-" + tag), api.registered("Load" + seed + "b-" + tag)};
+            for (int played = 0; running.get(); played++) {
+                String[] m = played % 2 == 0 ? api.ratedMatchOf(players[0], players[1], 0) : api.startedMatch();
                 matches.add(m[0]);
                 clientMatches.incrementAndGet();
                 Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);

@@ -32,4 +32,33 @@ class OpenApiHttpTest extends AppTest {
         assertThat(ui.raw()).contains("swagger");
         assertThat(api.get("/swagger-ui.html", null).status()).isIn(200, 302);
     }
+
+    @Test
+    void documentsRegisteredPlayersTheirTokensAndThePlayerTokenOfASeat() {
+        Api api = new Api(port);
+        Api.Res doc = api.get("/v3/api-docs", null);
+        assertThat(doc.status()).as(doc.raw()).isEqualTo(200);
+        JsonNode paths = doc.body().get("paths");
+        assertThat(paths.at("/~1api~1players/post/summary").asText()).isEqualTo("Register a player");
+        assertThat(paths.at("/~1api~1sessions/post/summary").asText()).isEqualTo("Log in");
+        assertThat(paths.at("/~1api~1sessions~1me/get").isObject()).isTrue();
+        assertThat(paths.at("/~1api~1sessions~1me/delete").isObject()).isTrue();
+        JsonNode playerToken = null;
+        for (JsonNode p : paths.at("/~1api~1matches~1{matchId}~1seats/post/parameters")) {
+            if (p.get("name").asText().equals("X-Player-Token")) {
+                playerToken = p;
+            }
+        }
+        assertThat(playerToken).as("the seat's X-Player-Token header").isNotNull();
+        assertThat(playerToken.get("in").asText()).isEqualTo("header");
+        assertThat(playerToken.get("required").asBoolean()).isFalse();
+        assertThat(playerToken.get("description").asText()).contains("rated", "INVALID_PLAYER_TOKEN", "guest");
+        assertThat(doc.body().at("/components/securitySchemes/playerToken/name").asText()).isEqualTo("X-Player-Token");
+        for (String code : new String[]{"201", "400", "409"}) {
+            assertThat(paths.at("/~1api~1players/post/responses").has(code)).as("register answers " + code).isTrue();
+        }
+        for (String code : new String[]{"201", "401"}) {
+            assertThat(paths.at("/~1api~1sessions/post/responses").has(code)).as("log in answers " + code).isTrue();
+        }
+    }
 }

@@ -73,12 +73,13 @@ class ProjectionsHttpTest extends AppTest {
     }
 
     @Test
-    @DisplayName("V-WIN-3: lists, history and ratings follow the matches; a concession is a loss")
+    @DisplayName("V-WIN-3: lists, history and ratings follow the matches; a concession is a loss; guests are unrated")
     void matchListPlayerHistoryAndLeaderboard() {
         String waiting = api.createMatch(0);
         String[] live = api.startedMatch("Liv-" + tag, "Ely-" + tag, 0);
         bot.step(live[0], seats(live));
-        String[] conceded = api.startedMatch("Ana-" + tag, "Bea-" + tag, 0);
+        // rated: both seats are registered players (docs/identities.md)
+        String[] conceded = api.ratedMatch("Ana-" + tag, "Bea-" + tag, 0);
         Res concession = api.post("/api/matches/" + conceded[0] + "/intents", Api.intent("CONCEDE"), conceded[1]);
         assertThat(concession.status()).isEqualTo(200);
 
@@ -124,6 +125,19 @@ class ProjectionsHttpTest extends AppTest {
             assertThat(board.get(i).get("rank").asInt()).isEqualTo(i + 1);
         }
         assertThat(api.get("/api/players/Nobody-" + tag + "/matches", null).body().get("matches").size()).isZero();
+
+        // the same concession between two guests is in their history, but moves no rating (issue 20 item 4)
+        String[] guests = api.startedMatch("Gue-" + tag, "Sta-" + tag, 0);
+        assertThat(api.post("/api/matches/" + guests[0] + "/intents", Api.intent("CONCEDE"), guests[1]).status()).isEqualTo(200);
+        await().atMost(WAIT).until(() -> api.get("/api/players/Gue-" + tag + "/matches", null).body().get("matches").size() == 1);
+        // a later rated match: once the ratings projection has rated it, it has passed the guests' match too
+        String[] later = api.ratedMatch("Ana-" + tag, "Bea-" + tag, 0);
+        api.post("/api/matches/" + later[0] + "/intents", Api.intent("CONCEDE"), later[2]);
+        await().atMost(WAIT).until(() -> api.get("/api/players/Ana-" + tag + "/matches", null).body().at("/rating/games").asInt() == 2);
+        assertThat(api.get("/api/players/Gue-" + tag + "/matches", null).body().get("rating").isNull()).isTrue();
+        assertThat(api.get("/api/players/Sta-" + tag + "/matches", null).body().get("rating").isNull()).isTrue();
+        assertThat(api.get("/api/leaderboard?limit=500", null).body().findValuesAsText("name"))
+                .doesNotContain("Gue-" + tag, "Sta-" + tag).contains("Ana-" + tag, "Bea-" + tag);
         assertThat(api.get("/api/matches?status=SOON", null).status()).isEqualTo(400);
         assertThat(api.get("/api/matches?limit=0", null).status()).isEqualTo(400);
     }
@@ -187,14 +201,16 @@ class ProjectionsHttpTest extends AppTest {
     @SuppressWarnings("unchecked")
     void rebuildingEachReadModelDuringLivePlayConvergesToTheLiveModel() throws Exception {
         for (int i = 0; i < 2; i++) {
-            String[] m = api.startedMatch("Old" + i + "-" + tag, "Timer" + i + "-" + tag, 0);
+            // rated matches (registered players), so the ratings model has rows to rebuild
+            String[] m = api.ratedMatch("Old" + i + "-" + tag, "Timer" + i + "-" + tag, 0);
             api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), m[1]); // a refusal, or a turn
             bot.playToEnd(m[0], seats(m), 3000);
         }
         awaitCaughtUp();
         Map<String, Object> before = snapshot();
+        assertThat((List<Object>) before.get(Projections.RATINGS)).as("rated players").isNotEmpty();
 
-        String[] during = api.startedMatch("Live-" + tag, "Wire-" + tag, 0);
+        String[] during = api.ratedMatch("Live-" + tag, "Wire-" + tag, 0);
         CompletableFuture<Void> play = CompletableFuture.runAsync(() -> new Bot(api, 5).playToEnd(during[0], seats(during), 3000));
         for (String name : Projections.ALL) {
             Res r = api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN);

@@ -286,6 +286,40 @@ class MultiNodeTest {
         assertThat(third.status()).as(third.raw()).isEqualTo(200);
     }
 
+    /**
+     * Issue 20 item 4 on PostgreSQL with two nodes: accounts and player tokens live in the shared database, so a name
+     * registered on one node is taken on the other, a token from one node seats its player on the other, and a log-out
+     * on one node holds on both.
+     */
+    @Test
+    void aPlayerTokenWorksOnEveryNodeAndALogOutHoldsOnEvery() {
+        String name = "Node" + java.util.UUID.randomUUID().toString().substring(0, 6);
+        java.util.Map<String, String> credentials = java.util.Map.of("name", name, "password", Api.PASSWORD);
+        Res registered = a.post("/api/players", credentials, null);
+        assertThat(registered.status()).as(registered.raw()).isEqualTo(201);
+        Res taken = b.post("/api/players", java.util.Map.of("name", name.toUpperCase(), "password", Api.PASSWORD), null);
+        assertThat(taken.status()).as(taken.raw()).isEqualTo(409);
+        assertThat(taken.error()).isEqualTo("NAME_TAKEN");
+
+        Res login = a.post("/api/sessions", credentials, null);
+        assertThat(login.status()).as(login.raw()).isEqualTo(201);
+        String token = login.body().get("playerToken").asText();
+        Res me = b.get("/api/sessions/me", token);
+        assertThat(me.status()).as(me.raw()).isEqualTo(200);
+        assertThat(me.body().get("accountId").asText()).isEqualTo(registered.body().get("accountId").asText());
+        String match = b.createMatch();
+        b.takeSeatAs(match, token, 0);
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                a.get("/api/matches/" + match + "/view", null).body().at("/seats/A/name").asText()).isEqualTo(name));
+
+        assertThat(b.delete("/api/sessions/me", token).status()).isEqualTo(204);
+        assertThat(a.get("/api/sessions/me", token).status()).as("revoked on the other node too").isEqualTo(401);
+        Res refused = a.post("/api/matches/" + a.createMatch() + "/seats", a.seatBody("Guest", a.starterDecks().get(0)), null,
+                java.util.Map.of("X-Player-Token", token));
+        assertThat(refused.status()).as(refused.raw()).isEqualTo(401);
+        assertThat(refused.error()).isEqualTo("INVALID_PLAYER_TOKEN");
+    }
+
     /** D-CLOCK-1 on PostgreSQL with two nodes: the deadline is stored once and fires once, on either node. */
     @Test
     void aTurnClockFiresOnceAcrossTwoNodes() throws Exception {
