@@ -45,15 +45,19 @@ export function newIntentId() {
     : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
 }
 
-let catalog = null;
+const catalogs = new Map();
 
-/** The card catalog by id (GET /api/cards), loaded once per page. */
-export async function cards() {
-  if (!catalog) {
-    const list = await get('/api/cards');
-    catalog = new Map(list.map((c) => [c.id, c]));
+/**
+ * The card catalog by id, loaded once per page: of the catalog version a match is played under (its view's
+ * rules.catalog; GET /api/cards?catalog=…), or the current one when no version is given.
+ */
+export async function cards(version) {
+  const key = version || '';
+  if (!catalogs.has(key)) {
+    const list = await get(version ? `/api/cards?catalog=${encodeURIComponent(version)}` : '/api/cards');
+    catalogs.set(key, new Map(list.map((c) => [c.id, c])));
   }
-  return catalog;
+  return catalogs.get(key);
 }
 
 /** Every event of a match the caller may see, page by page (GET /events). */

@@ -81,6 +81,9 @@ function statusLine(view) {
       `${view.clock.seat} must act by ${new Date(view.clock.deadline).toLocaleTimeString()}`) : null,
     view.spectatorDelaySeconds ? h('span', { class: 'pill' }, `spectators ${view.spectatorDelaySeconds} s behind`) : null,
     h('span', { class: 'pill muted', dataset: { field: 'version' } }, `event ${view.version}`),
+    view.rules ? h('span', { class: 'pill muted', dataset: { field: 'rules' },
+      title: `This match is played, replayed and audited under rules engine ${view.rules.engine} with card catalog ${view.rules.catalog}, the version it was created with.` },
+    `rules ${view.rules.engine} · ${view.rules.catalog}`) : null,
   ];
   return h('div', { class: 'status-line' }, items);
 }

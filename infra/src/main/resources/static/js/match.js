@@ -29,15 +29,16 @@ async function start() {
   document.title = `Match ${shortId(matchId)} · duelhall`;
   fill($('#title'), `Match ${shortId(matchId)}`);
   $('#replay-link').href = `/replay.html?id=${encodeURIComponent(matchId)}`;
-  narrator = new Narrator(await cards());
-  log = new EventLog($('#log'), narrator);
   try {
     view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
+    // the cards of the catalog this match is played under, which may be older than the current one
+    narrator = new Narrator(await cards(view.rules && view.rules.catalog));
   } catch (e) {
     say('#error', e instanceof ApiError ? e.describe() : String(e));
     say('#conn', '');
     return;
   }
+  log = new EventLog($('#log'), narrator);
   if (token && !me) me = ['A', 'B'].find((s) => view.seats[s] && view.seats[s].hand) || null;
   if (token) setUpPlayer();
   narrator.learn(view); // names of the drones and cards the recent events mention

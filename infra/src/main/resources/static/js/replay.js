@@ -28,16 +28,19 @@ async function start() {
   document.title = `Replay ${shortId(matchId)} · duelhall`;
   fill($('#title'), `Replay of match ${shortId(matchId)}`);
   $('#live-link').href = `/match.html?id=${encodeURIComponent(matchId)}`;
-  const catalog = await cards();
-  narrator = new Narrator(catalog);
-  boardNarrator = new Narrator(catalog);
   let log;
+  let catalog;
   try {
     log = await allEvents(matchId);
+    // the cards of the catalog the match was played under (named by its opening event)
+    const opening = log.events.length ? log.events[0].payload : null;
+    catalog = await cards(opening && opening.catalogVersion);
   } catch (e) {
     error(e);
     return;
   }
+  narrator = new Narrator(catalog);
+  boardNarrator = new Narrator(catalog);
   events = log.events;
   max = log.version;
   const scrubber = $('#scrubber');

@@ -18,6 +18,26 @@ public interface Ruleset {
 
     String catalogVersion();
 
+    /** This ruleset's version: engine and catalog. A match names it in its opening event and keeps it to the end. */
+    default RulesVersion version() {
+        return new RulesVersion(engineVersion(), catalogVersion());
+    }
+
+    /** A name for people ("voidexa"). */
+    default String name() {
+        return id();
+    }
+
+    /** The fewest seats a match of this ruleset is played with. */
+    default int minSeats() {
+        return 2;
+    }
+
+    /** The most seats a match of this ruleset is played with. */
+    default int maxSeats() {
+        return 2;
+    }
+
     /** The state of a match before anything happened. */
     GameState initial();
 

@@ -162,10 +162,10 @@ public class MatchLogs {
         }
         List<RecordedEvent> events = read(matchId, 0);
         if (events.isEmpty() || !(events.get(0).payload() instanceof MatchOpening opening)
-                || rulesets.find(opening.ruleset()).isEmpty()) {
+                || rulesets.findForMatch(opening).isEmpty()) {
             throw notFound(matchId);
         }
-        MatchLog log = new MatchLog(matchId, rulesets.get(opening.ruleset()), events);
+        MatchLog log = new MatchLog(matchId, rulesets.forMatch(opening), events);
         synchronized (recent) {
             MatchLog meanwhile = recent.get(matchId);
             if (meanwhile == null || meanwhile.version() < log.version()) {

@@ -9,6 +9,7 @@ import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
@@ -65,7 +66,7 @@ public class AiDriver {
 
     private final CommandGateway commands;
     private final EventStore eventStore;
-    private final VoidexaRuleset voidexa;
+    private final Rulesets rulesets;
     private final AiPlayers aiPlayers;
     private final Clock clock;
     private final long delayMillis;
@@ -85,6 +86,8 @@ public class AiDriver {
      * failed to be sent.
      */
     private static final class Live {
+        /** The rules the match is played under: the version it was created with. */
+        final VoidexaRuleset rules;
         final Map<Seat, Player> players;
         final Map<Seat, Player> fallbacks;
         final Map<Seat, String> tokenHashes = new EnumMap<>(Seat.class);
@@ -94,7 +97,8 @@ public class AiDriver {
         int refusals;
         int failures;
 
-        Live(Map<Seat, Player> players, Map<Seat, Player> fallbacks, Snapshot now) {
+        Live(VoidexaRuleset rules, Map<Seat, Player> players, Map<Seat, Player> fallbacks, Snapshot now) {
+            this.rules = rules;
             this.players = players;
             this.fallbacks = fallbacks;
             this.now = now;
@@ -124,12 +128,12 @@ public class AiDriver {
     private record Snapshot(VoidexaState state, long version) {
     }
 
-    public AiDriver(CommandGateway commands, EventStore eventStore, VoidexaRuleset voidexa, AiPlayers aiPlayers, Clock clock,
+    public AiDriver(CommandGateway commands, EventStore eventStore, Rulesets rulesets, AiPlayers aiPlayers, Clock clock,
                     @Value("${duelhall.ai.delay-ms:0}") long delayMillis,
                     @Value("${duelhall.ai.threads:2}") int threads) {
         this.commands = commands;
         this.eventStore = eventStore;
-        this.voidexa = voidexa;
+        this.rulesets = rulesets;
         this.aiPlayers = aiPlayers;
         this.clock = clock;
         this.delayMillis = Math.max(0, delayMillis);
@@ -163,7 +167,7 @@ public class AiDriver {
                     human.put(matchId, Boolean.TRUE);
                     return;
                 }
-                m.now = new Snapshot(voidexa.evolve(voidexa.initial(), event), seq);
+                m.now = new Snapshot(m.rules.evolve(m.rules.initial(), event), seq);
                 live.put(matchId, m);
                 return;
             }
@@ -183,7 +187,7 @@ public class AiDriver {
             return;
         }
         m.seen(event);
-        VoidexaState next = voidexa.evolve(s.state(), event);
+        VoidexaState next = m.rules.evolve(s.state(), event);
         m.now = new Snapshot(next, seq);
         if (next.over()) {
             live.remove(matchId);
@@ -222,23 +226,24 @@ public class AiDriver {
 
     private Live open(MatchOpening o) {
         MatchOptions options = o.options();
-        if (!voidexa.id().equals(o.ruleset()) || options == null || options.ai() == null) {
+        if (options == null || options.ai() == null
+                || !(rulesets.findForMatch(o).orElse(null) instanceof VoidexaRuleset rules)) {
             return null;
         }
         Map<Seat, Player> players = new EnumMap<>(Seat.class);
         Map<Seat, Player> fallbacks = new EnumMap<>(Seat.class);
-        options.ai().forEach((seat, name) -> aiPlayers.of(name, (o.matchId() + seat).hashCode())
+        options.ai().forEach((seat, name) -> aiPlayers.of(name, rules, (o.matchId() + seat).hashCode())
                 .ifPresent(p -> {
                     players.put(seat, p);
-                    fallbacks.put(seat, new RandomPlayer(voidexa.catalog(), (o.matchId() + seat).hashCode() * 31L + 7));
+                    fallbacks.put(seat, new RandomPlayer(rules.catalog(), (o.matchId() + seat).hashCode() * 31L + 7));
                 }));
-        return players.isEmpty() ? null : new Live(players, fallbacks, null);
+        return players.isEmpty() ? null : new Live(rules, players, fallbacks, null);
     }
 
     private Live load(String matchId) {
         DomainEventStream stream = eventStore.readEvents(matchId);
         Live m = null;
-        VoidexaState state = voidexa.initial();
+        VoidexaState state = null;
         long version = -1;
         while (stream.hasNext()) {
             DomainEventMessage<?> e = stream.next();
@@ -250,9 +255,10 @@ public class AiDriver {
                 if (m == null) {
                     return null;
                 }
+                state = m.rules.initial();
             }
             m.seen(event);
-            state = voidexa.evolve(state, event);
+            state = m.rules.evolve(state, event);
             version = e.getSequenceNumber();
         }
         if (m == null || state.over()) {

@@ -13,21 +13,18 @@ import java.util.Optional;
  * what the driver does when a move is refused).
  */
 public interface AiPlayers {
-    /** A new player of that name, or empty if the name is unknown; {@code seed} feeds a player that needs chance. */
-    Optional<Player> of(String name, long seed);
+    /**
+     * A new player of that name for a match played under {@code rules} (the version the match was created with), or
+     * empty if the name is unknown; {@code seed} feeds a player that needs chance.
+     */
+    Optional<Player> of(String name, VoidexaRuleset rules, long seed);
 
     /** The domain's players. */
     @Component
     class Server implements AiPlayers {
-        private final VoidexaRuleset voidexa;
-
-        public Server(VoidexaRuleset voidexa) {
-            this.voidexa = voidexa;
-        }
-
         @Override
-        public Optional<Player> of(String name, long seed) {
-            return Players.of(name, voidexa, seed);
+        public Optional<Player> of(String name, VoidexaRuleset rules, long seed) {
+            return Players.of(name, rules, seed);
         }
     }
 }

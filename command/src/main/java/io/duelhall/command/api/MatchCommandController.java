@@ -127,7 +127,7 @@ public class MatchCommandController {
             refusals.refused(matchId, body.intentId(), out.seat(), out.refusal(), intent);
             return ApiErrors.of(out.refusal());
         }
-        Ruleset ruleset = rulesets.get(out.ruleset());
+        Ruleset ruleset = rulesets.find(out.ruleset(), out.rules()).orElseThrow();
         Viewer viewer = out.status() == MatchStatus.ENDED ? Viewer.EVERYONE : Viewer.seat(out.seat());
         List<EventOut> events = new ArrayList<>();
         if (out.replay()) {

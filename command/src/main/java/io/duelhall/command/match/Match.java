@@ -127,7 +127,7 @@ public class Match {
         Receipt seen = receipts.get(receiptKey(seat, cmd.intentId()));
         if (seen != null) {
             if (seen.fingerprint().equals(cmd.fingerprint())) {
-                return new IntentOutcome(null, ruleset.id(), seen.seat(), seen.lastSeq(), seen.firstSeq(), List.of(), true, state.status());
+                return new IntentOutcome(null, ruleset.id(), ruleset.version(), seen.seat(), seen.lastSeq(), seen.firstSeq(), List.of(), true, state.status());
             }
             return IntentOutcome.refused(Refusal.conflict("INTENT_ID_REUSED", null,
                     "Intent id " + cmd.intentId() + " was already used by this seat with a different request."), seat);
@@ -152,7 +152,7 @@ public class Match {
         if (set != null) {
             caused.add(set);
         }
-        return new IntentOutcome(null, ruleset.id(), seat, version, first, caused, false, state.status());
+        return new IntentOutcome(null, ruleset.id(), ruleset.version(), seat, version, first, caused, false, state.status());
     }
 
     /**
@@ -246,7 +246,7 @@ public class Match {
         }
         if (event instanceof MatchOpening o) {
             matchId = o.matchId();
-            ruleset = rulesets.get(o.ruleset());
+            ruleset = rulesets.forMatch(o); // the version it was created with, to its end
             state = ruleset.initial();
             options = o.options();
         }

@@ -2,19 +2,25 @@ package io.duelhall.command.rules;
 
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The rulesets this server hosts, with their card catalogs read from the bundled JSON. */
+/** The rulesets this server hosts, at every released version, with their card catalogs read from the bundled JSON. */
 @Configuration(proxyBeanMethods = false)
 public class RulesConfig {
+    /**
+     * Every released version of each ruleset, served (ReleasedRules); new matches take the newest, or the one
+     * {@code duelhall.rules.voidexa.new-matches} names (a rolling upgrade: docs/upgrading.md).
+     */
     @Bean
-    public VoidexaRuleset voidexaRuleset() {
-        return new VoidexaRuleset(CatalogReader.voidexa());
+    public Rulesets rulesets(@Value("${duelhall.rules.voidexa.new-matches:}") String newMatches) {
+        return ReleasedRules.hosted(newMatches);
     }
 
+    /** voidexa at the version new matches take (its catalog is the one /api/cards shows by default). */
     @Bean
-    public Rulesets rulesets(VoidexaRuleset voidexa) {
-        return new Rulesets(voidexa);
+    public VoidexaRuleset voidexaRuleset(Rulesets rulesets) {
+        return (VoidexaRuleset) rulesets.get(VoidexaRuleset.RULESET);
     }
 }

@@ -238,7 +238,7 @@ class MatchAggregateTest {
                 .when(intent("i1", active, "f1", Intent.endTurn(null), null))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.<Object>equalTo(
-                        new IntentOutcome(null, "voidexa", active, last, first, List.of(), true, MatchStatus.LIVE)));
+                        new IntentOutcome(null, "voidexa", RULES.version(), active, last, first, List.of(), true, MatchStatus.LIVE)));
     }
 
     @Test
@@ -287,7 +287,7 @@ class MatchAggregateTest {
                 .when(intent("ai-next", active, "f1", Intent.endTurn(null), null))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.<Object>equalTo(
-                        new IntentOutcome(null, "voidexa", active, last, first, List.of(), true, MatchStatus.LIVE)));
+                        new IntentOutcome(null, "voidexa", RULES.version(), active, last, first, List.of(), true, MatchStatus.LIVE)));
     }
 
     @Test

@@ -69,7 +69,10 @@ public final class Redaction {
         VoidexaView.ResponseWindow window = s.phase() == Phase.RESPONSE && s.pending() != null
                 ? new VoidexaView.ResponseWindow(s.responder(), s.pending().seat(), s.pending().card(), s.pending().targets())
                 : null;
-        return new VoidexaView(s.matchId(), Decider.RULESET, version, s.status().name(), s.turn(), s.active(),
+        io.duelhall.domain.RulesVersion rules = s.engineVersion() == null || s.catalogVersion() == null ? null
+                : new io.duelhall.domain.RulesVersion(s.engineVersion(), s.catalogVersion());
+        return new VoidexaView(s.matchId(), Decider.RULESET, rules, version, s.status().name(), s.turn(),
+                (s.turn() + 1) / 2, s.active(),
                 s.phase().name(), pending, window,
                 s.result() == null ? null : new VoidexaView.ResultView(s.result().winner(), s.result().reason()),
                 null, seats, s.seedCommitment(), s.options() == null ? 0 : s.options().spectatorDelaySeconds(), List.of());
@@ -100,6 +103,8 @@ public final class Redaction {
                 new VoidexaView.Meter(ship.energy(), ship.maxEnergy()),
                 new VoidexaView.HeatView(ship.heat(), ship.pendingHeat(), Ship.MAX_HEAT),
                 ship.hand().size(), ship.maxHand(), ship.deck().size(), ship.discard(), ship.exile().size(),
-                ship.exile(), ship.inPlay(), drones, ship.field(), ship.lifeSupportZeroTurns(), hand);
+                ship.exile(), ship.inPlay(), drones, ship.field(),
+                s.pending() != null && s.pending().seat() == seat ? s.pending().card() : null,
+                ship.lifeSupportZeroTurns(), hand);
     }
 }

@@ -21,20 +21,42 @@ import java.util.List;
 
 /** voidexa (seed 000) as read by RULINGS.md: the flagship ruleset. */
 public final class VoidexaRuleset implements Ruleset {
-    /** Bumped whenever a rule changes what events an intent produces. */
+    /** The ruleset's id. */
+    public static final String RULESET = Decider.RULESET;
+
+    /**
+     * The engine version new matches are played under. A rule change that alters what events an intent produces, or
+     * what an event does to the state, adds a version here and keeps every older one runnable (branch on
+     * {@link #engineVersion()} where the rule differs): a match keeps the version it was created with to its end,
+     * through replays and audits. See docs/upgrading.md.
+     */
     public static final String ENGINE_VERSION = "voidexa-1.0.0";
 
+    /** Every engine version ever released, oldest first; the last is {@link #ENGINE_VERSION}. Never remove one. */
+    public static final List<String> ENGINE_VERSIONS = List.of("voidexa-1.0.0");
+
     private final Catalog catalog;
+    private final String engineVersion;
     private final Decider decider;
     private final Redaction redaction;
 
+    /** The current engine with this catalog. */
     public VoidexaRuleset(Catalog catalog) {
+        this(catalog, ENGINE_VERSION);
+    }
+
+    /** A released engine version with this catalog (an older pair still served for the matches created under it). */
+    public VoidexaRuleset(Catalog catalog, String engineVersion) {
+        if (!ENGINE_VERSIONS.contains(engineVersion)) {
+            throw new IllegalArgumentException("no voidexa engine " + engineVersion + "; released: " + ENGINE_VERSIONS);
+        }
         List<String> problems = problems(catalog);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("catalog " + catalog.version() + " is not usable: " + problems);
         }
         this.catalog = catalog;
-        this.decider = new Decider(catalog, ENGINE_VERSION);
+        this.engineVersion = engineVersion;
+        this.decider = new Decider(catalog, engineVersion);
         this.redaction = new Redaction(catalog);
     }
 
@@ -70,7 +92,7 @@ public final class VoidexaRuleset implements Ruleset {
 
     @Override
     public String engineVersion() {
-        return ENGINE_VERSION;
+        return engineVersion;
     }
 
     @Override

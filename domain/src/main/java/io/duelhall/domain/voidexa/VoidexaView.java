@@ -1,26 +1,32 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
 
 import java.util.List;
 import java.util.Map;
 
-/** The view of API.md: what {@code /view}, {@code /stream} and {@code /replay} return. */
-public record VoidexaView(String matchId, String ruleset, long version, String status, int turn, Seat activeSeat,
+/**
+ * The view of API.md: what {@code /view}, {@code /stream} and {@code /replay} return. {@code rules}: the rules
+ * version (engine and catalog) the match is played under, from its creation to its end. {@code turn} counts every
+ * seat's turn (D-SETUP-4); {@code round} is the document's count, one turn of each seat (D-DOC-2).
+ */
+public record VoidexaView(String matchId, String ruleset, RulesVersion rules, long version, String status, int turn,
+                          int round, Seat activeSeat,
                           String phase, PendingDecision pendingDecision, ResponseWindow responseWindow,
                           ResultView result, Object clock, Map<Seat, SeatView> seats, String seedCommitment,
                           int spectatorDelaySeconds, List<RecordedEvent> recentEvents) {
 
     public VoidexaView withRecentEvents(List<RecordedEvent> events) {
-        return new VoidexaView(matchId, ruleset, version, status, turn, activeSeat, phase, pendingDecision,
+        return new VoidexaView(matchId, ruleset, rules, version, status, turn, round, activeSeat, phase, pendingDecision,
                 responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, List.copyOf(events));
     }
 
     /** The view with the clock that runs now ({@code {"seat", "kind", "deadline"}}), set by the server. */
     public VoidexaView withClock(Object runningClock) {
-        return new VoidexaView(matchId, ruleset, version, status, turn, activeSeat, phase, pendingDecision,
+        return new VoidexaView(matchId, ruleset, rules, version, status, turn, round, activeSeat, phase, pendingDecision,
                 responseWindow, result, runningClock, seats, seedCommitment, spectatorDelaySeconds, recentEvents);
     }
 
@@ -53,9 +59,15 @@ public record VoidexaView(String matchId, String ruleset, long version, String s
     public record DroneView(String id, String card, int hull, int maxHull, int shield, int damage, boolean pierce) {
     }
 
+    /**
+     * One seat. {@code resolving}: the seat's card played and not yet at its destination — waiting in a response
+     * window, or the card whose resolution ended the match — so every card of a seat is in exactly one zone of its
+     * view: deck, hand, discard, exile, in play, drones, field or resolving.
+     */
     public record SeatView(String name, String pilotClass, String shipCore, Map<String, Meter> subsystems,
                            Meter energy, HeatView heat, int handCount, int maxHandSize, int deckCount,
                            List<CardRef> discard, int exileCount, List<CardRef> exile, List<CardRef> inPlay,
-                           List<DroneView> drones, CardRef field, int lifeSupportZeroTurns, List<HandCard> hand) {
+                           List<DroneView> drones, CardRef field, CardRef resolving, int lifeSupportZeroTurns,
+                           List<HandCard> hand) {
     }
 }

@@ -69,6 +69,12 @@ class PlayPropertiesTest {
                 mine.add(s.pending().card().id());
             }
             assertThat(mine).as("seat %s: deck+hand+discard+exile+inPlay+drones+field+pending", seat).hasSize(60);
+            // issue 23 item 10: the view shows every card in a zone, also the card whose resolution ended the match
+            VoidexaView.SeatView v = RULES.view(s, io.duelhall.domain.Viewer.EVERYONE, 0).seats().get(seat);
+            assertThat(v.deckCount() + v.handCount() + v.discard().size() + v.exileCount() + v.inPlay().size()
+                    + v.drones().size() + (v.field() == null ? 0 : 1) + (v.resolving() == null ? 0 : 1))
+                    .as("seat %s in its view (status %s): deck+hand+discard+exile+inPlay+drones+field+resolving",
+                            seat, s.status()).isEqualTo(60);
             for (String id : mine) {
                 assertThat(ids.add(id)).as("card %s is in one place only", id).isTrue();
             }

@@ -184,7 +184,7 @@ class PlayRulesTest {
         assertThat(hand).extracting(VoidexaView.HandCard::id, VoidexaView.HandCard::cost).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("a1", new VoidexaView.Cost(1, 3)),
                 org.assertj.core.groups.Tuple.tuple("a2", new VoidexaView.Cost(4, 6)),
-                org.assertj.core.groups.Tuple.tuple("a3", new VoidexaView.Cost(0, 2)));
+                org.assertj.core.groups.Tuple.tuple("a3", new VoidexaView.Cost(1, 3)));
         assertThat(hand).extracting(VoidexaView.HandCard::playable).containsExactly(true, false, true);
     }
 
@@ -273,11 +273,11 @@ class PlayRulesTest {
     // ---- D-PLAY-5: energy above the maximum, ramp from the next refill ----
 
     @Test
-    @DisplayName("D-PLAY-5 Reactor Boost's +2 energy may go above the maximum: 5 → 7 this turn, refilled to 5 next turn")
+    @DisplayName("D-PLAY-5 Reactor Boost's +2 energy may go above the maximum: 5 - 1 + 2 = 6 this turn, refilled to 5 next turn")
     void reactorBoostAboveTheMaximum() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("reactor-boost").energy(5)).game();
-        assertThat(g.act(Intent.play(A, "a1")).events()).contains(new VoidexaEvent.EnergyGained(A, 2, 7));
-        assertThat(g.ship(A).energy()).isEqualTo(7);
+        assertThat(g.act(Intent.play(A, "a1")).events()).contains(new VoidexaEvent.EnergyGained(A, 2, 6));
+        assertThat(g.ship(A).energy()).isEqualTo(6);
         assertThat(g.ship(A).maxEnergy()).as("the maximum shown stays Reactor tier + ramp").isEqualTo(5);
         g.act(Intent.endTurn(A));
         assertThat(one(g.act(Intent.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))

@@ -84,7 +84,7 @@ final class Scenario {
         Map<Seat, Ship> ships = new EnumMap<>(Seat.class);
         seats.forEach((seat, spec) -> ships.put(seat, spec.ship()));
         return new VoidexaState("m-scenario", MatchStatus.LIVE, MatchOptions.defaults(),
-                VoidexaRuleset.ENGINE_VERSION, rules.catalogVersion(),
+                rules.engineVersion(), rules.catalogVersion(),
                 Sha256CounterRandom.hex(Sha256CounterRandom.sha256(serverSeed)), Sha256CounterRandom.hex(serverSeed),
                 Map.copyOf(ships), Seat.A, turn, active, phase, null, null, 0, null);
     }

@@ -402,4 +402,21 @@ class TurnRulesTest {
                 new AbilityTriggered(B, "b1", "field-medic-ai", "START_OF_TURN"),
                 new SubsystemRepaired(B, LIFE_SUPPORT, 3, 13));
     }
+
+    @Test
+    @DisplayName("D-DOC-2 the view counts the document's rounds beside every seat's turn: turns 1-2 are round 1, 3-4 round 2")
+    void theViewCountsRounds() {
+        Fixtures.Game g = new Fixtures.Game(5);
+        List<int[]> seen = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            VoidexaView v = Fixtures.RULES.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, i);
+            seen.add(new int[]{v.turn(), v.round()});
+            Decision d = g.act(Intent.endTurn(g.state.active()));
+            if (!d.accepted()) { // over the hand limit at the end of the turn: discard down first
+                g.act(Intent.discardDown(g.state.active(), g.state.ship(g.state.active()).hand().stream()
+                        .limit(g.state.discardOwed()).map(CardRef::id).toList()));
+            }
+        }
+        assertThat(seen).extracting(t -> t[0] + "/" + t[1]).containsExactly("1/1", "2/1", "3/2", "4/2");
+    }
 }

@@ -1,9 +1,7 @@
 package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.duelhall.command.rules.CatalogReader;
-import io.duelhall.domain.Rulesets;
-import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.command.rules.ReleasedRules;
 import io.duelhall.infra.AxonConfig;
 
 import java.io.IOException;
@@ -52,7 +50,7 @@ public final class AuditCli {
             return 2;
         }
         MatchRecords records = new MatchRecords(AxonConfig.newAxonObjectMapper(),
-                new Rulesets(new VoidexaRuleset(CatalogReader.voidexa())));
+                ReleasedRules.hosted());
         AuditReport report = new Auditor(records).audit(text, key);
         if (json) {
             try {

@@ -237,7 +237,7 @@ public final class Auditor {
                 + ": reproduced from the seeds");
     }
 
-    private static Check engine(Ruleset ruleset, MatchOpening opening, JsonNode record) {
+    private Check engine(Ruleset ruleset, MatchOpening opening, JsonNode record) {
         if (opening == null) {
             return Check.fail("engineVersion", "the record's opening event is unreadable");
         }
@@ -248,9 +248,11 @@ public final class Auditor {
         if (!ruleset.engineVersion().equals(opening.engineVersion())
                 || !ruleset.catalogVersion().equals(opening.catalogVersion())) {
             return Check.fail("engineVersion", "played under rules engine " + opening.engineVersion() + " with catalog "
-                    + opening.catalogVersion() + ", but this audit re-simulated it with " + ruleset.engineVersion()
-                    + " and catalog " + ruleset.catalogVersion() + ": a divergence may come from the rules having"
-                    + " changed rather than from the record");
+                    + opening.catalogVersion() + ", which this auditor does not serve (it serves "
+                    + records.served(ruleset.id()).stream().map(r -> r.version().toString()).toList()
+                    + "), so it re-simulated it with " + ruleset.engineVersion() + " and catalog "
+                    + ruleset.catalogVersion() + ": a divergence may come from the rules having changed rather than"
+                    + " from the record");
         }
         return Check.pass("engineVersion", "played and audited under rules engine " + opening.engineVersion()
                 + ", catalog " + opening.catalogVersion());

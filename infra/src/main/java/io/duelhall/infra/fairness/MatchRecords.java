@@ -18,6 +18,7 @@ import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.command.chain.CanonicalJson;
 import io.duelhall.command.chain.EventChain;
@@ -88,21 +89,40 @@ public final class MatchRecords {
     }
 
     /**
-     * The ruleset of a record: the one it declares if hosted here, else the hosted ruleset whose opening event type is
-     * the type of its first event; null if none.
+     * The ruleset of a record, at the version its opening event names: the ruleset it declares if hosted here, else
+     * the hosted ruleset whose opening event type is the type of its first event; null if none. When this server
+     * does not serve that version, the current version (which reads the same event types), so the record can still
+     * be read and the audit's engine check names the difference.
      */
     public Ruleset rulesetOf(String declared, JsonNode events) {
+        Ruleset current = null;
         if (declared != null && rulesets.find(declared).isPresent()) {
-            return rulesets.get(declared);
-        }
-        String first = events != null && events.size() > 0 ? events.get(0).path("type").asText("") : "";
-        for (String id : rulesets.ids()) {
-            Class<? extends MatchEvent> c = types.get(id).get(first);
-            if (c != null && MatchOpening.class.isAssignableFrom(c)) {
-                return rulesets.get(id);
+            current = rulesets.get(declared);
+        } else {
+            String first = events != null && events.size() > 0 ? events.get(0).path("type").asText("") : "";
+            for (String id : rulesets.ids()) {
+                Class<? extends MatchEvent> c = types.get(id).get(first);
+                if (c != null && MatchOpening.class.isAssignableFrom(c)) {
+                    current = rulesets.get(id);
+                    break;
+                }
             }
         }
-        return null;
+        if (current == null || events == null || events.isEmpty()) {
+            return current;
+        }
+        JsonNode opening = events.get(0).path("payload");
+        String engine = opening.path("engineVersion").asText(null);
+        String catalog = opening.path("catalogVersion").asText(null);
+        if (engine == null || catalog == null || engine.isBlank() || catalog.isBlank()) {
+            return current;
+        }
+        return rulesets.find(current.id(), new RulesVersion(engine, catalog)).orElse(current);
+    }
+
+    /** Every version of a ruleset this server serves, the current one first. */
+    public List<Ruleset> served(String rulesetId) {
+        return rulesets.served(rulesetId);
     }
 
     /** Each event of {@code events} (record form) as the domain type its "type" names. */

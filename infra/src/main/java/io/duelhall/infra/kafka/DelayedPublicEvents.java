@@ -67,6 +67,20 @@ public class DelayedPublicEvents implements AutoCloseable {
     private record Pending(String matchId, String ruleset, int delaySeconds, long nextSeq) {
     }
 
+    /** The opening of matches being relayed: its ruleset version redacts their events (Rulesets.forMatch). */
+    private final java.util.Map<String, io.duelhall.domain.MatchOpening> openings = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private io.duelhall.domain.MatchOpening opening(String matchId) {
+        return openings.computeIfAbsent(matchId, id -> {
+            DomainEventStream first = eventStore.readEvents(id, 0);
+            Object payload = first.hasNext() ? first.next().getPayload() : null;
+            if (payload instanceof io.duelhall.domain.MatchOpening o) {
+                return o;
+            }
+            throw new IllegalStateException("match " + id + " has no opening event");
+        });
+    }
+
     private void tickQuietly() {
         try {
             tick();
@@ -104,7 +118,7 @@ public class DelayedPublicEvents implements AutoCloseable {
             if (!(m.getPayload() instanceof MatchEvent event) || event instanceof IntentRefused) {
                 continue;
             }
-            MatchEvent publicEvent = rulesets.get(p.ruleset()).redact(event, Viewer.SPECTATOR);
+            MatchEvent publicEvent = rulesets.forMatch(opening(p.matchId())).redact(event, Viewer.SPECTATOR);
             CloudEvent ce = events.toCloudEvent(p.matchId(), m.getSequenceNumber(), m.getTimestamp(), publicEvent,
                     p.ruleset(), p.delaySeconds());
             acks.add(kafka.send(new ProducerRecord<>(topic, p.matchId(), ce)));
@@ -124,6 +138,7 @@ public class DelayedPublicEvents implements AutoCloseable {
             return 0;
         }
         if (ended) {
+            openings.remove(p.matchId());
             jdbc.update("delete from kafka_delayed_match where match_id = ? and next_seq = ?", p.matchId(), p.nextSeq());
         } else {
             jdbc.update("update kafka_delayed_match set next_seq = ? where match_id = ? and next_seq = ?", next,

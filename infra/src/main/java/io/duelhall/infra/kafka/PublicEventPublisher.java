@@ -97,7 +97,7 @@ public class PublicEventPublisher {
             holdBack(matchId, opening.ruleset(), delay, stored.getSequenceNumber());
             return;
         }
-        MatchEvent publicEvent = rulesets.get(opening.ruleset()).redact(event, Viewer.SPECTATOR);
+        MatchEvent publicEvent = rulesets.forMatch(opening).redact(event, Viewer.SPECTATOR);
         CloudEvent ce = events.toCloudEvent(matchId, stored.getSequenceNumber(), stored.getTimestamp(), publicEvent,
                 opening.ruleset(), delay);
         acknowledgedBeforeCommit(kafka.send(new ProducerRecord<>(topic, matchId, ce)));

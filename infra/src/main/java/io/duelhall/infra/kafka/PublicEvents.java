@@ -102,6 +102,12 @@ public final class PublicEvents {
         } catch (IOException ex) {
             throw new IllegalArgumentException("unreadable data in " + id, ex);
         }
+        if (payload instanceof io.duelhall.domain.MatchOpening opening) {
+            // a match is folded under the rules version it was created with, named by its opening event
+            ruleset = rulesets.findForMatch(opening).orElseThrow(() -> new IllegalArgumentException("ruleset "
+                    + opening.ruleset() + " " + opening.engineVersion() + " with " + opening.catalogVersion()
+                    + " is not served here, in " + id));
+        }
         return new Received(id, matchId, ruleset,
                 new RecordedEvent(sequence, e.getType(), e.getTime().toInstant(), payload));
     }

@@ -140,6 +140,10 @@ class GoldenHistoryTest {
         return new SpringApplicationBuilder(DuelhallApplication.class).run(args.toArray(String[]::new));
     }
 
+    /** The rules every match of the golden sets so far was created under (the only version before catalog 2026.11.2). */
+    static final JsonNode RULES_BEFORE_CATALOG_2026_11_2 = Api.JSON.createObjectNode().put("engine", "voidexa-1.0.0")
+            .put("catalog", "voidexa-cards-2026.11.1");
+
     private void check(Path set, String... more) throws Exception {
         JsonNode golden = Api.JSON.readTree(set.resolve("golden.json").toFile());
         ConfigurableApplicationContext app = start(set, more);
@@ -154,6 +158,8 @@ class GoldenHistoryTest {
             String id = m.get("id").asText();
             String what = set.getFileName() + " / " + m.get("kind").asText() + " / " + id;
             JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+            assertThat(view.path("rules")).as("%s runs under the rules it was created with: %s", what, view)
+                    .isEqualTo(RULES_BEFORE_CATALOG_2026_11_2);
             boolean aiToMove = m.get("kind").asText().startsWith("ai-vs-ai, in progress");
             if (!aiToMove) { // that one the server's AI may have played on since the start
                 assertThat(view.get("status").asText()).as(what).isEqualTo(m.get("status").asText());
@@ -188,6 +194,8 @@ class GoldenHistoryTest {
                 tokens.put(seat.body().get("seat").asText(), seat.body().get("playerToken").asText());
             }
             playToEnd(api, id, tokens, what);
+            assertThat(api.get("/api/matches/" + id + "/view", null).body().path("rules"))
+                    .as("%s was played to its end under the rules it was created with", what).isEqualTo(RULES_BEFORE_CATALOG_2026_11_2);
             audited(api, id, what);
             storedUnderBothNames(app, id, what);
             replayEveryStep(api, id, api.get("/api/matches/" + id + "/view", null).body().get("version").asLong(), what);
@@ -249,6 +257,9 @@ class GoldenHistoryTest {
         Res audit = api.get("/api/matches/" + id + "/audit", null);
         assertThat(audit.status()).as(what + ": " + audit.raw()).isEqualTo(200);
         assertThat(audit.body().get("passed").asBoolean()).as(what + ": " + audit.raw()).isTrue();
+        // audited under the version it was played with, not under the current one
+        assertThat(audit.body().path("auditorCatalogVersion").asText()).as(what + ": " + audit.raw())
+                .isEqualTo(RULES_BEFORE_CATALOG_2026_11_2.path("catalog").asText());
     }
 
     private static void offlineAudit(Path record, String keys, String what) {

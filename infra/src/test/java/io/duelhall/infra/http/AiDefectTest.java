@@ -44,9 +44,9 @@ class AiDefectTest {
     static class DefectivePlayers {
         @Bean
         @Primary
-        AiPlayers defectiveAiPlayers(VoidexaRuleset voidexa) {
-            return (name, seed) -> {
-                Player greedy = Players.of("greedy", voidexa, seed).orElseThrow();
+        AiPlayers defectiveAiPlayers() {
+            return (name, rules, seed) -> {
+                Player greedy = Players.of("greedy", rules, seed).orElseThrow();
                 return switch (name) {
                     case "greedy" -> Optional.of(new Defective("sloppy", greedy, 5));
                     case "random" -> Optional.of(new Defective("broken", greedy, 1));

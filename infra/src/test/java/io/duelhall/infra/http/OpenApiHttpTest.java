@@ -28,6 +28,9 @@ class OpenApiHttpTest extends AppTest {
         assertThat(paths.at("/~1api~1matches~1{matchId}~1export/get/parameters").toString())
                 .contains("Authorization", "MATCH_NOT_ENDED until the end is spectatorDelaySeconds old");
         assertThat(paths.at("/~1api~1matches/get/description").asText()).contains("spectatorDelaySeconds");
+        assertThat(paths.has("/api/rulesets")).isTrue();
+        assertThat(paths.has("/api/rulesets/{id}/cards")).isTrue();
+        assertThat(paths.at("/~1api~1cards/get/parameters/0/name").asText()).isEqualTo("catalog");
         Api.Res ui = api.get("/swagger-ui/index.html", null);
         assertThat(ui.status()).isEqualTo(200);
         assertThat(ui.raw()).contains("swagger");

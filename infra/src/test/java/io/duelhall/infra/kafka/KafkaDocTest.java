@@ -3,7 +3,6 @@ package io.duelhall.infra.kafka;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.duelhall.command.rules.RulesConfig;
 import io.duelhall.domain.CoreEvents;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Ruleset;
@@ -32,7 +31,7 @@ class KafkaDocTest {
         while (m.find()) {
             assertThat(examples.put(m.group(1), m.group(2))).as("one example of %s", m.group(1)).isNull();
         }
-        Ruleset voidexa = new RulesConfig().voidexaRuleset();
+        Ruleset voidexa = io.duelhall.command.rules.ReleasedRules.hosted().get("voidexa");
         Map<String, Class<? extends MatchEvent>> types = CoreEvents.byName(voidexa);
         assertThat(examples.keySet()).containsExactlyInAnyOrderElementsOf(types.keySet());
 

@@ -124,10 +124,10 @@ public class MatchViewProjection {
             f = load(matchId, e.seq() - 1);
         }
         if (f == null) {
-            if (!(e.payload() instanceof MatchOpening opening) || rulesets.find(opening.ruleset()).isEmpty()) {
+            if (!(e.payload() instanceof MatchOpening opening) || rulesets.findForMatch(opening).isEmpty()) {
                 return; // not the opening of a match this server hosts
             }
-            f = new Folded(rulesets.get(opening.ruleset()), opening);
+            f = new Folded(rulesets.forMatch(opening), opening);
         }
         f.add(e);
         folded.put(matchId, f);
@@ -137,14 +137,14 @@ public class MatchViewProjection {
     private Folded load(String matchId, long lastSeq) {
         List<RecordedEvent> stored = events.upTo(matchId, lastSeq);
         if (stored.isEmpty() || !(stored.get(0).payload() instanceof MatchOpening opening)
-                || rulesets.find(opening.ruleset()).isEmpty()) {
+                || rulesets.findForMatch(opening).isEmpty()) {
             return null;
         }
         if (stored.size() != lastSeq + 1) {
             throw new IllegalStateException("match " + matchId + ": the store returned " + stored.size()
                     + " events, expected " + (lastSeq + 1) + "; will retry");
         }
-        Folded f = new Folded(rulesets.get(opening.ruleset()), opening);
+        Folded f = new Folded(rulesets.forMatch(opening), opening);
         stored.forEach(f::add);
         return f;
     }

@@ -35,20 +35,38 @@ class EventStreamGoldenTest {
      */
     static final String GOLDEN = "8f1408168bfac57a9d68d011fd2b9ef0bfb321218636f6ae0dd4b607a9f1e3e5";
 
+    /**
+     * The same matches under engine voidexa-1.0.0 with catalog voidexa-cards-2026.11.2 (D-CAT-1: Reactor Boost and
+     * Afterburner lost their Heat and cost one more), recorded when that catalog was released. The stream under the
+     * released catalog 2026.11.1 ({@link #GOLDEN}) must stay as it was: old matches play on under it (issue 25).
+     */
+    static final String GOLDEN_CATALOG_2026_11_2 = "fb12cfd46e44854b227c3b34c24d02a6f4801e2d7a1a1c2f1d58b51263041f5a";
+
     /** Map entries sorted, null fields left out (a new optional field, null in these matches, changes nothing). */
     static final ObjectMapper CANONICAL = new ObjectMapper()
             .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
-    static VoidexaRuleset rules() throws Exception {
-        try (InputStream in = VoidexaRuleset.class.getResourceAsStream("catalog.json")) {
-            return new VoidexaRuleset(new Catalog(new ObjectMapper().readValue(in, CatalogData.class)));
+    static VoidexaRuleset rules(String file) throws Exception {
+        try (InputStream in = VoidexaRuleset.class.getResourceAsStream(file)) {
+            return new VoidexaRuleset(new Catalog(new ObjectMapper().readValue(in, CatalogData.class)), "voidexa-1.0.0");
         }
     }
 
     @Test
     void theEventStreamOfFixedMatchesNeverChanges() throws Exception {
-        VoidexaRuleset rules = rules();
+        assertThat(digest(rules("released/voidexa-cards-2026.11.1.json"))).isEqualTo(GOLDEN);
+    }
+
+    @Test
+    void theEventStreamUnderTheCurrentCatalogNeverChanges() throws Exception {
+        VoidexaRuleset rules = rules("catalog.json");
+        assertThat(rules.catalogVersion()).as("a new catalog version records a new golden value here")
+                .isEqualTo("voidexa-cards-2026.11.2");
+        assertThat(digest(rules)).isEqualTo(GOLDEN_CATALOG_2026_11_2);
+    }
+
+    static String digest(VoidexaRuleset rules) throws Exception {
         SelfPlay selfPlay = new SelfPlay(rules);
         List<StarterDeck> decks = rules.catalog().starterDecks();
         MessageDigest all = Sha256CounterRandom.sha256();
@@ -78,6 +96,6 @@ class EventStreamGoldenTest {
             }
         }
         assertThat(events).isGreaterThan(10_000);
-        assertThat(Sha256CounterRandom.hex(all.digest())).isEqualTo(GOLDEN);
+        return Sha256CounterRandom.hex(all.digest());
     }
 }

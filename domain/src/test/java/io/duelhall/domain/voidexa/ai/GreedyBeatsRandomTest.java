@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GreedyBeatsRandomTest {
     @Test
     void greedyWinsWellOverSeventyPercentAgainstRandom() throws Exception {
-        VoidexaRuleset rules = EventStreamGoldenTest.rules();
+        VoidexaRuleset rules = EventStreamGoldenTest.rules("catalog.json");
         Series.Tally t = new Series(rules).run(GreedyPlayer.NAME, RandomPlayer.NAME, 200, 5_000, null);
         assertThat(t.matches()).isEqualTo(200);
         assertThat(t.winRate()).as(t.toString()).isGreaterThan(0.70);
@@ -24,7 +24,7 @@ class GreedyBeatsRandomTest {
 
     @Test
     void twoRandomPlayersAreEvenSoTheMarginIsTheAIs() throws Exception {
-        VoidexaRuleset rules = EventStreamGoldenTest.rules();
+        VoidexaRuleset rules = EventStreamGoldenTest.rules("catalog.json");
         Series.Tally t = new Series(rules).run(RandomPlayer.NAME, RandomPlayer.NAME, 200, 5_000, null);
         assertThat(t.winRate()).as(t.toString()).isBetween(0.35, 0.65);
     }

@@ -1,0 +1,83 @@
+package io.duelhall.infra.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Versioned rules over HTTP (issue 25): {@code GET /api/rulesets} names the current version and every version still
+ * served; each served catalog can be read by its version; a new match runs (and its view names) the current one.
+ */
+class RulesetsHttpTest extends AppTest {
+    static final String OLD_CATALOG = "voidexa-cards-2026.11.1";
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void rulesetsNameTheCurrentVersionAndEveryServedOne() {
+        Api api = new Api(port);
+        Res list = api.get("/api/rulesets", null);
+        assertThat(list.status()).as(list.raw()).isEqualTo(200);
+        JsonNode voidexa = list.body().get(0);
+        assertThat(voidexa.get("id").asText()).isEqualTo("voidexa");
+        assertThat(voidexa.at("/seats/min").asInt()).isEqualTo(2);
+        assertThat(voidexa.at("/seats/max").asInt()).isEqualTo(2);
+        String engine = voidexa.at("/current/engine").asText();
+        String catalog = voidexa.at("/current/catalog").asText();
+        assertThat(engine).startsWith("voidexa-");
+        assertThat(catalog).isNotEqualTo(OLD_CATALOG);
+        List<String> served = new ArrayList<>();
+        voidexa.get("served").forEach(v -> served.add(v.get("engine").asText() + " " + v.get("catalog").asText()));
+        assertThat(served).as("the current version first, then every older one still served")
+                .startsWith(engine + " " + catalog).contains("voidexa-1.0.0 " + OLD_CATALOG);
+        assertThat(api.get("/api/rulesets/voidexa", null).body()).isEqualTo(voidexa);
+
+        // a new match takes the current version, and its view says so from creation on
+        String[] m = api.startedMatch("Now", "Then", 0);
+        JsonNode view = api.get("/api/matches/" + m[0] + "/view", m[1]).body();
+        assertThat(view.path("rules").path("engine").asText()).isEqualTo(engine);
+        assertThat(view.path("rules").path("catalog").asText()).isEqualTo(catalog);
+        JsonNode replay = api.get("/api/matches/" + m[0] + "/replay?at=0", null).body();
+        assertThat(replay.path("rules").path("catalog").asText()).isEqualTo(catalog);
+    }
+
+    @Test
+    void everyServedCatalogCanBeReadByItsVersion() {
+        Api api = new Api(port);
+        JsonNode now = card(api, "/api/rulesets/voidexa/cards", "reactor-boost");
+        JsonNode old = card(api, "/api/rulesets/voidexa/cards?catalog=" + OLD_CATALOG, "reactor-boost");
+        assertThat(now.get("heat").asInt()).as("D-CAT-1: no Heat on a Maneuver now").isZero();
+        assertThat(old.get("heat").asInt()).as("the released catalog keeps its Heat").isEqualTo(2);
+        assertThat(card(api, "/api/cards?catalog=" + OLD_CATALOG, "reactor-boost")).isEqualTo(old);
+        assertThat(card(api, "/api/cards", "reactor-boost")).isEqualTo(now);
+        assertThat(api.get("/api/cards/afterburner?catalog=" + OLD_CATALOG, null).body().get("heat").asInt()).isEqualTo(1);
+        assertThat(api.get("/api/rulesets/voidexa/decks/starter", null).body().size()).isGreaterThanOrEqualTo(2);
+
+        Res unknownCatalog = api.get("/api/cards?catalog=voidexa-cards-1999.1.1", null);
+        assertThat(unknownCatalog.status()).as(unknownCatalog.raw()).isEqualTo(404);
+        assertThat(unknownCatalog.body().get("error").asText()).isEqualTo("UNKNOWN_CATALOG");
+        assertThat(unknownCatalog.body().get("message").asText()).contains(OLD_CATALOG);
+        Res unknownRuleset = api.get("/api/rulesets/chess/cards", null);
+        assertThat(unknownRuleset.status()).as(unknownRuleset.raw()).isEqualTo(404);
+        assertThat(unknownRuleset.body().get("error").asText()).isEqualTo("UNKNOWN_RULESET");
+    }
+
+    private static JsonNode card(Api api, String path, String id) {
+        Res r = api.get(path, null);
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        for (JsonNode c : r.body()) {
+            if (c.get("id").asText().equals(id)) {
+                return c;
+            }
+        }
+        throw new AssertionError(id + " not in " + path);
+    }
+}
