@@ -29,10 +29,8 @@ public class JsonErrorReportValve extends ErrorReportValve {
                 writer.write(JsonErrors.body(status, JsonErrors.code(status), JsonErrors.message(status)));
                 response.finishResponse();
             }
-        } catch (Exception | Error e) { // as Tomcat's own valve: an error page that fails must not fail the request
-            if (e instanceof VirtualMachineError vm) {
-                throw vm;
-            }
+        } catch (java.io.IOException | IllegalStateException e) {
+            // as Tomcat's own valve: an error page that cannot be written (the client has gone) fails nothing else
         }
     }
 
