@@ -105,8 +105,7 @@ class PublicStreamTest {
         assertThat(actor).as("the live match is still live").isNotNull();
         String idle = actor.equals("A") ? tokens.get(live)[2] : tokens.get(live)[1];
         Res refused = api.post("/api/matches/" + live + "/intents", Api.intent("END_TURN"), idle);
-        // 403 NOT_YOUR_TURN, or 409 RESPONSE_PENDING when the other seat's response window is open (the shuffle
-        // decides): a refusal either way, which is what this needs
+        // 403 NOT_YOUR_TURN, or 409 RESPONSE_PENDING when the actor is a responder and the idle seat is the active one
         assertThat(refused.status()).as(refused.raw()).isIn(403, 409);
 
         assertThat(app.getBean(EventProcessingConfiguration.class).eventProcessor(PublicEventPublisher.GROUP))
