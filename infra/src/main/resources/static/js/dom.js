@@ -7,6 +7,8 @@ export function h(tag, attrs, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    // through the CSSOM: the Content-Security-Policy (style-src 'self') refuses style attributes
+    else if (k === 'style') el.style.cssText = String(v);
     else if (v === true) el.setAttribute(k, '');
     else el.setAttribute(k, String(v));
   }

@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
  * data (time to ready with N matches stored).
  */
 public final class HeapBench {
+    static final String ADMIN = "bench-admin-token";
     public record Result(int matches, long readyEmptyMillis, long heapEmptyBytes, long heapLiveBytes, long readyWithDataMillis,
                          String maxHeap, long readyEmptyCpuMillis, long readyWithDataCpuMillis) {
         public String report() {
@@ -46,7 +47,7 @@ public final class HeapBench {
             long heapEmpty;
             long heapLive;
             String maxHeap;
-            try (AppProcess app = AppProcess.start(dir, jvmArgs, List.of())) {
+            try (AppProcess app = AppProcess.start(dir, jvmArgs, List.of("--duelhall.admin-token=" + ADMIN))) {
                 readyEmpty = app.readyMillis();
                 readyEmptyCpu = app.readyCpuMillis();
                 JsonHttp http = new JsonHttp(app.url());
@@ -73,7 +74,7 @@ public final class HeapBench {
             }
             long readyWithData = -1;
             long readyWithDataCpu = -1;
-            if (restart) try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of())) {
+            if (restart) try (AppProcess again = AppProcess.start(dir, jvmArgs, List.of("--duelhall.admin-token=" + ADMIN))) {
                 readyWithData = again.readyMillis();
                 readyWithDataCpu = again.readyCpuMillis();
             }
@@ -106,7 +107,8 @@ public final class HeapBench {
     }
 
     static double metric(JsonHttp http, String name, String tag) {
-        JsonHttp.Res r = http.get("/actuator/metrics/" + name + "?tag=" + tag, null);
+        // metrics are for operators: the admin token (docs/operations.md)
+        JsonHttp.Res r = http.get("/actuator/metrics/" + name + "?tag=" + tag, ADMIN);
         if (r.status() != 200) {
             throw new IllegalStateException("metric " + name + " answered " + r.status());
         }

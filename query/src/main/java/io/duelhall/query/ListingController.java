@@ -16,9 +16,13 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Lists served from the read models (eventually consistent: a change shows once its processor has handled it):
@@ -33,9 +37,11 @@ public class ListingController {
     private final PlayerHistoryProjection history;
     private final RatingProjection ratings;
     private final MatchStreams streams;
+    private final PublicRecords delays;
 
     public ListingController(MatchListProjection matches, PlayerHistoryProjection history, RatingProjection ratings,
-                             MatchStreams streams) {
+                             MatchStreams streams, PublicRecords delays) {
+        this.delays = delays;
         this.matches = matches;
         this.history = history;
         this.ratings = ratings;
@@ -62,7 +68,10 @@ public class ListingController {
                          int losses) {
     }
 
-    /** Matches with the given status (all without one), most recently active first. */
+    /**
+     * Matches with the given status (all without one), most recently active first. A match with a spectator delay is
+     * listed as it stood that long ago (its turn, status and result), like everything public about it.
+     */
     @GetMapping("/matches")
     public List<ListedMatch> matches(@RequestParam(name = "status", required = false) String status,
                                       @RequestParam(name = "limit", defaultValue = "50") int limit) {
@@ -70,7 +79,14 @@ public class ListingController {
         if (s != null && !STATUSES.contains(s)) {
             throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "status must be LIVE, WAITING or ENDED."));
         }
-        return matches.find(s, limit(limit)).stream().map(m -> ListedMatch.of(m, streams.spectators(m.matchId()))).toList();
+        int n = limit(limit);
+        Map<String, PublicRecords.Delayed> delayed = delays.delayed();
+        List<MatchSummary> rows = new ArrayList<>(matches.find(s, n + delayed.size()).stream()
+                .filter(m -> !delayed.containsKey(m.matchId())).toList());
+        delayed.values().stream().map(PublicRecords.Delayed::summary)
+                .filter(m -> s == null || s.equals(m.status())).forEach(rows::add);
+        rows.sort(Comparator.comparing(MatchSummary::updatedAt).reversed().thenComparing(MatchSummary::matchId));
+        return rows.stream().limit(n).map(m -> ListedMatch.of(m, streams.spectators(m.matchId()))).toList();
     }
 
     @GetMapping("/players/{name}/matches")
@@ -78,17 +94,41 @@ public class ListingController {
         if (name.isBlank() || name.length() > 40) {
             throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "A player name is 1 to 40 characters."));
         }
-        return new PlayerHistory(name, ratings.find(name).orElse(null), history.find(name, limit(limit)));
+        int n = limit(limit);
+        Map<String, PublicRecords.Delayed> delayed = delays.delayed();
+        List<PlayerMatch> rows = new ArrayList<>();
+        for (PlayerMatch m : history.find(name, n + delayed.size())) {
+            PublicRecords.Delayed d = delayed.get(m.matchId());
+            if (d == null) {
+                rows.add(m);
+            } else {
+                PublicRecords.historyRow(m, d).ifPresent(rows::add);
+            }
+        }
+        PlayerRating rating = hiddenEnds(delayed).flatMap(h -> ratings.without(h))
+                .map(all -> all.stream().filter(r -> r.name().equals(name)).findFirst())
+                .orElseGet(() -> ratings.find(name)).orElse(null);
+        return new PlayerHistory(name, rating, rows.stream().limit(n).toList());
     }
 
     @GetMapping("/leaderboard")
     public List<Ranked> leaderboard(@RequestParam(name = "limit", defaultValue = "100") int limit) {
+        int n = limit(limit);
+        List<PlayerRating> board = hiddenEnds(delays.delayed()).flatMap(h -> ratings.without(h))
+                .map(all -> all.stream().limit(n).toList()).orElseGet(() -> ratings.leaderboard(n));
         List<Ranked> out = new ArrayList<>();
-        for (PlayerRating r : ratings.leaderboard(limit(limit))) {
+        for (PlayerRating r : board) {
             out.add(new Ranked(out.size() + 1, r.name(), r.rating(), r.rd(), r.volatility(), r.games(), r.wins(),
                     r.losses()));
         }
         return out;
+    }
+
+    /** Delayed matches whose end is not public yet: the public ratings are those from before their end. */
+    private static Optional<Set<String>> hiddenEnds(Map<String, PublicRecords.Delayed> delayed) {
+        Set<String> ids = delayed.values().stream().filter(d -> !d.publiclyEnded()).map(PublicRecords.Delayed::matchId)
+                .collect(Collectors.toSet());
+        return ids.isEmpty() ? Optional.empty() : Optional.of(ids);
     }
 
     private static int limit(int limit) {

@@ -4,6 +4,7 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
+import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -55,68 +56,81 @@ public class ApiErrors {
     }
 
     @ExceptionHandler(RefusedException.class)
-    ResponseEntity<ApiError> refused(RefusedException e) {
-        return of(e.refusal());
+    ResponseEntity<ApiError> refused(RefusedException e, HttpServletRequest request) {
+        return answered(request, of(e.refusal()));
     }
 
     @ExceptionHandler(AggregateNotFoundException.class)
-    ResponseEntity<ApiError> noMatch(AggregateNotFoundException e) {
-        return of(HttpStatus.NOT_FOUND, "MATCH_NOT_FOUND", "No match with id " + e.getAggregateIdentifier() + ".");
+    ResponseEntity<ApiError> noMatch(AggregateNotFoundException e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.NOT_FOUND, "MATCH_NOT_FOUND", "No match with id " + e.getAggregateIdentifier() + "."));
     }
 
     @ExceptionHandler(ConcurrencyException.class)
-    ResponseEntity<ApiError> concurrent(ConcurrencyException e) {
-        return of(HttpStatus.CONFLICT, "CONCURRENT_UPDATE", "The match changed at the same moment; read it again and retry.");
+    ResponseEntity<ApiError> concurrent(ConcurrencyException e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.CONFLICT, "CONCURRENT_UPDATE", "The match changed at the same moment; read it again and retry."));
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof io.duelhall.command.limits.RateLimitFilter.BodyTooLargeException) {
-                return of(HttpStatus.PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", c.getMessage());
+                return answered(request, of(HttpStatus.PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", c.getMessage()));
             }
         }
-        return of(HttpStatus.BAD_REQUEST, "MALFORMED_JSON", "The request body is not valid JSON of the expected shape: "
-                + shortCause(e));
+        return answered(request, of(HttpStatus.BAD_REQUEST, "MALFORMED_JSON", "The request body is not valid JSON of the expected shape: "
+                + shortCause(e)));
     }
 
     @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class})
-    ResponseEntity<ApiError> badParameter(Exception e) {
-        return of(HttpStatus.BAD_REQUEST, "INVALID_PARAMETER", e.getMessage());
+    ResponseEntity<ApiError> badParameter(Exception e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.BAD_REQUEST, "INVALID_PARAMETER", e.getMessage()));
     }
 
     @ExceptionHandler(MissingRequestHeaderException.class)
-    ResponseEntity<ApiError> missingHeader(MissingRequestHeaderException e) {
+    ResponseEntity<ApiError> missingHeader(MissingRequestHeaderException e, HttpServletRequest request) {
         if ("Authorization".equalsIgnoreCase(e.getHeaderName())) {
-            return of(HttpStatus.UNAUTHORIZED, "MISSING_TOKEN", "Send the seat's token as 'Authorization: Bearer <playerToken>'.");
+            return answered(request, of(HttpStatus.UNAUTHORIZED, "MISSING_TOKEN", "Send the seat's token as 'Authorization: Bearer <playerToken>'."));
         }
-        return of(HttpStatus.BAD_REQUEST, "MISSING_HEADER", e.getMessage());
+        return answered(request, of(HttpStatus.BAD_REQUEST, "MISSING_HEADER", e.getMessage()));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e) {
-        return of(HttpStatus.METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", e.getMessage());
+    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", e.getMessage()));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e) {
-        return of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE", "Send application/json.");
+    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE", "Send application/json."));
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
-    ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException e) {
-        return of(HttpStatus.NOT_ACCEPTABLE, "NOT_ACCEPTABLE", "This endpoint answers application/json.");
+    ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.NOT_ACCEPTABLE, "NOT_ACCEPTABLE", "This endpoint answers application/json."));
     }
 
     @ExceptionHandler(NoResourceFoundException.class)
-    ResponseEntity<ApiError> noResource(NoResourceFoundException e) {
-        return of(HttpStatus.NOT_FOUND, "NOT_FOUND", "No such path: /" + e.getResourcePath());
+    ResponseEntity<ApiError> noResource(NoResourceFoundException e, HttpServletRequest request) {
+        return answered(request, of(HttpStatus.NOT_FOUND, "NOT_FOUND", "No such path: /" + e.getResourcePath()));
     }
 
     /** The client of a stream went away: nothing to answer, and nothing wrong on our side. */
     @ExceptionHandler(AsyncRequestNotUsableException.class)
     void clientGone(AsyncRequestNotUsableException e) {
         log.debug("client disconnected: {}", e.getMessage());
+    }
+
+    /**
+     * A client's mistake is logged as one line (at DEBUG: {@code logging.level.io.duelhall.command.api.ApiErrors=DEBUG}),
+     * never with a stack trace; the console encoder (infra logback-spring.xml, %encMsg) encodes the client's values in it.
+     */
+    private static ResponseEntity<ApiError> answered(HttpServletRequest request, ResponseEntity<ApiError> answer) {
+        if (log.isDebugEnabled()) {
+            ApiError body = answer.getBody();
+            log.debug("client error: {} {} -> {} {}: {}", request.getMethod(), request.getRequestURI(),
+                    answer.getStatusCode().value(), body == null ? null : body.error(), body == null ? null : body.message());
+        }
+        return answer;
     }
 
     @ExceptionHandler(Exception.class)

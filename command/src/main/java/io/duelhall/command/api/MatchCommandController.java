@@ -76,6 +76,7 @@ public class MatchCommandController {
     @PostMapping
     public ResponseEntity<Created> create(@RequestBody(required = false) Requests.CreateMatch body) {
         String ruleset = body == null || body.ruleset() == null ? "voidexa" : body.ruleset();
+        Requests.text("ruleset", ruleset, 40);
         if (rulesets.find(ruleset).isEmpty()) {
             throw Requests.bad("UNKNOWN_RULESET", "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
         }

@@ -97,15 +97,61 @@ public final class Requests {
         if (body.name() == null || body.name().isBlank() || body.name().length() > 40) {
             throw bad("INVALID_FIELD", "name must be 1 to 40 characters.");
         }
+        if (!plain(body.name())) {
+            throw bad("INVALID_FIELD", "name may not hold control, formatting or bidirectional characters (e.g. NUL, "
+                    + "a newline, a right-to-left override).");
+        }
+        text("pilotClass", body.pilotClass(), 60);
         if (body.deck() == null) {
             throw bad("MISSING_FIELD", "deck is required: {\"shipCore\", \"cards\": [60 card ids]}.");
         }
-        if (body.deck().cards() != null && body.deck().cards().size() > 200) {
+        text("deck.shipCore", body.deck().shipCore(), MAX_ID);
+        List<String> cards = body.deck().cards();
+        if (cards != null && cards.size() > 200) {
             throw bad("OUT_OF_RANGE", "deck.cards is far longer than a deck.");
+        }
+        for (int i = 0; cards != null && i < cards.size(); i++) {
+            if (cards.get(i) == null) {
+                throw bad("INVALID_FIELD", "deck.cards[" + i + "] is null: every entry is a card id.");
+            }
+            text("deck.cards[" + i + "]", cards.get(i), MAX_ID);
         }
         if (body.clientSeed() != null && (body.clientSeed().isEmpty()
                 || body.clientSeed().getBytes(StandardCharsets.UTF_8).length > 64)) {
             throw bad("OUT_OF_RANGE", "clientSeed must be 1 to 64 bytes (UTF-8) when given.");
+        }
+        text("clientSeed", body.clientSeed(), 64);
+    }
+
+    /**
+     * Whether a client's text holds only characters fit to store, show and log: no control characters (NUL, newline,
+     * escape …), no formatting characters (the bidirectional overrides and isolates, zero-width characters, BOM), no
+     * line or paragraph separators, no unpaired surrogates, private-use or unassigned code points. Spaces are fine.
+     */
+    static boolean plain(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            switch (Character.getType(cp)) {
+                case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE,
+                     Character.UNASSIGNED, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR -> {
+                    return false;
+                }
+                default -> i += Character.charCount(cp);
+            }
+        }
+        return true;
+    }
+
+    /** An optional text field: at most {@code max} characters, {@link #plain}. */
+    static void text(String field, String value, int max) {
+        if (value == null) {
+            return;
+        }
+        if (value.length() > max) {
+            throw bad("OUT_OF_RANGE", field + " is longer than " + max + " characters.");
+        }
+        if (!plain(value)) {
+            throw bad("INVALID_FIELD", field + " may not hold control, formatting or bidirectional characters.");
         }
     }
 
@@ -117,6 +163,7 @@ public final class Requests {
         if (b.intentId() == null || b.intentId().isBlank() || b.intentId().length() > MAX_ID) {
             throw bad("MISSING_FIELD", "intentId is required: a client-made id (a UUID), at most " + MAX_ID + " characters.");
         }
+        text("intentId", b.intentId(), MAX_ID);
         if (b.type() == null) {
             throw bad("MISSING_FIELD", "type is required: one of PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE.");
         }
@@ -133,11 +180,12 @@ public final class Requests {
         if (b.card() != null && b.card().length() > MAX_ID) {
             throw bad("OUT_OF_RANGE", "card is too long to be a card instance id.");
         }
+        text("card", b.card(), MAX_ID);
         if ((type == IntentType.PLAY_CARD || type == IntentType.ACTIVATE) && (b.card() == null || b.card().isBlank())) {
             throw bad("MISSING_FIELD", type + " needs \"card\": a card instance id.");
         }
         List<String> cards = b.cards() == null ? List.of() : b.cards();
-        if (cards.size() > MAX_LIST || cards.stream().anyMatch(c -> c == null || c.length() > MAX_ID)) {
+        if (cards.size() > MAX_LIST || cards.stream().anyMatch(c -> c == null || c.length() > MAX_ID || !plain(c))) {
             throw bad("INVALID_FIELD", "cards must be a list of card instance ids.");
         }
         if (type == IntentType.DISCARD_DOWN && cards.isEmpty()) {
@@ -160,6 +208,8 @@ public final class Requests {
             if ((t.id() != null && t.id().length() > MAX_ID) || (t.subsystem() != null && t.subsystem().length() > 40)) {
                 throw bad("OUT_OF_RANGE", "target id or subsystem is too long.");
             }
+            text("targets[].id", t.id(), MAX_ID);
+            text("targets[].subsystem", t.subsystem(), 40);
             targets.add(new Target(kind, seat, t.subsystem(), t.id()));
         }
         return new Intent(null, type, b.card(), b.ability(), targets, cards);

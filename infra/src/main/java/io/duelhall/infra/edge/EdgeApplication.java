@@ -28,7 +28,11 @@ import java.util.stream.Collectors;
 @SpringBootConfiguration
 @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
 @EnableAutoConfiguration
-@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class})
+// JsonErrors, SecurityHeaders, OperatorEndpoints (with AdminAuth): the edge's errors, headers and metrics follow the
+// app node's (issue 20, findings 8 and 9)
+@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class,
+        io.duelhall.infra.web.JsonErrors.class, io.duelhall.infra.web.SecurityHeaders.class,
+        io.duelhall.infra.web.OperatorEndpoints.class, io.duelhall.query.AdminAuth.class})
 public class EdgeApplication {
     public static final String MODE = "duelhall.mode";
 

@@ -7,7 +7,9 @@ import io.duelhall.domain.RefusedException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import io.duelhall.query.Sights;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
@@ -29,8 +31,11 @@ public class FairnessController {
     private final Auditor auditor;
     private final ServerKey key;
     private final Clock clock;
+    private final Sights sights;
 
-    public FairnessController(StoredEvents stored, MatchRecords records, Auditor auditor, ServerKey key, Clock clock) {
+    public FairnessController(StoredEvents stored, MatchRecords records, Auditor auditor, ServerKey key, Clock clock,
+                              Sights sights) {
+        this.sights = sights;
         this.stored = stored;
         this.records = records;
         this.auditor = auditor;
@@ -50,14 +55,38 @@ public class FairnessController {
         return new Keys(List.of(new PublicKey(key.keyId(), "Ed25519", key.publicKeyHex())));
     }
 
+    /**
+     * The signed record of an ended match. It holds every hand and the server seed, so with a spectator delay it is
+     * public only once the end is that old (as for the delayed spectator, {@link Sights}); a seat of the match may
+     * export it as soon as the match has ended (seats see their match live).
+     */
     @GetMapping(path = "/api/matches/{matchId}/export", produces = "application/json")
-    public String export(@PathVariable String matchId) {
+    public String export(@PathVariable String matchId,
+                         @RequestHeader(name = "Authorization", required = false) String authorization) {
+        endSeenBy(matchId, authorization);
         return write(exported(matchId).record());
     }
 
     @GetMapping(path = "/api/matches/{matchId}/audit", produces = "application/json")
-    public String audit(@PathVariable String matchId) {
+    public String audit(@PathVariable String matchId,
+                        @RequestHeader(name = "Authorization", required = false) String authorization) {
+        endSeenBy(matchId, authorization);
         return write(auditor.audit(exported(matchId), key.publicKeyHex()));
+    }
+
+    /** Refuses, as for a match that goes on, when the caller may not see the end yet (a spectator delay). */
+    private void endSeenBy(String matchId, String authorization) {
+        if (matchId == null || matchId.length() > 100) {
+            return; // exported() answers 404
+        }
+        if (!sights.of(matchId, authorization).ended()) {
+            throw notEnded();
+        }
+    }
+
+    private static RefusedException notEnded() {
+        return new RefusedException(Refusal.conflict("MATCH_NOT_ENDED", null,
+                "The record of a match is exported and audited once the match has ended: until then it holds secrets."));
     }
 
     /** Audits an uploaded record; its signature must be by this server's key. */
@@ -89,8 +118,7 @@ public class FairnessController {
         }
         List<MatchRecords.Decoded> decoded = records.decode(ruleset, nodes);
         if (!records.ended(ruleset, decoded)) {
-            throw new RefusedException(Refusal.conflict("MATCH_NOT_ENDED", null,
-                    "The record of a match is exported and audited once the match has ended: until then it holds secrets."));
+            throw notEnded();
         }
         return records.export(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant(), key);
     }

@@ -15,6 +15,7 @@ import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaTemplate;
 
 import java.time.Duration;
@@ -34,6 +35,8 @@ import java.util.concurrent.TimeoutException;
  * acknowledged every one of them ({@code acks=all}, idempotent producer). If the broker is away the batch fails,
  * rolls back and is sent again later from the same token: the stream is late but loses nothing and keeps its
  * order; a batch that was partly acknowledged before it failed leaves duplicates, which share their CloudEvent id.
+ * The events of a match with a spectator delay (but its opening) are not sent here: {@link DelayedPublicEvents}
+ * sends them once they are that old.
  */
 @ProcessingGroup(PublicEventPublisher.GROUP)
 public class PublicEventPublisher {
@@ -41,6 +44,7 @@ public class PublicEventPublisher {
     /** The Axon aggregate type of match streams (the aggregate class name). */
     static final String MATCH_AGGREGATE = "Match";
     private static final String ACKS = PublicEventPublisher.class.getName() + ".acks";
+    private static final String HELD = PublicEventPublisher.class.getName() + ".held";
 
     private final KafkaTemplate<String, CloudEvent> kafka;
     private final PublicEvents events;
@@ -57,8 +61,19 @@ public class PublicEventPublisher {
                 }
             });
 
+    /** Delayed matches this node has noted in kafka_delayed_match (a cache: the insert is idempotent anyway). */
+    private final Map<String, Boolean> heldBack = java.util.Collections.synchronizedMap(
+            new LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > 20_000;
+                }
+            });
+    private final JdbcTemplate jdbc;
+
     public PublicEventPublisher(KafkaTemplate<String, CloudEvent> kafka, PublicEvents events, Rulesets rulesets,
-                                EventStore eventStore, String topic, Duration ackTimeout) {
+                                EventStore eventStore, JdbcTemplate jdbc, String topic, Duration ackTimeout) {
+        this.jdbc = jdbc;
         this.kafka = kafka;
         this.events = events;
         this.rulesets = rulesets;
@@ -76,11 +91,43 @@ public class PublicEventPublisher {
         String matchId = stored.getAggregateIdentifier();
         MatchOpening opening = event instanceof MatchOpening o ? o : opening(matchId);
         openings.put(matchId, opening);
-        MatchEvent publicEvent = rulesets.forMatch(opening).redact(event, Viewer.SPECTATOR);
         int delay = opening.options() == null ? 0 : opening.options().spectatorDelaySeconds();
+        if (delay > 0 && stored.getSequenceNumber() > 0) {
+            // held back until it is `delay` old, like everything public about the match: DelayedPublicEvents sends it
+            holdBack(matchId, opening.ruleset(), delay, stored.getSequenceNumber());
+            return;
+        }
+        MatchEvent publicEvent = rulesets.forMatch(opening).redact(event, Viewer.SPECTATOR);
         CloudEvent ce = events.toCloudEvent(matchId, stored.getSequenceNumber(), stored.getTimestamp(), publicEvent,
                 opening.ruleset(), delay);
         acknowledgedBeforeCommit(kafka.send(new ProducerRecord<>(topic, matchId, ce)));
+    }
+
+    /** Notes a delayed match for {@link DelayedPublicEvents} (in this batch's transaction), from its first held event. */
+    private void holdBack(String matchId, String ruleset, int delay, long seq) {
+        if (heldBack.containsKey(matchId)) {
+            return;
+        }
+        java.util.Set<String> noted;
+        if (CurrentUnitOfWork.isStarted()) {
+            UnitOfWork<?> uow = CurrentUnitOfWork.get().root();
+            noted = uow.getOrComputeResource(HELD, key -> {
+                java.util.Set<String> set = new java.util.HashSet<>();
+                uow.afterCommit(u -> set.forEach(id -> heldBack.put(id, Boolean.TRUE)));
+                return set;
+            });
+        } else {
+            noted = new java.util.HashSet<>();
+        }
+        if (!noted.add(matchId)) {
+            return; // noted earlier in this batch
+        }
+        Integer known = jdbc.queryForObject("select count(*) from kafka_delayed_match where match_id = ?", Integer.class,
+                matchId);
+        if (known == null || known == 0) {
+            jdbc.update("insert into kafka_delayed_match (match_id, ruleset, delay_seconds, next_seq) values (?, ?, ?, ?)",
+                    matchId, ruleset, delay, seq);
+        }
     }
 
     private MatchOpening opening(String matchId) {

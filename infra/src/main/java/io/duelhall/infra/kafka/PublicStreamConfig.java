@@ -10,7 +10,9 @@ import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -20,6 +22,8 @@ import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -80,9 +84,18 @@ public class PublicStreamConfig {
     @Bean
     public PublicEventPublisher publicEventPublisher(KafkaTemplate<String, CloudEvent> publicEventTemplate,
                                                      PublicEvents publicEvents, Rulesets rulesets, EventStore eventStore,
-                                                     PublicStreamProperties props) {
-        return new PublicEventPublisher(publicEventTemplate, publicEvents, rulesets, eventStore, props.topic(),
+                                                     JdbcTemplate jdbc, PublicStreamProperties props) {
+        return new PublicEventPublisher(publicEventTemplate, publicEvents, rulesets, eventStore, jdbc, props.topic(),
                 props.ackTimeout());
+    }
+
+    @Bean(destroyMethod = "close")
+    public DelayedPublicEvents delayedPublicEvents(KafkaTemplate<String, CloudEvent> publicEventTemplate,
+                                                   PublicEvents publicEvents, Rulesets rulesets, EventStore eventStore,
+                                                   JdbcTemplate jdbc, PublicStreamProperties props, Clock clock,
+                                                   @Value("${duelhall.kafka.delayed-interval:PT0.5S}") Duration interval) {
+        return new DelayedPublicEvents(publicEventTemplate, publicEvents, rulesets, eventStore, jdbc, props.topic(),
+                props.ackTimeout(), clock, interval);
     }
 
     @Bean

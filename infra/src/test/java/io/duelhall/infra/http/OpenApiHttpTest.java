@@ -24,6 +24,10 @@ class OpenApiHttpTest extends AppTest {
         assertThat(paths.has("/api/matches/{matchId}/view")).isTrue();
         assertThat(paths.has("/api/cards")).isTrue();
         assertThat(paths.has("/api/decks/starter")).isTrue();
+        // issue 20, finding 5: export and audit take a seat's token; the lists follow the spectator delay
+        assertThat(paths.at("/~1api~1matches~1{matchId}~1export/get/parameters").toString())
+                .contains("Authorization", "MATCH_NOT_ENDED until the end is spectatorDelaySeconds old");
+        assertThat(paths.at("/~1api~1matches/get/description").asText()).contains("spectatorDelaySeconds");
         assertThat(paths.has("/api/rulesets")).isTrue();
         assertThat(paths.has("/api/rulesets/{id}/cards")).isTrue();
         assertThat(paths.at("/~1api~1cards/get/parameters/0/name").asText()).isEqualTo("catalog");

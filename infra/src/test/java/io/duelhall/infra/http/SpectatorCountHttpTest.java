@@ -32,7 +32,9 @@ class SpectatorCountHttpTest extends AppTest {
         String id = m[0];
         await().atMost(Duration.ofSeconds(10)).until(() -> listed(id) != null);
         assertThat(listed(id).get("spectators").asInt()).isZero();
-        try (Socket one = stream(id, null); Socket two = stream(id, null); Socket seat = stream(id, m[1])) {
+        // two spectators: two client addresses (the loopback has them all)
+        try (Socket one = stream(id, null, "127.0.0.2"); Socket two = stream(id, null, "127.0.0.3");
+             Socket seat = stream(id, m[1], "127.0.0.4")) {
             // seats are not spectators
             assertThat(listed(id).get("spectators").asInt()).isEqualTo(2);
             one.close();
@@ -42,9 +44,34 @@ class SpectatorCountHttpTest extends AppTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> listed(id).get("spectators").asInt() == 0);
     }
 
+    /**
+     * Issue 20, finding 9: the count could be inflated to any number by one client opening streams. It counts client
+     * addresses: 20 streams from one address are one spectator.
+     */
+    @Test
+    void oneClientOpeningManyStreamsCountsOnce() throws Exception {
+        String[] m = api.startedMatch("Count Cy", "Count Di", 0);
+        String id = m[0];
+        await().atMost(Duration.ofSeconds(10)).until(() -> listed(id) != null);
+        java.util.List<Socket> many = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                many.add(stream(id, null, "127.0.0.5"));
+            }
+            assertThat(listed(id).get("spectators").asInt()).isEqualTo(1);
+            many.add(stream(id, null, "127.0.0.6"));
+            assertThat(listed(id).get("spectators").asInt()).isEqualTo(2);
+        } finally {
+            for (Socket s : many) {
+                s.close();
+            }
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> listed(id).get("spectators").asInt() == 0);
+    }
+
     /** A raw stream connection (so that closing it really closes the socket), once its headers have arrived. */
-    private Socket stream(String id, String token) throws Exception {
-        Socket s = new Socket("127.0.0.1", port);
+    private Socket stream(String id, String token, String from) throws Exception {
+        Socket s = new Socket(java.net.InetAddress.getByName("127.0.0.1"), port, java.net.InetAddress.getByName(from), 0);
         String request = "GET /api/matches/" + id + "/stream HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n"
                 + (token == null ? "" : "Authorization: Bearer " + token + "\r\n") + "\r\n";
         s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));

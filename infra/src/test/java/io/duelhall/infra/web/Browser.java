@@ -62,6 +62,8 @@ final class Browser implements AutoCloseable {
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile, "--window-size=" + size.getWidth() + "," + size.getHeight());
+        // the console, to catch Content-Security-Policy violations (issue 20, finding 9: WebTest fails on any)
+        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
@@ -97,6 +99,17 @@ final class Browser implements AutoCloseable {
         } finally {
             driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
         }
+    }
+
+    /** Console messages about the page's Content-Security-Policy (a blocked script, style, image or request). */
+    java.util.List<String> cspViolations() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (org.openqa.selenium.logging.LogEntry e : driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER)) {
+            if (e.getMessage().contains("Content Security Policy")) {
+                out.add(e.getMessage());
+            }
+        }
+        return out;
     }
 
     @Override

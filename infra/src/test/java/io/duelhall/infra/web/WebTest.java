@@ -56,8 +56,15 @@ abstract class WebTest extends AppTest {
 
     @AfterEach
     void closeBrowsers() {
-        browsers.forEach(Browser::close);
-        browsers.clear();
+        try {
+            // the pages run under the server's Content-Security-Policy (SecurityHeaders): nothing of theirs is blocked
+            for (Browser b : browsers) {
+                org.assertj.core.api.Assertions.assertThat(b.cspViolations()).as("CSP violations").isEmpty();
+            }
+        } finally {
+            browsers.forEach(Browser::close);
+            browsers.clear();
+        }
     }
 
     Browser browser(Dimension size) {

@@ -75,8 +75,10 @@ public class MatchListProjection {
     public void apply(String matchId, long seq, Instant at, MatchEvent event) {
         if (event instanceof MatchOpening o) {
             if (count(matchId) == 0) {
-                jdbc.update("insert into rm_match_summary (match_id, ruleset, status, turn, created_at, updated_at, last_seq)"
-                        + " values (?, ?, 'WAITING', 0, ?, ?, ?)", matchId, o.ruleset(), Rows.ts(at), Rows.ts(at), seq);
+                int delay = o.options() == null ? 0 : o.options().spectatorDelaySeconds();
+                jdbc.update("insert into rm_match_summary (match_id, ruleset, status, turn, created_at, updated_at, last_seq,"
+                        + " spectator_delay) values (?, ?, 'WAITING', 0, ?, ?, ?, ?)", matchId, o.ruleset(), Rows.ts(at),
+                        Rows.ts(at), seq, delay);
             }
         } else if (event instanceof PlayerJoined j && (j.seat() == Seat.A || j.seat() == Seat.B)) {
             update(matchId, seq, at, "player_" + j.seat().name().toLowerCase() + " = ?", j.name());
@@ -117,6 +119,23 @@ public class MatchListProjection {
         return jdbc.query("select * from rm_match_summary where status = ? order by updated_at desc, match_id limit ?",
                 ROW, status, limit);
     }
+
+    /**
+     * Matches with a spectator delay whose row may be ahead of what the public may see at {@code now}: not ended, or
+     * changed less than the delay ago. (The read side shows these as they stood {@code spectator_delay} ago.)
+     */
+    public List<String> delayedAt(Instant now) {
+        return jdbc.query("select match_id, spectator_delay, status, updated_at from rm_match_summary"
+                        + " where spectator_delay > 0 and (status <> 'ENDED' or updated_at > ?)",
+                (rs, n) -> {
+                    boolean ended = "ENDED".equals(rs.getString("status"));
+                    Instant publicUntil = now.minusSeconds(rs.getInt("spectator_delay"));
+                    return !ended || Rows.instant(rs, "updated_at").isAfter(publicUntil) ? rs.getString("match_id") : null;
+                }, Rows.ts(now.minusSeconds(MAX_DELAY_SECONDS))).stream().filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** The longest spectator delay a match may have (MatchOptions). */
+    static final int MAX_DELAY_SECONDS = 900;
 
     /** Every row, by match id (to compare a rebuilt model with the live one). */
     public List<MatchSummary> all() {

@@ -131,9 +131,7 @@ public class RatingProjection {
 
     private void recomputeAll() {
         Map<String, PlayerRating> ratings = new LinkedHashMap<>();
-        jdbc.query("select * from rm_rated_match order by position, match_id", (rs, n) -> new RatedMatch(
-                rs.getString("match_id"), rs.getString("player_a"), rs.getString("player_b"), rs.getInt("score_a"),
-                rs.getInt("both_lost") == 1, rs.getString("name_a"), rs.getString("name_b"))).forEach(m -> rate(m, ratings));
+        ratedMatches().forEach(m -> rate(m, ratings));
         jdbc.update("delete from rm_rating");
         ratings.values().forEach(this::save);
     }
@@ -145,6 +143,32 @@ public class RatingProjection {
             jdbc.update("insert into rm_rating (rating, rd, volatility, games, wins, losses, player_name, account_id)"
                     + " values (?, ?, ?, ?, ?, ?, ?, ?)", values);
         }
+    }
+
+    private List<RatedMatch> ratedMatches() {
+        return jdbc.query("select * from rm_rated_match order by position, match_id", (rs, n) -> new RatedMatch(
+                rs.getString("match_id"), rs.getString("player_a"), rs.getString("player_b"), rs.getInt("score_a"),
+                rs.getInt("both_lost") == 1, rs.getString("name_a"), rs.getString("name_b")));
+    }
+
+    /**
+     * Every rating as it would be had the given matches not ended yet (computed, not stored: the public leaderboard
+     * while the end of a match with a spectator delay is not public yet), best first; empty when none of them is rated.
+     */
+    public Optional<List<PlayerRating>> without(java.util.Set<String> matchIds) {
+        if (matchIds.isEmpty()) {
+            return Optional.empty();
+        }
+        List<RatedMatch> rated = ratedMatches();
+        if (rated.stream().noneMatch(m -> matchIds.contains(m.matchId()))) {
+            return Optional.empty();
+        }
+        Map<String, PlayerRating> ratings = new LinkedHashMap<>();
+        rated.stream().filter(m -> !matchIds.contains(m.matchId())).forEach(m -> rate(m, ratings));
+        return Optional.of(ratings.values().stream()
+                .sorted(java.util.Comparator.comparingDouble(PlayerRating::rating).reversed()
+                        .thenComparing(PlayerRating::name))
+                .toList());
     }
 
     @ResetHandler

@@ -68,8 +68,11 @@ public class MatchStreams {
     /** Watched matches with new events or subscribers since the last pass: dispatcher thread only. */
     private final Set<HotMatch> changed = new LinkedHashSet<>();
     private final AtomicInteger open = new AtomicInteger();
-    /** Open spectator streams per match (the lobby's spectator count); matches without one are absent. */
-    private final Map<String, Integer> spectators = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Open spectator streams per match and client address (the lobby's spectator count is the number of addresses, so
+     * one client opening many streams counts once); matches without one are absent.
+     */
+    private final Map<String, Map<String, Integer>> spectators = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean running = true;
     private Thread dispatcher;
 
@@ -100,11 +103,24 @@ public class MatchStreams {
      * @param lastEventId the last event the client has, or {@link #NONE}
      */
     public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId) {
+        return subscribe(matchId, viewer, lastEventId, null);
+    }
+
+    /** As {@link #subscribe(String, Viewer, long)}, from the client {@code address} (counted once per match). */
+    public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId, String address) {
         ResponseBodyEmitter emitter = new ResponseBodyEmitter(timeoutMillis);
         Subscriber s = new Subscriber(matchId, viewer, lastEventId, emitter);
         if (viewer.kind() == Viewer.Kind.SPECTATOR) {
-            spectators.merge(matchId, 1, Integer::sum);
-            s.onClose(() -> spectators.computeIfPresent(matchId, (k, n) -> n <= 1 ? null : n - 1));
+            String from = address == null ? "" : address;
+            spectators.compute(matchId, (k, byAddress) -> {
+                Map<String, Integer> m = byAddress == null ? new HashMap<>() : byAddress;
+                m.merge(from, 1, Integer::sum);
+                return m;
+            });
+            s.onClose(() -> spectators.computeIfPresent(matchId, (k, byAddress) -> {
+                byAddress.computeIfPresent(from, (a, n) -> n <= 1 ? null : n - 1);
+                return byAddress.isEmpty() ? null : byAddress;
+            }));
         }
         emitter.onCompletion(s::close);
         emitter.onTimeout(() -> complete(s));
@@ -147,9 +163,17 @@ public class MatchStreams {
                 "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
     }
 
-    /** Open spectator streams of {@code matchId} (a closed connection counts until the server notices it). */
+    /**
+     * Spectators of {@code matchId}: client addresses with an open spectator stream (a closed connection counts until
+     * the server notices it; several streams from one address count once).
+     */
     public int spectators(String matchId) {
-        return spectators.getOrDefault(matchId, 0);
+        Integer[] n = {0};
+        spectators.computeIfPresent(matchId, (k, byAddress) -> {
+            n[0] = byAddress.size();
+            return byAddress;
+        });
+        return n[0];
     }
 
     /** Open subscribers (admitted or waiting to be). */
