@@ -56,7 +56,13 @@ public class ApiErrors {
 
     @ExceptionHandler(RefusedException.class)
     ResponseEntity<ApiError> refused(RefusedException e) {
-        return of(e.refusal());
+        Refusal r = e.refusal();
+        if (r.category() == Refusal.Category.TOO_MANY) {
+            // a cap of things held open (streams): a place frees when one closes, no bucket says when
+            return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS).header("Retry-After", "5")
+                    .contentType(MediaType.APPLICATION_JSON).body(new ApiError(r.code(), r.message(), r.rule(), r.violations()));
+        }
+        return of(r);
     }
 
     @ExceptionHandler(AggregateNotFoundException.class)

@@ -3,6 +3,7 @@ package io.duelhall.infra.edge;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import io.duelhall.command.CommandConfig;
 import io.duelhall.command.api.ApiErrors;
+import io.duelhall.command.limits.LimitsConfig;
 import io.duelhall.command.rules.RulesConfig;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -28,7 +29,7 @@ import java.util.stream.Collectors;
 @SpringBootConfiguration
 @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
 @EnableAutoConfiguration
-@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class})
+@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class, LimitsConfig.class})
 public class EdgeApplication {
     public static final String MODE = "duelhall.mode";
 

@@ -2,6 +2,7 @@ package io.duelhall.query.stream;
 
 import io.duelhall.query.Sights;
 import io.duelhall.query.Sights.Sight;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,7 +32,8 @@ public class MatchStreamController {
                                     @RequestHeader(name = "Authorization", required = false) String authorization,
                                     @RequestParam(name = "access_token", required = false) String accessToken,
                                     @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
-                                    @RequestParam(name = "lastEventId", required = false) String lastEventIdParam) {
+                                    @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
+                                    HttpServletRequest request) {
         long lastEventId = MatchStreams.lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         String auth = authorization != null || accessToken == null ? authorization : "Bearer " + accessToken;
         Sight s = sights.of(matchId, auth);
@@ -39,6 +41,6 @@ public class MatchStreamController {
             // The client has everything: 204 tells an EventSource not to reconnect.
             return ResponseEntity.noContent().build();
         }
-        return MatchStreams.eventStream(streams.subscribe(matchId, s.asked(), lastEventId));
+        return MatchStreams.eventStream(streams.subscribe(matchId, s.asked(), lastEventId, request.getRemoteAddr()));
     }
 }

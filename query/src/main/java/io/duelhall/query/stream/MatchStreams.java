@@ -62,6 +62,7 @@ public class MatchStreams {
     private final int maxBurst;
     private final long timeoutMillis;
     private final ExecutorService senders;
+    private final StreamCaps caps;
     private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
     /** Watched matches, by id: dispatcher thread only. */
     private final Map<String, HotMatch> hot = new HashMap<>();
@@ -78,7 +79,10 @@ public class MatchStreams {
                         @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
                         @Value("${duelhall.stream.max-burst:500}") int maxBurst,
                         @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
-                        @Value("${duelhall.stream.sender-threads:2}") int senderThreads) {
+                        @Value("${duelhall.stream.sender-threads:2}") int senderThreads,
+                        @Value("${duelhall.stream.max-per-address:200}") int maxPerAddress,
+                        @Value("${duelhall.stream.max-per-node:0}") int maxPerNode,
+                        @Value("${duelhall.limits.enabled:true}") boolean limitsEnabled) {
         this.source = source;
         this.clock = clock;
         this.json = json;
@@ -86,6 +90,9 @@ public class MatchStreams {
         this.tickMillis = tickMillis;
         this.maxBurst = maxBurst;
         this.timeoutMillis = TimeUnit.SECONDS.toMillis(timeoutSeconds);
+        this.caps = limitsEnabled ? new StreamCaps(maxPerAddress, maxPerNode) : new StreamCaps(0, -1);
+        log.info("streams: at most {} per address, {} on this node", caps.perAddress() > 0 ? caps.perAddress() : "any",
+                caps.perNode() > 0 ? caps.perNode() : "any");
         AtomicInteger n = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(senderThreads, r -> {
             Thread t = new Thread(r, "sse-sender-" + n.incrementAndGet());
@@ -98,10 +105,14 @@ public class MatchStreams {
      * Opens a stream of {@code matchId} for {@code viewer} (a seat or the spectator).
      *
      * @param lastEventId the last event the client has, or {@link #NONE}
+     * @param address     the client's address (its streams are capped: {@code duelhall.stream.max-per-address})
+     * @throws RefusedException {@code TOO_MANY_STREAMS} (429) past the cap of the address or of the node
      */
-    public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId) {
+    public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId, String address) {
+        Runnable place = caps.take(address);
         ResponseBodyEmitter emitter = new ResponseBodyEmitter(timeoutMillis);
         Subscriber s = new Subscriber(matchId, viewer, lastEventId, emitter);
+        s.onClose(place);
         if (viewer.kind() == Viewer.Kind.SPECTATOR) {
             spectators.merge(matchId, 1, Integer::sum);
             s.onClose(() -> spectators.computeIfPresent(matchId, (k, n) -> n <= 1 ? null : n - 1));
@@ -150,6 +161,11 @@ public class MatchStreams {
     /** Open spectator streams of {@code matchId} (a closed connection counts until the server notices it). */
     public int spectators(String matchId) {
         return spectators.getOrDefault(matchId, 0);
+    }
+
+    /** Streams counted against the caps (open, or closed by the client and not noticed yet). */
+    public int cappedStreams() {
+        return caps.open();
     }
 
     /** Open subscribers (admitted or waiting to be). */

@@ -33,8 +33,16 @@ final class Subscriber {
         return viewer.kind() == Viewer.Kind.SEAT ? viewer.seat().name() : viewer.kind().name();
     }
 
+    /** Adds {@code r} to what runs on the first close (set up before the stream opens). */
     void onClose(Runnable r) {
-        onClose = r;
+        Runnable before = onClose;
+        onClose = () -> {
+            try {
+                before.run();
+            } finally {
+                r.run();
+            }
+        };
     }
 
     void close() {
