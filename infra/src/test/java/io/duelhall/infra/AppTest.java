@@ -15,7 +15,9 @@ import java.util.UUID;
         // the test clients probe with refused intents far faster than a player plays; LimitsHttpTest tests the limits
         properties = {"duelhall.limits.intents-per-token-per-second=1000", "duelhall.limits.intents-per-token-burst=2000",
                 "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000",
-                "duelhall.limits.audits-per-address-per-minute=100000"})
+                "duelhall.limits.audits-per-address-per-minute=100000",
+                // StreamHttpTest opens 200 streams from 127.0.0.1; FloodHttpTest tests the caps
+                "duelhall.stream.max-per-address=100000"})
 public abstract class AppTest {
     static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
     /** The admin token of the test app (duelhall.admin-token). */

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * event store, no database, no Axon and no write API; it scales out spectators without touching the store.
  * Started by {@code java -jar duelhall.jar --duelhall.mode=edge} (or {@code DUELHALL_MODE=edge}).
  *
- * <p>Its context holds only the edge package, the rulesets, the clock and the error mapping; the
+ * <p>Its context holds only the edge package, the rulesets, the clock, the error mapping and the body reader of the
+ * abuse limits ({@link LimitsConfig}: request bodies are read without a thread, bounded in size and time); the
  * auto-configuration of Axon, JDBC, JPA and Flyway is left out (they are on the class path for the app nodes).
  */
 @SpringBootConfiguration
