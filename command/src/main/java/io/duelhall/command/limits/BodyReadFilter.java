@@ -157,7 +157,8 @@ public class BodyReadFilter implements Filter {
             this.max = max;
             this.place = place;
             long length = request.getContentLengthLong();
-            this.bytes = new ByteArrayOutputStream(length > 0 ? (int) Math.min(length, max) : 1024);
+            // grown as bytes arrive: a Content-Length the client never sends costs nothing up front
+            this.bytes = new ByteArrayOutputStream(length > 0 ? (int) Math.min(length, 64 * 1024) : 1024);
             this.buffered = new Buffered(request);
             this.context = request.startAsync(buffered, response);
             this.context.setTimeout(limits.bodyTimeout().toMillis());

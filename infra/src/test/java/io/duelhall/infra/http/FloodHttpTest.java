@@ -110,6 +110,7 @@ class FloodHttpTest {
         List<Socket> attack = new ArrayList<>();
         try (Sse honest = Sse.open(port, path, null, null)) {
             assertThat(honest.status()).isEqualTo(200);
+            long heapBefore = heapAfterGc();
             // 127.0.0.2 asks for 3x its cap, never reading a stream once it has its status line
             int[] from2 = openStreams("127.0.0.2", path, STREAMS_PER_ADDRESS * 3, attack);
             assertThat(from2[0]).as("streams opened from one address").isEqualTo(STREAMS_PER_ADDRESS);
@@ -122,6 +123,9 @@ class FloodHttpTest {
             int left = STREAMS_PER_NODE - 1 - 2 * STREAMS_PER_ADDRESS;
             assertThat(from4[0]).as("the node's cap").isEqualTo(left);
             assertThat(from4[1]).isEqualTo(STREAMS_PER_ADDRESS - left);
+            // the app and the attacker share this JVM; the attacker's sockets are a few hundred bytes of heap each
+            System.out.printf("flood: %d never-read streams open, %d refused; heap +%.0f KB per open stream%n",
+                    attack.size(), from2[1] + from4[1], (heapAfterGc() - heapBefore) / 1024.0 / attack.size());
             assertResponsive(m[0], tokens);
 
             // the watched match is played to its end: the never-read streams get every event (a ~20 KB view each)
@@ -269,6 +273,17 @@ class FloodHttpTest {
             }
         }
         return new int[]{opened, refused};
+    }
+
+    static long heapAfterGc() throws InterruptedException {
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(100);
+            least = Math.min(least, memory.getHeapMemoryUsage().getUsed());
+        }
+        return least;
     }
 
     Socket connect(String from) throws IOException {
