@@ -37,7 +37,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The Server-Sent Events behind {@code GET /api/matches/{id}/stream}, for any number of subscribers on a fixed,
  * small number of threads: one dispatcher thread reads a {@link StreamSource} (one shared stream for all matches:
  * the event store on an app node, the public Kafka topic on a spectator edge) and folds each watched match through
- * its ruleset; a small pool writes to the connections. No thread waits per subscriber.
+ * its ruleset; a small pool writes to the connections, with non-blocking servlet writes ({@link Subscriber}). No thread
+ * waits per subscriber, nor on a client that does not read: one that takes no burst in
+ * {@code duelhall.stream.slow-reader-seconds} is dropped (it resumes with Last-Event-ID). Open streams are capped per
+ * client address and per node ({@link StreamCaps}).
  *
  * <p>Each stored event is one SSE message whose {@code id} is the event's sequence number and whose data is
  * {@code {"seq", "event", "view"}}: the event as the subscriber may see it, and, on the last message of each burst,
