@@ -54,7 +54,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "duelhall.limits.intents-per-token-per-second=1000", "duelhall.limits.intents-per-token-burst=2000",
         "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000",
-        "duelhall.stream.heartbeat-seconds=1", "duelhall.stream.slow-reader-seconds=2",
+        "duelhall.stream.heartbeat-seconds=1", "duelhall.stream.slow-reader-seconds=5",
         "duelhall.limits.body-timeout=3s"})
 @Import(FloodHttpTest.SmallSendBuffers.class)
 @DirtiesContext // its stream dispatcher and senders stop with it (StreamHttpTest counts those threads)
@@ -136,7 +136,7 @@ class FloodHttpTest {
             List<Res> answers = bot.playToEnd(watched[0], players, 3000);
             long end = answers.get(answers.size() - 1).body().get("version").asLong();
             long t = System.nanoTime();
-            Message got = honest.awaitId(end, Duration.ofSeconds(5));
+            Message got = honest.awaitId(end, Duration.ofSeconds(10));
             System.out.printf("flood: the honest spectator had the last of %d events %.0f ms after it was stored,"
                     + " beside %d never-read streams%n", end + 1, (System.nanoTime() - t) / 1e6, attack.size());
             assertThat(got.id()).as("the honest spectator gets its events beside never-read streams").isEqualTo(end);
