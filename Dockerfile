@@ -22,4 +22,5 @@ RUN java -XX:ArchiveClassesAtExit=/app/duelhall.jsa -Dspring.context.exit=onRefr
         --duelhall.data-dir=/tmp/cds-training --server.port=0 && rm -rf /tmp/cds-training
 USER duelhall
 EXPOSE 8080
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:SharedArchiveFile=/app/duelhall.jsa", "-jar", "/app/duelhall.jar"]
+# ExitOnOutOfMemoryError: a JVM out of heap ends (to be restarted) instead of staying up with dead threads
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "-XX:SharedArchiveFile=/app/duelhall.jsa", "-jar", "/app/duelhall.jar"]

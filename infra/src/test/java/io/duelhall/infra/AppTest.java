@@ -17,7 +17,9 @@ import java.util.UUID;
                 "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000",
                 "duelhall.limits.audits-per-address-per-minute=100000",
                 // tests register and log in players from one address; IdentitiesHttpTest tests this limit on its own
-                "duelhall.limits.logins-per-address-per-minute=100000"})
+                "duelhall.limits.logins-per-address-per-minute=100000",
+                // StreamHttpTest opens 200 streams from 127.0.0.1; FloodHttpTest tests the caps
+                "duelhall.stream.max-per-address=100000"})
 public abstract class AppTest {
     static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
     /** The admin token of the test app (duelhall.admin-token). */

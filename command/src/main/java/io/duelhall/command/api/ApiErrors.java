@@ -57,7 +57,13 @@ public class ApiErrors {
 
     @ExceptionHandler(RefusedException.class)
     ResponseEntity<ApiError> refused(RefusedException e, HttpServletRequest request) {
-        return answered(request, of(e.refusal()));
+        Refusal r = e.refusal();
+        if (r.category() == Refusal.Category.TOO_MANY) {
+            // a cap of things held open (streams): a place frees when one closes, no bucket says when
+            return answered(request, ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS).header("Retry-After", "5")
+                    .contentType(MediaType.APPLICATION_JSON).body(new ApiError(r.code(), r.message(), r.rule(), r.violations())));
+        }
+        return answered(request, of(r));
     }
 
     @ExceptionHandler(AggregateNotFoundException.class)

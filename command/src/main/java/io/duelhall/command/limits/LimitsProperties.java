@@ -2,6 +2,8 @@ package io.duelhall.command.limits;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import java.time.Duration;
+
 /**
  * Abuse limits ({@code duelhall.limits.*}). Rates are token buckets: {@code perSecond} sustained,
  * {@code burst} at once. Defaults leave a human player (and an AI at play speed) far below them.
@@ -15,13 +17,17 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param auditsPerAddressPerMinute  uploaded records one address may have audited (each is a re-simulation)
  * @param loginsPerAddressPerMinute  log-ins and registrations one address may send (each is a BCrypt hash: against
  *                                   password guessing and hashing floods; docs/identities.md)
+ * @param bodiesPerAddress           request bodies one address may have arriving at once ({@link BodyReadFilter};
+ *                                   429 above; 0: no cap)
+ * @param bodyTimeout                time a request body has to arrive whole, from its headers (408 after it)
  */
 @ConfigurationProperties("duelhall.limits")
 public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intentsPerTokenBurst,
                                Integer intentsPerAddressPerSecond, Integer intentsPerAddressBurst,
                                Integer createsPerAddressPerMinute, Integer seatsPerAddressPerMinute,
                                Integer maxBodyBytes, Boolean enabled, Integer maxRecordBytes,
-                               Integer auditsPerAddressPerMinute, Integer loginsPerAddressPerMinute) {
+                               Integer auditsPerAddressPerMinute, Integer loginsPerAddressPerMinute,
+                               Integer bodiesPerAddress, Duration bodyTimeout) {
     public LimitsProperties {
         intentsPerTokenPerSecond = or(intentsPerTokenPerSecond, 30);
         intentsPerTokenBurst = or(intentsPerTokenBurst, 60);
@@ -34,6 +40,8 @@ public record LimitsProperties(Integer intentsPerTokenPerSecond, Integer intents
         maxRecordBytes = or(maxRecordBytes, 32 * 1024 * 1024);
         auditsPerAddressPerMinute = or(auditsPerAddressPerMinute, 60);
         loginsPerAddressPerMinute = or(loginsPerAddressPerMinute, 10);
+        bodiesPerAddress = or(bodiesPerAddress, 32);
+        bodyTimeout = bodyTimeout == null || bodyTimeout.isNegative() || bodyTimeout.isZero() ? Duration.ofSeconds(10) : bodyTimeout;
     }
 
     private static Integer or(Integer v, int d) {

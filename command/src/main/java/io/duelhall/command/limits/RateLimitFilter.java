@@ -62,8 +62,7 @@ public class RateLimitFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String path = request.getRequestURI();
-        // a match record is far larger than any request of play: the audit upload has a limit of its own
-        int maxBody = AUDIT.matcher(path).matches() ? limits.maxRecordBytes() : limits.maxBodyBytes();
+        int maxBody = maxBody(limits, path);
         long length = request.getContentLengthLong();
         if (length > maxBody) {
             tooLarge(response, maxBody);
@@ -98,6 +97,12 @@ public class RateLimitFilter extends OncePerRequestFilter {
             }
         }
         chain.doFilter(length < 0 ? new LimitedRequest(request, maxBody) : request, response);
+    }
+
+    /** The largest body a request to {@code path} may have. */
+    static int maxBody(LimitsProperties limits, String path) {
+        // a match record is far larger than any request of play: the audit upload has a limit of its own
+        return AUDIT.matcher(path).matches() ? limits.maxRecordBytes() : limits.maxBodyBytes();
     }
 
     private static Bucket perSecond(int rate, int burst) {

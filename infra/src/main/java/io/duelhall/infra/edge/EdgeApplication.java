@@ -3,6 +3,7 @@ package io.duelhall.infra.edge;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import io.duelhall.command.CommandConfig;
 import io.duelhall.command.api.ApiErrors;
+import io.duelhall.command.limits.LimitsConfig;
 import io.duelhall.command.rules.RulesConfig;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,15 +23,16 @@ import java.util.stream.Collectors;
  * event store, no database, no Axon and no write API; it scales out spectators without touching the store.
  * Started by {@code java -jar duelhall.jar --duelhall.mode=edge} (or {@code DUELHALL_MODE=edge}).
  *
- * <p>Its context holds only the edge package, the rulesets, the clock and the error mapping; the
+ * <p>Its context holds only the edge package, the rulesets, the clock, the error mapping and the body reader of the
+ * abuse limits ({@link LimitsConfig}: request bodies are read without a thread, bounded in size and time); the
  * auto-configuration of Axon, JDBC, JPA and Flyway is left out (they are on the class path for the app nodes).
  */
 @SpringBootConfiguration
 @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge") // never in an app node's context
 @EnableAutoConfiguration
 // JsonErrors, SecurityHeaders, OperatorEndpoints (with AdminAuth): the edge's errors, headers and metrics follow the
-// app node's (issue 20, findings 8 and 9)
-@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class,
+// app node's (issue 20, findings 8 and 9); LimitsConfig: its streams and bodies are capped as an app node's (2 and 3)
+@Import({EdgeConfig.class, RulesConfig.class, CommandConfig.class, ApiErrors.class, LimitsConfig.class,
         io.duelhall.infra.web.JsonErrors.class, io.duelhall.infra.web.SecurityHeaders.class,
         io.duelhall.infra.web.OperatorEndpoints.class, io.duelhall.query.AdminAuth.class})
 public class EdgeApplication {

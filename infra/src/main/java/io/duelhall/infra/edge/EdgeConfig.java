@@ -56,9 +56,13 @@ public class EdgeConfig {
                                     @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
                                     @Value("${duelhall.stream.max-burst:500}") int maxBurst,
                                     @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
-                                    @Value("${duelhall.stream.sender-threads:2}") int senderThreads) {
+                                    @Value("${duelhall.stream.sender-threads:2}") int senderThreads,
+                                    @Value("${duelhall.stream.max-per-address:200}") int maxPerAddress,
+                                    @Value("${duelhall.stream.max-per-node:0}") int maxPerNode,
+                                    @Value("${duelhall.limits.enabled:true}") boolean limitsEnabled,
+                                    @Value("${duelhall.stream.slow-reader-seconds:30}") long slowReaderSeconds) {
         return new MatchStreams(new PublicStreamSource(matches), clock, json, heartbeatSeconds, tickMillis, maxBurst,
-                timeoutSeconds, senderThreads);
+                timeoutSeconds, senderThreads, maxPerAddress, maxPerNode, limitsEnabled, slowReaderSeconds);
     }
 
     @Bean

@@ -9,6 +9,8 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.stream.MatchStreams;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -63,14 +65,16 @@ public class EdgeController {
                                     @RequestHeader(name = "Authorization", required = false) String authorization,
                                     @RequestParam(name = "access_token", required = false) String accessToken,
                                     @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
-                                    @RequestParam(name = "lastEventId", required = false) String lastEventIdParam) {
+                                    @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
+                                    HttpServletRequest request, HttpServletResponse response) {
         spectatorOnly(authorization, accessToken);
         long lastEventId = MatchStreams.lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         PublicMatch.Sight sight = find(matchId).sight(clock.instant());
         if (sight.over() && lastEventId != MatchStreams.NONE && lastEventId >= sight.log().version()) {
             return ResponseEntity.noContent().build(); // the client has everything: an EventSource stops
         }
-        return MatchStreams.eventStream(streams.subscribe(matchId, Viewer.SPECTATOR, lastEventId));
+        streams.subscribe(matchId, Viewer.SPECTATOR, lastEventId, request, response);
+        return null; // answered by the stream
     }
 
     private static void spectatorOnly(String authorization, String accessToken) {

@@ -2,6 +2,8 @@ package io.duelhall.query.stream;
 
 import io.duelhall.query.Sights;
 import io.duelhall.query.Sights.Sight;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -32,7 +34,7 @@ public class MatchStreamController {
                                     @RequestParam(name = "access_token", required = false) String accessToken,
                                     @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
                                     @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
-                                    jakarta.servlet.http.HttpServletRequest request) {
+                                    HttpServletRequest request, HttpServletResponse response) {
         long lastEventId = MatchStreams.lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         String auth = authorization != null || accessToken == null ? authorization : "Bearer " + accessToken;
         Sight s = sights.of(matchId, auth);
@@ -40,6 +42,7 @@ public class MatchStreamController {
             // The client has everything: 204 tells an EventSource not to reconnect.
             return ResponseEntity.noContent().build();
         }
-        return MatchStreams.eventStream(streams.subscribe(matchId, s.asked(), lastEventId, request.getRemoteAddr()));
+        streams.subscribe(matchId, s.asked(), lastEventId, request, response);
+        return null; // answered by the stream
     }
 }

@@ -10,10 +10,11 @@ import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The Server-Sent Events behind {@code GET /api/matches/{id}/stream}, for any number of subscribers on a fixed,
  * small number of threads: one dispatcher thread reads a {@link StreamSource} (one shared stream for all matches:
  * the event store on an app node, the public Kafka topic on a spectator edge) and folds each watched match through
- * its ruleset; a small pool writes to the connections. No thread waits per subscriber.
+ * its ruleset; a small pool writes to the connections, with non-blocking servlet writes ({@link Subscriber}). No thread
+ * waits per subscriber, nor on a client that does not read: one that takes no burst in
+ * {@code duelhall.stream.slow-reader-seconds} is dropped (it resumes with Last-Event-ID). Open streams are capped per
+ * client address and per node ({@link StreamCaps}).
  *
  * <p>Each stored event is one SSE message whose {@code id} is the event's sequence number and whose data is
  * {@code {"seq", "event", "view"}}: the event as the subscriber may see it, and, on the last message of each burst,
@@ -47,10 +51,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * match closes after its last event.
  */
 @Component
-public class MatchStreams {
+public class MatchStreams implements SmartLifecycle {
     /** No Last-Event-ID: start with the current view. */
     public static final long NONE = Long.MIN_VALUE;
-    static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
+    static final String EVENT_STREAM = "text/event-stream;charset=UTF-8";
+    private static final byte[] HEARTBEAT = ": heartbeat\n\n".getBytes(StandardCharsets.UTF_8);
     private static final Logger log = LoggerFactory.getLogger(MatchStreams.class);
     private static final int WAIT_MILLIS = 10;
 
@@ -61,7 +66,9 @@ public class MatchStreams {
     private final long tickMillis;
     private final int maxBurst;
     private final long timeoutMillis;
+    private final long slowReaderNanos;
     private final ExecutorService senders;
+    private final StreamCaps caps;
     private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
     /** Watched matches, by id: dispatcher thread only. */
     private final Map<String, HotMatch> hot = new HashMap<>();
@@ -81,7 +88,11 @@ public class MatchStreams {
                         @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
                         @Value("${duelhall.stream.max-burst:500}") int maxBurst,
                         @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
-                        @Value("${duelhall.stream.sender-threads:2}") int senderThreads) {
+                        @Value("${duelhall.stream.sender-threads:2}") int senderThreads,
+                        @Value("${duelhall.stream.max-per-address:200}") int maxPerAddress,
+                        @Value("${duelhall.stream.max-per-node:0}") int maxPerNode,
+                        @Value("${duelhall.limits.enabled:true}") boolean limitsEnabled,
+                        @Value("${duelhall.stream.slow-reader-seconds:30}") long slowReaderSeconds) {
         this.source = source;
         this.clock = clock;
         this.json = json;
@@ -89,6 +100,10 @@ public class MatchStreams {
         this.tickMillis = tickMillis;
         this.maxBurst = maxBurst;
         this.timeoutMillis = TimeUnit.SECONDS.toMillis(timeoutSeconds);
+        this.slowReaderNanos = TimeUnit.SECONDS.toNanos(slowReaderSeconds);
+        this.caps = limitsEnabled ? new StreamCaps(maxPerAddress, maxPerNode) : new StreamCaps(0, -1);
+        log.info("streams: at most {} per address, {} on this node", caps.perAddress() > 0 ? caps.perAddress() : "any",
+                caps.perNode() > 0 ? caps.perNode() : "any");
         AtomicInteger n = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(senderThreads, r -> {
             Thread t = new Thread(r, "sse-sender-" + n.incrementAndGet());
@@ -98,19 +113,21 @@ public class MatchStreams {
     }
 
     /**
-     * Opens a stream of {@code matchId} for {@code viewer} (a seat or the spectator).
+     * Opens a stream of {@code matchId} for {@code viewer} (a seat or the spectator) on {@code request}'s connection:
+     * starts the request's async cycle, answers {@code 200 text/event-stream}, not cached, not buffered by a proxy,
+     * and writes the opening comment; the dispatcher writes the rest. The caller answers nothing more.
      *
      * @param lastEventId the last event the client has, or {@link #NONE}
+     * @throws RefusedException {@code TOO_MANY_STREAMS} (429) past the cap of the client's address or of the node
+     *                          ({@code duelhall.stream.max-per-address}, {@code max-per-node}), before anything is sent
      */
-    public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId) {
-        return subscribe(matchId, viewer, lastEventId, null);
-    }
-
-    /** As {@link #subscribe(String, Viewer, long)}, from the client {@code address} (counted once per match). */
-    public ResponseBodyEmitter subscribe(String matchId, Viewer viewer, long lastEventId, String address) {
-        ResponseBodyEmitter emitter = new ResponseBodyEmitter(timeoutMillis);
-        Subscriber s = new Subscriber(matchId, viewer, lastEventId, emitter);
+    public void subscribe(String matchId, Viewer viewer, long lastEventId, HttpServletRequest request,
+                          HttpServletResponse response) {
+        Runnable place = caps.take(request.getRemoteAddr());
+        Subscriber s = new Subscriber(matchId, viewer, lastEventId);
+        s.onClose(place);
         if (viewer.kind() == Viewer.Kind.SPECTATOR) {
+            String address = request.getRemoteAddr();
             String from = address == null ? "" : address;
             spectators.compute(matchId, (k, byAddress) -> {
                 Map<String, Integer> m = byAddress == null ? new HashMap<>() : byAddress;
@@ -122,28 +139,25 @@ public class MatchStreams {
                 return byAddress.isEmpty() ? null : byAddress;
             }));
         }
-        emitter.onCompletion(s::close);
-        emitter.onTimeout(() -> complete(s));
-        emitter.onError(e -> s.close());
         try {
-            // Sent before the handler returns: flushed with the headers, so clients see the stream open at once.
-            emitter.send(": match " + matchId + "\nretry: 2000\n\n", EVENT_STREAM);
+            AsyncContext context = request.startAsync(request, response);
+            context.setTimeout(timeoutMillis);
+            response.setStatus(200);
+            response.setContentType(EVENT_STREAM);
+            response.setHeader("Cache-Control", "no-cache");
+            response.setHeader("X-Accel-Buffering", "no");
+            // the first write: flushed with the headers, so clients see the stream open at once
+            s.open(context, (": match " + matchId + "\nretry: 2000\n\n").getBytes(StandardCharsets.UTF_8));
         } catch (Exception e) {
-            s.close();
+            s.complete();
+            return;
         }
-        start();
+        startDispatcher();
         open.incrementAndGet();
         joining.add(s);
-        return emitter;
-    }
-
-    /** The answer that opens a stream: {@code text/event-stream}, not cached, not buffered by a proxy. */
-    public static ResponseEntity<ResponseBodyEmitter> eventStream(ResponseBodyEmitter emitter) {
-        return ResponseEntity.ok()
-                .contentType(EVENT_STREAM)
-                .header("Cache-Control", "no-cache")
-                .header("X-Accel-Buffering", "no")
-                .body(emitter);
+        if (!running) {
+            s.complete(); // shutting down: the client reconnects to another node
+        }
     }
 
     /** {@code Last-Event-ID} (header or {@code ?lastEventId=}) as a sequence number; {@link #NONE} when absent. */
@@ -176,12 +190,17 @@ public class MatchStreams {
         return n[0];
     }
 
+    /** Streams counted against the caps (open, or closed by the client and not noticed yet). */
+    public int cappedStreams() {
+        return caps.open();
+    }
+
     /** Open subscribers (admitted or waiting to be). */
     public int openStreams() {
         return open.get();
     }
 
-    private synchronized void start() {
+    private synchronized void startDispatcher() {
         if (dispatcher == null && running) {
             dispatcher = new Thread(this::run, "sse-dispatcher");
             dispatcher.setDaemon(true);
@@ -189,7 +208,22 @@ public class MatchStreams {
         }
     }
 
+    @Override
+    public void start() {
+        // the dispatcher starts with the first stream
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /**
+     * Ends every stream. A lifecycle bean of the last phase: it stops before the web server's graceful shutdown, which
+     * otherwise waits for the open streams (the clients reconnect, to another node, with Last-Event-ID).
+     */
     @PreDestroy
+    @Override
     public void stop() {
         running = false;
         Thread d;
@@ -206,9 +240,9 @@ public class MatchStreams {
             }
         }
         for (HotMatch h : hot.values()) {
-            h.subscribers.forEach(s -> complete(s));
+            h.subscribers.forEach(Subscriber::complete);
         }
-        joining.forEach(this::complete);
+        joining.forEach(Subscriber::complete);
         senders.shutdownNow();
     }
 
@@ -287,12 +321,12 @@ public class MatchStreams {
                     hot.put(s.matchId, h);
                 }
             } catch (RefusedException e) {
-                complete(s);
+                s.complete();
                 open.decrementAndGet();
                 continue;
             } catch (RuntimeException e) {
                 log.warn("stream of {}: {}; the client will reconnect", s.matchId, e.toString());
-                complete(s);
+                s.complete();
                 open.decrementAndGet();
                 continue;
             }
@@ -326,6 +360,13 @@ public class MatchStreams {
             Map<String, byte[]> encoded = new HashMap<>();
             for (Subscriber s : h.subscribers) {
                 if (s.busy.get()) {
+                    if (now - s.busySince > slowReaderNanos) {
+                        // it has not taken one burst in duelhall.stream.slow-reader-seconds: dropped; its EventSource
+                        // reconnects with Last-Event-ID (retry: 2000) and resumes after the last event it did get
+                        log.info("stream of {}: a slow reader dropped (no burst taken in {} s); it resumes with Last-Event-ID",
+                                s.matchId, TimeUnit.NANOSECONDS.toSeconds(slowReaderNanos));
+                        s.complete();
+                    }
                     continue;
                 }
                 long horizon = h.horizon(s.viewer);
@@ -335,13 +376,15 @@ public class MatchStreams {
                     boolean finish = h.ended() && to == h.last();
                     byte[] frames = encoded.computeIfAbsent(s.viewerKey() + ":" + from + ":" + to,
                             k -> frames(h, s, from, to, rendered, pieces));
+                    s.busySince = now;
                     s.busy.set(true);
-                    senders.execute(() -> write(s, frames, to + 1, finish));
+                    senders.execute(() -> s.send(frames, to + 1, finish));
                 } else if (h.ended() && horizon == h.last() && s.nextSeq > h.last()) {
-                    complete(s);
+                    s.complete();
                 } else if (now - s.lastWriteNanos > heartbeatNanos) {
+                    s.busySince = now;
                     s.busy.set(true);
-                    senders.execute(() -> write(s, ": heartbeat\n\n", s.nextSeq, false));
+                    senders.execute(() -> s.send(HEARTBEAT, -1, false));
                 }
             }
         }
@@ -382,31 +425,5 @@ public class MatchStreams {
             at += part.length;
         }
         return out;
-    }
-
-    private void write(Subscriber s, Object frames, long next, boolean finish) {
-        try {
-            if (!s.closed) {
-                s.emitter.send(frames, EVENT_STREAM);
-                s.nextSeq = next;
-                s.lastWriteNanos = System.nanoTime();
-                if (finish) {
-                    complete(s);
-                }
-            }
-        } catch (Exception e) {
-            s.close();
-        } finally {
-            s.busy.set(false);
-        }
-    }
-
-    private void complete(Subscriber s) {
-        s.close();
-        try {
-            s.emitter.complete();
-        } catch (Exception ignored) {
-            // already gone
-        }
     }
 }
