@@ -88,21 +88,9 @@ class RulesVersionsTest {
         assertThat(charged).contains(new VoidexaEvent.WeaponCharged(A, 3, 3))
                 .noneMatch(e -> e instanceof VoidexaEvent.DamageRouted);
         assertThat(now.ship(A).weaponCharge()).isEqualTo(3);
-        int hull = now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
-        now.act(Intent.play(A, "a2"));
-        if (now.state.phase() == Phase.RESPONSE) {
-            now.act(Intent.pass(io.duelhall.domain.Seat.B));
-        }
-        assertThat(hull - now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL))
-                .as("Pulse Tap's 6 + the charge's 3").isEqualTo(9);
+        assertThat(hullLostTo(now, "a2")).as("Pulse Tap's 6 + the charge's 3").isEqualTo(9);
         assertThat(now.ship(A).weaponCharge()).as("spent by the first Weapon").isZero();
-        int before = now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
-        now.act(Intent.play(A, "a3"));
-        if (now.state.phase() == Phase.RESPONSE) {
-            now.act(Intent.pass(io.duelhall.domain.Seat.B));
-        }
-        assertThat(before - now.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL))
-                .as("the second Weapon has no charge").isEqualTo(6);
+        assertThat(hullLostTo(now, "a3")).as("the second Weapon has no charge").isEqualTo(6);
 
         // an unspent charge is lost with the turn
         Fixtures.Game lost = Scenario.live(NOW).a(x -> x.inPlay("overcharge-coupling").energy(5)).game();
@@ -116,6 +104,16 @@ class RulesVersionsTest {
         assertThat(old.act(Intent.activate(A, "a1", 0, io.duelhall.domain.Target.ship(io.duelhall.domain.Seat.B))).events())
                 .anyMatch(e -> e instanceof VoidexaEvent.DamageRouted)
                 .noneMatch(e -> e instanceof VoidexaEvent.WeaponCharged);
+    }
+
+    /** Seat A plays {@code card} (B lets it resolve); B's Hull lost to it. */
+    private static int hullLostTo(Fixtures.Game g, String card) {
+        int hull = g.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
+        assertThat(g.act(Intent.play(A, card)).accepted()).isTrue();
+        if (g.state.phase() == Phase.RESPONSE) {
+            g.act(Intent.pass(io.duelhall.domain.Seat.B));
+        }
+        return hull - g.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
     }
 
     @Test
