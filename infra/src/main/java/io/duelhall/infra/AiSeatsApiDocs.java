@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import java.util.Map;
 
 /**
- * Documents the {@code ai} field of the create-match request in the OpenAPI document (the command module
+ * Documents the {@code ai} field (and {@code options.timeoutLoss}) of the create-match request in the OpenAPI document (the command module
  * carries no OpenAPI annotations; the schema is generated from its records and described here).
  */
 @Configuration(proxyBeanMethods = false)
@@ -19,6 +19,14 @@ public class AiSeatsApiDocs {
         return openApi -> {
             if (openApi.getComponents() == null || openApi.getComponents().getSchemas() == null) {
                 return;
+            }
+            Schema<?> options = openApi.getComponents().getSchemas().get("Options");
+            if (options != null && options.getProperties() != null && options.getProperties().get("timeoutLoss") != null) {
+                Schema<?> loss = options.getProperties().get("timeoutLoss");
+                loss.setDescription("How many turn timeouts of one seat lose it the match (docs/rulings.md D-CLOCK-5): "
+                        + "0 = turn timeouts never lose, absent = the third loses (D-CLOCK-1); 0 to 99. Needs the "
+                        + "rules engine voidexa-1.2.0 or later. The view shows it as timeoutLoss.");
+                loss.setExample(0);
             }
             Schema<?> create = openApi.getComponents().getSchemas().get("CreateMatch");
             if (create == null || create.getProperties() == null || create.getProperties().get("ai") == null) {

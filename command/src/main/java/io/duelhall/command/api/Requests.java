@@ -26,7 +26,15 @@ public final class Requests {
     private Requests() {
     }
 
-    public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
+    /**
+     * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never, absent = the third
+     *                    (D-CLOCK-1, D-CLOCK-5); 0 to 99.
+     */
+    public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
+                          Integer timeoutLoss) {
+        public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
+            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null);
+        }
     }
 
     /**
@@ -63,7 +71,7 @@ public final class Requests {
         }
         // Ranges are the rules' to check (voidexa Decider.create refuses OUT_OF_RANGE): parse only here.
         int delay = o.spectatorDelaySeconds() == null ? 0 : o.spectatorDelaySeconds();
-        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats);
+        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats, o.timeoutLoss());
     }
 
     /** {@code {"B": "greedy"}} → seat B played by the greedy AI; seats A and B only, AI names from {@link Players}. */

@@ -52,6 +52,14 @@ final class Decider {
             return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
                     "turnClockSeconds must be 5–3600 and responseSeconds 1–600 when given."));
         }
+        if (o.timeoutLoss() != null && !VoidexaRuleset.atLeast(engineVersion, "voidexa-1.2.0")) {
+            return Decision.reject(Refusal.malformed("INVALID_FIELD",
+                    "timeoutLoss needs rules engine voidexa-1.2.0 or later; this match would be " + engineVersion + "."));
+        }
+        if (o.timeoutLoss() != null && (o.timeoutLoss() < 0 || o.timeoutLoss() > MatchOptions.MAX_TIMEOUT_LOSS)) {
+            return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
+                    "timeoutLoss must be 0 (turn timeouts never lose) to " + MatchOptions.MAX_TIMEOUT_LOSS + " when given."));
+        }
         if (o.ai() != null && o.ai().entrySet().stream().anyMatch(e -> (e.getKey() != Seat.A && e.getKey() != Seat.B)
                 || e.getValue() == null || e.getValue().isBlank())) {
             return Decision.reject(Refusal.malformed("INVALID_FIELD", "ai names an AI for seat A and/or B, e.g. {\"B\": \"greedy\"}."));
@@ -271,11 +279,17 @@ final class Decider {
         return null;
     }
 
-    static final int TIMEOUTS_TO_LOSE = 3;
+    /**
+     * D-CLOCK-1, D-CLOCK-5: how many turn timeouts of a seat lose this match. The match option {@code timeoutLoss}
+     * (engine voidexa-1.2.0 and later; 0: never); without it, and under every earlier engine, the third.
+     */
+    private static int timeoutsToLose(VoidexaState s) {
+        return s.options() == null ? MatchOptions.DEFAULT_TIMEOUT_LOSS : s.options().timeoutsThatLose();
+    }
 
     /**
      * D-CLOCK-1..3: the seat's clock ran out and the server acts for it. A turn timeout ends the turn
-     * (and resolves a discard at once); the third loses. A response timeout passes. A discard timeout
+     * (and resolves a discard at once); the match's {@code timeoutLoss}-th (the third by default) loses. A response timeout passes. A discard timeout
      * discards by the fixed rule. Nothing to time out is a conflict (a stale clock).
      */
     private Refusal timeout(Ctx c, Seat seat) {
@@ -295,7 +309,8 @@ final class Decider {
         if (s.phase() == Phase.MAIN && s.active() == seat && s.pending() == null) {
             int n = ship.timeouts() + 1;
             c.emit(new TurnTimedOut(seat, "TURN", s.turn(), n));
-            if (n >= TIMEOUTS_TO_LOSE) {
+            int lose = timeoutsToLose(s);
+            if (lose > 0 && n >= lose) {
                 c.end(seat.opponent(), "TIMEOUT", List.of(seat), seat);
                 return null;
             }

@@ -111,6 +111,11 @@ final class Effects {
                     c.emit(new DronesBoosted(owner, (active ? me.droneBoost() : 0) + a, pierce, until));
                 }
                 case WEAPON_CHARGE -> c.emit(new WeaponCharged(owner, a, me.weaponCharge() + a));
+                case DRONE_PIERCE -> {
+                    if (!me.pierceNext()) { // D-DRONE-3: one next attack with Pierce; a second grant adds nothing
+                        c.emit(new DronePierceCharged(owner));
+                    }
+                }
                 case DRONE_REPAIR -> {
                     for (Drone d : me.drones()) {
                         if (d.hull() < d.maxHull() || d.shield() < d.maxShield()) {

@@ -130,6 +130,12 @@ final class Evolver {
         if (e instanceof WeaponChargeSpent w) {
             return edit(s, w.seat(), b -> b.weaponCharge = 0);
         }
+        if (e instanceof DronePierceCharged d) {
+            return edit(s, d.seat(), b -> b.pierceNext = true);
+        }
+        if (e instanceof DronePierceSpent d) {
+            return edit(s, d.seat(), b -> b.pierceNext = false);
+        }
         if (e instanceof DronesBoosted d) {
             return edit(s, d.seat(), b -> {
                 b.droneBoost = d.damage();

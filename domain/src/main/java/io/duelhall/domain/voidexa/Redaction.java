@@ -75,7 +75,8 @@ public final class Redaction {
                 (s.turn() + 1) / 2, s.active(),
                 s.phase().name(), pending, window,
                 s.result() == null ? null : new VoidexaView.ResultView(s.result().winner(), s.result().reason()),
-                null, seats, s.seedCommitment(), s.options() == null ? 0 : s.options().spectatorDelaySeconds(), List.of());
+                null, seats, s.seedCommitment(), s.options() == null ? 0 : s.options().spectatorDelaySeconds(),
+                s.options() == null ? io.duelhall.domain.MatchOptions.DEFAULT_TIMEOUT_LOSS : s.options().timeoutsThatLose(), List.of());
     }
 
     private VoidexaView.SeatView seat(VoidexaState s, Seat seat, Ship ship, boolean own) {
@@ -105,6 +106,6 @@ public final class Redaction {
                 ship.hand().size(), ship.maxHand(), ship.deck().size(), ship.discard(), ship.exile().size(),
                 ship.exile(), ship.inPlay(), drones, ship.field(),
                 s.pending() != null && s.pending().seat() == seat ? s.pending().card() : null,
-                ship.lifeSupportZeroTurns(), ship.weaponCharge(), hand);
+                ship.lifeSupportZeroTurns(), ship.weaponCharge(), ship.pierceNext(), hand);
     }
 }

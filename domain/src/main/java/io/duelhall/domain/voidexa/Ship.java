@@ -21,6 +21,7 @@ import java.util.Set;
  * @param emptyDraws         how many times this seat had to draw from an empty deck (V-START-2/3)
  * @param timeouts           how many of its turns this seat let the turn clock run out (D-CLOCK-1)
  * @param weaponCharge       damage the seat's next Weapon card this turn adds to each target (an Overcharge, D-CAT-3)
+ * @param pierceNext         the seat's drones have Pierce at their next attack, then it is spent (Targeting AI, D-DRONE-3)
  */
 public record Ship(String name, String pilotClass, String shipCore, String clientSeed, List<String> deckList,
                    Map<Subsystem, Integer> values, Map<Subsystem, Integer> maxValues,
@@ -29,7 +30,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
                    List<CardRef> inPlay, List<Drone> drones, CardRef field,
                    int lifeSupportZeroTurns, int emptyDraws,
                    int droneBoost, boolean dronePierce, int boostUntilTurn, Set<String> abilitiesUsed,
-                   int timeouts, int weaponCharge) {
+                   int timeouts, int weaponCharge, boolean pierceNext) {
 
     public static final int MAX_HEAT = 10;
     public static final int MAX_HAND = 10;
@@ -112,7 +113,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         Map<Subsystem, Integer> start = Collections.unmodifiableMap(v);
         return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), start, start,
                 0, 0, 0, 0, MAX_HAND, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
-                0, 0, 0, false, 0, Set.of(), 0, 0);
+                0, 0, 0, false, 0, Set.of(), 0, 0, false);
     }
 
     public Builder edit() {
@@ -144,6 +145,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         Set<String> abilitiesUsed;
         int timeouts;
         int weaponCharge;
+        boolean pierceNext;
 
         private Builder(Ship s) {
             from = s;
@@ -167,6 +169,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
             abilitiesUsed = s.abilitiesUsed;
             timeouts = s.timeouts;
             weaponCharge = s.weaponCharge;
+            pierceNext = s.pierceNext;
         }
 
         Builder set(Subsystem s, int v) {
@@ -207,7 +210,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
                     values == null ? from.values : Collections.unmodifiableMap(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
                     deck, hand, discard, exile, inPlay, List.copyOf(drones), field,
                     lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts,
-                    weaponCharge);
+                    weaponCharge, pierceNext);
         }
     }
 }

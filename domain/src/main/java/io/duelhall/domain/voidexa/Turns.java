@@ -71,6 +71,8 @@ final class Turns {
         boolean boosted = ship.boostUntilTurn() >= c.state.turn();
         int bonus = Passives.sum(c.catalog, c.state, seat, ModifierKind.DRONE_DAMAGE, null)
                 + (boosted ? ship.droneBoost() : 0);
+        boolean pierceNext = ship.pierceNext(); // D-DRONE-3: Targeting AI's Pierce for this attack, then spent
+        boolean attacked = false;
         for (Drone d : ship.drones()) {
             if (c.over()) {
                 return;
@@ -79,12 +81,16 @@ final class Turns {
                 continue;
             }
             int dmg = d.damage() + bonus;
-            boolean pierce = d.pierce() || (boosted && ship.dronePierce());
+            boolean pierce = d.pierce() || (boosted && ship.dronePierce()) || pierceNext;
             if (dmg <= 0) {
                 continue;
             }
             c.emit(new DroneAttacked(seat, d.id(), dmg, pierce));
+            attacked = true;
             Effects.routeToShip(c, seat.opponent(), seat, "DRONE", dmg, pierce, null); // V-DRONE-2
+        }
+        if (pierceNext && attacked && !c.over()) {
+            c.emit(new DronePierceSpent(seat));
         }
     }
 

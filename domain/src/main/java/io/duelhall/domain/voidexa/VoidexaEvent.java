@@ -147,6 +147,14 @@ public sealed interface VoidexaEvent extends MatchEvent {
     record WeaponChargeSpent(Seat seat, CardRef card, int amount) implements VoidexaEvent {
     }
 
+    /** The seat's drones have Pierce at their next attack (Targeting AI, D-DRONE-3; engine voidexa-1.2.0). */
+    record DronePierceCharged(Seat seat) implements VoidexaEvent {
+    }
+
+    /** The seat's drones attacked with the Pierce of {@link DronePierceCharged}: it is spent (D-DRONE-3). */
+    record DronePierceSpent(Seat seat) implements VoidexaEvent {
+    }
+
     record DronesBoosted(Seat seat, int damage, boolean pierce, int untilTurn) implements VoidexaEvent {
     }
 

@@ -30,14 +30,21 @@ public final class VoidexaRuleset implements Ruleset {
      * {@link #engineVersion()} where the rule differs): a match keeps the version it was created with to its end,
      * through replays and audits. See docs/upgrading.md.
      */
-    public static final String ENGINE_VERSION = "voidexa-1.1.0";
+    public static final String ENGINE_VERSION = "voidexa-1.2.0";
 
     /**
      * Every engine version ever released, oldest first; the last is {@link #ENGINE_VERSION}. Never remove one.
      * voidexa-1.0.0: the first. voidexa-1.1.0: adds the effect {@code WEAPON_CHARGE} (D-CAT-3); decides and evolves
-     * everything else as 1.0.0 did.
+     * everything else as 1.0.0 did. voidexa-1.2.0: adds the effect {@code DRONE_PIERCE} (D-DRONE-3: Targeting AI's
+     * Pierce for the drones' next attack) and the match option {@code timeoutLoss} (D-CLOCK-5); an old match, and
+     * a match without that option, plays as under 1.1.0.
      */
-    public static final List<String> ENGINE_VERSIONS = List.of("voidexa-1.0.0", "voidexa-1.1.0");
+    public static final List<String> ENGINE_VERSIONS = List.of("voidexa-1.0.0", "voidexa-1.1.0", "voidexa-1.2.0");
+
+    /** Whether {@code engineVersion} is {@code since} or later (both released). */
+    static boolean atLeast(String engineVersion, String since) {
+        return ENGINE_VERSIONS.indexOf(engineVersion) >= ENGINE_VERSIONS.indexOf(since);
+    }
 
     private final Catalog catalog;
     private final String engineVersion;
@@ -70,12 +77,18 @@ public final class VoidexaRuleset implements Ruleset {
      */
     static List<String> problems(Catalog catalog, String engineVersion) {
         List<String> out = new ArrayList<>();
-        boolean charges = ENGINE_VERSIONS.indexOf(engineVersion) >= ENGINE_VERSIONS.indexOf("voidexa-1.1.0");
+        java.util.Map<EffectKind, String> since = java.util.Map.of(EffectKind.WEAPON_CHARGE, "voidexa-1.1.0",
+                EffectKind.DRONE_PIERCE, "voidexa-1.2.0");
         for (Card c : catalog.cards()) {
-            boolean usesCharge = java.util.stream.Stream.concat(c.effects().stream(),
-                    c.abilities().stream().flatMap(a -> a.effects().stream())).anyMatch(e -> e.kind() == EffectKind.WEAPON_CHARGE);
-            if (usesCharge && !charges) {
-                out.add(c.id() + ": WEAPON_CHARGE needs engine voidexa-1.1.0 or later, not " + engineVersion);
+            java.util.Set<EffectKind> kinds = java.util.stream.Stream.of(c.effects().stream(),
+                            c.abilities().stream().flatMap(a -> a.effects().stream()),
+                            c.triggers().stream().flatMap(t -> t.effects().stream()))
+                    .flatMap(x -> x).map(e -> e.kind()).filter(java.util.Objects::nonNull)
+                    .collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(EffectKind.class)));
+            for (java.util.Map.Entry<EffectKind, String> n : since.entrySet()) {
+                if (kinds.contains(n.getKey()) && !atLeast(engineVersion, n.getValue())) {
+                    out.add(c.id() + ": " + n.getKey() + " needs engine " + n.getValue() + " or later, not " + engineVersion);
+                }
             }
             if (c.type() == CardType.DRONE && (c.drone() == null
                     || c.effects().stream().noneMatch(e -> e.kind() == EffectKind.SUMMON))) {

@@ -12,22 +12,24 @@ import java.util.Map;
  * The view of API.md: what {@code /view}, {@code /stream} and {@code /replay} return. {@code rules}: the rules
  * version (engine and catalog) the match is played under, from its creation to its end. {@code turn} counts every
  * seat's turn (D-SETUP-4); {@code round} is the document's count, one turn of each seat (D-DOC-2).
+ * {@code timeoutLoss}: how many turn timeouts of a seat lose the match, 0 when they never do (the match option,
+ * D-CLOCK-5; 3 for a match without it).
  */
 public record VoidexaView(String matchId, String ruleset, RulesVersion rules, long version, String status, int turn,
                           int round, Seat activeSeat,
                           String phase, PendingDecision pendingDecision, ResponseWindow responseWindow,
                           ResultView result, Object clock, Map<Seat, SeatView> seats, String seedCommitment,
-                          int spectatorDelaySeconds, List<RecordedEvent> recentEvents) {
+                          int spectatorDelaySeconds, int timeoutLoss, List<RecordedEvent> recentEvents) {
 
     public VoidexaView withRecentEvents(List<RecordedEvent> events) {
         return new VoidexaView(matchId, ruleset, rules, version, status, turn, round, activeSeat, phase, pendingDecision,
-                responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, List.copyOf(events));
+                responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, timeoutLoss, List.copyOf(events));
     }
 
     /** The view with the clock that runs now ({@code {"seat", "kind", "deadline"}}), set by the server. */
     public VoidexaView withClock(Object runningClock) {
         return new VoidexaView(matchId, ruleset, rules, version, status, turn, round, activeSeat, phase, pendingDecision,
-                responseWindow, result, runningClock, seats, seedCommitment, spectatorDelaySeconds, recentEvents);
+                responseWindow, result, runningClock, seats, seedCommitment, spectatorDelaySeconds, timeoutLoss, recentEvents);
     }
 
     public record PendingDecision(String kind, Seat seat, Integer count) {
@@ -62,12 +64,13 @@ public record VoidexaView(String matchId, String ruleset, RulesVersion rules, lo
     /**
      * One seat. {@code resolving}: the seat's card played and not yet at its destination — waiting in a response
      * window, or the card whose resolution ended the match — so every card of a seat is in exactly one zone of its
-     * view: deck, hand, discard, exile, in play, drones, field or resolving.
+     * view: deck, hand, discard, exile, in play, drones, field or resolving. {@code weaponCharge}: an Overcharge's
+     * bonus to the next Weapon (D-CAT-3); {@code dronePierceNext}: the drones' next attack has Pierce (D-DRONE-3).
      */
     public record SeatView(String name, String pilotClass, String shipCore, Map<String, Meter> subsystems,
                            Meter energy, HeatView heat, int handCount, int maxHandSize, int deckCount,
                            List<CardRef> discard, int exileCount, List<CardRef> exile, List<CardRef> inPlay,
                            List<DroneView> drones, CardRef field, CardRef resolving, int lifeSupportZeroTurns,
-                           int weaponCharge, List<HandCard> hand) {
+                           int weaponCharge, boolean dronePierceNext, List<HandCard> hand) {
     }
 }

@@ -235,9 +235,9 @@ class DamageRulesTest {
     }
 
     @Test
-    @DisplayName("V-DRONE-2 Targeting AI gives the drones Pierce at the start of the turn, before they attack")
+    @DisplayName("V-DRONE-2 Targeting AI gives the drones Pierce at the start of the turn, before they attack (engine 1.1.0, catalog 2026.11.2)")
     void targetingAiGrantsPierce() {
-        Fixtures.Game g = Scenario.live().b(x -> x.inPlay("targeting-ai").drones("scout-drone")).game();
+        Fixtures.Game g = Scenario.live(Fixtures.RULES_1_1).b(x -> x.inPlay("targeting-ai").drones("scout-drone")).game();
         List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
         assertThat(ev).containsSubsequence(
                 new AbilityTriggered(B, "b1", "targeting-ai", "START_OF_TURN"),
@@ -269,9 +269,9 @@ class DamageRulesTest {
     }
 
     @Test
-    @DisplayName("D-DRONE-1 Targeting AI's Pierce does not lengthen a Drone Boost: +1 at turn 4 only, Pierce every own turn")
+    @DisplayName("D-DRONE-1 Targeting AI's Pierce does not lengthen a Drone Boost: +1 at turn 4 only, Pierce every own turn (engine 1.1.0, catalog 2026.11.2)")
     void targetingAiDoesNotLengthenDroneBoost() {
-        Fixtures.Game g = Scenario.live()
+        Fixtures.Game g = Scenario.live(Fixtures.RULES_1_1)
                 .turn(2, B, Phase.MAIN)
                 .b(x -> x.inPlay("targeting-ai").drones("scout-drone").hand("drone-boost").energy(5))
                 .game();
@@ -282,10 +282,10 @@ class DamageRulesTest {
     }
 
     @Test
-    @DisplayName("D-DRONE-1 Targeting AI grants Pierce for that turn: once it is destroyed, the drones attack through the Shield again")
+    @DisplayName("D-DRONE-1 Targeting AI grants Pierce for that turn: once it is destroyed, the drones attack through the Shield again (engine 1.1.0, catalog 2026.11.2)")
     void targetingAiPierceIsForThatTurn() {
         // B's turn 2: Targeting AI gives Pierce for the attack. In A's turn 3, Sabotage Run destroys it.
-        Fixtures.Game g = Scenario.live()
+        Fixtures.Game g = Scenario.live(Fixtures.RULES_1_1)
                 .turn(1, A, Phase.MAIN)
                 .a(x -> x.hand("sabotage-run").deckOf(10, Scenario.FILLER))
                 .b(x -> x.inPlay("targeting-ai").drones("scout-drone"))

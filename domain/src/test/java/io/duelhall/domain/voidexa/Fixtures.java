@@ -23,12 +23,19 @@ import java.util.List;
 final class Fixtures {
     static final Catalog CATALOG = load();
     static final VoidexaRuleset RULES = new VoidexaRuleset(CATALOG);
+    /** The released catalog 2026.11.2 under engine voidexa-1.1.0: the rules before D-DRONE-3 and D-CLOCK-5. */
+    static final VoidexaRuleset RULES_1_1 = new VoidexaRuleset(load("released/voidexa-cards-2026.11.2.json"), "voidexa-1.1.0");
 
     private Fixtures() {
     }
 
     static Catalog load() {
-        try (InputStream in = VoidexaRuleset.class.getResourceAsStream("catalog.json")) {
+        return load("catalog.json");
+    }
+
+    /** A catalog file beside VoidexaRuleset (the current one, or a released one under released/). */
+    static Catalog load(String file) {
+        try (InputStream in = VoidexaRuleset.class.getResourceAsStream(file)) {
             ObjectMapper m = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
             return new Catalog(m.readValue(in, CatalogData.class));
         } catch (IOException e) {

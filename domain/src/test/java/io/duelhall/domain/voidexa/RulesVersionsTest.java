@@ -139,7 +139,7 @@ class RulesVersionsTest {
         assertThat(rulesets.forMatch(created)).isSameAs(OLD);
         assertThat(rulesets.get("voidexa")).as("new matches take the current version").isSameAs(NOW);
         assertThat(rulesets.served("voidexa")).containsExactly(NOW, OLD);
-        assertThat(rulesets.find("voidexa", new RulesVersion("voidexa-1.1.0", "voidexa-cards-2026.11.2"))).containsSame(NOW);
+        assertThat(rulesets.find("voidexa", new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3"))).containsSame(NOW);
         assertThat(rulesets.find("voidexa", new RulesVersion("voidexa-1.0.0", "voidexa-cards-2026.11.2")))
                 .as("a pair never released is not served").isEmpty();
 
@@ -157,5 +157,129 @@ class RulesVersionsTest {
         Fixtures.Game g = Scenario.live(OLD).game();
         assertThat(OLD.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, 3).rules())
                 .isEqualTo(new RulesVersion("voidexa-1.0.0", "voidexa-cards-2026.11.1"));
+    }
+
+    // ---- engine voidexa-1.2.0, catalog voidexa-cards-2026.11.3 (issue 23 items 3, 7, 9) ----
+
+    static final VoidexaRuleset V1_1 = Fixtures.RULES_1_1;
+
+    /** B's drone attacks when B's next main phase begins (B ends its turn, then A ends its). */
+    private static List<VoidexaEvent.DroneAttacked> attacksAtBsNextTurn(Fixtures.Game g) {
+        g.act(Intent.endTurn(io.duelhall.domain.Seat.B));
+        return g.act(Intent.endTurn(A)).events().stream().filter(e -> e instanceof VoidexaEvent.DroneAttacked)
+                .map(e -> (VoidexaEvent.DroneAttacked) e).toList();
+    }
+
+    @Test
+    @DisplayName("D-DRONE-3 Targeting AI gives the drones' next attack Pierce, then it is spent (engine 1.2.0, catalog 2026.11.3)")
+    void targetingAiPierceIsForTheNextAttackOnly() {
+        io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
+        Fixtures.Game g = Scenario.live(NOW).turn(2, b, Phase.MAIN)
+                .b(x -> x.drones("scout-drone", "strike-drone").hand("targeting-ai").energy(5)).game();
+        assertThat(g.act(Intent.play(b, "b3")).events()).contains(new VoidexaEvent.DronePierceCharged(b))
+                .noneMatch(e -> e instanceof VoidexaEvent.DronesBoosted);
+        assertThat(g.ship(b).discard()).extracting(CardRef::card).containsExactly("targeting-ai");
+        assertThat(g.ship(b).inPlay()).as("a one-shot card, no routine left in play").isEmpty();
+        assertThat(NOW.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, 1).seats().get(b).dronePierceNext()).isTrue();
+
+        g.act(Intent.endTurn(b));
+        List<MatchEvent> next = g.act(Intent.endTurn(A)).events();
+        assertThat(next).containsSubsequence(new VoidexaEvent.DroneAttacked(b, "b1", 1, true),
+                new VoidexaEvent.DroneAttacked(b, "b2", 2, true), new VoidexaEvent.DronePierceSpent(b));
+        assertThat(g.ship(b).pierceNext()).isFalse();
+        assertThat(attacksAtBsNextTurn(g)).as("spent: the attack after that goes through the Shield again")
+                .containsExactly(new VoidexaEvent.DroneAttacked(b, "b1", 1, false), new VoidexaEvent.DroneAttacked(b, "b2", 2, false));
+    }
+
+    @Test
+    @DisplayName("D-DRONE-3 Targeting AI's Pierce waits for an attack: played with no drone, it pierces with the first drone's attack")
+    void targetingAiPierceWaitsForAnAttack() {
+        io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
+        Fixtures.Game g = Scenario.live(NOW).turn(2, b, Phase.MAIN).b(x -> x.hand("targeting-ai").energy(5)).game();
+        g.act(Intent.play(b, "b1"));
+        g.act(Intent.endTurn(b));
+        assertThat(g.act(Intent.endTurn(A)).events()).noneMatch(e -> e instanceof VoidexaEvent.DronePierceSpent);
+        assertThat(g.ship(b).pierceNext()).isTrue();
+    }
+
+    @Test
+    @DisplayName("D-DRONE-1 under engine 1.1.0 with catalog 2026.11.2 Targeting AI still grants Pierce at the start of every own turn")
+    void targetingAiUnderTheOldVersionGrantsPierceEveryTurn() {
+        io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
+        Fixtures.Game g = Scenario.live(V1_1).turn(2, b, Phase.MAIN).b(x -> x.inPlay("targeting-ai").drones("scout-drone")).game();
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new VoidexaEvent.DroneAttacked(b, "b2", 1, true));
+        assertThat(attacksAtBsNextTurn(g)).containsExactly(new VoidexaEvent.DroneAttacked(b, "b2", 1, true));
+        assertThat(V1_1.catalog().card("targeting-ai").type()).isEqualTo(io.duelhall.domain.voidexa.cards.CardType.AI_ROUTINE);
+    }
+
+    @Test
+    @DisplayName("a catalog using DRONE_PIERCE is refused under engine voidexa-1.1.0, which has no such effect")
+    void engine11RefusesTheNewCatalog() {
+        assertThatThrownBy(() -> new VoidexaRuleset(NOW.catalog(), "voidexa-1.1.0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("DRONE_PIERCE");
+        assertThat(NOW.version()).isEqualTo(new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3"));
+    }
+
+    @Test
+    @DisplayName("D-DRONE-1 Drone Boost's card text says what it does: until the end of your next turn (every served catalog)")
+    void droneBoostTextNamesItsDuration() {
+        for (VoidexaRuleset r : List.of(OLD, V1_1, NOW)) {
+            assertThat(r.catalog().card("drone-boost").text()).as(r.catalogVersion()).contains("until the end of your next turn");
+        }
+    }
+
+    @Test
+    @DisplayName("D-CAT-4 High-Output Engine: +1 energy at the start of its owner's turn, +1 Heat at the end of it")
+    void highOutputEngineAddsHeatEachTurn() {
+        Fixtures.Game g = Scenario.live(NOW).a(x -> x.inPlay("high-output-engine").energy(5)).game();
+        assertThat(g.act(Intent.endTurn(A)).events()).contains(new HeatPending(A, 1, 1),
+                new VoidexaEvent.HeatApplied(A, 1, 1));
+        assertThat(g.ship(A).heat()).isEqualTo(1);
+        List<MatchEvent> next = g.act(Intent.endTurn(io.duelhall.domain.Seat.B)).events();
+        int max = g.ship(A).maxEnergy();
+        assertThat(next).contains(new VoidexaEvent.EnergyGained(A, 1, max + 1));
+        assertThat(g.ship(A).energy()).isEqualTo(max + 1);
+        assertThatThrownBy(() -> V1_1.catalog().card("high-output-engine")).as("not in the released catalog");
+    }
+
+    @Test
+    @DisplayName("D-CLOCK-5 timeoutLoss: 0 means turn timeouts never lose; 2 loses at the second; absent keeps the third (engine 1.2.0)")
+    void timeoutLossIsAMatchOption() {
+        assertThat(thirdTimeout(Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 0)).game()))
+                .as("off: the third timeout only ends the turn").noneMatch(e -> e instanceof VoidexaEvent.MatchEnded);
+
+        Fixtures.Game two = Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 2)).game();
+        two.act(Intent.timeout(A));
+        two.act(Intent.endTurn(io.duelhall.domain.Seat.B));
+        assertThat(two.act(Intent.timeout(A)).events()).anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m
+                && m.reason().equals("TIMEOUT") && m.losers().equals(List.of(A)));
+
+        assertThat(thirdTimeout(Scenario.live(NOW).game())).as("no option: the third loses, as D-CLOCK-1")
+                .anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m && m.reason().equals("TIMEOUT"));
+        assertThat(thirdTimeout(Scenario.live(V1_1).game())).as("engine 1.1.0: the third loses")
+                .anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m && m.reason().equals("TIMEOUT"));
+
+        assertThat(NOW.view(Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 0)).game().state,
+                io.duelhall.domain.Viewer.SPECTATOR, 1).timeoutLoss()).isZero();
+        assertThat(NOW.view(Scenario.live(V1_1).game().state, io.duelhall.domain.Viewer.SPECTATOR, 1).timeoutLoss()).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("D-CLOCK-5 timeoutLoss is checked at creation (0 to 99) and refused under engines before voidexa-1.2.0")
+    void timeoutLossIsCheckedAtCreation() {
+        assertThat(NOW.create("m", new MatchOptions(0, 30, null, null, 0), Fixtures.seed(1)).accepted()).isTrue();
+        assertThat(NOW.create("m", new MatchOptions(0, 30, null, null, -1), Fixtures.seed(1)).refusal().code()).isEqualTo("OUT_OF_RANGE");
+        assertThat(NOW.create("m", new MatchOptions(0, 30, null, null, 100), Fixtures.seed(1)).refusal().code()).isEqualTo("OUT_OF_RANGE");
+        assertThat(V1_1.create("m", new MatchOptions(0, 30, null, null, 0), Fixtures.seed(1)).refusal().code()).isEqualTo("INVALID_FIELD");
+        assertThat(V1_1.create("m", new MatchOptions(0, 30, null), Fixtures.seed(1)).accepted()).isTrue();
+    }
+
+    /** Seat A lets its turn clock run out three times (B ends its turns); the events of the third. */
+    private static List<MatchEvent> thirdTimeout(Fixtures.Game g) {
+        for (int i = 0; i < 2; i++) {
+            g.act(Intent.timeout(A));
+            g.act(Intent.endTurn(io.duelhall.domain.Seat.B));
+        }
+        return g.act(Intent.timeout(A)).events();
     }
 }

@@ -41,6 +41,7 @@ final class Scenario {
     private int turn = 1;
     private Seat active = Seat.A;
     private Phase phase = Phase.MAIN;
+    private MatchOptions options = MatchOptions.defaults();
 
     private Scenario(VoidexaRuleset rules) {
         this.rules = rules;
@@ -67,6 +68,12 @@ final class Scenario {
         return this;
     }
 
+    /** The match options the scenario's match was created with (defaults otherwise). */
+    Scenario options(MatchOptions matchOptions) {
+        options = matchOptions;
+        return this;
+    }
+
     Scenario turn(int turnNumber, Seat activeSeat, Phase turnPhase) {
         turn = turnNumber;
         active = activeSeat;
@@ -83,7 +90,7 @@ final class Scenario {
         byte[] serverSeed = Fixtures.seed(99);
         Map<Seat, Ship> ships = new EnumMap<>(Seat.class);
         seats.forEach((seat, spec) -> ships.put(seat, spec.ship()));
-        return new VoidexaState("m-scenario", MatchStatus.LIVE, MatchOptions.defaults(),
+        return new VoidexaState("m-scenario", MatchStatus.LIVE, options,
                 rules.engineVersion(), rules.catalogVersion(),
                 Sha256CounterRandom.hex(Sha256CounterRandom.sha256(serverSeed)), Sha256CounterRandom.hex(serverSeed),
                 Map.copyOf(ships), Seat.A, turn, active, phase, null, null, 0, null);
@@ -254,7 +261,7 @@ final class Scenario {
                     Map.copyOf(values), fresh.maxValues(), energy, ramp, heat, pendingHeat, maxHand,
                     List.copyOf(deck), List.copyOf(hand), List.copyOf(discard), List.copyOf(exile),
                     List.copyOf(inPlay), List.copyOf(drones), field, lifeSupportZeroTurns, emptyDraws,
-                    0, false, 0, Set.of(), 0, 0);
+                    0, false, 0, Set.of(), 0, 0, false);
         }
     }
 

@@ -27,6 +27,11 @@ public enum EffectKind {
      * turn; D-CAT-3). Engine voidexa-1.1.0 and later.
      */
     WEAPON_CHARGE,
+    /**
+     * the owner's drones have Pierce at their next attack, then it is spent (Targeting AI, D-DRONE-3). Engine
+     * voidexa-1.2.0 and later.
+     */
+    DRONE_PIERCE,
     /** own drones are restored to full hull and shield. */
     DRONE_REPAIR,
     /** the targeted enemy card in play is destroyed and goes to its owner's discard. */

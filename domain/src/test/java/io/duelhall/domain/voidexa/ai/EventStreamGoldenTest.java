@@ -42,6 +42,12 @@ class EventStreamGoldenTest {
      */
     static final String GOLDEN_CATALOG_2026_11_2 = "4a60b69180fd6826d227c6d2a57276c9615b80ca8208083a49c2375c37b2a6c9";
 
+    /**
+     * Engine voidexa-1.2.0 with catalog voidexa-cards-2026.11.3 (D-DRONE-3: Targeting AI's one-off Pierce; D-CAT-4;
+     * D-CLOCK-5), recorded when that version was released. The streams above stay as they were.
+     */
+    static final String GOLDEN_CATALOG_2026_11_3 = "03549c2d6e32d23e0c3e301657744dc59b34fb3d63f24f4d1df084ffbbed7d8d";
+
     /** Map entries sorted, null fields left out (a new optional field, null in these matches, changes nothing). */
     static final ObjectMapper CANONICAL = new ObjectMapper()
             .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
@@ -63,11 +69,17 @@ class EventStreamGoldenTest {
     }
 
     @Test
+    void theEventStreamUnderCatalog2026_11_2NeverChanges() throws Exception {
+        VoidexaRuleset rules = rules("released/voidexa-cards-2026.11.2.json", "voidexa-1.1.0");
+        assertThat(digest(rules)).isEqualTo(GOLDEN_CATALOG_2026_11_2);
+    }
+
+    @Test
     void theEventStreamUnderTheCurrentCatalogNeverChanges() throws Exception {
         VoidexaRuleset rules = rules("catalog.json");
         assertThat(rules.version()).as("a new rules version records a new golden value here")
-                .isEqualTo(new io.duelhall.domain.RulesVersion("voidexa-1.1.0", "voidexa-cards-2026.11.2"));
-        assertThat(digest(rules)).isEqualTo(GOLDEN_CATALOG_2026_11_2);
+                .isEqualTo(new io.duelhall.domain.RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3"));
+        assertThat(digest(rules)).isEqualTo(GOLDEN_CATALOG_2026_11_3);
     }
 
     static String digest(VoidexaRuleset rules) throws Exception {
