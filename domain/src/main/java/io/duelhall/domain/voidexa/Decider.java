@@ -260,12 +260,19 @@ final class Decider {
             return Refusal.rules("NOT_ENOUGH_ENERGY", "D-ACT-1",
                     ability.name() + " costs " + ability.energy() + " energy; you have " + ship.energy() + ".");
         }
+        if (ship.heat() < ability.vent()) { // D-HEAT-2: "reduce Heat by X" needs X Heat to reduce
+            return Refusal.rules("NOT_ENOUGH_HEAT", "D-HEAT-2",
+                    ability.name() + " reduces your Heat by " + ability.vent() + "; you have " + ship.heat() + ".");
+        }
         Checks.Checked t = Checks.targets(c.state, seat, ability.targeting(), 1, ability.name(), intent.targets());
         if (!t.ok()) {
             return t.refusal();
         }
         c.emit(new AbilityActivated(seat, ref, index, ability.name(), t.targets()));
         pay(c, seat, ability.energy(), ability.heat());
+        if (ability.vent() > 0) {
+            c.emit(new HeatDecreased(seat, ability.vent(), c.ship(seat).heat() - ability.vent(), "ABILITY"));
+        }
         effects.apply(c, seat, seat, ability.effects(), t.targets(), 0, false, ref);
         return null;
     }

@@ -60,7 +60,7 @@ public final class VoidexaMoves {
                 List<Ability> abilities = catalog.card(ref.card()).abilities();
                 for (int i = 0; i < abilities.size(); i++) {
                     Ability a = abilities.get(i);
-                    if (ship.abilitiesUsed().contains(ref.id() + "#" + i) || ship.energy() < a.energy()) {
+                    if (ship.abilitiesUsed().contains(ref.id() + "#" + i) || ship.energy() < a.energy() || ship.heat() < a.vent()) {
                         continue;
                     }
                     for (List<Target> ts : options(s, seat, a.targeting())) {

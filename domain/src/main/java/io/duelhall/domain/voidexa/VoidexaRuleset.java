@@ -85,6 +85,12 @@ public final class VoidexaRuleset implements Ruleset {
                             c.triggers().stream().flatMap(t -> t.effects().stream()))
                     .flatMap(x -> x).map(e -> e.kind()).filter(java.util.Objects::nonNull)
                     .collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(EffectKind.class)));
+            if (c.abilities().stream().anyMatch(a -> a.vent() > 0) && !atLeast(engineVersion, "voidexa-1.2.0")) {
+                out.add(c.id() + ": an ability with a Heat cost (vent) needs engine voidexa-1.2.0 or later, not " + engineVersion);
+            }
+            if (c.abilities().stream().anyMatch(a -> a.vent() < 0)) {
+                out.add(c.id() + ": an ability's vent is below 0");
+            }
             for (java.util.Map.Entry<EffectKind, String> n : since.entrySet()) {
                 if (kinds.contains(n.getKey()) && !atLeast(engineVersion, n.getValue())) {
                     out.add(c.id() + ": " + n.getKey() + " needs engine " + n.getValue() + " or later, not " + engineVersion);

@@ -282,4 +282,26 @@ class RulesVersionsTest {
         }
         return g.act(Intent.timeout(A)).events();
     }
+
+    @Test
+    @DisplayName("D-HEAT-2 Heat Exchanger: reduce Heat by 3 to gain 1 energy; refused below 3 Heat and not offered as a move")
+    void heatExchangerTradesHeat() {
+        Fixtures.Game g = Scenario.live(NOW).a(x -> x.inPlay("heat-exchanger").energy(2).heat(4)).game();
+        assertThat(g.act(Intent.activate(A, "a1", 0)).events()).contains(
+                new VoidexaEvent.HeatDecreased(A, 3, 1, "ABILITY"), new VoidexaEvent.EnergyGained(A, 1, 3));
+        assertThat(g.ship(A).heat()).isEqualTo(1);
+
+        Fixtures.Game cold = Scenario.live(NOW).a(x -> x.inPlay("heat-exchanger").energy(2).heat(2)).game();
+        io.duelhall.domain.Decision refused = cold.act(Intent.activate(A, "a1", 0));
+        assertThat(refused.accepted()).isFalse();
+        assertThat(refused.refusal().code()).isEqualTo("NOT_ENOUGH_HEAT");
+        assertThat(new VoidexaMoves(NOW.catalog()).legal(cold.state, A))
+                .noneMatch(i -> i.type() == io.duelhall.domain.IntentType.ACTIVATE);
+
+        VoidexaRuleset withExchanger = new VoidexaRuleset(new Catalog(new CatalogData(V1_1.catalog().data().ruleset(),
+                "x", List.of(NOW.catalog().card("heat-exchanger")), List.of(), List.of())), "voidexa-1.2.0");
+        assertThat(withExchanger.catalog().card("heat-exchanger").abilities().get(0).vent()).isEqualTo(3);
+        assertThatThrownBy(() -> new VoidexaRuleset(withExchanger.catalog(), "voidexa-1.1.0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("vent");
+    }
 }
