@@ -45,7 +45,10 @@ function heatMeter(seat, heat) {
 }
 
 function cardChip(narrator, ref, extra) {
-  return h('li', { class: 'chip', dataset: { card: ref.card } }, narrator.card(ref.card), extra || null);
+  // the card's text from the match's catalog (what it does, e.g. how long Drone Boost lasts: D-DRONE-1) on hover
+  const card = narrator.cards && narrator.cards.get(ref.card);
+  return h('li', { class: 'chip', dataset: { card: ref.card }, title: card && card.text ? card.text : null },
+    narrator.card(ref.card), extra || null);
 }
 
 /** The board of a view. {@code me}: the seat of the page's token (its hand is drawn by the player page). */
@@ -80,6 +83,8 @@ function statusLine(view) {
     view.clock && view.clock.deadline ? h('span', { class: 'pill clock', dataset: { deadline: view.clock.deadline } },
       `${view.clock.seat} must act by ${new Date(view.clock.deadline).toLocaleTimeString()}`) : null,
     view.spectatorDelaySeconds ? h('span', { class: 'pill' }, `spectators ${view.spectatorDelaySeconds} s behind`) : null,
+    view.clock && view.timeoutLoss !== undefined ? h('span', { class: 'pill muted', dataset: { field: 'timeout-loss' } },
+      view.timeoutLoss ? `${view.timeoutLoss} turn timeouts lose` : 'turn timeouts never lose') : null,
     h('span', { class: 'pill muted', dataset: { field: 'version' } }, `event ${view.version}`),
     view.rules ? h('span', { class: 'pill muted', dataset: { field: 'rules' },
       title: `This match is played, replayed and audited under rules engine ${view.rules.engine} with card catalog ${view.rules.catalog}, the version it was created with.` },
@@ -114,7 +119,7 @@ function ship(view, seat, narrator, me) {
     count('Exile', s.exileCount, 'exile'),
     count('Life Support at 0', `${lsZero} turn${lsZero === 1 ? '' : 's'}`, 'ls-zero', lsZero > 0 ? 'warn' : '')),
   zone('Drones', 'drones', (s.drones || []).map((d) => cardChip(narrator, d,
-    h('span', { class: 'stats' }, ` ${d.hull}/${d.maxHull} hull${d.shield ? `, ${d.shield} shield` : ''}, ${d.damage} dmg${d.pierce ? ', pierce' : ''}`)))),
+    h('span', { class: 'stats' }, ` ${d.hull}/${d.maxHull} hull${d.shield ? `, ${d.shield} shield` : ''}, ${d.damage} dmg${d.pierce || s.dronePierceNext ? ', pierce' : ''}${d.target ? ` → ${d.target.toLowerCase().replace('_', ' ')}` : ''}`)))),
   zone('Field', 'field', s.field ? [cardChip(narrator, s.field)] : []),
   zone('In play', 'in-play', (s.inPlay || []).map((c) => cardChip(narrator, c))),
   seat !== me && s.hand ? zone('Hand (revealed)', 'revealed-hand', s.hand.map((c) => cardChip(narrator, c))) : null);

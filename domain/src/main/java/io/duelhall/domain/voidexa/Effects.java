@@ -96,7 +96,7 @@ final class Effects {
                     Card card = c.catalog.card(self.card());
                     var st = card.drone();
                     c.emit(new DroneDeployed(owner, new Drone(self.id(), self.card(), st.hull(), st.hull(),
-                            st.shield(), st.shield(), st.damage(), st.pierce())));
+                            st.shield(), st.shield(), st.damage(), st.pierce(), st.target())));
                 }
                 case DRONE_BOOST -> {
                     // D-DRONE-1: a damage boost (Drone Boost) lasts until the end of the owner's next turn, boosts stack

@@ -86,7 +86,7 @@ public final class Redaction {
         }
         List<VoidexaView.DroneView> drones = new ArrayList<>();
         for (Drone d : ship.drones()) {
-            drones.add(new VoidexaView.DroneView(d.id(), d.card(), d.hull(), d.maxHull(), d.shield(), d.damage(), d.pierce()));
+            drones.add(new VoidexaView.DroneView(d.id(), d.card(), d.hull(), d.maxHull(), d.shield(), d.damage(), d.pierce(), d.target()));
         }
         List<VoidexaView.HandCard> hand = null;
         if (own) {

@@ -87,7 +87,8 @@ final class Turns {
             }
             c.emit(new DroneAttacked(seat, d.id(), dmg, pierce));
             attacked = true;
-            Effects.routeToShip(c, seat.opponent(), seat, "DRONE", dmg, pierce, null); // V-DRONE-2
+            // V-DRONE-2: to the enemy ship, or to the subsystem the drone is assigned to (D-DRONE-4), skipping the Shield
+            Effects.routeToShip(c, seat.opponent(), seat, "DRONE", dmg, pierce, d.target());
         }
         if (pierceNext && attacked && !c.over()) {
             c.emit(new DronePierceSpent(seat));

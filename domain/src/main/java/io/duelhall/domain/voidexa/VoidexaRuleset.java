@@ -96,6 +96,12 @@ public final class VoidexaRuleset implements Ruleset {
                     out.add(c.id() + ": " + n.getKey() + " needs engine " + n.getValue() + " or later, not " + engineVersion);
                 }
             }
+            if (c.drone() != null && c.drone().target() != null && !atLeast(engineVersion, "voidexa-1.2.0")) {
+                out.add(c.id() + ": a drone with an assigned target needs engine voidexa-1.2.0 or later, not " + engineVersion);
+            }
+            if (c.drone() != null && (c.drone().target() == io.duelhall.domain.voidexa.cards.Subsystem.SHIELD)) {
+                out.add(c.id() + ": a drone's target is a subsystem other than SHIELD");
+            }
             if (c.type() == CardType.DRONE && (c.drone() == null
                     || c.effects().stream().noneMatch(e -> e.kind() == EffectKind.SUMMON))) {
                 out.add(c.id() + ": a drone needs drone stats and a SUMMON effect");

@@ -58,7 +58,9 @@ public record VoidexaView(String matchId, String ruleset, RulesVersion rules, lo
     public record HandCard(String id, String card, Cost cost, boolean playable, List<List<Target>> targets) {
     }
 
-    public record DroneView(String id, String card, int hull, int maxHull, int shield, int damage, boolean pierce) {
+    /** {@code target}: the enemy subsystem the drone's attacks are assigned to (D-DRONE-4), null for the enemy ship. */
+    public record DroneView(String id, String card, int hull, int maxHull, int shield, int damage, boolean pierce,
+                            io.duelhall.domain.voidexa.cards.Subsystem target) {
     }
 
     /**

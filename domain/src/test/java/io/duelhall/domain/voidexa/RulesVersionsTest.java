@@ -304,4 +304,27 @@ class RulesVersionsTest {
         assertThatThrownBy(() -> new VoidexaRuleset(withExchanger.catalog(), "voidexa-1.1.0"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("vent");
     }
+
+    @Test
+    @DisplayName("D-DRONE-4 Saboteur Drone attacks its assigned target, the enemy Engines, skipping the Shield")
+    void saboteurDroneAttacksItsAssignedTarget() {
+        io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
+        Fixtures.Game g = Scenario.live(NOW).turn(2, b, Phase.MAIN).b(x -> x.hand("saboteur-drone").energy(5)).game();
+        assertThat(g.act(Intent.play(b, "b1")).accepted()).isTrue();
+        assertThat(g.ship(b).drone("b1").target()).isEqualTo(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES);
+        assertThat(NOW.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, 1).seats().get(b).drones().get(0).target())
+                .isEqualTo(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES);
+        g.act(Intent.endTurn(b));
+        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        assertThat(ev).containsSubsequence(new VoidexaEvent.DroneAttacked(b, "b1", 2, false),
+                new VoidexaEvent.DamageRouted(A, b, "DRONE", 2, true, 0,
+                        java.util.Map.of(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES, 2),
+                        java.util.Map.of(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES, 33)));
+        assertThat(g.ship(A).value(io.duelhall.domain.voidexa.cards.Subsystem.SHIELD)).isEqualTo(40);
+
+        VoidexaRuleset onlySaboteur = new VoidexaRuleset(new Catalog(new CatalogData("voidexa", "x",
+                List.of(NOW.catalog().card("saboteur-drone")), List.of(), List.of())), "voidexa-1.2.0");
+        assertThatThrownBy(() -> new VoidexaRuleset(onlySaboteur.catalog(), "voidexa-1.1.0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("assigned target");
+    }
 }
