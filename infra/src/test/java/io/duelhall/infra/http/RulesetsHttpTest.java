@@ -70,6 +70,42 @@ class RulesetsHttpTest extends AppTest {
         assertThat(unknownRuleset.body().get("error").asText()).isEqualTo("UNKNOWN_RULESET");
     }
 
+    @Test
+    void cardTextsSayWhatTheEngineDoes() {
+        // issue 23 item 4 (D-DRONE-1): Drone Boost's served text names the duration the engine gives it, in every
+        // served catalog; item 3 (D-DRONE-3): Targeting AI is a one-off under the current catalog only
+        Api api = new Api(port);
+        for (String catalog : List.of(OLD_CATALOG, "voidexa-cards-2026.11.2", "voidexa-cards-2026.11.3")) {
+            assertThat(card(api, "/api/cards?catalog=" + catalog, "drone-boost").get("text").asText())
+                    .as(catalog).contains("until the end of your next turn");
+        }
+        assertThat(card(api, "/api/cards", "targeting-ai").get("text").asText()).contains("next attack has Pierce");
+        assertThat(card(api, "/api/cards?catalog=voidexa-cards-2026.11.2", "targeting-ai").get("type").asText())
+                .isEqualTo("AI_ROUTINE");
+    }
+
+    @Test
+    void timeoutLossIsAMatchOptionShownInTheView() {
+        // issue 23 item 7 (D-CLOCK-5): accepted at creation, checked, shown in the view; absent, the third loses
+        Api api = new Api(port);
+        Res off = api.post("/api/matches", java.util.Map.of("ruleset", "voidexa",
+                "options", java.util.Map.of("turnClockSeconds", 60, "timeoutLoss", 0)), null);
+        assertThat(off.status()).as(off.raw()).isEqualTo(201);
+        String id = off.body().get("matchId").asText();
+        String token = api.takeSeat(id, "Ada", 0);
+        assertThat(api.get("/api/matches/" + id + "/view", token).body().get("timeoutLoss").asInt()).isZero();
+        String plain = api.createMatch();
+        String t = api.takeSeat(plain, "Bo", 0);
+        assertThat(api.get("/api/matches/" + plain + "/view", t).body().get("timeoutLoss").asInt()).isEqualTo(3);
+        for (int bad : new int[]{-1, 100}) {
+            Res r = api.post("/api/matches", java.util.Map.of("options", java.util.Map.of("timeoutLoss", bad)), null);
+            assertThat(r.status()).as(r.raw()).isEqualTo(400);
+            assertThat(r.body().get("error").asText()).isEqualTo("OUT_OF_RANGE");
+        }
+        JsonNode doc = api.get("/v3/api-docs", null).body();
+        assertThat(doc.at("/components/schemas/Options/properties/timeoutLoss/description").asText()).contains("D-CLOCK-5");
+    }
+
     private static JsonNode card(Api api, String path, String id) {
         Res r = api.get(path, null);
         assertThat(r.status()).as(r.raw()).isEqualTo(200);
