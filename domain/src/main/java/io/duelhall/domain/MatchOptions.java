@@ -12,17 +12,17 @@ import java.util.Map;
  * @param responseSeconds       seconds a responder has in a response window, or null
  * @param ai                    seats the server's AI plays, and which AI (e.g. {@code {B: "greedy"}}); null when none.
  *                              Recorded in the match so everyone, auditors included, sees which seats were AI.
- * @param timeoutLoss           how many turn timeouts of one seat lose it the match (D-CLOCK-5): 0 = never, null =
- *                              the rule of D-CLOCK-1 (the third); 1 to {@link #MAX_TIMEOUT_LOSS}. A match created before
- *                              the option existed has null and keeps losing at the third (voidexa engine 1.2.0 and
- *                              later read it; earlier engines refuse it).
+ * @param timeoutLoss           how many turn timeouts of one seat lose it the match (D-CLOCK-5): 0 = never, 1 to
+ *                              {@link #MAX_TIMEOUT_LOSS}; null = the ruleset's default (voidexa engine 1.2.0: the
+ *                              third in a rated match, never otherwise; earlier engines, which refuse the option:
+ *                              the third, as D-CLOCK-1 — so a match created before the option plays as it did).
  */
 public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
                            Map<Seat, String> ai, Integer timeoutLoss) {
     public static final int MAX_SPECTATOR_DELAY = 900;
     /** The most turn timeouts a match may allow before one loses (D-CLOCK-5). */
     public static final int MAX_TIMEOUT_LOSS = 99;
-    /** Turn timeouts that lose when the match has no {@code timeoutLoss} option (D-CLOCK-1). */
+    /** Turn timeouts that lose under D-CLOCK-1 (the default before D-CLOCK-5, and in rated matches since). */
     public static final int DEFAULT_TIMEOUT_LOSS = 3;
 
     public MatchOptions {
@@ -36,11 +36,6 @@ public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, 
 
     public MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
         this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null);
-    }
-
-    /** How many turn timeouts of a seat lose the match (D-CLOCK-1, D-CLOCK-5); 0 when they never do. */
-    public int timeoutsThatLose() {
-        return timeoutLoss == null ? DEFAULT_TIMEOUT_LOSS : timeoutLoss;
     }
 
     public static MatchOptions defaults() {

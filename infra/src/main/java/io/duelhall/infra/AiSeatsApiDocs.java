@@ -24,8 +24,9 @@ public class AiSeatsApiDocs {
             if (options != null && options.getProperties() != null && options.getProperties().get("timeoutLoss") != null) {
                 Schema<?> loss = options.getProperties().get("timeoutLoss");
                 loss.setDescription("How many turn timeouts of one seat lose it the match (docs/rulings.md D-CLOCK-5): "
-                        + "0 = turn timeouts never lose, absent = the third loses (D-CLOCK-1); 0 to 99. Needs the "
-                        + "rules engine voidexa-1.2.0 or later. The view shows it as timeoutLoss.");
+                        + "0 = turn timeouts never lose; absent = the third loses a rated match (both seats taken by "
+                        + "registered players) and none otherwise; 0 to 99. Needs the rules engine voidexa-1.2.0 or "
+                        + "later. The view shows the number in force as timeoutLoss.");
                 loss.setExample(0);
             }
             Schema<?> create = openApi.getComponents().getSchemas().get("CreateMatch");

@@ -27,8 +27,8 @@ public final class Requests {
     }
 
     /**
-     * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never, absent = the third
-     *                    (D-CLOCK-1, D-CLOCK-5); 0 to 99.
+     * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never; absent = the third in a
+     *                    rated match, never otherwise (D-CLOCK-1, D-CLOCK-5); 0 to 99.
      */
     public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
                           Integer timeoutLoss) {

@@ -246,7 +246,8 @@ class MatchClockTest {
         // at the end of turn 5, 5 × 60 s in; the other seat has timed out only twice (turns 2 and 4) and wins.
         Seat first = first();
         String serverSeed = "00".repeat(32); // SEED is 32 zero bytes, revealed by MatchEnded
-        fixture.given(created().toArray())
+        // two guests: the third timeout loses because the match says so (D-CLOCK-5; without it only rated matches)
+        fixture.given(created(new MatchOptions(0, TURN, RESPONSE, null, 3)).toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
                 .whenTimeElapses(Duration.ofSeconds(6 * TURN + 5))
                 .expectEventsMatching(somePayload("the first seat's third turn timeout, in turn 5", p ->

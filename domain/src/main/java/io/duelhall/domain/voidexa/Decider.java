@@ -287,11 +287,28 @@ final class Decider {
     }
 
     /**
-     * D-CLOCK-1, D-CLOCK-5: how many turn timeouts of a seat lose this match. The match option {@code timeoutLoss}
-     * (engine voidexa-1.2.0 and later; 0: never); without it, and under every earlier engine, the third.
+     * D-CLOCK-1, D-CLOCK-5: how many turn timeouts of a seat lose this match, 0 when none do. The match option
+     * {@code timeoutLoss} when given (engine voidexa-1.2.0 and later); without it, under engine 1.2.0 the third in a
+     * rated match (both seats taken by different registered players, as the ratings count them) and none otherwise,
+     * and under every earlier engine the third (so old matches replay as they played).
      */
-    private static int timeoutsToLose(VoidexaState s) {
-        return s.options() == null ? MatchOptions.DEFAULT_TIMEOUT_LOSS : s.options().timeoutsThatLose();
+    static int timeoutsToLose(VoidexaState s) {
+        Integer option = s.options() == null ? null : s.options().timeoutLoss();
+        if (option != null) {
+            return option;
+        }
+        if (s.engineVersion() == null || !VoidexaRuleset.atLeast(s.engineVersion(), "voidexa-1.2.0")) {
+            return MatchOptions.DEFAULT_TIMEOUT_LOSS;
+        }
+        return rated(s) ? MatchOptions.DEFAULT_TIMEOUT_LOSS : 0;
+    }
+
+    /** Whether both seats are taken by registered players, and not the same one (identities.md, "Rated play"). */
+    static boolean rated(VoidexaState s) {
+        Ship a = s.ship(Seat.A);
+        Ship b = s.ship(Seat.B);
+        return a != null && b != null && a.accountId() != null && b.accountId() != null
+                && !a.accountId().equals(b.accountId());
     }
 
     /**

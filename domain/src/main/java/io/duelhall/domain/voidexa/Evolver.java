@@ -30,7 +30,7 @@ final class Evolver {
         }
         if (e instanceof PlayerJoined j) {
             return s.withShip(j.seat(), Ship.fresh(j.name(), j.pilotClass(), j.shipCore(), j.clientSeed(),
-                    j.deck() == null ? List.of() : j.deck()));
+                    j.deck() == null ? List.of() : j.deck()).withAccount(j.accountId()));
         }
         if (e instanceof MatchStarted m) {
             return s.withStatus(MatchStatus.LIVE, m.firstSeat()).withPhase(Phase.START);

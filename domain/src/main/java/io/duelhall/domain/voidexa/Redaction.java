@@ -76,7 +76,7 @@ public final class Redaction {
                 s.phase().name(), pending, window,
                 s.result() == null ? null : new VoidexaView.ResultView(s.result().winner(), s.result().reason()),
                 null, seats, s.seedCommitment(), s.options() == null ? 0 : s.options().spectatorDelaySeconds(),
-                s.options() == null ? io.duelhall.domain.MatchOptions.DEFAULT_TIMEOUT_LOSS : s.options().timeoutsThatLose(), List.of());
+                Decider.timeoutsToLose(s), List.of());
     }
 
     private VoidexaView.SeatView seat(VoidexaState s, Seat seat, Ship ship, boolean own) {

@@ -22,6 +22,7 @@ import java.util.Set;
  * @param timeouts           how many of its turns this seat let the turn clock run out (D-CLOCK-1)
  * @param weaponCharge       damage the seat's next Weapon card this turn adds to each target (an Overcharge, D-CAT-3)
  * @param pierceNext         the seat's drones have Pierce at their next attack, then it is spent (Targeting AI, D-DRONE-3)
+ * @param accountId          the registered player's account that took the seat, null for a guest or AI (identities.md)
  */
 public record Ship(String name, String pilotClass, String shipCore, String clientSeed, List<String> deckList,
                    Map<Subsystem, Integer> values, Map<Subsystem, Integer> maxValues,
@@ -30,7 +31,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
                    List<CardRef> inPlay, List<Drone> drones, CardRef field,
                    int lifeSupportZeroTurns, int emptyDraws,
                    int droneBoost, boolean dronePierce, int boostUntilTurn, Set<String> abilitiesUsed,
-                   int timeouts, int weaponCharge, boolean pierceNext) {
+                   int timeouts, int weaponCharge, boolean pierceNext, String accountId) {
 
     public static final int MAX_HEAT = 10;
     public static final int MAX_HAND = 10;
@@ -113,7 +114,14 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         Map<Subsystem, Integer> start = Collections.unmodifiableMap(v);
         return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), start, start,
                 0, 0, 0, 0, MAX_HAND, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
-                0, 0, 0, false, 0, Set.of(), 0, 0, false);
+                0, 0, 0, false, 0, Set.of(), 0, 0, false, null);
+    }
+
+    /** The same ship, taken by the registered player {@code account} (null: a guest or AI). */
+    Ship withAccount(String account) {
+        return new Ship(name, pilotClass, shipCore, clientSeed, deckList, values, maxValues, energy, ramp, heat,
+                pendingHeat, maxHand, deck, hand, discard, exile, inPlay, drones, field, lifeSupportZeroTurns, emptyDraws,
+                droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts, weaponCharge, pierceNext, account);
     }
 
     public Builder edit() {
@@ -210,7 +218,7 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
                     values == null ? from.values : Collections.unmodifiableMap(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
                     deck, hand, discard, exile, inPlay, List.copyOf(drones), field,
                     lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts,
-                    weaponCharge, pierceNext);
+                    weaponCharge, pierceNext, from.accountId);
         }
     }
 }

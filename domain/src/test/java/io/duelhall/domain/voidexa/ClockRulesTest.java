@@ -31,9 +31,9 @@ class ClockRulesTest {
     }
 
     @Test
-    @DisplayName("D-CLOCK-1 the third turn timeout of a seat loses the match with reason TIMEOUT")
+    @DisplayName("D-CLOCK-1 the third turn timeout of a seat loses the match with reason TIMEOUT (engine 1.1.0; from 1.2.0 in rated matches, D-CLOCK-5)")
     void thirdTurnTimeoutLoses() {
-        Fixtures.Game g = Scenario.live().game();
+        Fixtures.Game g = Scenario.live(Fixtures.RULES_1_1).game();
         for (int i = 0; i < 2; i++) {
             g.act(Intent.timeout(A));
             g.act(Intent.endTurn(B));

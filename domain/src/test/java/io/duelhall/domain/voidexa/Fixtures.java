@@ -84,8 +84,12 @@ final class Fixtures {
         }
 
         Game(int seed, StarterDeck a, StarterDeck b) {
+            this(seed, a, b, MatchOptions.defaults());
+        }
+
+        Game(int seed, StarterDeck a, StarterDeck b, MatchOptions options) {
             this(RULES, RULES.initial());
-            apply(RULES.create("m-" + seed, MatchOptions.defaults(), seed(seed)));
+            apply(RULES.create("m-" + seed, options, seed(seed)));
             apply(RULES.join(state, join("Ada", a, "a-" + seed)));
             apply(RULES.join(state, join("Bo", b, "b-" + seed)));
         }

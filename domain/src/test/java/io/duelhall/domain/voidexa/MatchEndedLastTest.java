@@ -25,7 +25,9 @@ class MatchEndedLastTest {
         VoidexaMoves moves = new VoidexaMoves(Fixtures.CATALOG);
         Map<String, Integer> reasons = new TreeMap<>();
         for (int seed = 0; seed < 60; seed++) {
-            Fixtures.Game g = new Fixtures.Game(seed, Fixtures.deck(seed % 2), Fixtures.deck((seed / 3) % 2));
+            // two guests: without the option their timeouts would never lose (D-CLOCK-5), so the third does here
+            Fixtures.Game g = new Fixtures.Game(seed, Fixtures.deck(seed % 2), Fixtures.deck((seed / 3) % 2),
+                    new io.duelhall.domain.MatchOptions(0, null, null, null, 3));
             Random r = new Random(seed);
             for (int step = 0; step < 5_000 && g.state.status() == MatchStatus.LIVE; step++) {
                 Seat seat = VoidexaMoves.toAct(g.state);

@@ -243,25 +243,51 @@ class RulesVersionsTest {
     }
 
     @Test
-    @DisplayName("D-CLOCK-5 timeoutLoss: 0 means turn timeouts never lose; 2 loses at the second; absent keeps the third (engine 1.2.0)")
+    @DisplayName("D-CLOCK-5 timeoutLoss: 0 means turn timeouts never lose; 2 loses at the second (engine 1.2.0)")
     void timeoutLossIsAMatchOption() {
-        assertThat(thirdTimeout(Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 0)).game()))
-                .as("off: the third timeout only ends the turn").noneMatch(e -> e instanceof VoidexaEvent.MatchEnded);
+        assertThat(thirdTimeout(Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 0))
+                .a(x -> x.account("acc-a")).b(x -> x.account("acc-b")).game()))
+                .as("off, even in a rated match: the third timeout only ends the turn")
+                .noneMatch(e -> e instanceof VoidexaEvent.MatchEnded);
 
         Fixtures.Game two = Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 2)).game();
         two.act(Intent.timeout(A));
         two.act(Intent.endTurn(io.duelhall.domain.Seat.B));
         assertThat(two.act(Intent.timeout(A)).events()).anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m
                 && m.reason().equals("TIMEOUT") && m.losers().equals(List.of(A)));
-
-        assertThat(thirdTimeout(Scenario.live(NOW).game())).as("no option: the third loses, as D-CLOCK-1")
-                .anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m && m.reason().equals("TIMEOUT"));
-        assertThat(thirdTimeout(Scenario.live(V1_1).game())).as("engine 1.1.0: the third loses")
-                .anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m && m.reason().equals("TIMEOUT"));
-
         assertThat(NOW.view(Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 0)).game().state,
                 io.duelhall.domain.Viewer.SPECTATOR, 1).timeoutLoss()).isZero();
+    }
+
+    @Test
+    @DisplayName("D-CLOCK-5 without timeoutLoss: the third timeout loses a rated match only (engine 1.2.0); always under engine 1.1.0")
+    void withoutTheOptionTheThirdLosesRatedMatchesOnly() {
+        assertThat(thirdTimeout(Scenario.live(NOW).a(x -> x.account("acc-a")).b(x -> x.account("acc-b")).game()))
+                .as("rated: two registered players").anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m && m.reason().equals("TIMEOUT"));
+        assertThat(thirdTimeout(Scenario.live(NOW).game())).as("two guests: unrated")
+                .noneMatch(e -> e instanceof VoidexaEvent.MatchEnded);
+        assertThat(thirdTimeout(Scenario.live(NOW).a(x -> x.account("acc-a")).game())).as("a guest seat: unrated")
+                .noneMatch(e -> e instanceof VoidexaEvent.MatchEnded);
+        assertThat(thirdTimeout(Scenario.live(NOW).a(x -> x.account("acc-a")).b(x -> x.account("acc-a")).game()))
+                .as("one account in both seats: unrated").noneMatch(e -> e instanceof VoidexaEvent.MatchEnded);
+        assertThat(thirdTimeout(Scenario.live(V1_1).game())).as("engine 1.1.0, guests: the third loses, as it always did")
+                .anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m && m.reason().equals("TIMEOUT"));
+
+        assertThat(NOW.view(Scenario.live(NOW).game().state, io.duelhall.domain.Viewer.SPECTATOR, 1).timeoutLoss()).isZero();
+        assertThat(NOW.view(Scenario.live(NOW).a(x -> x.account("acc-a")).b(x -> x.account("acc-b")).game().state,
+                io.duelhall.domain.Viewer.SPECTATOR, 1).timeoutLoss()).isEqualTo(3);
         assertThat(NOW.view(Scenario.live(V1_1).game().state, io.duelhall.domain.Viewer.SPECTATOR, 1).timeoutLoss()).isEqualTo(3);
+
+        // the account ids come from the seats' joins
+        Fixtures.Game joined = new Fixtures.Game(NOW, NOW.initial());
+        joined.apply(NOW.create("m", MatchOptions.defaults(), Fixtures.seed(3)));
+        joined.apply(NOW.join(joined.state, withAccount(Fixtures.join("Ada", Fixtures.deck(0), "a"), "acc-a")));
+        joined.apply(NOW.join(joined.state, withAccount(Fixtures.join("Bo", Fixtures.deck(1), "b"), "acc-b")));
+        assertThat(Decider.rated(joined.state)).isTrue();
+    }
+
+    private static io.duelhall.domain.JoinRequest withAccount(io.duelhall.domain.JoinRequest r, String account) {
+        return new io.duelhall.domain.JoinRequest(r.name(), r.pilotClass(), r.shipCore(), r.cards(), r.clientSeed(), account);
     }
 
     @Test

@@ -111,6 +111,7 @@ final class Scenario {
         private CardRef field;
         private String pilot = "engineer";
         private String core = "vanguard-core";
+        private String accountId;
         private int energy;
         private int ramp;
         private int heat;
@@ -127,6 +128,12 @@ final class Scenario {
 
         SeatSpec set(Subsystem subsystem, int value) {
             values.put(subsystem, value);
+            return this;
+        }
+
+        /** The seat is taken by a registered player's account (a guest otherwise). */
+        SeatSpec account(String account) {
+            accountId = account;
             return this;
         }
 
@@ -261,7 +268,7 @@ final class Scenario {
                     Map.copyOf(values), fresh.maxValues(), energy, ramp, heat, pendingHeat, maxHand,
                     List.copyOf(deck), List.copyOf(hand), List.copyOf(discard), List.copyOf(exile),
                     List.copyOf(inPlay), List.copyOf(drones), field, lifeSupportZeroTurns, emptyDraws,
-                    0, false, 0, Set.of(), 0, 0, false);
+                    0, false, 0, Set.of(), 0, 0, false, accountId);
         }
     }
 
