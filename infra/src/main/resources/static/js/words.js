@@ -142,9 +142,14 @@ const WORDS = {
   DroneDeployed(p) {
     const d = p.drone || {};
     this.names.set(d.id, d.card);
-    return `${p.seat} deploys ${this.card(d.card)} (hull ${d.hull}, damage ${d.damage}${d.pierce ? ', pierce' : ''})`;
+    const aim = d.target ? `, attacks the ${String(d.target).toLowerCase().replace('_', ' ')}` : '';
+    return `${p.seat} deploys ${this.card(d.card)} (hull ${d.hull}, damage ${d.damage}${d.pierce ? ', pierce' : ''}${aim})`;
   },
   DronesBoosted(p) { return `${p.seat}'s drones get +${p.damage} damage${p.pierce ? ' and pierce' : ''} until turn ${p.untilTurn}`; },
+  DronePierceCharged(p) { return `${p.seat}'s drones will pierce at their next attack`; },
+  DronePierceSpent(p) { return `${p.seat}'s drones spent their Pierce`; },
+  WeaponCharged(p) { return `${p.seat}'s next Weapon this turn deals +${p.charge} damage`; },
+  WeaponChargeSpent(p) { return `${this.ref(p.card)} takes the charge: +${p.amount} damage`; },
   DroneRepaired(p) { return `${p.seat} repairs ${this.instance(p.drone)} (hull ${p.hull}, shield ${p.shield})`; },
   CardEnteredPlay(p) { return `${this.ref(p.card)} enters play for ${p.seat}`; },
   FieldActivated(p) { return `${p.seat} opens the field ${this.ref(p.card)}`; },
