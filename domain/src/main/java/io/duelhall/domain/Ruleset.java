@@ -60,7 +60,7 @@ public interface Ruleset {
     ClockNeed clockNeed(GameState state);
 
     /** The state as {@code viewer} may see it (the single redaction of state). */
-    Object view(GameState state, Viewer viewer, long version);
+    MatchView view(GameState state, Viewer viewer, long version);
 
     /** The event as {@code viewer} may see it (the single redaction of events). */
     MatchEvent redact(MatchEvent event, Viewer viewer);
@@ -80,7 +80,7 @@ public interface Ruleset {
      * for the same events. Unlike {@link #view} it stays a spectator view after the end: the public stream never
      * carries what the end reveals (hands, deck lists), so a public state cannot show it.
      */
-    Object publicView(GameState publicState, long version);
+    MatchView publicView(GameState publicState, long version);
 
     /** Once a match has ended everything is revealed to everyone; before, the viewer stands. */
     default Viewer effectiveViewer(GameState state, Viewer viewer) {
