@@ -59,6 +59,15 @@ public interface Ruleset {
      */
     ClockNeed clockNeed(GameState state);
 
+    /**
+     * The seat that owes the next decision (its turn, an answer, a choice), or null when none does (the match is not
+     * live). The AI seats act for it; the clock runs for it ({@link #clockNeed}).
+     */
+    default Seat toAct(GameState state) {
+        ClockNeed need = clockNeed(state);
+        return need == null ? null : need.seat();
+    }
+
     /** The state as {@code viewer} may see it (the single redaction of state). */
     MatchView view(GameState state, Viewer viewer, long version);
 

@@ -9,6 +9,7 @@ import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
 import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.CardType;
@@ -150,6 +151,11 @@ public final class VoidexaRuleset implements Ruleset {
             case MAIN -> new io.duelhall.domain.ClockNeed(s.active(), io.duelhall.domain.ClockNeed.Kind.TURN, s.turn());
             default -> null;
         };
+    }
+
+    @Override
+    public Seat toAct(GameState state) {
+        return VoidexaMoves.toAct((VoidexaState) state);
     }
 
     @Override
