@@ -1,6 +1,6 @@
 package io.duelhall.command.ai;
 
-import io.duelhall.command.api.Tokens;
+import io.duelhall.command.match.Tokens;
 import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.SubmitIntent;
 import io.duelhall.domain.AiPlayer;

@@ -1,8 +1,8 @@
 package io.duelhall.command.ai;
 
-import io.duelhall.command.api.Tokens;
 import io.duelhall.command.match.JoinOutcome;
 import io.duelhall.command.match.TakeSeat;
+import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;

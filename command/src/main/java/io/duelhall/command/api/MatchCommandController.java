@@ -1,5 +1,6 @@
 package io.duelhall.command.api;
 
+import io.duelhall.command.match.Tokens;
 import io.duelhall.command.ai.AiSeats;
 import io.duelhall.command.match.CreateMatch;
 import io.duelhall.command.match.IntentOutcome;

@@ -1,5 +1,6 @@
 package io.duelhall.command.api;
 
+import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchOptions;
