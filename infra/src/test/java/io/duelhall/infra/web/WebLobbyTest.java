@@ -57,7 +57,15 @@ class WebLobbyTest extends WebTest {
                 }
                 assertThat(control.getAccessibleName()).as(control.getTagName() + " " + control.getDomAttribute("id")).isNotBlank();
             }
-            live.findElement(By.cssSelector("a.button")).click();
+            // the list is drawn again every 2 s: find the row's button afresh and retry a click that hit an old one
+            waitFor(d, x -> {
+                try {
+                    x.findElement(row).findElement(By.cssSelector("a.button")).click();
+                    return true;
+                } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                    return false;
+                }
+            });
             waitFor(d, x -> x.getCurrentUrl().contains("/match.html?id=" + id));
         }
     }
