@@ -59,8 +59,48 @@ public interface Ruleset {
      */
     ClockNeed clockNeed(GameState state);
 
+    /**
+     * The seat that owes the next decision (its turn, an answer, a choice), or null when none does (the match is not
+     * live). The AI seats act for it; the clock runs for it ({@link #clockNeed}).
+     */
+    default Seat toAct(GameState state) {
+        ClockNeed need = clockNeed(state);
+        return need == null ? null : need.seat();
+    }
+
+    /**
+     * Every intent {@code seat} may send now that {@link #decide} accepts (targets and choices filled in; a concession,
+     * always accepted while the match is live, is left out); empty when the seat owes no decision. Where a choice has
+     * many combinations (cards to discard) a bounded list is given and {@link #movesNote} describes the rest. Serves
+     * {@code GET /api/matches/{id}/moves}, the AI seats and generic tests: a listed move is never refused.
+     */
+    default List<Intent> legalMoves(GameState state, Seat seat) {
+        return List.of();
+    }
+
+    /** What {@link #legalMoves} leaves out for {@code seat} now (other combinations of a choice), or null. */
+    default String movesNote(GameState state, Seat seat) {
+        return null;
+    }
+
+    /**
+     * The cards of this version's catalog, each as the API shows it ({@code GET /api/rulesets/{id}/cards}); empty for
+     * a game without a catalog. Serialized as they are: the ruleset owns their shape.
+     */
+    default List<?> cards() {
+        return List.of();
+    }
+
+    /**
+     * Legal starter decks as seat requests ready to post to {@code /api/matches/{id}/seats} but for {@code "name"}
+     * ({@code GET /api/rulesets/{id}/decks/starter}); the ruleset owns their shape, as it owns the seat request's.
+     */
+    default List<?> starterSeatRequests() {
+        return List.of();
+    }
+
     /** The state as {@code viewer} may see it (the single redaction of state). */
-    Object view(GameState state, Viewer viewer, long version);
+    MatchView view(GameState state, Viewer viewer, long version);
 
     /** The event as {@code viewer} may see it (the single redaction of events). */
     MatchEvent redact(MatchEvent event, Viewer viewer);
@@ -80,7 +120,7 @@ public interface Ruleset {
      * for the same events. Unlike {@link #view} it stays a spectator view after the end: the public stream never
      * carries what the end reveals (hands, deck lists), so a public state cannot show it.
      */
-    Object publicView(GameState publicState, long version);
+    MatchView publicView(GameState publicState, long version);
 
     /** Once a match has ended everything is revealed to everyone; before, the viewer stands. */
     default Viewer effectiveViewer(GameState state, Viewer viewer) {

@@ -1,12 +1,14 @@
 package io.duelhall.infra;
 
-import io.duelhall.domain.voidexa.ai.Players;
+import io.duelhall.domain.AiPlayer;
 import io.swagger.v3.oas.models.media.Schema;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Documents the {@code ai} field (and {@code options.timeoutLoss}) of the create-match request in the OpenAPI document (the command module
@@ -15,7 +17,8 @@ import java.util.Map;
 @Configuration(proxyBeanMethods = false)
 public class AiSeatsApiDocs {
     @Bean
-    public OpenApiCustomizer aiSeatsDocumented() {
+    public OpenApiCustomizer aiSeatsDocumented(List<AiPlayer.Roster> rosters) {
+        String names = rosters.stream().map(r -> r.ruleset() + ": " + r.names()).collect(Collectors.joining("; "));
         return openApi -> {
             if (openApi.getComponents() == null || openApi.getComponents().getSchemas() == null) {
                 return;
@@ -34,8 +37,8 @@ public class AiSeatsApiDocs {
                 return;
             }
             Schema<?> ai = create.getProperties().get("ai");
-            ai.setDescription("Seats played by the server's AI: seat (A or B) → AI name, one of " + Players.NAMES
-                    + ". The AI takes its seat with a starter deck and plays through the same intent path as a person; "
+            ai.setDescription("Seats played by the server's AI: seat (A or B) → AI name, one of the ruleset's (" + names
+                    + "). The AI takes its seat with a starter deck and plays through the same intent path as a person; "
                     + "a person joining gets the other seat. Both seats AI: watch it with GET /view and /events.");
             ai.setExample(Map.of("B", "greedy"));
         };

@@ -64,8 +64,9 @@ public class ListingController {
     public record PlayerHistory(String player, PlayerRating rating, List<PlayerMatch> matches) {
     }
 
+    /** {@code draws}: rated matches the player drew (a ruleset with draws, e.g. both at 0 Health at once). */
     public record Ranked(int rank, String name, double rating, double rd, double volatility, int games, int wins,
-                         int losses) {
+                         int losses, int draws) {
     }
 
     /**
@@ -119,7 +120,7 @@ public class ListingController {
         List<Ranked> out = new ArrayList<>();
         for (PlayerRating r : board) {
             out.add(new Ranked(out.size() + 1, r.name(), r.rating(), r.rd(), r.volatility(), r.games(), r.wins(),
-                    r.losses()));
+                    r.losses(), r.draws()));
         }
         return out;
     }

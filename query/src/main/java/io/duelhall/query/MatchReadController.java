@@ -1,14 +1,17 @@
 package io.duelhall.query;
 
+import io.duelhall.domain.Intent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
+import io.duelhall.domain.Target;
 import io.duelhall.domain.Viewer;
-import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.refusals.RefusalProjection.RefusalEntry;
-import io.duelhall.projections.view.MatchViewProjection;
+import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.view.MatchViewProjection.StoredView;
+import io.duelhall.projections.view.MatchViewProjection;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.Sights.Sight;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -23,7 +26,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -137,6 +143,70 @@ public class MatchReadController {
             return new RefusalPage(matchId, all.stream().filter(r -> mine.equals(r.seat())).toList());
         }
         return new RefusalPage(matchId, List.of());
+    }
+
+    /**
+     * The legal moves of the seat whose token is sent: intent bodies ready to post but for {@code intentId} (each
+     * with the match's {@code expectedVersion}); empty when the seat owes no decision. {@code note} says what a long
+     * list of combinations leaves out. A listed move is never refused (unless the match moves on first: 409).
+     */
+    @GetMapping("/moves")
+    public Moves moves(@PathVariable String matchId,
+                       @RequestHeader(name = "Authorization", required = false) String authorization) {
+        Sight s = sights.of(matchId, authorization);
+        if (s.asked().kind() != Viewer.Kind.SEAT) {
+            throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN",
+                    "Send the seat's token (Authorization: Bearer …): moves are a seat's."));
+        }
+        MatchLog log = s.log();
+        Seat seat = s.seat();
+        if (log.ruleset().toAct(log.state()) != seat) {
+            return new Moves(matchId, seat, log.version(), List.of(), null);
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Intent i : log.ruleset().legalMoves(log.state(), seat)) {
+            out.add(body(i, log.version()));
+        }
+        return new Moves(matchId, seat, log.version(), out, log.ruleset().movesNote(log.state(), seat));
+    }
+
+    /** A seat's moves now ({@code version}: the match's, the moves' {@code expectedVersion}). */
+    public record Moves(String matchId, Seat seat, long version, List<Map<String, Object>> moves, String note) {
+    }
+
+    /** An intent as the body of {@code POST /intents} (API.md), without {@code intentId}; empty fields left out. */
+    static Map<String, Object> body(Intent i, long expectedVersion) {
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("type", i.type().name());
+        if (i.card() != null) {
+            b.put("card", i.card());
+        }
+        if (i.ability() != null) {
+            b.put("ability", i.ability());
+        }
+        if (!i.targets().isEmpty()) {
+            List<Map<String, Object>> targets = new ArrayList<>();
+            for (Target t : i.targets()) {
+                Map<String, Object> tb = new LinkedHashMap<>();
+                tb.put("kind", t.kind().name());
+                if (t.seat() != null) {
+                    tb.put("seat", t.seat().name());
+                }
+                if (t.subsystem() != null) {
+                    tb.put("subsystem", t.subsystem());
+                }
+                if (t.id() != null) {
+                    tb.put("id", t.id());
+                }
+                targets.add(tb);
+            }
+            b.put("targets", targets);
+        }
+        if (!i.cards().isEmpty()) {
+            b.put("cards", i.cards());
+        }
+        b.put("expectedVersion", expectedVersion);
+        return b;
     }
 
     static Object render(Sight s, MatchLog log) {

@@ -1,14 +1,11 @@
 package io.duelhall.query;
 
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;
-import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
-import io.duelhall.domain.voidexa.VoidexaEvent.TurnStarted;
 import io.duelhall.projections.history.PlayerHistoryProjection.PlayerMatch;
 import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.list.MatchListProjection.MatchSummary;
@@ -48,6 +45,12 @@ public class PublicRecords {
         public boolean publiclyEnded() {
             return "ENDED".equals(summary.status());
         }
+
+        /** How {@code seat} came out, once the end is public. */
+        public Optional<Lifecycle.Outcome> outcome(Seat seat) {
+            return publicPart.events().stream().map(RecordedEvent::payload).filter(Lifecycle.Ended.class::isInstance)
+                    .map(e -> ((Lifecycle.Ended) e).outcome(seat)).findFirst();
+        }
     }
 
     /** The delayed matches whose latest events are not public yet, by match id. */
@@ -70,8 +73,7 @@ public class PublicRecords {
 
     /** The list row of a match after these events: the same fields, from the same events, as the match-list model. */
     static MatchSummary summary(MatchLog log) {
-        String a = null;
-        String b = null;
+        java.util.Map<Seat, String> names = new java.util.EnumMap<>(Seat.class);
         String status = "WAITING";
         int turn = 0;
         Seat winner = null;
@@ -80,15 +82,13 @@ public class PublicRecords {
         Instant updated = created;
         for (RecordedEvent r : log.events()) {
             MatchEvent e = r.payload();
-            if (e instanceof PlayerJoined j && j.seat() == Seat.A) {
-                a = j.name();
-            } else if (e instanceof PlayerJoined j && j.seat() == Seat.B) {
-                b = j.name();
-            } else if (e instanceof MatchStarted) {
+            if (e instanceof Lifecycle.SeatTaken j) {
+                names.put(j.seat(), j.name());
+            } else if (e instanceof Lifecycle.Started) {
                 status = "LIVE";
-            } else if (e instanceof TurnStarted t) {
+            } else if (e instanceof Lifecycle.TurnBegan t) {
                 turn = t.turn();
-            } else if (e instanceof MatchEnded end) {
+            } else if (e instanceof Lifecycle.Ended end) {
                 status = "ENDED";
                 winner = end.winner();
                 reason = end.reason();
@@ -98,15 +98,10 @@ public class PublicRecords {
             updated = r.at();
         }
         List<MatchListProjection.Player> players = new ArrayList<>();
-        if (a != null) {
-            players.add(new MatchListProjection.Player(Seat.A, a));
-        }
-        if (b != null) {
-            players.add(new MatchListProjection.Player(Seat.B, b));
-        }
-        String winnerName = winner == Seat.A ? a : winner == Seat.B ? b : null;
-        return new MatchSummary(log.matchId(), log.ruleset().id(), players, turn, status, winner, winnerName, reason,
-                created, updated);
+        names.forEach((seat, name) -> players.add(new MatchListProjection.Player(seat, name)));
+        String winnerName = winner == null ? null : names.get(winner);
+        return new MatchSummary(log.matchId(), log.ruleset().id(), List.copyOf(players), turn, status, winner,
+                winnerName, reason, created, updated);
     }
 
     /** A history row as the public may see it now; empty when the seat's join is not public yet. */
@@ -119,9 +114,9 @@ public class PublicRecords {
             return Optional.empty();
         }
         String opponent = s.players().stream().filter(p -> !p.seat().name().equals(seat))
-                .map(MatchListProjection.Player::name).findFirst().orElse(null);
+                .map(MatchListProjection.Player::name).reduce((x, y) -> x + ", " + y).orElse(null);
         boolean ended = d.publiclyEnded();
-        String outcome = !ended ? null : s.winner() != null && s.winner().name().equals(seat) ? "WON" : "LOST";
+        String outcome = !ended ? null : d.outcome(Seat.valueOf(seat)).map(Enum::name).orElse(null);
         return Optional.of(new PlayerMatch(stored.player(), stored.matchId(), seat, opponent, s.status(), outcome,
                 ended ? s.reason() : null, stored.joinedAt(), ended ? s.updatedAt() : null));
     }

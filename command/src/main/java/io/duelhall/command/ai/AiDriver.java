@@ -1,20 +1,19 @@
 package io.duelhall.command.ai;
 
-import io.duelhall.command.api.Tokens;
+import io.duelhall.command.match.Tokens;
 import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.SubmitIntent;
+import io.duelhall.domain.AiPlayer;
+import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.Rulesets;
-import io.duelhall.domain.voidexa.VoidexaMoves;
-import io.duelhall.domain.voidexa.VoidexaRuleset;
-import io.duelhall.domain.voidexa.VoidexaState;
-import io.duelhall.domain.voidexa.ai.Player;
-import io.duelhall.domain.voidexa.ai.RandomPlayer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -41,7 +40,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Plays the AI seats. It follows the match events in its own processing group ({@value #GROUP}), folds
  * each AI match through the domain exactly as the aggregate does, and when an AI seat owes the next
- * decision — its turn, a response window, a discard — asks the seat's {@link Player} and sends the intent
+ * decision — its turn, a response window, a discard — asks the seat's {@link AiPlayer} and sends the intent
  * as a {@link SubmitIntent} signed with the seat's stored token hash (its {@code SeatTokenIssued}: no node
  * secret, see {@link AiSeats}), like any client. {@code expectedVersion} is the version it decided on, so a
  * decision taken on a state that moved on is refused as stale and taken again. Its intent ids are random (a
@@ -87,9 +86,9 @@ public class AiDriver {
      */
     private static final class Live {
         /** The rules the match is played under: the version it was created with. */
-        final VoidexaRuleset rules;
-        final Map<Seat, Player> players;
-        final Map<Seat, Player> fallbacks;
+        final Ruleset rules;
+        final Map<Seat, AiPlayer> players;
+        final Map<Seat, AiPlayer> fallbacks;
         final Map<Seat, String> tokenHashes = new EnumMap<>(Seat.class);
         volatile Snapshot now;
         volatile long sentFor = -1;
@@ -97,7 +96,7 @@ public class AiDriver {
         int refusals;
         int failures;
 
-        Live(VoidexaRuleset rules, Map<Seat, Player> players, Map<Seat, Player> fallbacks, Snapshot now) {
+        Live(Ruleset rules, Map<Seat, AiPlayer> players, Map<Seat, AiPlayer> fallbacks, Snapshot now) {
             this.rules = rules;
             this.players = players;
             this.fallbacks = fallbacks;
@@ -125,7 +124,7 @@ public class AiDriver {
         }
     }
 
-    private record Snapshot(VoidexaState state, long version) {
+    private record Snapshot(GameState state, long version) {
     }
 
     public AiDriver(CommandGateway commands, EventStore eventStore, Rulesets rulesets, AiPlayers aiPlayers, Clock clock,
@@ -187,9 +186,9 @@ public class AiDriver {
             return;
         }
         m.seen(event);
-        VoidexaState next = m.rules.evolve(s.state(), event);
+        GameState next = m.rules.evolve(s.state(), event);
         m.now = new Snapshot(next, seq);
-        if (next.over()) {
+        if (next.status() == MatchStatus.ENDED) {
             live.remove(matchId);
             return;
         }
@@ -227,15 +226,17 @@ public class AiDriver {
     private Live open(MatchOpening o) {
         MatchOptions options = o.options();
         if (options == null || options.ai() == null
-                || !(rulesets.findForMatch(o).orElse(null) instanceof VoidexaRuleset rules)) {
+                || rulesets.findForMatch(o).isEmpty()) {
             return null;
         }
-        Map<Seat, Player> players = new EnumMap<>(Seat.class);
-        Map<Seat, Player> fallbacks = new EnumMap<>(Seat.class);
+        Ruleset rules = rulesets.forMatch(o);
+        Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
+        Map<Seat, AiPlayer> fallbacks = new EnumMap<>(Seat.class);
         options.ai().forEach((seat, name) -> aiPlayers.of(name, rules, (o.matchId() + seat).hashCode())
                 .ifPresent(p -> {
                     players.put(seat, p);
-                    fallbacks.put(seat, new RandomPlayer(rules.catalog(), (o.matchId() + seat).hashCode() * 31L + 7));
+                    aiPlayers.anyLegalMove(rules, (o.matchId() + seat).hashCode() * 31L + 7)
+                            .ifPresent(f -> fallbacks.put(seat, f));
                 }));
         return players.isEmpty() ? null : new Live(rules, players, fallbacks, null);
     }
@@ -243,7 +244,7 @@ public class AiDriver {
     private Live load(String matchId) {
         DomainEventStream stream = eventStore.readEvents(matchId);
         Live m = null;
-        VoidexaState state = null;
+        GameState state = null;
         long version = -1;
         while (stream.hasNext()) {
             DomainEventMessage<?> e = stream.next();
@@ -261,7 +262,7 @@ public class AiDriver {
             state = m.rules.evolve(state, event);
             version = e.getSequenceNumber();
         }
-        if (m == null || state.over()) {
+        if (m == null || state.status() == MatchStatus.ENDED) {
             return null;
         }
         m.now = new Snapshot(state, version);
@@ -302,14 +303,15 @@ public class AiDriver {
         Seat seat;
         synchronized (m) { // two acts for one match may be queued: only one sends for a given version
             s = m.now;
-            seat = VoidexaMoves.toAct(s.state());
+            seat = m.rules.toAct(s.state());
             if (seat == null || m.players.get(seat) == null || m.sentFor >= s.version()) {
                 return;
             }
             m.sentFor = s.version();
         }
         // after a refused move, the AI's own choice once more on the state read again, then a random legal move
-        Player player = m.refusalsAt(s.version()) >= 2 ? m.fallbacks.get(seat) : m.players.get(seat);
+        AiPlayer player = m.refusalsAt(s.version()) >= 2 && m.fallbacks.containsKey(seat) ? m.fallbacks.get(seat)
+                : m.players.get(seat);
         Intent intent;
         try {
             intent = player.choose(s.state(), seat);
@@ -325,7 +327,7 @@ public class AiDriver {
         submit(matchId, m, seat, intent, s.version(), player);
     }
 
-    private void submit(String matchId, Live m, Seat seat, Intent intent, long version, Player player) {
+    private void submit(String matchId, Live m, Seat seat, Intent intent, long version, AiPlayer player) {
         String tokenHash = m.tokenHashes.get(seat);
         if (tokenHash == null) {
             log.error("AI defect: no stored seat token for AI seat {} of match {}; not acting", seat, matchId);

@@ -1,7 +1,7 @@
 package io.duelhall.command.ai;
 
 import io.duelhall.domain.MatchOpening;
-import io.duelhall.domain.voidexa.VoidexaEvent;
+import io.duelhall.domain.Lifecycle;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -146,7 +146,7 @@ public class AiResume {
                 if (p instanceof MatchOpening o && o.options() != null && o.options().ai() != null
                         && segments.stream().anyMatch(s -> s.matches(id))) {
                     open.add(id);
-                } else if (p instanceof VoidexaEvent.MatchEnded) {
+                } else if (p instanceof Lifecycle.Ended) {
                     open.remove(id);
                 }
             }

@@ -1,14 +1,15 @@
 package io.duelhall.command.ai;
 
-import io.duelhall.command.api.Tokens;
 import io.duelhall.command.match.JoinOutcome;
 import io.duelhall.command.match.TakeSeat;
+import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
-import io.duelhall.domain.voidexa.VoidexaRuleset;
-import io.duelhall.domain.voidexa.cards.StarterDeck;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Component;
 
@@ -28,38 +29,46 @@ import java.util.List;
 @Component
 public class AiSeats {
     private final CommandGateway commands;
-    private final VoidexaRuleset voidexa;
+    private final Rulesets rulesets;
+    private final AiPlayers players;
 
-    public AiSeats(CommandGateway commands, VoidexaRuleset voidexa) {
+    public AiSeats(CommandGateway commands, Rulesets rulesets, AiPlayers players) {
         this.commands = commands;
-        this.voidexa = voidexa;
+        this.rulesets = rulesets;
+        this.players = players;
     }
 
-    /** After a match was created: the AI takes seat A if it plays A, and then B if it plays both. */
-    public JoinOutcome afterCreate(String matchId, MatchOptions options) {
+    /** The AI names a match of {@code ruleset} may seat (empty: it has no AI). */
+    public List<String> names(String ruleset) {
+        return players.names(ruleset);
+    }
+
+    /**
+     * After a match was created: the AI takes the seats it plays, in seat order, for as long as they are the next
+     * seats to fill (A, then B if it plays both, ...). The last seat taken, or null.
+     */
+    public JoinOutcome afterCreate(MatchOpening opening) {
+        return fillFrom(opening, Seat.A);
+    }
+
+    /** After a person took {@code seat}: the AI sits down in the seats it plays right after it. Null if it does not. */
+    public JoinOutcome afterJoin(MatchOpening opening, Seat seat) {
+        return seat.ordinal() + 1 < Seat.values().length ? fillFrom(opening, Seat.values()[seat.ordinal() + 1]) : null;
+    }
+
+    private JoinOutcome fillFrom(MatchOpening opening, Seat first) {
+        MatchOptions options = opening.options();
+        Ruleset rules = rulesets.forMatch(opening);
         JoinOutcome last = null;
-        if (options.aiPlayer(Seat.A) != null) {
-            last = take(matchId, Seat.A, options.aiPlayer(Seat.A));
-            if (options.aiPlayer(Seat.B) != null) {
-                last = take(matchId, Seat.B, options.aiPlayer(Seat.B));
-            }
+        for (int i = first.ordinal(); i < rules.maxSeats() && options.aiPlayer(Seat.values()[i]) != null; i++) {
+            Seat seat = Seat.values()[i];
+            last = take(opening.matchId(), rules, seat, options.aiPlayer(seat));
         }
         return last;
     }
 
-    /** After a person took {@code seat}: if it was A and the AI plays B, the AI sits down now. Null if it does not. */
-    public JoinOutcome afterJoin(String matchId, MatchOptions options, Seat seat) {
-        if (seat == Seat.A && options.aiPlayer(Seat.B) != null) {
-            return take(matchId, Seat.B, options.aiPlayer(Seat.B));
-        }
-        return null;
-    }
-
-    private JoinOutcome take(String matchId, Seat seat, String player) {
-        List<StarterDeck> decks = voidexa.catalog().starterDecks();
-        StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-        JoinRequest join = new JoinRequest(player + " AI", deck.pilotClass(), deck.shipCore(), deck.cards(),
-                HexFormat.of().formatHex(Tokens.randomBytes(32)));
+    private JoinOutcome take(String matchId, Ruleset rules, Seat seat, String player) {
+        JoinRequest join = players.seatRequest(rules, seat, player + " AI", HexFormat.of().formatHex(Tokens.randomBytes(32)));
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(Tokens.randomBytes(32));
         JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
         if (out.refusal() != null) {

@@ -1,5 +1,6 @@
 package io.duelhall.command.api;
 
+import io.duelhall.command.match.Tokens;
 import io.duelhall.command.ai.AiSeats;
 import io.duelhall.command.match.CreateMatch;
 import io.duelhall.command.match.IntentOutcome;
@@ -80,14 +81,12 @@ public class MatchCommandController {
         if (rulesets.find(ruleset).isEmpty()) {
             throw Requests.bad("UNKNOWN_RULESET", "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
         }
-        MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai());
-        if (options.ai() != null && !"voidexa".equals(ruleset)) {
-            throw Requests.bad("UNKNOWN_AI", "The server's AI plays voidexa only.");
-        }
+        MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai(),
+                aiSeats.names(ruleset));
         String matchId = UUID.randomUUID().toString();
         commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32)));
         MatchOpening opening = (MatchOpening) eventStore.readEvents(matchId).next().getPayload();
-        JoinOutcome ai = aiSeats.afterCreate(matchId, opening.options());
+        JoinOutcome ai = aiSeats.afterCreate(opening);
         String status = ai == null ? "WAITING" : ai.status().name();
         return ResponseEntity.created(URI.create("/api/matches/" + matchId))
                 .body(new Created(matchId, ruleset, opening.seedCommitment(), status, opening.options()));
@@ -116,9 +115,9 @@ public class MatchCommandController {
             return ApiErrors.of(out.refusal());
         }
         MatchStatus status = out.status();
-        MatchOptions options = ((MatchOpening) eventStore.readEvents(matchId).next().getPayload()).options();
-        if (options != null && options.ai() != null) {
-            JoinOutcome ai = aiSeats.afterJoin(matchId, options, out.seat());
+        MatchOpening opening = (MatchOpening) eventStore.readEvents(matchId).next().getPayload();
+        if (opening.options() != null && opening.options().ai() != null) {
+            JoinOutcome ai = aiSeats.afterJoin(opening, out.seat());
             status = ai == null ? status : ai.status();
         }
         return ResponseEntity.created(URI.create("/api/matches/" + matchId + "/view"))

@@ -1,5 +1,6 @@
 package io.duelhall.command.api;
 
+import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchOptions;
@@ -10,7 +11,6 @@ import io.duelhall.domain.Target;
 import io.duelhall.domain.TargetKind;
 
 import java.nio.charset.StandardCharsets;
-import io.duelhall.domain.voidexa.ai.Players;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -61,11 +61,12 @@ public final class Requests {
     }
 
     static MatchOptions options(Options o) {
-        return options(o, null);
+        return options(o, null, List.of());
     }
 
-    static MatchOptions options(Options o, Map<String, String> ai) {
-        Map<Seat, String> seats = ai(ai);
+    /** {@code aiNames}: the AI players the match's ruleset has (empty: it has none). */
+    static MatchOptions options(Options o, Map<String, String> ai, List<String> aiNames) {
+        Map<Seat, String> seats = ai(ai, aiNames);
         if (o == null) {
             return new MatchOptions(0, null, null, seats);
         }
@@ -74,8 +75,8 @@ public final class Requests {
         return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats, o.timeoutLoss());
     }
 
-    /** {@code {"B": "greedy"}} → seat B played by the greedy AI; seats A and B only, AI names from {@link Players}. */
-    static Map<Seat, String> ai(Map<String, String> ai) {
+    /** {@code {"B": "greedy"}} → seat B played by the greedy AI; seats A and B only, AI names of the ruleset's. */
+    static Map<Seat, String> ai(Map<String, String> ai, List<String> names) {
         if (ai == null || ai.isEmpty()) {
             return null;
         }
@@ -90,8 +91,11 @@ public final class Requests {
                 throw bad("INVALID_FIELD", "ai takes seats A and B, e.g. {\"B\": \"greedy\"}; '" + e.getKey() + "' is not one.");
             }
             String name = e.getValue() == null ? null : e.getValue().trim().toLowerCase(Locale.ROOT);
-            if (name == null || !Players.NAMES.contains(name)) {
-                throw bad("UNKNOWN_AI", "ai." + seat + " '" + e.getValue() + "' is not one of " + Players.NAMES + ".");
+            if (names.isEmpty()) {
+                throw bad("UNKNOWN_AI", "The server's AI does not play this ruleset.");
+            }
+            if (name == null || !names.contains(name)) {
+                throw bad("UNKNOWN_AI", "ai." + seat + " '" + e.getValue() + "' is not one of " + names + ".");
             }
             out.put(seat, name);
         }

@@ -2,7 +2,7 @@ package io.duelhall.command.match;
 
 import io.duelhall.command.chain.EventChain;
 import io.duelhall.command.chain.EventChainer;
-import io.duelhall.domain.ClockNeed;
+import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
@@ -26,7 +26,6 @@ import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -172,49 +171,20 @@ public class Match {
         }
         Instant now = time.instant();
         List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
-        events.add(new IntentAccepted("clock-" + clockSeq, clock.seat(), SERVER_CLOCK, timeout, now));
+        events.add(new IntentAccepted(ClockPolicy.timeoutIntentId(clockSeq), clock.seat(), SERVER_CLOCK, timeout, now));
         events.addAll(d.events());
         applyChained(chainer, events);
         syncClock(deadlines, now, chainer);
     }
 
     /**
-     * Starts, moves or stops the clock to match who owes a decision now. The turn clock is paused
-     * while a response window or a discard choice runs on its own clock, and resumes with what was left.
+     * Starts, moves or stops the clock to match who owes a decision now, as {@link ClockPolicy} says (the audit runs
+     * the same policy over the record), and schedules its deadline.
      */
     private ClockSet syncClock(DeadlineManager deadlines, Instant now, EventChainer chainer) {
-        Integer turnSeconds = options == null ? null : options.turnClockSeconds();
-        Integer decisionSeconds = options == null ? null
-                : options.responseSeconds() != null ? options.responseSeconds() : turnSeconds;
-        if (turnSeconds == null && decisionSeconds == null) {
+        ClockSet next = ClockPolicy.next(options, ruleset.clockNeed(state), clock, now);
+        if (next == null) {
             return null;
-        }
-        ClockNeed need = ruleset.clockNeed(state);
-        if (clock != null && need != null && clock.seat() == need.seat() && clock.kind() == need.kind()
-                && clock.turn() == need.turn()) {
-            return null; // the same clock is still running
-        }
-        ClockSet next;
-        if (need == null) {
-            if (clock == null || clock.seat() == null) {
-                return null;
-            }
-            next = new ClockSet(null, null, 0, null, 0);
-        } else if (need.kind() == ClockNeed.Kind.TURN) {
-            boolean resume = clock != null && clock.turn() == need.turn() && clock.kind() != ClockNeed.Kind.TURN
-                    && clock.turnLeftMillis() > 0;
-            Duration left = resume ? Duration.ofMillis(clock.turnLeftMillis())
-                    : turnSeconds == null ? null : Duration.ofSeconds(turnSeconds);
-            next = left == null ? new ClockSet(null, null, need.turn(), null, 0)
-                    : new ClockSet(need.seat(), need.kind(), need.turn(), now.plus(left), 0);
-        } else {
-            long turnLeft = 0;
-            if (clock != null && clock.turn() == need.turn()) {
-                turnLeft = clock.kind() == ClockNeed.Kind.TURN && clock.deadline() != null
-                        ? Math.max(1, Duration.between(now, clock.deadline()).toMillis()) : clock.turnLeftMillis();
-            }
-            next = decisionSeconds == null ? new ClockSet(null, null, need.turn(), null, turnLeft)
-                    : new ClockSet(need.seat(), need.kind(), need.turn(), now.plusSeconds(decisionSeconds), turnLeft);
         }
         deadlines.cancelAllWithinScope(CLOCK);
         applyChained(chainer, List.of(next));

@@ -1,7 +1,9 @@
 package io.duelhall.command.rules;
 
+import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.voidexa.ai.Players;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,5 +24,11 @@ public class RulesConfig {
     @Bean
     public VoidexaRuleset voidexaRuleset(Rulesets rulesets) {
         return (VoidexaRuleset) rulesets.get(VoidexaRuleset.RULESET);
+    }
+
+    /** voidexa's AI players (greedy, random), found by the ruleset's id wherever an AI seat is played. */
+    @Bean
+    public AiPlayer.Roster voidexaAiPlayers() {
+        return Players.ROSTER;
     }
 }

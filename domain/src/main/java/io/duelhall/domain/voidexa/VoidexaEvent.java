@@ -1,5 +1,6 @@
 package io.duelhall.domain.voidexa;
 
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
@@ -28,14 +29,14 @@ public sealed interface VoidexaEvent extends MatchEvent {
      * event written before identities existed).
      */
     record PlayerJoined(Seat seat, String name, String pilotClass, String shipCore, List<String> deck,
-                        String clientSeed, String accountId) implements VoidexaEvent {
+                        String clientSeed, String accountId) implements VoidexaEvent, Lifecycle.SeatTaken {
         public PlayerJoined(Seat seat, String name, String pilotClass, String shipCore, List<String> deck,
                             String clientSeed) {
             this(seat, name, pilotClass, shipCore, deck, clientSeed, null);
         }
     }
 
-    record MatchStarted(Seat firstSeat) implements VoidexaEvent {
+    record MatchStarted(Seat firstSeat) implements VoidexaEvent, Lifecycle.Started {
     }
 
     /** The deck order with fresh instance ids; {@code order} is hidden from everyone until the end. */
@@ -50,7 +51,7 @@ public sealed interface VoidexaEvent extends MatchEvent {
     record FatigueApplied(Seat seat, int emptyDraws, int maxHandSize) implements VoidexaEvent {
     }
 
-    record TurnStarted(Seat seat, int turn) implements VoidexaEvent {
+    record TurnStarted(Seat seat, int turn) implements VoidexaEvent, Lifecycle.TurnBegan {
     }
 
     /** V-WIN-2: the count of consecutive own turns started with Life Support at 0. */
@@ -213,6 +214,6 @@ public sealed interface VoidexaEvent extends MatchEvent {
      * whose effect or action ended it, if any. Reveals the server seed.
      */
     record MatchEnded(Seat winner, String reason, List<Seat> losers, Seat triggeredBy, String serverSeed)
-            implements VoidexaEvent {
+            implements VoidexaEvent, Lifecycle.Ended {
     }
 }

@@ -9,6 +9,7 @@ import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
 import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.CardType;
@@ -175,6 +176,46 @@ public final class VoidexaRuleset implements Ruleset {
             case MAIN -> new io.duelhall.domain.ClockNeed(s.active(), io.duelhall.domain.ClockNeed.Kind.TURN, s.turn());
             default -> null;
         };
+    }
+
+    @Override
+    public List<Card> cards() {
+        return catalog.cards();
+    }
+
+    /**
+     * A starter deck as a voidexa seat request, exactly the body {@code /seats} takes but for {@code "name"}:
+     * {@code {"pilotClass", "deck": {"shipCore", "cards"}}} (the seat request refuses unknown fields, so the deck's
+     * own name is not in it: {@code GET /api/decks/starter} lists the same decks, in the same order, with names).
+     */
+    public record StarterSeat(String pilotClass, Deck deck) {
+        public record Deck(String shipCore, List<String> cards) {
+        }
+    }
+
+    @Override
+    public List<StarterSeat> starterSeatRequests() {
+        return catalog.starterDecks().stream().map(d -> new StarterSeat(d.pilotClass(),
+                new StarterSeat.Deck(d.shipCore(), d.cards()))).toList();
+    }
+
+    @Override
+    public List<Intent> legalMoves(GameState state, Seat seat) {
+        return new VoidexaMoves(catalog).legal((VoidexaState) state, seat);
+    }
+
+    @Override
+    public String movesNote(GameState state, Seat seat) {
+        VoidexaState s = (VoidexaState) state;
+        if (s.phase() == Phase.DISCARD && seat == VoidexaMoves.toAct(s)) {
+            return "DISCARD_DOWN: any " + s.discardOwed() + " distinct card(s) of the hand (one choice is listed).";
+        }
+        return null;
+    }
+
+    @Override
+    public Seat toAct(GameState state) {
+        return VoidexaMoves.toAct((VoidexaState) state);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.duelhall.domain.voidexa;
 
+import io.duelhall.domain.MatchView;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Seat;
@@ -19,14 +20,15 @@ public record VoidexaView(String matchId, String ruleset, RulesVersion rules, lo
                           int round, Seat activeSeat,
                           String phase, PendingDecision pendingDecision, ResponseWindow responseWindow,
                           ResultView result, Object clock, Map<Seat, SeatView> seats, String seedCommitment,
-                          int spectatorDelaySeconds, int timeoutLoss, List<RecordedEvent> recentEvents) {
+                          int spectatorDelaySeconds, int timeoutLoss, List<RecordedEvent> recentEvents) implements MatchView {
 
+    @Override
     public VoidexaView withRecentEvents(List<RecordedEvent> events) {
         return new VoidexaView(matchId, ruleset, rules, version, status, turn, round, activeSeat, phase, pendingDecision,
                 responseWindow, result, clock, seats, seedCommitment, spectatorDelaySeconds, timeoutLoss, List.copyOf(events));
     }
 
-    /** The view with the clock that runs now ({@code {"seat", "kind", "deadline"}}), set by the server. */
+    @Override
     public VoidexaView withClock(Object runningClock) {
         return new VoidexaView(matchId, ruleset, rules, version, status, turn, round, activeSeat, phase, pendingDecision,
                 responseWindow, result, runningClock, seats, seedCommitment, spectatorDelaySeconds, timeoutLoss, recentEvents);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
@@ -17,6 +18,7 @@ import io.duelhall.infra.fairness.AuditReport.Check;
 import io.duelhall.infra.fairness.AuditReport.Divergence;
 import io.duelhall.infra.fairness.MatchRecords.Decoded;
 
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -26,8 +28,9 @@ import java.util.List;
  * event), each join ({@link SeatTokenIssued#request()}) and each accepted intent ({@link IntentAccepted#intent()});
  * every other event must be one the rules produce from the input before it, in order. As the Match aggregate does,
  * each input is decided on the state before its marker event, and the marker is then applied. {@link ClockSet} events
- * come from the server's clock, not from the rules: they are passed over, and a TIMEOUT intent (which the server
- * makes when a clock runs out) must come from the last clock set, for its seat, at or after its deadline.
+ * come from the server's clock, not from the rules: after every join and intent the record must hold exactly the
+ * clock {@link ClockPolicy} makes (the code the aggregate runs), and a TIMEOUT intent (which the server makes when a
+ * clock runs out) must come from the last clock set, for its seat, at or after its deadline.
  */
 final class Resimulation {
     static final String NAME = "resimulation";
@@ -69,6 +72,7 @@ final class Resimulation {
         int clocks = 0;
         ClockSet clock = null;
         long clockSeq = -1;
+        Instant inputAt = null; // the time of the input just decided; null for the creation and joins (not recorded)
         while (true) {
             for (MatchEvent ex : expected) {
                 if (i >= events.size()) {
@@ -85,21 +89,43 @@ final class Resimulation {
                 state = r.evolve(state, ex);
                 i++;
             }
-            while (i < events.size() && decoded.get(i).event() instanceof ClockSet c) {
-                clock = c;
-                clockSeq = events.get(i).path("seq").asLong(i);
-                clocks++;
-                i++;
+            // the server's clock after this input: exactly what the clock policy makes (the aggregate runs the same)
+            if (inputs > 1) {
+                ClockSet want = ClockPolicy.next(opening.options(), r.clockNeed(state), clock,
+                        inputAt != null ? inputAt : clock != null && clock.deadline() != null ? clock.deadline()
+                                : Instant.EPOCH);
+                ClockSet held = i < events.size() && decoded.get(i).event() instanceof ClockSet c ? c : null;
+                if (want == null && held != null) {
+                    return diverged(events.get(i).path("seq").asLong(i), null, events.get(i),
+                            "the clock policy sets no clock here, the record holds a ClockSet");
+                }
+                if (want != null && held == null) {
+                    return diverged(i < events.size() ? events.get(i).path("seq").asLong(i) : i, want,
+                            i < events.size() ? events.get(i) : null, "the clock policy sets a clock here (" + want
+                                    + "), the record holds " + (i < events.size() ? events.get(i).path("type").asText()
+                                    : "nothing more"));
+                }
+                if (want != null && !sameClock(want, held, inputAt != null)) {
+                    return diverged(events.get(i).path("seq").asLong(i), want, events.get(i),
+                            "the clock policy sets " + want + " here, the record holds " + held);
+                }
+                if (held != null) {
+                    clock = held;
+                    clockSeq = events.get(i).path("seq").asLong(i);
+                    clocks++;
+                    i++;
+                }
             }
             if (i >= events.size()) {
                 return Check.pass(NAME, "the " + inputs + " recorded inputs (creation, joins, intents) give exactly the "
                         + (events.size() - clocks) + " other recorded events under " + r.engineVersion()
-                        + (clocks == 0 ? "" : "; " + clocks + " clock events passed over"));
+                        + (clocks == 0 ? "" : "; the " + clocks + " clock events are the clock policy's"));
             }
             MatchEvent input = decoded.get(i).event();
             long seq = events.get(i).path("seq").asLong(i);
+            inputAt = input instanceof IntentAccepted a ? a.at() : null;
             if (input instanceof IntentAccepted a && a.intent() != null && a.intent().type() == IntentType.TIMEOUT) {
-                String late = timeoutProblem(a, clock, clockSeq);
+                String late = ClockPolicy.timeoutProblem(a, clock, clockSeq);
                 if (late != null) {
                     return diverged(seq, null, events.get(i), late);
                 }
@@ -129,19 +155,17 @@ final class Resimulation {
         }
     }
 
-    /** Why a recorded TIMEOUT is not one the server's clock could have made, or null if it is. */
-    private static String timeoutProblem(IntentAccepted a, ClockSet clock, long clockSeq) {
-        if (clock == null || clock.seat() == null || clock.deadline() == null) {
-            return "a TIMEOUT with no clock running";
+    /**
+     * The clock the policy makes and the one recorded agree: in every field when the input's time is recorded (an
+     * intent's {@code at}); otherwise (a join, whose time no event holds) in seat, kind, turn and whether it has a
+     * deadline.
+     */
+    private static boolean sameClock(ClockSet want, ClockSet held, boolean timed) {
+        if (timed) {
+            return want.equals(held);
         }
-        if (clock.seat() != a.seat() || !("clock-" + clockSeq).equals(a.intentId())) {
-            return "a TIMEOUT for seat " + a.seat() + " (" + a.intentId() + ") that is not the clock set at event "
-                    + clockSeq + " for seat " + clock.seat();
-        }
-        if (a.at() == null || a.at().isBefore(clock.deadline())) {
-            return "a TIMEOUT at " + a.at() + ", before the clock's deadline " + clock.deadline();
-        }
-        return null;
+        return want.seat() == held.seat() && want.kind() == held.kind() && want.turn() == held.turn()
+                && (want.deadline() == null) == (held.deadline() == null);
     }
 
     /** Equal as JSON values: members in any order, numbers by value (so 5 and 5.0 agree, as in canonical JSON). */

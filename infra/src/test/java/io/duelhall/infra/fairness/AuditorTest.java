@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,31 +69,57 @@ class AuditorTest {
         assertThat(r.engineVersion()).isEqualTo(RecordFixtures.RULES.engineVersion());
     }
 
-    /** A started match whose active seat's turn clock runs out; the TIMEOUT is recorded at {@code late} past the deadline. */
-    static String timedOut(java.time.Duration late) {
-        RecordFixtures.Store store = RecordFixtures.started(9);
+    /**
+     * A started match with a 60 s turn clock whose active seat's clock runs out; the TIMEOUT is recorded at
+     * {@code late} past the deadline, then the seat concedes. Clock events where the server's clock policy puts them,
+     * each edited by {@code edit} (a forger's change; identity for an honest record).
+     */
+    static String timedOut(java.time.Duration late, java.util.function.UnaryOperator<io.duelhall.domain.ClockSet> edit) {
+        RecordFixtures.Store store = RecordFixtures.startedWithClock(9, 60);
         io.duelhall.domain.voidexa.VoidexaState s = (io.duelhall.domain.voidexa.VoidexaState) store.state;
         io.duelhall.domain.Seat seat = s.active();
-        java.time.Instant deadline = RecordFixtures.T0.plusSeconds(60);
-        store.append(List.of(new io.duelhall.domain.ClockSet(seat, io.duelhall.domain.ClockNeed.Kind.TURN, s.turn(),
-                deadline, 0)));
-        long clockSeq = store.events.size() - 1;
+        assertThat(store.clock.seat()).as("the policy's turn clock runs for the first seat").isEqualTo(seat);
+        java.time.Instant deadline = store.clock.deadline();
+        store.clockEdit = edit;
         io.duelhall.domain.Intent timeout = io.duelhall.domain.Intent.timeout(seat);
-        store.accept(RecordFixtures.RULES.decide(s, timeout), new io.duelhall.domain.IntentAccepted("clock-" + clockSeq,
-                seat, "server-clock", timeout, deadline.plus(late)));
+        store.accept(RecordFixtures.RULES.decide(s, timeout), new io.duelhall.domain.IntentAccepted(
+                io.duelhall.domain.ClockPolicy.timeoutIntentId(store.clockSeq), seat, "server-clock", timeout,
+                deadline.plus(late)));
         store.accept(RecordFixtures.RULES.decide(store.state, io.duelhall.domain.Intent.concede(seat)),
                 new io.duelhall.domain.IntentAccepted("c", seat, "f", io.duelhall.domain.Intent.concede(seat), deadline.plusSeconds(9)));
         return RecordFixtures.record(store, key);
     }
 
+    static String timedOut(java.time.Duration late) {
+        return timedOut(late, c -> c);
+    }
+
     @Test
-    void clockEventsArePassedOverAndATimeoutMustComeAfterItsDeadline() {
+    void clockEventsAreThePolicysAndATimeoutMustComeAfterItsDeadline() {
         AuditReport onTime = RecordFixtures.AUDITOR.audit(timedOut(java.time.Duration.ofMillis(300)), key.publicKeyHex());
         assertThat(failed(onTime)).as("%s", onTime.checks()).isEmpty();
-        assertThat(onTime.check("resimulation").details()).contains("1 clock events passed over");
+        // the turn clock after the joins, the other seat's after the timeout, and the clock stopped by the concession
+        assertThat(onTime.check("resimulation").details()).contains("the 3 clock events are the clock policy's");
         AuditReport early = RecordFixtures.AUDITOR.audit(timedOut(java.time.Duration.ofSeconds(-20)), key.publicKeyHex());
         assertThat(failed(early)).containsExactly("resimulation");
         assertThat(early.check("resimulation").details()).contains("before the clock's deadline");
+    }
+
+    @Test
+    @DisplayName("issue 14: the audit runs the aggregate's clock policy: a clock given more time than the match's options is caught")
+    void aClockTheServerWouldNotSetIsCaught() {
+        // the second seat's clock, after the timeout, is given ten minutes instead of the match's 60 s
+        AuditReport longer = RecordFixtures.AUDITOR.audit(timedOut(java.time.Duration.ofMillis(300),
+                c -> c.seat() != null && c.deadline() != null && c.turn() > 1
+                        ? new io.duelhall.domain.ClockSet(c.seat(), c.kind(), c.turn(), c.deadline().plusSeconds(540),
+                        c.turnLeftMillis()) : c), key.publicKeyHex());
+        assertThat(failed(longer)).containsExactly("resimulation");
+        assertThat(longer.check("resimulation").details()).contains("the clock policy sets").contains("the record holds");
+        // a record that never stops the clock after the end: the policy's clear is missing
+        AuditReport running = RecordFixtures.AUDITOR.audit(timedOut(java.time.Duration.ofMillis(300),
+                c -> c.seat() == null ? new io.duelhall.domain.ClockSet(io.duelhall.domain.Seat.A,
+                        io.duelhall.domain.ClockNeed.Kind.TURN, 9, java.time.Instant.EPOCH, 0) : c), key.publicKeyHex());
+        assertThat(failed(running)).containsExactly("resimulation");
     }
 
     @Test

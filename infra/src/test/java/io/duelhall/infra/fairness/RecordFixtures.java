@@ -48,11 +48,20 @@ final class RecordFixtures {
         return new ServerKey(dir.resolve("signing-key.pem").toString());
     }
 
-    /** Stores events as the aggregate does: sequence numbers from 0, each chained to the one before. */
+    /**
+     * Stores events as the aggregate does: sequence numbers from 0, each chained to the one before, and after every
+     * join and intent the clock {@link io.duelhall.domain.ClockPolicy} sets (none unless {@link #options} has clocks).
+     */
     static final class Store {
         final List<StoredEvent> events = new ArrayList<>();
         GameState state = RULES.initial();
         private String chain = EventChain.GENESIS;
+        MatchOptions options = MatchOptions.defaults();
+        /** The clock running (the last ClockSet stored) and its sequence number. */
+        io.duelhall.domain.ClockSet clock;
+        long clockSeq = -1;
+        /** Applied to each clock before it is stored: a forger's edit (identity for an honest store). */
+        java.util.function.UnaryOperator<io.duelhall.domain.ClockSet> clockEdit = c -> c;
 
         void append(List<? extends MatchEvent> events) {
             for (MatchEvent e : events) {
@@ -79,6 +88,16 @@ final class RecordFixtures {
             }
             all.addAll(d.events());
             append(all);
+            if (marker != null) {
+                Instant at = marker instanceof IntentAccepted a ? a.at() : T0.plusMillis(events.size());
+                io.duelhall.domain.ClockSet next = io.duelhall.domain.ClockPolicy.next(options, RULES.clockNeed(state),
+                        clock, at);
+                if (next != null) {
+                    append(List.of(clockEdit.apply(next)));
+                    clock = next;
+                    clockSeq = events.size() - 1;
+                }
+            }
         }
     }
 
@@ -87,11 +106,21 @@ final class RecordFixtures {
         return start(new Random(seed), "m-" + seed);
     }
 
-    private static Store start(Random rnd, String id) {
+    /** A created and started match whose turns have a clock of {@code turnSeconds}, stored with its clock events. */
+    static Store startedWithClock(long seed, int turnSeconds) {
         Store store = new Store();
+        store.options = new MatchOptions(0, turnSeconds, null);
+        return start(store, new Random(seed), "m-" + seed);
+    }
+
+    private static Store start(Random rnd, String id) {
+        return start(new Store(), rnd, id);
+    }
+
+    private static Store start(Store store, Random rnd, String id) {
         byte[] serverSeed = new byte[32];
         rnd.nextBytes(serverSeed);
-        store.accept(RULES.create(id, MatchOptions.defaults(), serverSeed), null);
+        store.accept(RULES.create(id, store.options, serverSeed), null);
         for (Seat seat : List.of(Seat.A, Seat.B)) {
             StarterDeck d = RULES.catalog().starterDecks().get(rnd.nextInt(RULES.catalog().starterDecks().size()));
             JoinRequest join = new JoinRequest(seat == Seat.A ? "Ada" : "Bo", d.pilotClass(), d.shipCore(), d.cards(),

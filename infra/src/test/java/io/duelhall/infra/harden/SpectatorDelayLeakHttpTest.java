@@ -35,7 +35,7 @@ class SpectatorDelayLeakHttpTest extends AppTest {
     void nothingPublicShowsADelayedMatchAheadOfItsSpectators() {
         String a = "Dly" + UUID.randomUUID().toString().substring(0, 8);
         String b = "Dly" + UUID.randomUUID().toString().substring(0, 8);
-        String[] m = api.startedMatch(a, b, 60);
+        String[] m = api.ratedMatch(a, b, 60);
         String id = m[0];
         assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), m[1]).status()).isEqualTo(200);
         awaitReadModelsPastNow();
@@ -79,7 +79,7 @@ class SpectatorDelayLeakHttpTest extends AppTest {
     void onceTheDelayHasPassedEverythingShowsTheEnd() {
         String a = "Dly" + UUID.randomUUID().toString().substring(0, 8);
         String b = "Dly" + UUID.randomUUID().toString().substring(0, 8);
-        String[] m = api.startedMatch(a, b, 2);
+        String[] m = api.ratedMatch(a, b, 2);
         String id = m[0];
         assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), m[1]).status()).isEqualTo(200);
         awaitReadModelsPastNow();

@@ -45,13 +45,16 @@ class AiDefectTest {
         @Bean
         @Primary
         AiPlayers defectiveAiPlayers() {
-            return (name, rules, seed) -> {
-                Player greedy = Players.of("greedy", rules, seed).orElseThrow();
-                return switch (name) {
-                    case "greedy" -> Optional.of(new Defective("sloppy", greedy, 5));
-                    case "random" -> Optional.of(new Defective("broken", greedy, 1));
-                    default -> Optional.empty();
-                };
+            return new AiPlayers.Server(java.util.List.of(Players.ROSTER)) {
+                @Override
+                public Optional<io.duelhall.domain.AiPlayer> of(String name, io.duelhall.domain.Ruleset rules, long seed) {
+                    Player greedy = Players.of("greedy", (VoidexaRuleset) rules, seed).orElseThrow();
+                    return switch (name) {
+                        case "greedy" -> Optional.of(new Defective("sloppy", greedy, 5));
+                        case "random" -> Optional.of(new Defective("broken", greedy, 1));
+                        default -> Optional.empty();
+                    };
+                }
             };
         }
     }

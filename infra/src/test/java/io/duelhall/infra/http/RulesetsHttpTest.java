@@ -3,6 +3,7 @@ package io.duelhall.infra.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.AppTest;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -106,6 +107,34 @@ class RulesetsHttpTest extends AppTest {
         }
         JsonNode doc = api.get("/v3/api-docs", null).body();
         assertThat(doc.at("/components/schemas/Options/properties/timeoutLoss/description").asText()).contains("D-CLOCK-5");
+    }
+
+    @Test
+    @DisplayName("issue 14: a ruleset's starter decks are seat requests ready to post but for the name")
+    void starterDecksByRulesetArePostableSeatRequests() {
+        Api api = new Api(port);
+        JsonNode starters = api.get("/api/rulesets/voidexa/decks/starter", null).body();
+        String matchId = api.createMatch();
+        String[] names = {"Ann", "Ben"};
+        Res last = null;
+        for (int i = 0; i < 2; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode body = ((com.fasterxml.jackson.databind.node.ObjectNode)
+                    starters.get(i).deepCopy()).put("name", names[i]);
+            last = api.post("/api/matches/" + matchId + "/seats", body, null);
+            assertThat(last.status()).as(last.raw()).isEqualTo(201);
+        }
+        assertThat(last.body().get("status").asText()).isEqualTo("LIVE");
+        // the alias and the ruleset's path give the same decks, each shaped as its path says
+        JsonNode alias = api.starterDecks();
+        assertThat(starters.size()).isEqualTo(alias.size());
+        for (int i = 0; i < alias.size(); i++) {
+            assertThat(starters.get(i).path("deck").path("cards")).isEqualTo(alias.get(i).get("cards"));
+            assertThat(starters.get(i).path("deck").path("shipCore")).isEqualTo(alias.get(i).get("shipCore"));
+            assertThat(starters.get(i).path("pilotClass")).isEqualTo(alias.get(i).get("pilotClass"));
+            assertThat(starters.get(i).size()).as("only fields a seat request takes").isEqualTo(2);
+        }
+        Res unknown = api.get("/api/rulesets/chess/decks/starter", null);
+        assertThat(unknown.status()).as(unknown.raw()).isEqualTo(404);
     }
 
     private static JsonNode card(Api api, String path, String id) {

@@ -84,6 +84,47 @@ class MigrationsTest {
         assertThat(columns(migrated(postgres()))).isEqualTo(columns(migrated(h2())));
     }
 
+    @Test
+    void v15MovesTheSeatColumnsIntoRowsOnH2() {
+        seatColumnsBecomeRows(h2(), "h2");
+    }
+
+    @Test
+    void v15MovesTheSeatColumnsIntoRowsOnPostgres() {
+        seatColumnsBecomeRows(postgres(), "postgresql");
+    }
+
+    /**
+     * Issue 14: read models written before V15 (players and rated results as columns for seats A and B) read the
+     * same after it, through the projections, with seats as rows: no rebuild needed.
+     */
+    private static void seatColumnsBecomeRows(Store s, String vendor) {
+        String[] locations = {"classpath:db/migration", "classpath:db/vendor/" + vendor};
+        Flyway.configure().dataSource(s.jdbc().getDataSource()).locations(locations).target("14").load().migrate();
+        JdbcTemplate j = s.jdbc();
+        j.update("insert into rm_match_summary (match_id, ruleset, status, turn, player_a, player_b, winner, reason,"
+                + " created_at, updated_at, last_seq, spectator_delay) values ('m1', 'voidexa', 'ENDED', 9, 'Ada', 'Bo',"
+                + " 'B', 'CONCEDED', ?, ?, 40, 0)", java.sql.Timestamp.from(java.time.Instant.parse("2026-11-24T10:00:00Z")),
+                java.sql.Timestamp.from(java.time.Instant.parse("2026-11-24T10:05:00Z")));
+        j.update("insert into rm_match_summary (match_id, ruleset, status, turn, player_a, created_at, updated_at,"
+                + " last_seq, spectator_delay) values ('m2', 'voidexa', 'WAITING', 0, 'Cy', ?, ?, 1, 0)",
+                java.sql.Timestamp.from(java.time.Instant.parse("2026-11-24T11:00:00Z")),
+                java.sql.Timestamp.from(java.time.Instant.parse("2026-11-24T11:00:00Z")));
+        // m1: Bo (B) won; m3: both lost (V-WIN-4)
+        j.update("insert into rm_rated_match (match_id, position, player_a, player_b, score_a, both_lost, name_a, name_b)"
+                + " values ('m1', 7, 'acct-ada', 'acct-bo', 0, 0, 'Ada', 'Bo')");
+        j.update("insert into rm_rated_match (match_id, position, player_a, player_b, score_a, both_lost, name_a, name_b)"
+                + " values ('m3', 9, 'acct-bo', 'acct-ada', 0, 1, 'Bo', 'Ada')");
+        s.latest().migrate();
+        var list = new io.duelhall.projections.list.MatchListProjection(j);
+        assertThat(list.all()).extracting(m -> m.matchId() + ":" + m.players() + ":" + m.winnerName()).containsExactly(
+                "m1:[Player[seat=A, name=Ada], Player[seat=B, name=Bo]]:Bo", "m2:[Player[seat=A, name=Cy]]:null");
+        assertThat(j.queryForList("select match_id || seat || account_id || outcome from rm_rated_seat"
+                + " order by match_id, seat", String.class)).containsExactly("m1Aacct-adaLOST", "m1Bacct-boWON",
+                "m3Aacct-boLOST", "m3Bacct-adaLOST");
+        assertThat(j.queryForObject("select count(*) from rm_rated_match", Integer.class)).isEqualTo(2);
+    }
+
     private static Store migrated(Store s) {
         s.latest().migrate();
         return s;

@@ -32,12 +32,16 @@ class WebLobbyTest extends WebTest {
             WebDriver d = b.driver;
             d.get(url("/"));
             By row = By.cssSelector("#live tr[data-match='" + id + "']");
-            WebElement live = waitFor(d, x -> x.findElements(row).stream().findFirst().orElse(null));
-            assertThat(live.findElement(By.cssSelector("[data-col='players']")).getText()).isEqualTo("Lobby Ada vs Lobby Bo");
-            assertThat(live.findElement(By.cssSelector("[data-col='ruleset']")).getText()).isEqualTo("voidexa");
-            assertThat(live.findElement(By.cssSelector("[data-col='status']")).getText()).isEqualTo("LIVE");
+            waitFor(d, x -> x.findElements(row).stream().findFirst().orElse(null));
             JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
-            assertThat(live.findElement(By.cssSelector("[data-col='turn']")).getText()).isEqualTo(view.get("turn").asText());
+            // the list is drawn again every 2 s: each check reads the row afresh, again if a redraw replaced it
+            unlessRedrawn(d, x -> {
+                WebElement live = x.findElement(row);
+                assertThat(live.findElement(By.cssSelector("[data-col='players']")).getText()).isEqualTo("Lobby Ada vs Lobby Bo");
+                assertThat(live.findElement(By.cssSelector("[data-col='ruleset']")).getText()).isEqualTo("voidexa");
+                assertThat(live.findElement(By.cssSelector("[data-col='status']")).getText()).isEqualTo("LIVE");
+                assertThat(live.findElement(By.cssSelector("[data-col='turn']")).getText()).isEqualTo(view.get("turn").asText());
+            });
             // the spectator stream opened above is counted (the page polls the list every 2 s)
             waitFor(d, x -> x.findElement(row).findElement(By.cssSelector("[data-col='spectators']")).getText().contains("1"));
             // the ended match is in "Recent matches" with a replay link; the leaderboard is the API's
@@ -51,13 +55,15 @@ class WebLobbyTest extends WebTest {
                         && rows.get(0).findElement(By.cssSelector("[data-col='games']")).getText().equals(top.get(0).get("games").asText());
             });
             // every control shown has an accessible name (signed out: the sign-in form; WebAccountTest the signed-in one)
-            for (WebElement control : d.findElements(By.cssSelector("button, a.button, input, select"))) {
-                if (!control.isDisplayed()) {
-                    continue;
+            unlessRedrawn(d, x -> {
+                for (WebElement control : x.findElements(By.cssSelector("button, a.button, input, select"))) {
+                    if (!control.isDisplayed()) {
+                        continue;
+                    }
+                    assertThat(control.getAccessibleName()).as(control.getTagName() + " " + control.getDomAttribute("id")).isNotBlank();
                 }
-                assertThat(control.getAccessibleName()).as(control.getTagName() + " " + control.getDomAttribute("id")).isNotBlank();
-            }
-            live.findElement(By.cssSelector("a.button")).click();
+            });
+            unlessRedrawn(d, x -> x.findElement(row).findElement(By.cssSelector("a.button")).click());
             waitFor(d, x -> x.getCurrentUrl().contains("/match.html?id=" + id));
         }
     }
@@ -101,4 +107,19 @@ class WebLobbyTest extends WebTest {
         phone.screenshot("lobby-phone.png");
     }
 
+
+    /**
+     * Runs {@code check} on the page, again (up to the wait's timeout) when the page's 2 s redraw replaced an element
+     * it held; an assertion that fails fails the test at once.
+     */
+    static void unlessRedrawn(WebDriver d, java.util.function.Consumer<WebDriver> check) {
+        waitFor(d, x -> {
+            try {
+                check.accept(x);
+                return true;
+            } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                return false;
+            }
+        });
+    }
 }

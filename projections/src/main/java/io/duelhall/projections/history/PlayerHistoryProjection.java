@@ -1,9 +1,8 @@
 package io.duelhall.projections.history;
 
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;
-import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
+import io.duelhall.domain.Seat;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.Rows;
 import org.axonframework.config.ProcessingGroup;
@@ -17,15 +16,16 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Each player's matches (rm_player_match), keyed by player name, match and seat. The outcome is read off
- * {@code MatchEnded}: the winner won, every other seat lost (a concession is a loss, V-WIN-3; a match both lost,
- * V-WIN-4, is a loss for both).
+ * Each player's matches (rm_player_match), keyed by player name, match and seat. The outcome is read off the
+ * ruleset's end event ({@link Lifecycle.Ended}): WON, LOST or DRAWN per seat (a concession is a loss, V-WIN-3; a
+ * voidexa match both lost, V-WIN-4, is a loss for both). {@code opponent} names the other seats, comma-separated
+ * in seat order (one name in a two-seat game).
  */
 @ProcessingGroup(Projections.PLAYER_HISTORY)
 public class PlayerHistoryProjection {
     private final JdbcTemplate jdbc;
 
-    /** {@code outcome} is WON, LOST, or null while the match goes on. */
+    /** {@code outcome} is WON, LOST, DRAWN, or null while the match goes on. */
     public record PlayerMatch(String player, String matchId, String seat, String opponent, String status,
                               String outcome, String reason, Instant joinedAt, Instant endedAt) {
     }
@@ -36,37 +36,46 @@ public class PlayerHistoryProjection {
 
     // One handler per event type it reads: batches without any of them open no transaction.
     @EventHandler
-    public void on(PlayerJoined event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.SeatTaken event, DomainEventMessage<?> message) {
         apply(message.getAggregateIdentifier(), message.getTimestamp(), event);
     }
 
     @EventHandler
-    public void on(MatchStarted event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.Started event, DomainEventMessage<?> message) {
         apply(message.getAggregateIdentifier(), message.getTimestamp(), event);
     }
 
     @EventHandler
-    public void on(MatchEnded event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.Ended event, DomainEventMessage<?> message) {
         apply(message.getAggregateIdentifier(), message.getTimestamp(), event);
     }
 
     public void apply(String matchId, Instant at, MatchEvent event) {
-        if (event instanceof PlayerJoined j) {
+        if (event instanceof Lifecycle.SeatTaken j) {
             String seat = j.seat().name();
             if (jdbc.queryForObject("select count(*) from rm_player_match where match_id = ? and seat = ?",
                     Integer.class, matchId, seat) == 0) {
-                String opponent = jdbc.query("select player_name from rm_player_match where match_id = ? and seat <> ?",
-                        (rs, n) -> rs.getString(1), matchId, seat).stream().findFirst().orElse(null);
                 jdbc.update("insert into rm_player_match (player_name, match_id, seat, opponent, status, joined_at)"
-                        + " values (?, ?, ?, ?, 'WAITING', ?)", j.name(), matchId, seat, opponent, Rows.ts(at));
+                        + " values (?, ?, ?, null, 'WAITING', ?)", j.name(), matchId, seat, Rows.ts(at));
             }
-            jdbc.update("update rm_player_match set opponent = ? where match_id = ? and seat <> ?", j.name(), matchId, seat);
-        } else if (event instanceof MatchStarted) {
+            // every seat's opponents: the other seats' players, in seat order
+            List<String[]> seats = jdbc.query("select seat, player_name from rm_player_match where match_id = ?"
+                    + " order by seat", (rs, n) -> new String[] {rs.getString(1), rs.getString(2)}, matchId);
+            for (String[] mine : seats) {
+                String others = seats.stream().filter(o -> !o[0].equals(mine[0])).map(o -> o[1])
+                        .reduce((x, y) -> x + ", " + y).orElse(null);
+                jdbc.update("update rm_player_match set opponent = ? where match_id = ? and seat = ?", others, matchId,
+                        mine[0]);
+            }
+        } else if (event instanceof Lifecycle.Started) {
             jdbc.update("update rm_player_match set status = 'LIVE' where match_id = ?", matchId);
-        } else if (event instanceof MatchEnded e) {
-            jdbc.update("update rm_player_match set status = 'ENDED', reason = ?, ended_at = ?,"
-                            + " outcome = case when seat = ? then 'WON' else 'LOST' end where match_id = ?",
-                    e.reason(), Rows.ts(at), e.winner() == null ? "-" : e.winner().name(), matchId);
+        } else if (event instanceof Lifecycle.Ended e) {
+            for (String seat : jdbc.queryForList("select seat from rm_player_match where match_id = ?", String.class,
+                    matchId)) {
+                jdbc.update("update rm_player_match set status = 'ENDED', reason = ?, ended_at = ?, outcome = ?"
+                        + " where match_id = ? and seat = ?", e.reason(), Rows.ts(at),
+                        e.outcome(Seat.valueOf(seat)).name(), matchId, seat);
+            }
         }
     }
 

@@ -1,12 +1,9 @@
 package io.duelhall.projections.list;
 
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;
-import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
-import io.duelhall.domain.voidexa.VoidexaEvent.TurnStarted;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.Rows;
 import org.axonframework.config.ProcessingGroup;
@@ -21,8 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Live and recent matches (rm_match_summary): one row per match, updated by the events that say what changed
- * (opening, seats taken, start, each turn, the end). Every update is an assignment keyed by match id and guarded
+ * Live and recent matches (rm_match_summary, with one rm_match_seat row per seat taken): one row per match, updated
+ * by the moments every ruleset has ({@link Lifecycle}: opening, seats taken, start, each turn, the end), so any
+ * ruleset's matches are listed without this class knowing it. Every update is an assignment keyed by match id and guarded
  * by the event's sequence number, so replaying or redelivering events changes nothing.
  */
 @ProcessingGroup(Projections.MATCH_LIST)
@@ -49,22 +47,22 @@ public class MatchListProjection {
     }
 
     @EventHandler
-    public void on(PlayerJoined event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.SeatTaken event, DomainEventMessage<?> message) {
         handle(event, message);
     }
 
     @EventHandler
-    public void on(MatchStarted event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.Started event, DomainEventMessage<?> message) {
         handle(event, message);
     }
 
     @EventHandler
-    public void on(TurnStarted event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.TurnBegan event, DomainEventMessage<?> message) {
         handle(event, message);
     }
 
     @EventHandler
-    public void on(MatchEnded event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.Ended event, DomainEventMessage<?> message) {
         handle(event, message);
     }
 
@@ -80,13 +78,17 @@ public class MatchListProjection {
                         + " spectator_delay) values (?, ?, 'WAITING', 0, ?, ?, ?, ?)", matchId, o.ruleset(), Rows.ts(at),
                         Rows.ts(at), seq, delay);
             }
-        } else if (event instanceof PlayerJoined j && (j.seat() == Seat.A || j.seat() == Seat.B)) {
-            update(matchId, seq, at, "player_" + j.seat().name().toLowerCase() + " = ?", j.name());
-        } else if (event instanceof MatchStarted) {
+        } else if (event instanceof Lifecycle.SeatTaken j) {
+            if (update(matchId, seq, at, "status = status") > 0) {
+                jdbc.update("delete from rm_match_seat where match_id = ? and seat = ?", matchId, j.seat().name());
+                jdbc.update("insert into rm_match_seat (match_id, seat, player_name) values (?, ?, ?)", matchId,
+                        j.seat().name(), j.name());
+            }
+        } else if (event instanceof Lifecycle.Started) {
             update(matchId, seq, at, "status = 'LIVE'");
-        } else if (event instanceof TurnStarted t) {
+        } else if (event instanceof Lifecycle.TurnBegan t) {
             update(matchId, seq, at, "turn = ?", t.turn());
-        } else if (event instanceof MatchEnded e) {
+        } else if (event instanceof Lifecycle.Ended e) {
             update(matchId, seq, at, "status = 'ENDED', winner = ?, reason = ?",
                     e.winner() == null ? null : e.winner().name(), e.reason());
         }
@@ -96,28 +98,32 @@ public class MatchListProjection {
         return jdbc.queryForObject("select count(*) from rm_match_summary where match_id = ?", Integer.class, matchId);
     }
 
-    private void update(String matchId, long seq, Instant at, String assignments, Object... values) {
+    /** Applies the assignments when the row is behind {@code seq}; the number of rows changed (0 or 1). */
+    private int update(String matchId, long seq, Instant at, String assignments, Object... values) {
         List<Object> args = new ArrayList<>(java.util.Arrays.asList(values));
         args.add(Rows.ts(at));
         args.add(seq);
         args.add(matchId);
         args.add(seq);
-        jdbc.update("update rm_match_summary set " + assignments + ", updated_at = ?, last_seq = ?"
+        return jdbc.update("update rm_match_summary set " + assignments + ", updated_at = ?, last_seq = ?"
                 + " where match_id = ? and last_seq < ?", args.toArray());
     }
 
     @ResetHandler
     public void reset() {
+        jdbc.update("delete from rm_match_seat");
         jdbc.update("delete from rm_match_summary");
     }
 
     /** Matches with {@code status} (all when null), most recently active first. */
     public List<MatchSummary> find(String status, int limit) {
         if (status == null) {
-            return jdbc.query("select * from rm_match_summary order by updated_at desc, match_id limit ?", ROW, limit);
+            return withSeats(jdbc.query("select * from rm_match_summary order by updated_at desc, match_id limit ?",
+                    ROW, limit));
         }
-        return jdbc.query("select * from rm_match_summary where status = ? order by updated_at desc, match_id limit ?",
-                ROW, status, limit);
+        return withSeats(jdbc.query(
+                "select * from rm_match_summary where status = ? order by updated_at desc, match_id limit ?",
+                ROW, status, limit));
     }
 
     /**
@@ -139,22 +145,37 @@ public class MatchListProjection {
 
     /** Every row, by match id (to compare a rebuilt model with the live one). */
     public List<MatchSummary> all() {
-        return jdbc.query("select * from rm_match_summary order by match_id", ROW);
+        return withSeats(jdbc.query("select * from rm_match_summary order by match_id", ROW));
     }
 
+    /** The rows with their players (seats A to F in order) and the winner's name. */
+    private List<MatchSummary> withSeats(List<MatchSummary> rows) {
+        if (rows.isEmpty()) {
+            return rows;
+        }
+        java.util.Map<String, List<Player>> seats = new java.util.HashMap<>();
+        String in = String.join(",", java.util.Collections.nCopies(rows.size(), "?"));
+        jdbc.query("select match_id, seat, player_name from rm_match_seat where match_id in (" + in + ")",
+                rs -> {
+                    seats.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(new Player(Seat.valueOf(rs.getString(2)), rs.getString(3)));
+                }, rows.stream().map(MatchSummary::matchId).toArray());
+        return rows.stream().map(r -> {
+            List<Player> players = new ArrayList<>(seats.getOrDefault(r.matchId(), List.of()));
+            players.sort(java.util.Comparator.comparing(Player::seat));
+            String winnerName = r.winner() == null ? null : players.stream().filter(p -> p.seat() == r.winner())
+                    .map(Player::name).findFirst().orElse(null);
+            return new MatchSummary(r.matchId(), r.ruleset(), List.copyOf(players), r.turn(), r.status(), r.winner(),
+                    winnerName, r.reason(), r.createdAt(), r.updatedAt());
+        }).toList();
+    }
+
+    /** A row without its players (see {@link #withSeats}). */
     private static final RowMapper<MatchSummary> ROW = (rs, n) -> {
-        List<Player> players = new ArrayList<>();
-        if (rs.getString("player_a") != null) {
-            players.add(new Player(Seat.A, rs.getString("player_a")));
-        }
-        if (rs.getString("player_b") != null) {
-            players.add(new Player(Seat.B, rs.getString("player_b")));
-        }
         String w = rs.getString("winner");
         Seat winner = w == null ? null : Seat.valueOf(w);
-        String winnerName = winner == null ? null : rs.getString(winner == Seat.A ? "player_a" : "player_b");
-        return new MatchSummary(rs.getString("match_id"), rs.getString("ruleset"), players, rs.getInt("turn"),
-                rs.getString("status"), winner, winnerName, rs.getString("reason"), Rows.instant(rs, "created_at"),
+        return new MatchSummary(rs.getString("match_id"), rs.getString("ruleset"), List.of(), rs.getInt("turn"),
+                rs.getString("status"), winner, null, rs.getString("reason"), Rows.instant(rs, "created_at"),
                 Rows.instant(rs, "updated_at"));
     };
 }

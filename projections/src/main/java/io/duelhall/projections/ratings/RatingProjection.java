@@ -1,8 +1,8 @@
 package io.duelhall.projections.ratings;
 
+import io.duelhall.domain.Lifecycle;
+import io.duelhall.domain.Lifecycle.Outcome;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
-import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.ratings.Glicko2.Game;
 import io.duelhall.projections.ratings.Glicko2.Rating;
@@ -14,6 +14,7 @@ import org.axonframework.eventhandling.TrackingToken;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,10 +23,13 @@ import java.util.Optional;
 
 /**
  * Glicko-2 ratings of registered players, keyed by account id (the account's name is shown). Only a match where
- * both seats were taken by registered players ({@code PlayerJoined.accountId}) is rated; a guest or AI seat makes
- * the match unrated, so playing under someone's name never moves their rating (issue 20 item 4). Each ended match is one rating period of one game for each player, rated
- * against the opponent's rating before the match: the winner scores 1, the loser 0; a concession is a loss
- * (V-WIN-3); a match both lost (V-WIN-4) scores 0 for both. A match between two seats of the same account is not rated.
+ * every seat was taken by a registered player ({@link Lifecycle.SeatTaken#accountId()}), each by another account, is
+ * rated; a guest or AI seat makes the match unrated, so playing under someone's name never moves their rating (issue
+ * 20 item 4). Each ended match is one rating period for each player, who played one game against each other seat,
+ * rated against that seat's rating before the match: a seat that did better scores 1, worse 0, two seats that drew
+ * 0.5 each, two seats that lost while another seat won or drew 0.5 each (they tied for a lower place), and when
+ * every seat lost each scores 0 against each (voidexa's V-WIN-4: a match both lost is a loss for both). How a seat
+ * did is read off {@link Lifecycle.Ended} (won, lost or drew), whatever the ruleset; a concession is a loss.
  *
  * <p>Ratings depend on the order matches are rated in, so this processor runs on one segment and rates in the
  * event store's global order (the tracking token's position). Should a match end arrive out of that order (a
@@ -40,23 +44,33 @@ public class RatingProjection {
     private final JdbcTemplate jdbc;
 
     public record PlayerRating(String name, double rating, double rd, double volatility, int games, int wins, int losses,
-                               String accountId) {
+                               String accountId, int draws) {
+        public PlayerRating(String name, double rating, double rd, double volatility, int games, int wins, int losses,
+                            String accountId) {
+            this(name, rating, rd, volatility, games, wins, losses, accountId, 0);
+        }
+
         static PlayerRating fresh(String accountId, String name) {
-            return new PlayerRating(name, Rating.NEW.rating(), Rating.NEW.rd(), Rating.NEW.volatility(), 0, 0, 0, accountId);
+            return new PlayerRating(name, Rating.NEW.rating(), Rating.NEW.rd(), Rating.NEW.volatility(), 0, 0, 0,
+                    accountId, 0);
         }
 
         Rating glicko() {
             return new Rating(rating, rd, volatility);
         }
 
-        PlayerRating after(Rating r, boolean won) {
-            return new PlayerRating(name, r.rating(), r.rd(), r.volatility(), games + 1, wins + (won ? 1 : 0),
-                    losses + (won ? 0 : 1), accountId);
+        PlayerRating after(Rating r, Outcome outcome) {
+            return new PlayerRating(name, r.rating(), r.rd(), r.volatility(), games + 1,
+                    wins + (outcome == Outcome.WON ? 1 : 0), losses + (outcome == Outcome.LOST ? 1 : 0), accountId,
+                    draws + (outcome == Outcome.DRAWN ? 1 : 0));
         }
     }
 
-    /** {@code a}, {@code b}: account ids; {@code nameA}, {@code nameB}: their names. */
-    private record RatedMatch(String matchId, String a, String b, int scoreA, boolean bothLost, String nameA, String nameB) {
+    /** One seat of a rated match: its account, the name shown, and how it came out. */
+    private record RatedSeat(String seat, String accountId, String name, Outcome outcome) {
+    }
+
+    private record RatedMatch(String matchId, List<RatedSeat> seats) {
     }
 
     public RatingProjection(JdbcTemplate jdbc) {
@@ -64,12 +78,12 @@ public class RatingProjection {
     }
 
     @EventHandler
-    public void on(PlayerJoined event, DomainEventMessage<?> message) {
+    public void on(Lifecycle.SeatTaken event, DomainEventMessage<?> message) {
         seated(message.getAggregateIdentifier(), event.seat(), event.name(), event.accountId());
     }
 
     @EventHandler
-    public void on(MatchEnded event, DomainEventMessage<?> message, TrackingToken token) {
+    public void on(Lifecycle.Ended event, DomainEventMessage<?> message, TrackingToken token) {
         long position = token == null ? Long.MAX_VALUE : token.position().orElse(Long.MAX_VALUE);
         ended(message.getAggregateIdentifier(), event, position);
     }
@@ -84,49 +98,78 @@ public class RatingProjection {
     }
 
     /** Rates an ended match; {@code position} orders matches (the event's global index). */
-    public void ended(String matchId, MatchEnded event, long position) {
+    public void ended(String matchId, Lifecycle.Ended event, long position) {
         if (jdbc.queryForObject("select count(*) from rm_rated_match where match_id = ?", Integer.class, matchId) > 0) {
             return; // already rated
         }
-        Map<String, String> seats = new HashMap<>();
-        Map<String, String> names = new HashMap<>();
-        jdbc.query("select seat, player_name, account_id from rm_rating_seat where match_id = ?",
-                rs -> { seats.put(rs.getString(1), rs.getString(3)); names.put(rs.getString(1), rs.getString(2)); }, matchId);
-        String a = seats.get("A");
-        String b = seats.get("B");
-        if (a == null || b == null || a.equals(b)) {
-            return; // a guest, an AI or one account on both seats: unrated
+        List<RatedSeat> seats = new ArrayList<>();
+        boolean guest = jdbc.query("select seat, player_name, account_id from rm_rating_seat where match_id = ?"
+                + " order by seat", (rs, n) -> {
+                    seats.add(new RatedSeat(rs.getString(1), rs.getString(3), rs.getString(2),
+                            event.outcome(Seat.valueOf(rs.getString(1)))));
+                    return rs.getString(3) == null;
+                }, matchId).contains(true);
+        if (guest || seats.size() < 2
+                || seats.stream().map(RatedSeat::accountId).distinct().count() < seats.size()) {
+            return; // a guest, an AI or one account on two seats: unrated
         }
-        RatedMatch m = new RatedMatch(matchId, a, b, event.winner() == Seat.A ? 1 : 0, event.winner() == null,
-                names.get("A"), names.get("B"));
+        RatedMatch m = new RatedMatch(matchId, List.copyOf(seats));
         Long last = jdbc.queryForObject("select max(position) from rm_rated_match", Long.class);
         if (position == Long.MAX_VALUE) {
             position = last == null ? 0 : last + 1;
         }
-        jdbc.update("insert into rm_rated_match (match_id, position, player_a, player_b, score_a, both_lost, name_a, name_b)"
-                + " values (?, ?, ?, ?, ?, ?, ?, ?)", matchId, position, a, b, m.scoreA(), m.bothLost() ? 1 : 0,
-                m.nameA(), m.nameB());
+        jdbc.update("insert into rm_rated_match (match_id, position) values (?, ?)", matchId, position);
+        for (RatedSeat s : seats) {
+            jdbc.update("insert into rm_rated_seat (match_id, seat, account_id, player_name, outcome) values (?, ?, ?, ?, ?)",
+                    matchId, s.seat(), s.accountId(), s.name(), s.outcome().name());
+        }
         if (last != null && position < last) {
             recomputeAll();
             return;
         }
         Map<String, PlayerRating> ratings = new HashMap<>();
-        ratings.put(a, byAccount(a).orElse(PlayerRating.fresh(a, m.nameA())));
-        ratings.put(b, byAccount(b).orElse(PlayerRating.fresh(b, m.nameB())));
+        for (RatedSeat s : seats) {
+            ratings.put(s.accountId(), byAccount(s.accountId()).orElse(PlayerRating.fresh(s.accountId(), s.name())));
+        }
         rate(m, ratings);
-        save(ratings.get(a));
-        save(ratings.get(b));
+        seats.forEach(s -> save(ratings.get(s.accountId())));
+    }
+
+    /**
+     * What {@code mine} scores against {@code theirs}: better 1, worse 0, the same 0.5, except that when every seat
+     * of the match lost ({@code allLost}) each scores 0.
+     */
+    static double score(Outcome mine, Outcome theirs, boolean allLost) {
+        if (mine == theirs) {
+            return allLost ? 0 : 0.5;
+        }
+        return rank(mine) > rank(theirs) ? 1 : 0;
+    }
+
+    private static int rank(Outcome o) {
+        return switch (o) {
+            case WON -> 2;
+            case DRAWN -> 1;
+            case LOST -> 0;
+        };
     }
 
     private static void rate(RatedMatch m, Map<String, PlayerRating> ratings) {
-        PlayerRating a = ratings.computeIfAbsent(m.a(), id -> PlayerRating.fresh(id, m.nameA()));
-        PlayerRating b = ratings.computeIfAbsent(m.b(), id -> PlayerRating.fresh(id, m.nameB()));
-        double scoreA = m.scoreA();
-        double scoreB = m.bothLost() ? 0 : 1 - m.scoreA();
-        Rating newA = Glicko2.rate(a.glicko(), List.of(new Game(b.glicko(), scoreA)), TAU);
-        Rating newB = Glicko2.rate(b.glicko(), List.of(new Game(a.glicko(), scoreB)), TAU);
-        ratings.put(m.a(), a.after(newA, scoreA == 1));
-        ratings.put(m.b(), b.after(newB, scoreB == 1));
+        Map<String, PlayerRating> before = new HashMap<>();
+        for (RatedSeat s : m.seats()) {
+            before.put(s.accountId(), ratings.computeIfAbsent(s.accountId(), id -> PlayerRating.fresh(id, s.name())));
+        }
+        boolean allLost = m.seats().stream().allMatch(s -> s.outcome() == Outcome.LOST);
+        for (RatedSeat s : m.seats()) {
+            List<Game> games = new ArrayList<>();
+            for (RatedSeat other : m.seats()) {
+                if (other != s) {
+                    games.add(new Game(before.get(other.accountId()).glicko(), score(s.outcome(), other.outcome(), allLost)));
+                }
+            }
+            PlayerRating mine = before.get(s.accountId());
+            ratings.put(s.accountId(), mine.after(Glicko2.rate(mine.glicko(), games, TAU), s.outcome()));
+        }
     }
 
     private void recomputeAll() {
@@ -137,18 +180,24 @@ public class RatingProjection {
     }
 
     private void save(PlayerRating r) {
-        Object[] values = {r.rating(), r.rd(), r.volatility(), r.games(), r.wins(), r.losses(), r.name(), r.accountId()};
+        Object[] values = {r.rating(), r.rd(), r.volatility(), r.games(), r.wins(), r.losses(), r.draws(), r.name(),
+                r.accountId()};
         if (jdbc.update("update rm_rating set rating = ?, rd = ?, volatility = ?, games = ?, wins = ?, losses = ?,"
-                + " player_name = ? where account_id = ?", values) == 0) {
-            jdbc.update("insert into rm_rating (rating, rd, volatility, games, wins, losses, player_name, account_id)"
-                    + " values (?, ?, ?, ?, ?, ?, ?, ?)", values);
+                + " draws = ?, player_name = ? where account_id = ?", values) == 0) {
+            jdbc.update("insert into rm_rating (rating, rd, volatility, games, wins, losses, draws, player_name,"
+                    + " account_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", values);
         }
     }
 
     private List<RatedMatch> ratedMatches() {
-        return jdbc.query("select * from rm_rated_match order by position, match_id", (rs, n) -> new RatedMatch(
-                rs.getString("match_id"), rs.getString("player_a"), rs.getString("player_b"), rs.getInt("score_a"),
-                rs.getInt("both_lost") == 1, rs.getString("name_a"), rs.getString("name_b")));
+        Map<String, List<RatedSeat>> seats = new HashMap<>();
+        jdbc.query("select match_id, seat, account_id, player_name, outcome from rm_rated_seat order by match_id, seat",
+                rs -> {
+                    seats.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(new RatedSeat(rs.getString(2),
+                            rs.getString(3), rs.getString(4), Outcome.valueOf(rs.getString(5))));
+                });
+        return jdbc.query("select match_id from rm_rated_match order by position, match_id",
+                (rs, n) -> new RatedMatch(rs.getString(1), List.copyOf(seats.getOrDefault(rs.getString(1), List.of()))));
     }
 
     /**
@@ -174,6 +223,7 @@ public class RatingProjection {
     @ResetHandler
     public void reset() {
         jdbc.update("delete from rm_rating");
+        jdbc.update("delete from rm_rated_seat");
         jdbc.update("delete from rm_rated_match");
         jdbc.update("delete from rm_rating_seat");
     }
@@ -198,5 +248,5 @@ public class RatingProjection {
 
     private static final RowMapper<PlayerRating> ROW = (rs, n) -> new PlayerRating(rs.getString("player_name"),
             rs.getDouble("rating"), rs.getDouble("rd"), rs.getDouble("volatility"), rs.getInt("games"),
-            rs.getInt("wins"), rs.getInt("losses"), rs.getString("account_id"));
+            rs.getInt("wins"), rs.getInt("losses"), rs.getString("account_id"), rs.getInt("draws"));
 }

@@ -9,7 +9,6 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
-import io.duelhall.domain.voidexa.VoidexaView;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.Rows;
 import org.axonframework.config.ProcessingGroup;
@@ -176,7 +175,7 @@ public class MatchViewProjection {
      */
     private String viewJson(Folded f) {
         Object bare = Views.render(f.ruleset, f.state, Viewer.SPECTATOR, f.version, List.of(), f.clock);
-        String outer = bare instanceof VoidexaView ? json.apply(bare) : null;
+        String outer = json.apply(bare);
         int at = outer == null ? -1 : outer.indexOf(NO_RECENT);
         if (at < 0 || at != outer.lastIndexOf(NO_RECENT)) {
             return json.apply(Views.render(f.ruleset, f.state, Viewer.SPECTATOR, f.version, new ArrayList<>(f.recent),

@@ -2,11 +2,11 @@ package io.duelhall.projections.view;
 
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.GameState;
+import io.duelhall.domain.MatchView;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
-import io.duelhall.domain.voidexa.VoidexaView;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,37 +32,31 @@ public final class Views {
      * @param recentRaw the stored (unredacted) events up to {@code version}; only the last {@value #RECENT} are used
      * @param clock     the clock running after {@code version} (see {@link #clockAfter}), or null
      */
-    public static Object render(Ruleset ruleset, GameState state, Viewer viewer, long version,
-                                List<RecordedEvent> recentRaw, ClockView clock) {
+    public static MatchView render(Ruleset ruleset, GameState state, Viewer viewer, long version,
+                                   List<RecordedEvent> recentRaw, ClockView clock) {
         Viewer v = ruleset.effectiveViewer(state, viewer);
-        Object view = ruleset.view(state, v, version);
-        if (view instanceof VoidexaView vv) {
-            int from = Math.max(0, recentRaw.size() - RECENT);
-            List<RecordedEvent> recent = new ArrayList<>(recentRaw.size() - from);
-            for (RecordedEvent e : recentRaw.subList(from, recentRaw.size())) {
-                recent.add(redact(ruleset, e, v));
-            }
-            return vv.withRecentEvents(recent).withClock(clock);
+        MatchView view = ruleset.view(state, v, version);
+        int from = Math.max(0, recentRaw.size() - RECENT);
+        List<RecordedEvent> recent = new ArrayList<>(recentRaw.size() - from);
+        for (RecordedEvent e : recentRaw.subList(from, recentRaw.size())) {
+            recent.add(redact(ruleset, e, v));
         }
-        return view;
+        return view.withRecentEvents(recent).withClock(clock);
     }
 
     /**
      * The spectator view of a state folded from the PUBLIC events alone ({@link Ruleset#evolvePublic}, a spectator
      * edge): {@link Ruleset#publicView} plus the last {@value #RECENT} events (already public), also after the end.
      */
-    public static Object renderPublic(Ruleset ruleset, GameState publicState, long version,
-                                      List<RecordedEvent> recentPublic, ClockView clock) {
-        Object view = ruleset.publicView(publicState, version);
-        if (view instanceof VoidexaView vv) {
-            int from = Math.max(0, recentPublic.size() - RECENT);
-            List<RecordedEvent> recent = new ArrayList<>(recentPublic.size() - from);
-            for (RecordedEvent e : recentPublic.subList(from, recentPublic.size())) {
-                recent.add(redact(ruleset, e, Viewer.SPECTATOR));
-            }
-            return vv.withRecentEvents(recent).withClock(clock);
+    public static MatchView renderPublic(Ruleset ruleset, GameState publicState, long version,
+                                         List<RecordedEvent> recentPublic, ClockView clock) {
+        MatchView view = ruleset.publicView(publicState, version);
+        int from = Math.max(0, recentPublic.size() - RECENT);
+        List<RecordedEvent> recent = new ArrayList<>(recentPublic.size() - from);
+        for (RecordedEvent e : recentPublic.subList(from, recentPublic.size())) {
+            recent.add(redact(ruleset, e, Viewer.SPECTATOR));
         }
-        return view;
+        return view.withRecentEvents(recent).withClock(clock);
     }
 
     /** The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it), or null. */

@@ -1,5 +1,7 @@
 package io.duelhall.domain.voidexa.ai;
 
+import io.duelhall.domain.AiPlayer;
+import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaState;
@@ -9,10 +11,12 @@ import io.duelhall.domain.voidexa.VoidexaState;
  * it picks one intent the rules accept. Pure: no I/O, no clock; a player that needs chance is
  * given its own seeded generator.
  */
-public interface Player {
-    /** The player's name as used in the API ({@code "ai": {"B": "greedy"}}) and on the command line. */
-    String name();
-
+public interface Player extends AiPlayer {
     /** The intent {@code seat} sends now; null only when {@code seat} owes nothing. */
     Intent choose(VoidexaState state, Seat seat);
+
+    @Override
+    default Intent choose(GameState state, Seat seat) {
+        return choose((VoidexaState) state, seat);
+    }
 }

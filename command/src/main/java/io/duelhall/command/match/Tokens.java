@@ -1,4 +1,4 @@
-package io.duelhall.command.api;
+package io.duelhall.command.match;
 
 import io.duelhall.domain.rng.Sha256CounterRandom;
 
