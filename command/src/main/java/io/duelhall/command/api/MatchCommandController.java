@@ -17,6 +17,7 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Viewer;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -83,6 +84,11 @@ public class MatchCommandController {
         }
         MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai(),
                 aiSeats.names(ruleset));
+        int seats = rulesets.get(ruleset).maxSeats();
+        if (options.ai() != null && options.ai().keySet().stream().anyMatch(s -> s.ordinal() >= seats)) {
+            throw Requests.bad("INVALID_FIELD", "ai takes seats A to " + Seat.values()[seats - 1] + " for " + ruleset
+                    + "; " + options.ai().keySet() + " asks for more.");
+        }
         String matchId = UUID.randomUUID().toString();
         commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32)));
         MatchOpening opening = (MatchOpening) eventStore.readEvents(matchId).next().getPayload();

@@ -75,20 +75,20 @@ public final class Requests {
         return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats, o.timeoutLoss());
     }
 
-    /** {@code {"B": "greedy"}} → seat B played by the greedy AI; seats A and B only, AI names of the ruleset's. */
+    /**
+     * {@code {"B": "greedy"}} → seat B played by the greedy AI: seats A to F (the ruleset's seat count is checked by
+     * the caller), AI names of the ruleset's.
+     */
     static Map<Seat, String> ai(Map<String, String> ai, List<String> names) {
         if (ai == null || ai.isEmpty()) {
             return null;
         }
         Map<Seat, String> out = new EnumMap<>(Seat.class);
         for (Map.Entry<String, String> e : ai.entrySet()) {
-            Seat seat = e.getKey() == null ? null : switch (e.getKey().trim().toUpperCase(Locale.ROOT)) {
-                case "A" -> Seat.A;
-                case "B" -> Seat.B;
-                default -> null;
-            };
+            Seat seat = e.getKey() == null ? null : seatNamed(e.getKey().trim().toUpperCase(Locale.ROOT));
             if (seat == null) {
-                throw bad("INVALID_FIELD", "ai takes seats A and B, e.g. {\"B\": \"greedy\"}; '" + e.getKey() + "' is not one.");
+                throw bad("INVALID_FIELD", "ai takes seats (A to F), e.g. {\"B\": \"greedy\"}; '" + e.getKey()
+                        + "' is not one.");
             }
             String name = e.getValue() == null ? null : e.getValue().trim().toLowerCase(Locale.ROOT);
             if (names.isEmpty()) {
@@ -100,6 +100,15 @@ public final class Requests {
             out.put(seat, name);
         }
         return out;
+    }
+
+    private static Seat seatNamed(String name) {
+        for (Seat s : Seat.values()) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     static void seat(TakeSeat body) {
