@@ -16,9 +16,11 @@ import java.util.Map;
  *                              {@link #MAX_TIMEOUT_LOSS}; null = the ruleset's default (voidexa engine 1.2.0: the
  *                              third in a rated match, never otherwise; earlier engines, which refuse the option:
  *                              the third, as D-CLOCK-1 — so a match created before the option plays as it did).
+ * @param seats                 how many seats the match has (A, B, ... in order), within the ruleset's range; null =
+ *                              the ruleset's fewest ({@link Ruleset#minSeats()}), as every match before the option
  */
 public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                           Map<Seat, String> ai, Integer timeoutLoss) {
+                           Map<Seat, String> ai, Integer timeoutLoss, Integer seats) {
     public static final int MAX_SPECTATOR_DELAY = 900;
     /** The most turn timeouts a match may allow before one loses (D-CLOCK-5). */
     public static final int MAX_TIMEOUT_LOSS = 99;
@@ -30,16 +32,26 @@ public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, 
     }
 
     public MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
+                        Map<Seat, String> ai, Integer timeoutLoss) {
+        this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, ai, timeoutLoss, null);
+    }
+
+    public MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
                         Map<Seat, String> ai) {
-        this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, ai, null);
+        this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, ai, null, null);
     }
 
     public MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
-        this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null);
+        this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null, null);
     }
 
     public static MatchOptions defaults() {
         return new MatchOptions(0, null, null);
+    }
+
+    /** How many seats a match of {@code ruleset} with these options has. */
+    public int seatCount(Ruleset ruleset) {
+        return seats == null ? ruleset.minSeats() : seats;
     }
 
     /** The AI that plays {@code seat}, or null if a person does. */

@@ -44,6 +44,20 @@ public interface Ruleset {
     /** Creates a match: the event(s) that open it. {@code serverSeed} is 32 secret bytes drawn by the server. */
     Decision create(String matchId, MatchOptions options, byte[] serverSeed);
 
+    /**
+     * Opens a match as the server does, live and in the audit alike: the options' seat count must be within
+     * {@link #minSeats()}..{@link #maxSeats()} ({@code OUT_OF_RANGE} otherwise), then {@link #create}.
+     */
+    default Decision open(String matchId, MatchOptions options, byte[] serverSeed) {
+        if (options != null && options.seats() != null
+                && (options.seats() < minSeats() || options.seats() > maxSeats())) {
+            return Decision.reject(Refusal.rules("OUT_OF_RANGE", null, "seats must be " + minSeats()
+                    + (maxSeats() == minSeats() ? "" : " to " + maxSeats()) + " for " + name() + ", not "
+                    + options.seats() + "."));
+        }
+        return create(matchId, options, serverSeed);
+    }
+
     /** A player asks for a seat. */
     Decision join(GameState state, JoinRequest request);
 

@@ -60,7 +60,7 @@ public class AiSeats {
         MatchOptions options = opening.options();
         Ruleset rules = rulesets.forMatch(opening);
         JoinOutcome last = null;
-        for (int i = first.ordinal(); i < rules.maxSeats() && options.aiPlayer(Seat.values()[i]) != null; i++) {
+        for (int i = first.ordinal(); i < options.seatCount(rules) && options.aiPlayer(Seat.values()[i]) != null; i++) {
             Seat seat = Seat.values()[i];
             last = take(opening.matchId(), rules, seat, options.aiPlayer(seat));
         }

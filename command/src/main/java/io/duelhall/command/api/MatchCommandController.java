@@ -84,10 +84,11 @@ public class MatchCommandController {
         }
         MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai(),
                 aiSeats.names(ruleset));
-        int seats = rulesets.get(ruleset).maxSeats();
+        Ruleset rules = rulesets.get(ruleset);
+        int seats = Math.max(rules.minSeats(), Math.min(rules.maxSeats(), options.seatCount(rules)));
         if (options.ai() != null && options.ai().keySet().stream().anyMatch(s -> s.ordinal() >= seats)) {
-            throw Requests.bad("INVALID_FIELD", "ai takes seats A to " + Seat.values()[seats - 1] + " for " + ruleset
-                    + "; " + options.ai().keySet() + " asks for more.");
+            throw Requests.bad("INVALID_FIELD", "ai takes seats A to " + Seat.values()[seats - 1] + " for this "
+                    + ruleset + " match; " + options.ai().keySet() + " asks for more.");
         }
         String matchId = UUID.randomUUID().toString();
         commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32)));

@@ -30,10 +30,16 @@ public final class Requests {
      * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never; absent = the third in a
      *                    rated match, never otherwise (D-CLOCK-1, D-CLOCK-5); 0 to 99.
      */
+    /** {@code seats}: how many seats (A, B, ... in order) for a game of more than two; null: the ruleset's fewest. */
     public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                          Integer timeoutLoss) {
+                          Integer timeoutLoss, Integer seats) {
         public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
-            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null);
+            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null);
+        }
+
+        public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
+                       Integer timeoutLoss) {
+            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, timeoutLoss, null);
         }
     }
 
@@ -72,7 +78,7 @@ public final class Requests {
         }
         // Ranges are the rules' to check (voidexa Decider.create refuses OUT_OF_RANGE): parse only here.
         int delay = o.spectatorDelaySeconds() == null ? 0 : o.spectatorDelaySeconds();
-        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats, o.timeoutLoss());
+        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats, o.timeoutLoss(), o.seats());
     }
 
     /**

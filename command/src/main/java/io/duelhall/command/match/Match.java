@@ -89,7 +89,7 @@ public class Match {
     public Match(CreateMatch cmd, Rulesets rulesets, EventChainer chainer) {
         Ruleset r = rulesets.find(cmd.ruleset()).orElseThrow(() -> new RefusedException(
                 Refusal.malformed("UNKNOWN_RULESET", "Unknown ruleset '" + cmd.ruleset() + "'; known: " + rulesets.ids())));
-        Decision d = r.create(cmd.matchId(), cmd.options(), cmd.serverSeed());
+        Decision d = r.open(cmd.matchId(), cmd.options(), cmd.serverSeed());
         if (!d.accepted()) {
             throw new RefusedException(d.refusal());
         }

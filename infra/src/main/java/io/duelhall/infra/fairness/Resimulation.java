@@ -58,7 +58,7 @@ final class Resimulation {
         }
         Decision created;
         try {
-            created = r.create(opening.matchId(), opening.options(), serverSeed);
+            created = r.open(opening.matchId(), opening.options(), serverSeed);
         } catch (RuntimeException e) {
             return diverged(0, null, events.get(0), "the rules cannot create this match: " + e.getMessage());
         }

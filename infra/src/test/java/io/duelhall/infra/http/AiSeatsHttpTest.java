@@ -203,7 +203,7 @@ class AiSeatsHttpTest extends AppTest {
         Res seat = create(Map.of("C", "greedy"));
         assertThat(seat.status()).isEqualTo(400);
         assertThat(seat.error()).isEqualTo("INVALID_FIELD");
-        assertThat(seat.body().get("message").asText()).as("the ruleset's seats").contains("A to B for voidexa");
+        assertThat(seat.body().get("message").asText()).as("the ruleset's seats").contains("A to B for this voidexa match");
         Res none = create(Map.of("Z", "greedy"));
         assertThat(none.status()).isEqualTo(400);
         assertThat(none.error()).isEqualTo("INVALID_FIELD");

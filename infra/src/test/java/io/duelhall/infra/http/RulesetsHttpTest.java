@@ -137,6 +137,26 @@ class RulesetsHttpTest extends AppTest {
         assertThat(unknown.status()).as(unknown.raw()).isEqualTo(404);
     }
 
+    @Test
+    @DisplayName("issue 14: options.seats within the ruleset's range (voidexa: 2), anything else a clear refusal")
+    void theSeatCountIsAMatchOptionWithinTheRulesetsRange() {
+        Api api = new Api(port);
+        Res two = api.post("/api/matches", java.util.Map.of("ruleset", "voidexa", "options", java.util.Map.of("seats", 2)),
+                null);
+        assertThat(two.status()).as(two.raw()).isEqualTo(201);
+        assertThat(two.body().at("/options/seats").asInt()).isEqualTo(2);
+        for (int n : new int[] {1, 3, 6, 0, -1}) {
+            Res bad = api.post("/api/matches", java.util.Map.of("ruleset", "voidexa", "options",
+                    java.util.Map.of("seats", n)), null);
+            assertThat(bad.status()).as(bad.raw()).isEqualTo(422);
+            assertThat(bad.body().get("error").asText()).isEqualTo("OUT_OF_RANGE");
+            assertThat(bad.body().get("message").asText()).contains("seats must be 2 for voidexa");
+        }
+        Res text = api.post("/api/matches", java.util.Map.of("ruleset", "voidexa", "options",
+                java.util.Map.of("seats", "three")), null);
+        assertThat(text.status()).as(text.raw()).isEqualTo(400);
+    }
+
     private static JsonNode card(Api api, String path, String id) {
         Res r = api.get(path, null);
         assertThat(r.status()).as(r.raw()).isEqualTo(200);
