@@ -1,8 +1,8 @@
 package io.duelhall.command.ai;
 
-import io.duelhall.command.match.Tokens;
 import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.SubmitIntent;
+import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
@@ -225,11 +225,10 @@ public class AiDriver {
 
     private Live open(MatchOpening o) {
         MatchOptions options = o.options();
-        if (options == null || options.ai() == null
-                || rulesets.findForMatch(o).isEmpty()) {
+        Ruleset rules = rulesets.findForMatch(o).orElse(null);
+        if (options == null || options.ai() == null || rules == null) {
             return null;
         }
-        Ruleset rules = rulesets.forMatch(o);
         Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
         Map<Seat, AiPlayer> fallbacks = new EnumMap<>(Seat.class);
         options.ai().forEach((seat, name) -> aiPlayers.of(name, rules, (o.matchId() + seat).hashCode())

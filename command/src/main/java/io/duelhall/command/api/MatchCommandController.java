@@ -1,12 +1,12 @@
 package io.duelhall.command.api;
 
-import io.duelhall.command.match.Tokens;
 import io.duelhall.command.ai.AiSeats;
 import io.duelhall.command.match.CreateMatch;
 import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.JoinOutcome;
 import io.duelhall.command.match.SubmitIntent;
 import io.duelhall.command.match.TakeSeat;
+import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
@@ -85,8 +85,8 @@ public class MatchCommandController {
         MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai(),
                 aiSeats.names(ruleset));
         Ruleset rules = rulesets.get(ruleset);
-        int seats = Math.max(rules.minSeats(), Math.min(rules.maxSeats(), options.seatCount(rules)));
-        if (options.ai() != null && options.ai().keySet().stream().anyMatch(s -> s.ordinal() >= seats)) {
+        int seats = options.seatCount(rules); // a count out of the ruleset's range is refused by Ruleset.open
+        if (seats >= 1 && options.ai() != null && options.ai().keySet().stream().anyMatch(s -> s.ordinal() >= seats)) {
             throw Requests.bad("INVALID_FIELD", "ai takes seats A to " + Seat.values()[seats - 1] + " for this "
                     + ruleset + " match; " + options.ai().keySet() + " asks for more.");
         }

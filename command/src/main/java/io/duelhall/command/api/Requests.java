@@ -11,7 +11,6 @@ import io.duelhall.domain.Target;
 import io.duelhall.domain.TargetKind;
 
 import java.nio.charset.StandardCharsets;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Map;
@@ -29,17 +28,12 @@ public final class Requests {
     /**
      * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never; absent = the third in a
      *                    rated match, never otherwise (D-CLOCK-1, D-CLOCK-5); 0 to 99.
+     * @param seats       how many seats (A, B, ... in order), within the ruleset's range; absent = its fewest.
      */
-    /** {@code seats}: how many seats (A, B, ... in order) for a game of more than two; null: the ruleset's fewest. */
     public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
                           Integer timeoutLoss, Integer seats) {
         public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
             this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null);
-        }
-
-        public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                       Integer timeoutLoss) {
-            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, timeoutLoss, null);
         }
     }
 

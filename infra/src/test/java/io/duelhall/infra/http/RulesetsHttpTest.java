@@ -152,6 +152,13 @@ class RulesetsHttpTest extends AppTest {
             assertThat(bad.body().get("error").asText()).isEqualTo("OUT_OF_RANGE");
             assertThat(bad.body().get("message").asText()).contains("seats must be 2 for voidexa");
         }
+        // a count out of range with AI seats is the same clear refusal, not an error of the AI seat check
+        for (int n : new int[] {0, 3}) {
+            Res withAi = api.post("/api/matches", java.util.Map.of("ruleset", "voidexa", "options",
+                    java.util.Map.of("seats", n), "ai", java.util.Map.of("B", "greedy")), null);
+            assertThat(withAi.status()).as(withAi.raw()).isEqualTo(422);
+            assertThat(withAi.body().get("error").asText()).isEqualTo("OUT_OF_RANGE");
+        }
         Res text = api.post("/api/matches", java.util.Map.of("ruleset", "voidexa", "options",
                 java.util.Map.of("seats", "three")), null);
         assertThat(text.status()).as(text.raw()).isEqualTo(400);

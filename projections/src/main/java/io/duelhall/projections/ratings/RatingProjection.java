@@ -45,11 +45,6 @@ public class RatingProjection {
 
     public record PlayerRating(String name, double rating, double rd, double volatility, int games, int wins, int losses,
                                String accountId, int draws) {
-        public PlayerRating(String name, double rating, double rd, double volatility, int games, int wins, int losses,
-                            String accountId) {
-            this(name, rating, rd, volatility, games, wins, losses, accountId, 0);
-        }
-
         static PlayerRating fresh(String accountId, String name) {
             return new PlayerRating(name, Rating.NEW.rating(), Rating.NEW.rd(), Rating.NEW.volatility(), 0, 0, 0,
                     accountId, 0);
@@ -102,14 +97,10 @@ public class RatingProjection {
         if (jdbc.queryForObject("select count(*) from rm_rated_match where match_id = ?", Integer.class, matchId) > 0) {
             return; // already rated
         }
-        List<RatedSeat> seats = new ArrayList<>();
-        boolean guest = jdbc.query("select seat, player_name, account_id from rm_rating_seat where match_id = ?"
-                + " order by seat", (rs, n) -> {
-                    seats.add(new RatedSeat(rs.getString(1), rs.getString(3), rs.getString(2),
-                            event.outcome(Seat.valueOf(rs.getString(1)))));
-                    return rs.getString(3) == null;
-                }, matchId).contains(true);
-        if (guest || seats.size() < 2
+        List<RatedSeat> seats = jdbc.query("select seat, player_name, account_id from rm_rating_seat where match_id = ?"
+                + " order by seat", (rs, n) -> new RatedSeat(rs.getString(1), rs.getString(3), rs.getString(2),
+                event.outcome(Seat.valueOf(rs.getString(1)))), matchId);
+        if (seats.size() < 2 || seats.stream().anyMatch(s -> s.accountId() == null)
                 || seats.stream().map(RatedSeat::accountId).distinct().count() < seats.size()) {
             return; // a guest, an AI or one account on two seats: unrated
         }
