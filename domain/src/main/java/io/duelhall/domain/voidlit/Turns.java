@@ -32,7 +32,8 @@ final class Turns {
         int cost = n > 30 ? 1 << 30 : 1 << (n - 1);
         CardRef card = side.waste().isEmpty() ? null
                 : side.waste().get(VoidlitDraws.wasteIndex(matchSeed(c.state), seat, n, side.waste().size()));
-        c.emit(new WasteSearched(seat, card, n, cost, side.health() - cost, side.hand().size() < Side.HAND_LIMIT));
+        c.emit(new WasteSearched(seat, card, n, cost, side.health() - cost,
+                card != null && side.hand().size() < Side.HAND_LIMIT));
     }
 
     /** L-ENERGY-1, L-START-1: refill, the draw (not the first seat's first turn), then Relics (L-D-RELIC-1). */
