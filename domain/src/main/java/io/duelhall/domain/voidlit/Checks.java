@@ -61,7 +61,7 @@ final class Checks {
         }
         Seat enemy = seat.opponent();
         boolean ok = switch (targeting) {
-            case "ENEMY_ANY" -> t.seat() == enemy && (t.isPlayer() || isUnit(s, t));
+            case "ENEMY_ANY" -> t.seat() == enemy && (t.atPlayer() || isUnit(s, t));
             case "ENEMY_UNIT" -> t.seat() == enemy && isUnit(s, t);
             case "OWN_UNIT" -> t.seat() == seat && isUnit(s, t);
             default -> false;
@@ -90,11 +90,11 @@ final class Checks {
             return Refusal.rules("NO_ATTACK", "L-D-ATTACK-1", "A Unit with 0 attack does not attack.");
         }
         Seat enemy = seat.opponent();
-        if (t == null || t.seat() != enemy || !(t.isPlayer() || isUnit(s, t))) {
+        if (t == null || t.seat() != enemy || !(t.atPlayer() || isUnit(s, t))) {
             return Refusal.rules("INVALID_TARGET", "L-FATIGUE-1", "Attack an enemy Unit or the enemy player.");
         }
         boolean guarded = s.side(enemy).units().stream().anyMatch(u -> u.has("GUARD"));
-        if (guarded && (t.isPlayer() || !s.side(enemy).unit(t.id()).has("GUARD"))) {
+        if (guarded && (t.atPlayer() || !s.side(enemy).unit(t.id()).has("GUARD"))) {
             return Refusal.rules("GUARDED", "L-D-GUARD-1", "An enemy Guard Unit must be attacked first.");
         }
         return null;

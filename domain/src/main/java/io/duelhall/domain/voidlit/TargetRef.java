@@ -15,7 +15,7 @@ public record TargetRef(String kind, Seat seat, String id) {
         return new TargetRef(PLAYER, seat, null);
     }
 
-    public boolean isPlayer() {
+    public boolean atPlayer() {
         return PLAYER.equals(kind);
     }
 }

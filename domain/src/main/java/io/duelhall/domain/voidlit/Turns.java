@@ -99,8 +99,8 @@ final class Turns {
     /** L-FATIGUE-1: unit combat is simultaneous: both deal their attack, then both are destroyed at 0 or less. */
     void attack(Ctx c, Seat seat, String attackerId, TargetRef target) {
         Unit attacker = c.side(seat).unit(attackerId);
-        c.emit(new UnitAttacked(seat, attackerId, target.seat(), target.isPlayer() ? null : target.id()));
-        if (target.isPlayer()) {
+        c.emit(new UnitAttacked(seat, attackerId, target.seat(), target.atPlayer() ? null : target.id()));
+        if (target.atPlayer()) {
             loseHealth(c, target.seat(), attacker.attack(), "ATTACK");
         } else {
             Unit defender = c.side(target.seat()).unit(target.id());
@@ -165,7 +165,7 @@ final class Turns {
     private void damage(Ctx c, Seat seat, Seat enemy, VoidlitCard.Effect e, TargetRef target) {
         switch (e.scope()) {
             case "TARGET" -> {
-                if (target.isPlayer()) {
+                if (target.atPlayer()) {
                     loseHealth(c, target.seat(), e.amount(), "EFFECT");
                 } else {
                     Unit u = c.side(target.seat()).unit(target.id());

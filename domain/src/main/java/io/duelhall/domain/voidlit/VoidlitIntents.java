@@ -93,7 +93,7 @@ public final class VoidlitIntents {
         if (t == null) {
             return List.of();
         }
-        return List.of(t.isPlayer() ? Target.ship(t.seat()) : new Target(TargetKind.DRONE, t.seat(), null, t.id()));
+        return List.of(t.atPlayer() ? Target.ship(t.seat()) : new Target(TargetKind.DRONE, t.seat(), null, t.id()));
     }
 
     private static TargetRef target(Target t) {
