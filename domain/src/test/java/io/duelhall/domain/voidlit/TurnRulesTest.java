@@ -75,7 +75,7 @@ class TurnRulesTest {
     }
 
     @Test
-    @DisplayName("L-WASTE-1: from an empty deck a card of the Waste, chosen by the seed, for 1, 2, 4 … Health")
+    @DisplayName("L-WASTE-1, L-D-WASTE-1: from an empty deck a card of the Waste, chosen by the seed, for 1, 2, 4 … Health")
     void wasteSearch() {
         Scenario sc = Scenario.turnOf(A).waste(B, "spark-bolt", "undertow", "shatter", "surge", "quick-study");
         int[] costs = {1, 2, 4, 8};
