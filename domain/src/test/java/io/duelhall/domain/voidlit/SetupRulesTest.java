@@ -134,7 +134,7 @@ class SetupRulesTest {
     }
 
     @Test
-    @DisplayName("L-START-1: the first seat does not draw on its first turn, the second seat does on its own")
+    @DisplayName("L-START-1, L-D-TURN-1: the first seat does not draw on its first turn, the second seat does on its own")
     void firstTurnDraws() {
         VoidlitState s = Scenario.open(6).state();
         Seat first = s.firstSeat();

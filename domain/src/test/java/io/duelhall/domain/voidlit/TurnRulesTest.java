@@ -171,4 +171,20 @@ class TurnRulesTest {
         assertThat(RULES.decide(s, new Bank(first, s.side(first).hand().get(0).id())).refusal().code())
                 .isEqualTo("MULLIGAN_PENDING");
     }
+
+    @Test
+    @DisplayName("L-D-HAND-1: the Bank draw and a card's DRAW meet the hand limit too")
+    void handLimitOnEveryDraw() {
+        Scenario sc = Scenario.turnOf(A).hand(A, "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem",
+                "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "quick-study").deck(A, "surge", "shatter")
+                .energy(A, 1).deckOf(B, 3, "scrap-golem");
+        List<MatchEvent> ev = sc.apply(new Play(A, sc.handId(A, 8), null));
+        assertThat(Scenario.ofType(ev, CardDrawn.class)).isEmpty();
+        assertThat(Scenario.ofType(ev, CardOverdrawn.class)).extracting(o -> o.card().card()).containsExactly("surge");
+        sc.apply(new Bank(A, sc.handId(A, 0)));
+        sc.hand(A, "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem",
+                "scrap-golem", "scrap-golem");
+        ev = sc.apply(new EndTurn(A));
+        assertThat(Scenario.ofType(ev, CardOverdrawn.class)).extracting(o -> o.card().card()).containsExactly("shatter");
+    }
 }
