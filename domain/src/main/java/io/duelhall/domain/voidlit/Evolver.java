@@ -27,25 +27,38 @@ final class Evolver {
         if (!(event instanceof VoidlitEvent e)) {
             return s; // core events (IntentAccepted, SeatTokenIssued, ClockSet) change nothing here
         }
-        if (e instanceof MatchCreated c) return new VoidlitState(c.matchId(), MatchStatus.WAITING, c.options(), c.engineVersion(),
+        if (e instanceof MatchCreated c) {
+            return new VoidlitState(c.matchId(), MatchStatus.WAITING, c.options(), c.engineVersion(),
                     c.catalogVersion(), c.seedCommitment(), c.serverSeed(), Map.of(), null, VoidlitState.SETUP, null, 0,
                     null, List.of(), null);
-        if (e instanceof PlayerJoined j) return s.withSide(j.seat(), Side.joined(j.name(), j.accountId(), j.parallel(), j.deck(),
+        }
+        if (e instanceof PlayerJoined j) {
+            return s.withSide(j.seat(), Side.joined(j.name(), j.accountId(), j.parallel(), j.deck(),
                     j.clientSeed()));
-        if (e instanceof MatchStarted m) return new VoidlitState(s.matchId(), MatchStatus.LIVE, s.options(), s.engineVersion(),
+        }
+        if (e instanceof MatchStarted m) {
+            return new VoidlitState(s.matchId(), MatchStatus.LIVE, s.options(), s.engineVersion(),
                     s.catalogVersion(), s.seedCommitment(), s.serverSeed(), s.sides(), m.firstSeat(),
                     VoidlitState.MULLIGAN, m.firstSeat(), 0, null, List.of(), null);
-        if (e instanceof DeckShuffled d) return edit(s, d.seat(), b -> b.deck = d.order() != null ? d.order()
+        }
+        if (e instanceof DeckShuffled d) {
+            return edit(s, d.seat(), b -> b.deck = d.order() != null ? d.order()
                     : Collections.nCopies(d.size(), FACE_DOWN));
-        if (e instanceof CardDrawn d) return edit(s, d.seat(), b -> {
+        }
+        if (e instanceof CardDrawn d) {
+            return edit(s, d.seat(), b -> {
                 b.deck = rest(b.deck);
                 b.hand = plus(b.hand, d.card() == null ? FACE_DOWN : d.card());
             });
-        if (e instanceof CardOverdrawn o) return edit(s, o.seat(), b -> {
+        }
+        if (e instanceof CardOverdrawn o) {
+            return edit(s, o.seat(), b -> {
                 b.deck = rest(b.deck);
                 b.waste = plus(b.waste, o.card());
             });
-        if (e instanceof WasteSearched w) return edit(s, w.seat(), b -> {
+        }
+        if (e instanceof WasteSearched w) {
+            return edit(s, w.seat(), b -> {
                 b.health = w.health();
                 b.searches = w.searches();
                 if (w.card() != null && w.toHand()) {
@@ -53,45 +66,88 @@ final class Evolver {
                     b.hand = plus(b.hand, w.card());
                 }
             });
-        if (e instanceof MulliganTaken m) return mulligan(s, m);
-        if (e instanceof TurnStarted t) return edit(s, t.seat(), b -> b.banked = false).with(MatchStatus.LIVE, VoidlitState.MAIN,
+        }
+        if (e instanceof MulliganTaken m) {
+            return mulligan(s, m);
+        }
+        if (e instanceof TurnStarted t) {
+            return edit(s, t.seat(), b -> b.banked = false).with(MatchStatus.LIVE, VoidlitState.MAIN,
                     t.seat(), t.turn());
-        if (e instanceof EnergyRefilled r) return edit(s, r.seat(), b -> {
+        }
+        if (e instanceof EnergyRefilled r) {
+            return edit(s, r.seat(), b -> {
                 b.energy = r.energy();
                 b.units = b.units.stream().map(Unit::rested).toList();
             });
-        if (e instanceof CardBanked k) return edit(s, k.seat(), b -> {
+        }
+        if (e instanceof CardBanked k) {
+            return edit(s, k.seat(), b -> {
                 b.hand = fromHand(b.hand, k.card());
                 b.bank = plus(b.bank, k.card());
                 b.banked = true;
                 b.energy = k.energy();
             });
-        if (e instanceof CardPlayed p) return edit(s, p.seat(), b -> b.hand = fromHand(b.hand, p.card()));
-        if (e instanceof EnergySpent x) return edit(s, x.seat(), b -> b.energy = x.energy());
-        if (e instanceof EnergyGained x) return edit(s, x.seat(), b -> b.energy = x.energy());
-        if (e instanceof UnitDeployed u) return edit(s, u.seat(), b -> b.units = plus(b.units, u.unit()));
-        if (e instanceof RelicPlaced r) return edit(s, r.seat(), b -> b.relics = plus(b.relics, r.card()));
-        if (e instanceof RelicTriggered r) return s;
-        if (e instanceof UpgradeEquipped u) return editUnit(s, u.seat(), u.unit(), x -> x.equipped(u.card(), u.attack(), u.health(),
+        }
+        if (e instanceof CardPlayed p) {
+            return edit(s, p.seat(), b -> b.hand = fromHand(b.hand, p.card()));
+        }
+        if (e instanceof EnergySpent x) {
+            return edit(s, x.seat(), b -> b.energy = x.energy());
+        }
+        if (e instanceof EnergyGained x) {
+            return edit(s, x.seat(), b -> b.energy = x.energy());
+        }
+        if (e instanceof UnitDeployed u) {
+            return edit(s, u.seat(), b -> b.units = plus(b.units, u.unit()));
+        }
+        if (e instanceof RelicPlaced r) {
+            return edit(s, r.seat(), b -> b.relics = plus(b.relics, r.card()));
+        }
+        if (e instanceof RelicTriggered r) {
+            return s;
+        }
+        if (e instanceof UpgradeEquipped u) {
+            return editUnit(s, u.seat(), u.unit(), x -> x.equipped(u.card(), u.attack(), u.health(),
                     u.maxHealth(), u.keywords()));
-        if (e instanceof UnitBuffed u) return editUnit(s, u.seat(), u.unit(), x -> x.withStats(u.attack(), u.health(), u.maxHealth()));
-        if (e instanceof UnitAttacked a) return editUnit(s, a.seat(), a.attacker(), Unit::afterAttack);
-        if (e instanceof UnitDamaged d) return editUnit(s, d.seat(), d.unit(), x -> x.withHealth(d.health()));
-        if (e instanceof UnitDestroyed d) return edit(s, d.seat(), b -> {
+        }
+        if (e instanceof UnitBuffed u) {
+            return editUnit(s, u.seat(), u.unit(), x -> x.withStats(u.attack(), u.health(), u.maxHealth()));
+        }
+        if (e instanceof UnitAttacked a) {
+            return editUnit(s, a.seat(), a.attacker(), Unit::afterAttack);
+        }
+        if (e instanceof UnitDamaged d) {
+            return editUnit(s, d.seat(), d.unit(), x -> x.withHealth(d.health()));
+        }
+        if (e instanceof UnitDestroyed d) {
+            return edit(s, d.seat(), b -> {
                 b.units = b.units.stream().filter(u -> !u.id().equals(d.unit().id())).toList();
                 List<CardRef> w = new ArrayList<>(b.waste);
                 w.add(d.unit());
                 w.addAll(d.upgrades());
                 b.waste = w;
             });
-        if (e instanceof HealthLost h) return edit(s, h.seat(), b -> b.health = h.health());
-        if (e instanceof HealthRestored h) return edit(s, h.seat(), b -> b.health = h.health());
-        if (e instanceof CardWasted w) return edit(s, w.seat(), b -> b.waste = plus(b.waste, w.card()));
-        if (e instanceof TurnTimedOut t) return "TURN".equals(t.clock()) ? edit(s, t.seat(), b -> b.timeouts = t.timeouts()) : s;
-        if (e instanceof TurnEnded t) return s;
-        if (e instanceof MatchEnded m) return new VoidlitState(s.matchId(), MatchStatus.ENDED, s.options(), s.engineVersion(),
+        }
+        if (e instanceof HealthLost h) {
+            return edit(s, h.seat(), b -> b.health = h.health());
+        }
+        if (e instanceof HealthRestored h) {
+            return edit(s, h.seat(), b -> b.health = h.health());
+        }
+        if (e instanceof CardWasted w) {
+            return edit(s, w.seat(), b -> b.waste = plus(b.waste, w.card()));
+        }
+        if (e instanceof TurnTimedOut t) {
+            return "TURN".equals(t.clock()) ? edit(s, t.seat(), b -> b.timeouts = t.timeouts()) : s;
+        }
+        if (e instanceof TurnEnded t) {
+            return s;
+        }
+        if (e instanceof MatchEnded m) {
+            return new VoidlitState(s.matchId(), MatchStatus.ENDED, s.options(), s.engineVersion(),
                     s.catalogVersion(), s.seedCommitment(), m.serverSeed() != null ? m.serverSeed() : s.serverSeed(),
                     s.sides(), s.firstSeat(), VoidlitState.OVER, s.active(), s.turn(), m.winner(), m.losers(), m.reason());
+        }
         return s;
     }
 
