@@ -1,22 +1,19 @@
 package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
+import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-import io.duelhall.domain.TargetKind;
 
 import java.util.List;
 
 /**
- * The one file that knows the platform's {@code Intent}, {@code Target} and {@code JoinRequest} shapes: it maps them to
- * and from voidlit's own {@link VoidlitMove} and seat request. The vocabulary (docs/rulesets.md, "voidlit"): types
- * MULLIGAN (cards), BANK (card), PLAY_CARD (card, targets[0]), ATTACK (card = the attacking Unit, targets[0]),
- * END_TURN, CONCEDE, TIMEOUT; target kinds UNIT (seat, id) and PLAYER (seat).
- *
- * <p>TEMPORARY (until the core Intent has {@code String type}): the closed {@code IntentType} has no MULLIGAN, BANK or
- * ATTACK, so they travel as DISCARD_DOWN, ACTIVATE ability 1 and ACTIVATE ability 0; UNIT as DRONE and PLAYER as SHIP.
+ * The one file that knows the platform's {@code Intent}, {@code Target}, {@code IntentSpec} and {@code JoinRequest}
+ * shapes: it maps them to and from voidlit's own {@link VoidlitMove} and seat request. The vocabulary
+ * (docs/rulesets.md, "voidlit"): types MULLIGAN (cards), BANK (card), PLAY_CARD (card, targets[0] when the card names
+ * one), ATTACK (card = the attacking Unit, targets[0]), END_TURN, CONCEDE, TIMEOUT; target kinds UNIT (seat, id) and
+ * PLAYER (seat).
  */
 public final class VoidlitIntents {
     public static final String MULLIGAN = "MULLIGAN";
@@ -24,8 +21,24 @@ public final class VoidlitIntents {
     public static final String PLAY_CARD = "PLAY_CARD";
     public static final String ATTACK = "ATTACK";
     public static final String END_TURN = "END_TURN";
-    public static final String CONCEDE = "CONCEDE";
-    public static final String TIMEOUT = "TIMEOUT";
+    public static final String CONCEDE = Intent.CONCEDE;
+    public static final String TIMEOUT = Intent.TIMEOUT;
+    /** The pick of a seat request that names the deck's Parallel (optional, L-D-DECK-1). */
+    public static final String PARALLEL = "parallel";
+
+    /** The intent types a client may send (TIMEOUT is the server's), as {@code GET /api/rulesets} lists them. */
+    public static final List<IntentSpec> SPECS = List.of(
+            new IntentSpec(MULLIGAN, "Return any of the five cards shown (none keeps the hand), once (L-START-1).",
+                    List.of()),
+            new IntentSpec(BANK, "Put a card of the hand into the Bank: +1 Energy, once a turn (L-ENERGY-1).",
+                    List.of("card")),
+            new IntentSpec(PLAY_CARD, "Play a card of the hand; targets[0] when the card names a target.",
+                    List.of("card")),
+            new IntentSpec(ATTACK, "A Unit (card) attacks an enemy Unit or the enemy player (targets[0]).",
+                    List.of("card", "targets")),
+            new IntentSpec(END_TURN, "End the turn (the Bank draw first).", List.of()),
+            new IntentSpec(CONCEDE, "Give up the match, at any time (L-END-1).", List.of()));
+    public static final List<String> TARGET_KINDS = List.of(TargetRef.UNIT, TargetRef.PLAYER);
 
     /** What a seat asks for when it joins: a name, its 40 cards, optionally the Parallel, its client seed. */
     public record SeatRequest(String name, String parallel, List<String> cards, String clientSeed, String accountId) {
@@ -41,7 +54,7 @@ public final class VoidlitIntents {
         }
         Seat seat = i.seat();
         TargetRef target = i.targets().isEmpty() ? null : target(i.targets().get(0));
-        return switch (type(i)) {
+        return switch (i.type()) {
             case MULLIGAN -> new VoidlitMove.Mulligan(seat, i.cards());
             case BANK -> new VoidlitMove.Bank(seat, i.card());
             case PLAY_CARD -> new VoidlitMove.Play(seat, i.card(), target);
@@ -57,19 +70,19 @@ public final class VoidlitIntents {
     public static Intent intent(VoidlitMove m) {
         Seat seat = m.seat();
         if (m instanceof VoidlitMove.Mulligan x) {
-            return new Intent(seat, IntentType.DISCARD_DOWN, null, null, List.of(), x.cards());
+            return new Intent(seat, MULLIGAN, null, null, List.of(), x.cards());
         }
         if (m instanceof VoidlitMove.Bank x) {
-            return new Intent(seat, IntentType.ACTIVATE, x.card(), 1, List.of(), List.of());
+            return new Intent(seat, BANK, x.card(), null, List.of(), List.of());
         }
         if (m instanceof VoidlitMove.Play x) {
-            return new Intent(seat, IntentType.PLAY_CARD, x.card(), null, targets(x.target()), List.of());
+            return new Intent(seat, PLAY_CARD, x.card(), null, targets(x.target()), List.of());
         }
         if (m instanceof VoidlitMove.Attack x) {
-            return new Intent(seat, IntentType.ACTIVATE, x.attacker(), 0, targets(x.target()), List.of());
+            return new Intent(seat, ATTACK, x.attacker(), null, targets(x.target()), List.of());
         }
         if (m instanceof VoidlitMove.EndTurn) {
-            return Intent.endTurn(seat);
+            return Intent.of(seat, END_TURN);
         }
         if (m instanceof VoidlitMove.Concede) {
             return Intent.concede(seat);
@@ -77,42 +90,23 @@ public final class VoidlitIntents {
         return Intent.timeout(seat);
     }
 
-    private static String type(Intent i) {
-        return switch (i.type()) {
-            case DISCARD_DOWN -> MULLIGAN;
-            case ACTIVATE -> i.ability() != null && i.ability() == 1 ? BANK : ATTACK;
-            case PLAY_CARD -> PLAY_CARD;
-            case END_TURN -> END_TURN;
-            case CONCEDE -> CONCEDE;
-            case TIMEOUT -> TIMEOUT;
-            default -> "";
-        };
-    }
-
     private static List<Target> targets(TargetRef t) {
-        if (t == null) {
-            return List.of();
-        }
-        return List.of(t.atPlayer() ? Target.ship(t.seat()) : new Target(TargetKind.DRONE, t.seat(), null, t.id()));
+        return t == null ? List.of() : List.of(new Target(t.kind(), t.seat(), null, t.id()));
     }
 
     private static TargetRef target(Target t) {
-        if (t == null || t.kind() == null) {
-            return null;
-        }
-        return switch (t.kind()) {
-            case SHIP -> TargetRef.player(t.seat());
-            case DRONE, CARD -> TargetRef.unit(t.seat(), t.id());
-            default -> new TargetRef(t.kind().name(), t.seat(), t.id());
-        };
+        return t == null ? null : new TargetRef(t.kind(), t.seat(), t.id());
     }
 
-    /** The seat request in a join: the Parallel is optional (from the cards otherwise). */
+    /**
+     * The seat request in a join: the Parallel is optional (from the cards otherwise). TEMPORARY until the core
+     * {@code JoinRequest} has {@code picks}: the Parallel travels in {@code pilotClass}.
+     */
     public static SeatRequest seatRequest(JoinRequest r) {
         return new SeatRequest(r.name(), r.pilotClass(), r.cards(), r.clientSeed(), r.accountId());
     }
 
-    /** A join with these cards (an AI seat, a starter deck). */
+    /** A join with these cards (an AI seat, a starter deck); {@code parallel} may be null. */
     public static JoinRequest joinRequest(String name, String parallel, List<String> cards, String clientSeed) {
         return new JoinRequest(name, parallel, null, cards, clientSeed);
     }

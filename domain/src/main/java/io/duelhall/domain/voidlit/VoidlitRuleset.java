@@ -5,6 +5,7 @@ import io.duelhall.domain.Decision;
 import io.duelhall.domain.DrawCheck;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
@@ -102,6 +103,17 @@ public final class VoidlitRuleset implements Ruleset {
                     "A voidlit intent is MULLIGAN, BANK, PLAY_CARD, ATTACK, END_TURN or CONCEDE, with a seat."));
         }
         return decider.decide((VoidlitState) state, move);
+    }
+
+    /** voidlit's intent vocabulary (docs/rulesets.md, "voidlit"). */
+    @Override
+    public List<IntentSpec> intentTypes() {
+        return VoidlitIntents.SPECS;
+    }
+
+    @Override
+    public List<String> targetKinds() {
+        return VoidlitIntents.TARGET_KINDS;
     }
 
     /** decide on voidlit's own move (the AI and the tests use it; {@link #decide} maps an Intent to it). */

@@ -1,10 +1,13 @@
 package io.duelhall.domain.voidlit;
 
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.Target;
 import io.duelhall.domain.voidlit.ai.Players;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -93,5 +96,20 @@ class CatalogTest {
             assertThat(VoidlitIntents.move(VoidlitIntents.intent(m))).isEqualTo(m);
         }
         assertThat(VoidlitIntents.move(null)).isNull();
+        Intent attack = VoidlitIntents.intent(new VoidlitMove.Attack(Seat.B, "c8", TargetRef.unit(Seat.A, "c9")));
+        assertThat(attack.type()).isEqualTo("ATTACK");
+        assertThat(attack.targets()).containsExactly(new Target("UNIT", Seat.A, null, "c9"));
+        assertThat(VoidlitIntents.intent(new VoidlitMove.Play(Seat.A, "c4", TargetRef.player(Seat.B))).targets())
+                .containsExactly(new Target("PLAYER", Seat.B, null, null));
+        assertThat(RULES.intentTypes()).extracting(IntentSpec::type)
+                .containsExactly("MULLIGAN", "BANK", "PLAY_CARD", "ATTACK", "END_TURN", "CONCEDE");
+        assertThat(RULES.targetKinds()).containsExactly("UNIT", "PLAYER");
+        assertThat(RULES.checkIntent(Intent.of(Seat.A, "DISCARD_DOWN")).code()).isEqualTo("UNKNOWN_INTENT_TYPE");
+        assertThat(RULES.checkIntent(new Intent(Seat.A, "ATTACK", "c1", null, List.of(), List.of())).code())
+                .isEqualTo("MISSING_FIELD");
+        assertThat(RULES.checkIntent(new Intent(Seat.A, "PLAY_CARD", "c1", null,
+                List.of(new Target("DRONE", Seat.B, null, "x")), List.of())).code()).isEqualTo("INVALID_FIELD");
+        assertThat(RULES.decide(Scenario.turnOf(Seat.A).state, Intent.of(Seat.A, "FLY")).refusal().code())
+                .isEqualTo("MALFORMED_INTENT");
     }
 }

@@ -47,6 +47,7 @@ class PlayPropertiesTest {
             List<Intent> legal = RULES.legalMoves(s, seat);
             assertThat(legal).as("someone can always act").isNotEmpty();
             Intent pick = legal.get(r.nextInt(legal.size()));
+            assertThat(RULES.checkIntent(pick)).as("a listed move is made of the ruleset's words: %s", pick).isNull();
             Decision d = RULES.decide(s, pick);
             assertThat(d.accepted()).as("legal move refused: %s -> %s", pick, d.refusal()).isTrue();
             intents.add(pick);
