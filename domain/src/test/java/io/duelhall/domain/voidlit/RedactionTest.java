@@ -118,4 +118,19 @@ class RedactionTest {
             }
         }
     }
+
+    @Test
+    @DisplayName("views, events and cards serialize as plain JSON records (what the API sends)")
+    void json() throws Exception {
+        Scenario sc = Scenario.turnOf(A).hand(A, "spark-bolt").unit(B, "reef-sentry");
+        String view = JSON.writeValueAsString(RULES.view(sc.state, Viewer.seat(A), 3));
+        assertThat(view).contains("\"ruleset\":\"voidlit\"", "\"health\":30", "\"card\":\"spark-bolt\"")
+                .doesNotContain("atPlayer", "serverSeed");
+        String cards = JSON.writeValueAsString(RULES.cards());
+        assertThat(cards).contains("\"id\":\"cataclysm\"", "\"rarity\":\"LEGENDARY\"");
+        String event = JSON.writeValueAsString(new CardPlayed(A, new CardRef("c1", "spark-bolt"), "EFFECT", 1,
+                TargetRef.player(B)));
+        assertThat(event).isEqualTo("{\"seat\":\"A\",\"card\":{\"id\":\"c1\",\"card\":\"spark-bolt\"},"
+                + "\"cardType\":\"EFFECT\",\"cost\":1,\"target\":{\"kind\":\"PLAYER\",\"seat\":\"B\",\"id\":null}}");
+    }
 }
