@@ -154,13 +154,16 @@ public final class VoidlitRuleset implements Ruleset {
         return catalog.cards();
     }
 
-    /** A starter deck as a seat request body but for {@code "name"}: {@code {"parallel", "cards"}}. */
-    public record StarterSeat(String parallel, List<String> cards) {
+    /**
+     * A starter deck as a seat request body but for {@code "name"}: {@code {"picks": {"parallel": …}, "cards": [40]}}
+     * (the Parallel could be left out: the cards say it, L-D-DECK-1).
+     */
+    public record StarterSeat(java.util.Map<String, String> picks, List<String> cards) {
     }
 
     @Override
     public List<StarterSeat> starterSeatRequests() {
-        return catalog.starterDecks().stream().map(d -> new StarterSeat(d.parallel(), d.cards())).toList();
+        return catalog.starterDecks().stream().map(d -> new StarterSeat(java.util.Map.of(VoidlitIntents.PARALLEL, d.parallel()), d.cards())).toList();
     }
 
     @Override

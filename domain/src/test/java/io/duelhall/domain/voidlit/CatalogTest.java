@@ -55,7 +55,7 @@ class CatalogTest {
     void starters() {
         List<VoidlitRuleset.StarterSeat> seats = RULES.starterSeatRequests();
         assertThat(seats).hasSize(2);
-        assertThat(seats).extracting(VoidlitRuleset.StarterSeat::parallel).containsExactly("EMBERWAKE", "TIDEBOUND");
+        assertThat(seats).extracting(s -> s.picks().get("parallel")).containsExactly("EMBERWAKE", "TIDEBOUND");
         assertThat(seats).allMatch(s -> s.cards().size() == 40);
         assertThat(Players.ROSTER.ruleset()).isEqualTo("voidlit");
         assertThat(Players.ROSTER.names()).containsExactly("greedy", "random");
