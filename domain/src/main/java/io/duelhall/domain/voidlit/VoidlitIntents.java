@@ -7,6 +7,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one file that knows the platform's {@code Intent}, {@code Target}, {@code IntentSpec} and {@code JoinRequest}
@@ -98,16 +99,13 @@ public final class VoidlitIntents {
         return t == null ? null : new TargetRef(t.kind(), t.seat(), t.id());
     }
 
-    /**
-     * The seat request in a join: the Parallel is optional (from the cards otherwise). TEMPORARY until the core
-     * {@code JoinRequest} has {@code picks}: the Parallel travels in {@code pilotClass}.
-     */
+    /** The seat request in a join: the Parallel is the optional pick {@value #PARALLEL} (from the cards otherwise). */
     public static SeatRequest seatRequest(JoinRequest r) {
-        return new SeatRequest(r.name(), r.pilotClass(), r.cards(), r.clientSeed(), r.accountId());
+        return new SeatRequest(r.name(), r.pick(PARALLEL), r.cards(), r.clientSeed(), r.accountId());
     }
 
     /** A join with these cards (an AI seat, a starter deck); {@code parallel} may be null. */
     public static JoinRequest joinRequest(String name, String parallel, List<String> cards, String clientSeed) {
-        return new JoinRequest(name, parallel, null, cards, clientSeed);
+        return new JoinRequest(name, parallel == null ? null : Map.of(PARALLEL, parallel), cards, clientSeed, null);
     }
 }
