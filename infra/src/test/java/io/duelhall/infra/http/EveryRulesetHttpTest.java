@@ -87,6 +87,17 @@ class EveryRulesetHttpTest extends AppTest {
             ended(api, id, c, others);
             JsonNode view = api.get("/api/matches/" + c.id + "/view", null).body();
             assertThat(view.get("status").asText()).isEqualTo("ENDED");
+            // the server's AI plays it too: greedy against random, to the end, audited clean
+            Res ai = api.post("/api/matches", Map.of("ruleset", id, "ai", Map.of("A", "greedy", "B", "random")), null);
+            assertThat(ai.status()).as(ai.raw()).isEqualTo(201);
+            String aiMatch = ai.body().get("matchId").asText();
+            Instant aiUntil = Instant.now().plus(Duration.ofSeconds(120));
+            while (!"ENDED".equals(status(api, aiMatch))) {
+                assertThat(Instant.now()).as(id + ": the AI match " + aiMatch + " ends").isBefore(aiUntil);
+                sleep(200);
+            }
+            Res aiAudit = api.get("/api/matches/" + aiMatch + "/audit", null);
+            assertThat(aiAudit.body().get("passed").asBoolean()).as(id + " AI match audit: " + aiAudit.raw()).isTrue();
             played.add(id + " in " + steps + " moves");
         }
         assertThat(played).hasSize(rulesets.size());
@@ -160,11 +171,15 @@ class EveryRulesetHttpTest extends AppTest {
             }
             assertThat(Instant.now()).as(ruleset + ": match " + m.id + " listed as ended with every seat's outcome")
                     .isBefore(until);
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
+            sleep(200);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 }
