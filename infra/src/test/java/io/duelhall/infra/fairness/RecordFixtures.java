@@ -91,7 +91,7 @@ final class RecordFixtures {
             if (marker != null) {
                 Instant at = marker instanceof IntentAccepted a ? a.at() : T0.plusMillis(events.size());
                 io.duelhall.domain.ClockSet next = io.duelhall.domain.ClockPolicy.next(options, RULES.clockNeed(state),
-                        clock, at);
+                        clock, at, state.status() == MatchStatus.ENDED);
                 if (next != null) {
                     append(List.of(clockEdit.apply(next)));
                     clock = next;
