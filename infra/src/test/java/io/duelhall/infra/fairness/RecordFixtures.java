@@ -113,6 +113,13 @@ final class RecordFixtures {
         return start(store, new Random(seed), "m-" + seed);
     }
 
+    /** A created and started match with these options (as the server opens it: clock policy included), stored. */
+    static Store startedWith(long seed, MatchOptions options) {
+        Store store = new Store();
+        store.options = options;
+        return start(store, new Random(seed), "m-" + seed);
+    }
+
     private static Store start(Random rnd, String id) {
         return start(new Store(), rnd, id);
     }
