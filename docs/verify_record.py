@@ -3,9 +3,9 @@
 
 usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
-Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, the seed
-commitment, the match seed, and every random draw of a voidexa match (first seat, deck orders,
-card instance ids). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
+event is the last event with the chain head as its chain value, the seed commitment, the match
+seed, and every random draw of a voidexa match (first seat, deck orders, card instance ids). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib
@@ -101,7 +101,29 @@ def main(path, trusted_key=None):
     check("chain", broken is None and prev.hex() == record["chainHead"],
           "broken at " + broken if broken else "%d events, head %s" % (len(record["events"]), prev.hex()))
 
-    # 3. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
+    # 3. the end: MatchEnded is the last event and its chain value is chainHead. Clock policy 1 (no
+    # MatchCreated.options.clockPolicy: matches opened before it existed) may have the cleared ClockSet after it.
+    events = record["events"]
+    ends = [i for i, e in enumerate(events) if e["type"] == "MatchEnded"]
+    policy = (events[0]["payload"].get("options") or {}).get("clockPolicy") or 1
+    if not ends:
+        check("end", False, "the record has no MatchEnded")
+    else:
+        end = last = ends[0]
+        cleared = {"seat": None, "kind": None, "turn": 0, "deadline": None, "turnLeftMillis": 0}
+        if policy == 1 and end + 1 < len(events) and events[end + 1]["type"] == "ClockSet" and \
+                {k: events[end + 1]["payload"].get(k, v if v == 0 else None) for k, v in cleared.items()} == cleared:
+            last = end + 1
+        if last + 1 < len(events):
+            check("end", False, "at event %d: %s follows the end event (event %d) under clock policy %d"
+                  % (events[last + 1]["seq"], events[last + 1]["type"], events[end]["seq"], policy))
+        else:
+            check("end", events[last]["chain"] == record["chainHead"],
+                  "the end event (event %d) is the last%s, clock policy %d; chainHead %s its chain value"
+                  % (events[end]["seq"], "" if last == end else " but the cleared ClockSet", policy,
+                     "is" if events[last]["chain"] == record["chainHead"] else "is NOT"))
+
+    # 4. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
     by_type = {}
     for e in record["events"]:
         by_type.setdefault(e["type"], []).append(e["payload"])
@@ -110,7 +132,7 @@ def main(path, trusted_key=None):
     check("seedCommitment", hashlib.sha256(server_seed).hexdigest() == created["seedCommitment"],
           "SHA-256(serverSeed) = " + hashlib.sha256(server_seed).hexdigest())
 
-    # 4. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B))
+    # 5. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B))
     joined = {p["seat"]: p for p in by_type["PlayerJoined"]}
     match_seed = hashlib.sha256(server_seed + joined["A"]["clientSeed"].encode("utf-8")
                                 + joined["B"]["clientSeed"].encode("utf-8")).digest()
