@@ -4,8 +4,9 @@
 usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
-event is the last event with the chain head as its chain value, the seed commitment, the match
-seed, and every random draw of a voidexa match (first seat, deck orders, card instance ids). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
+clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed, and every random draw of a voidexa match (first seat, deck orders, card instance ids, every
+card drawn). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib
@@ -123,6 +124,26 @@ def main(path, trusted_key=None):
                   % (events[end]["seq"], "" if last == end else " but the cleared ClockSet", policy,
                      "is" if events[last]["chain"] == record["chainHead"] else "is NOT"))
 
+    # the TIMEOUT rule (docs/fairness.md, "Clocks"): the server's TIMEOUT names the last ClockSet before it
+    # (intentId "clock-<n>", n its seq), is for that clock's seat, and is recorded at or after its deadline
+    from datetime import datetime
+    def instant(text):  # ISO-8601 UTC, 0 to 9 fraction digits (microseconds are enough to compare)
+        whole, _, frac = text.rstrip("Z").partition(".")
+        return datetime.fromisoformat(whole + "." + (frac + "000000")[:6] + "+00:00")
+    last_clock, late = None, None
+    for e in events:
+        p = e["payload"]
+        if e["type"] == "ClockSet":
+            last_clock = e
+        elif e["type"] == "IntentAccepted" and (p.get("intent") or {}).get("type") == "TIMEOUT":
+            c = last_clock["payload"] if last_clock else {}
+            if not last_clock or p["intentId"] != "clock-%d" % last_clock["seq"] or p["seat"] != c.get("seat") \
+                    or c.get("deadline") is None or instant(p["at"]) < instant(c["deadline"]):
+                late = e
+                break
+    check("timeouts", late is None, "at event %d: a TIMEOUT that is not the last clock's, or before its deadline"
+          % late["seq"] if late else "every TIMEOUT is the last clock's, at or after its deadline")
+
     # 4. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
     by_type = {}
     for e in record["events"]:
@@ -138,8 +159,15 @@ def main(path, trusted_key=None):
                                 + joined["B"]["clientSeed"].encode("utf-8")).digest()
     first, decks = voidexa_setup(match_seed, joined["A"]["deck"], joined["B"]["deck"])
     shuffled = {p["seat"]: p["order"] for p in by_type["DeckShuffled"]}
-    check("randomDraws", by_type["MatchStarted"][0]["firstSeat"] == first and shuffled == decks,
-          "first seat %s and both deck orders from matchSeed %s" % (first, match_seed.hex()))
+    # every CardDrawn takes the next card of its seat's order: nothing else takes cards from a deck or returns them
+    drawn, draws_ok = {"A": 0, "B": 0}, True
+    for p in by_type.get("CardDrawn", []):
+        k = drawn[p["seat"]]
+        draws_ok &= k < len(decks[p["seat"]]) and p["card"] == decks[p["seat"]][k]
+        drawn[p["seat"]] = k + 1
+    check("randomDraws", by_type["MatchStarted"][0]["firstSeat"] == first and shuffled == decks and draws_ok,
+          "first seat %s, both deck orders and the %d + %d cards drawn from matchSeed %s"
+          % (first, drawn["A"], drawn["B"], match_seed.hex()))
     return 0 if all(results) else 1
 
 
