@@ -61,8 +61,63 @@ public interface Ruleset {
     /** A player asks for a seat. */
     Decision join(GameState state, JoinRequest request);
 
-    /** A seated player's intent. */
+    /** A seated player's intent (one {@link #checkIntent} passed: the server checks it first). */
     Decision decide(GameState state, Intent intent);
+
+    /**
+     * This ruleset's intent vocabulary: every type a client may send, with the fields it needs. {@link Intent#CONCEDE}
+     * is always part of it (listed or not); {@link Intent#TIMEOUT} never is (the server's clock makes it).
+     */
+    default List<IntentSpec> intentTypes() {
+        return List.of();
+    }
+
+    /** The kinds of {@link Target} this ruleset's intents aim at. */
+    default List<String> targetKinds() {
+        return List.of();
+    }
+
+    /**
+     * Whether {@code intent} is made of this ruleset's words: a known type ({@code UNKNOWN_INTENT_TYPE} otherwise),
+     * the fields its {@link IntentSpec} needs ({@code MISSING_FIELD}), known target kinds ({@code INVALID_FIELD}).
+     * Null when it is; a malformed refusal (400) when not. Whether it is legal now is {@link #decide}'s to say.
+     */
+    default Refusal checkIntent(Intent intent) {
+        List<String> names = new java.util.ArrayList<>();
+        intentTypes().forEach(t -> names.add(t.type()));
+        if (!names.contains(Intent.CONCEDE)) {
+            names.add(Intent.CONCEDE);
+        }
+        if (intent == null || intent.type() == null) {
+            return Refusal.malformed("MISSING_FIELD", "type is required: one of " + names + ".");
+        }
+        if (Intent.CONCEDE.equals(intent.type())) {
+            return null;
+        }
+        IntentSpec spec = intentTypes().stream().filter(t -> t.type().equals(intent.type())).findFirst().orElse(null);
+        if (spec == null) {
+            return Refusal.malformed("UNKNOWN_INTENT_TYPE", "type '" + intent.type() + "' is not one of " + names
+                    + " (" + name() + ").");
+        }
+        for (String need : spec.needs()) {
+            boolean missing = switch (need) {
+                case "card" -> intent.card() == null || intent.card().isBlank();
+                case "cards" -> intent.cards().isEmpty();
+                case "targets" -> intent.targets().isEmpty();
+                default -> need.startsWith("choices.") && intent.choice(need.substring("choices.".length())) == null;
+            };
+            if (missing) {
+                return Refusal.malformed("MISSING_FIELD", intent.type() + " needs \"" + need + "\": " + spec.summary());
+            }
+        }
+        for (Target t : intent.targets()) {
+            if (t == null || !targetKinds().contains(t.kind())) {
+                return Refusal.malformed("INVALID_FIELD", "targets[].kind '" + (t == null ? null : t.kind())
+                        + "' is not one of " + targetKinds() + " (" + name() + ").");
+            }
+        }
+        return null;
+    }
 
     /** Applies one event. Total over the events {@link #decide} produces; never throws on them. */
     GameState evolve(GameState state, MatchEvent event);

@@ -1,23 +1,10 @@
 package io.duelhall.domain;
 
 /**
- * What an intent aims at. {@code subsystem} is the name of a subsystem for SUBSYSTEM targets;
- * {@code id} is a card instance id for DRONE and CARD targets.
+ * What an intent aims at. The kinds are the ruleset's ({@link Ruleset#targetKinds()}: voidexa's {@code SHIP},
+ * {@code SUBSYSTEM}, {@code DRONE}, {@code CARD}; voidlit's {@code UNIT}, {@code PLAYER} …). {@code seat} is whose
+ * side it is on, {@code id} an instance id (a card, a unit), {@code subsystem} a named part of the target (the field
+ * keeps the name it was first stored under: voidexa's subsystems; another ruleset may name any part there).
  */
-public record Target(TargetKind kind, Seat seat, String subsystem, String id) {
-    public static Target ship(Seat seat) {
-        return new Target(TargetKind.SHIP, seat, null, null);
-    }
-
-    public static Target subsystem(Seat seat, String subsystem) {
-        return new Target(TargetKind.SUBSYSTEM, seat, subsystem, null);
-    }
-
-    public static Target drone(Seat seat, String id) {
-        return new Target(TargetKind.DRONE, seat, null, id);
-    }
-
-    public static Target card(Seat seat, String id) {
-        return new Target(TargetKind.CARD, seat, null, id);
-    }
+public record Target(String kind, Seat seat, String subsystem, String id) {
 }

@@ -1,5 +1,6 @@
 package io.duelhall.projections;
 
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.Seat;
@@ -20,9 +21,9 @@ class RefusalProjectionTest {
     @Test
     void everyRefusalIsKeptOnceWithTimeSeatCodeAndRuling() {
         p.record("e2", new IntentRefused("m", "i2", Seat.B, "NOT_YOUR_TURN", "V-PLAY-1", "It is seat A's turn.",
-                Intent.endTurn(null), t0.plusSeconds(2)));
+                VoidexaIntents.endTurn(null), t0.plusSeconds(2)));
         p.record("e1", new IntentRefused("m", "i1", Seat.A, "CARD_NOT_IN_HAND", "V-PLAY-1", "Card c1 is not in your hand.",
-                Intent.play(null, "c1"), t0));
+                VoidexaIntents.play(null, "c1"), t0));
         p.record("e1", new IntentRefused("m", "i1", Seat.A, "CARD_NOT_IN_HAND", "V-PLAY-1", "again", null, t0));
         p.record("x", new IntentRefused("other", "i", null, "BAD_TOKEN", null, "no", null, t0));
         assertThat(p.find("m")).extracting(RefusalEntry::intentId, RefusalEntry::seat, RefusalEntry::code,

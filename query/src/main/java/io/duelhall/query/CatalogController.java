@@ -1,5 +1,7 @@
 package io.duelhall.query;
 
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Ruleset;
@@ -36,7 +38,8 @@ public class CatalogController {
      * A hosted ruleset: {@code current} is the version new matches take; {@code served} every version a match may
      * be played, replayed and audited under here, the current one first.
      */
-    public record RulesetOut(String id, String name, SeatRange seats, RulesVersion current, List<RulesVersion> served) {
+    public record RulesetOut(String id, String name, SeatRange seats, RulesVersion current, List<RulesVersion> served,
+                             List<IntentSpec> intents, List<String> targetKinds) {
     }
 
     @GetMapping("/rulesets")
@@ -51,7 +54,16 @@ public class CatalogController {
 
     private RulesetOut out(Ruleset r) {
         return new RulesetOut(r.id(), r.name(), new SeatRange(r.minSeats(), r.maxSeats()), r.version(),
-                rulesets.served(r.id()).stream().map(Ruleset::version).toList());
+                rulesets.served(r.id()).stream().map(Ruleset::version).toList(), intents(r), r.targetKinds());
+    }
+
+    /** The ruleset's intent vocabulary; CONCEDE (the core's, every ruleset's) is listed when the ruleset does not. */
+    private static List<IntentSpec> intents(Ruleset r) {
+        List<IntentSpec> out = new java.util.ArrayList<>(r.intentTypes());
+        if (out.stream().noneMatch(t -> Intent.CONCEDE.equals(t.type()))) {
+            out.add(new IntentSpec(Intent.CONCEDE, "give up the match.", List.of()));
+        }
+        return out;
     }
 
     /** The ruleset's cards, as it shows them (voidexa: id, name, type, rarity, printed cost, Heat, keywords, text, effects). */

@@ -177,7 +177,7 @@ public class MatchReadController {
     /** An intent as the body of {@code POST /intents} (API.md), without {@code intentId}; empty fields left out. */
     static Map<String, Object> body(Intent i, long expectedVersion) {
         Map<String, Object> b = new LinkedHashMap<>();
-        b.put("type", i.type().name());
+        b.put("type", i.type());
         if (i.card() != null) {
             b.put("card", i.card());
         }
@@ -188,7 +188,7 @@ public class MatchReadController {
             List<Map<String, Object>> targets = new ArrayList<>();
             for (Target t : i.targets()) {
                 Map<String, Object> tb = new LinkedHashMap<>();
-                tb.put("kind", t.kind().name());
+                tb.put("kind", t.kind());
                 if (t.seat() != null) {
                     tb.put("seat", t.seat().name());
                 }
@@ -204,6 +204,9 @@ public class MatchReadController {
         }
         if (!i.cards().isEmpty()) {
             b.put("cards", i.cards());
+        }
+        if (i.choices() != null) {
+            b.put("choices", i.choices());
         }
         b.put("expectedVersion", expectedVersion);
         return b;

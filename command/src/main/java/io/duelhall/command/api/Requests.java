@@ -2,13 +2,11 @@ package io.duelhall.command.api;
 
 import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-import io.duelhall.domain.TargetKind;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -56,8 +54,16 @@ public final class Requests {
     public record TargetBody(String kind, String seat, String subsystem, String id) {
     }
 
+    /**
+     * The common envelope of every ruleset's intents: {@code intentId}, {@code type} and {@code expectedVersion}, and the
+     * fields a ruleset's types use ({@code card}, {@code ability}, {@code targets}, {@code cards}, {@code choices}).
+     */
     public record IntentBody(String intentId, String type, String card, Integer ability, List<TargetBody> targets,
-                             List<String> cards, Long expectedVersion) {
+                             List<String> cards, Long expectedVersion, Map<String, String> choices) {
+        public IntentBody(String intentId, String type, String card, Integer ability, List<TargetBody> targets,
+                          List<String> cards, Long expectedVersion) {
+            this(intentId, type, card, ability, targets, cards, expectedVersion, null);
+        }
     }
 
     static MatchOptions options(Options o) {
@@ -176,7 +182,11 @@ public final class Requests {
         }
     }
 
-    /** The intent of a body (seat left empty: the token decides it). */
+    /**
+     * The intent of a body (seat left empty: the token decides it): the common envelope, checked for form only (sizes,
+     * characters, seats, names upper-cased). Whether its type, fields and target kinds are the match's ruleset's words
+     * is {@code Ruleset.checkIntent}'s to say (the match knows its ruleset); whether it is legal, the rules'.
+     */
     static Intent intent(IntentBody b) {
         if (b == null) {
             throw bad("MISSING_FIELD", "Send {\"intentId\", \"type\", …}.");
@@ -185,11 +195,12 @@ public final class Requests {
             throw bad("MISSING_FIELD", "intentId is required: a client-made id (a UUID), at most " + MAX_ID + " characters.");
         }
         text("intentId", b.intentId(), MAX_ID);
-        if (b.type() == null) {
-            throw bad("MISSING_FIELD", "type is required: one of PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE.");
+        if (b.type() == null || b.type().isBlank()) {
+            throw bad("MISSING_FIELD", "type is required: the ruleset's intent types are listed by GET /api/rulesets "
+                    + "(voidexa: PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE).");
         }
-        IntentType type = parse(IntentType.class, b.type(), "UNKNOWN_INTENT_TYPE", "type");
-        if (type == IntentType.TIMEOUT) {
+        String type = name("type", b.type());
+        if (Intent.TIMEOUT.equals(type)) {
             throw bad("UNKNOWN_INTENT_TYPE", "TIMEOUT is made by the server's clock; a client cannot send it.");
         }
         if (b.expectedVersion() != null && b.expectedVersion() < -1) {
@@ -202,15 +213,9 @@ public final class Requests {
             throw bad("OUT_OF_RANGE", "card is too long to be a card instance id.");
         }
         text("card", b.card(), MAX_ID);
-        if ((type == IntentType.PLAY_CARD || type == IntentType.ACTIVATE) && (b.card() == null || b.card().isBlank())) {
-            throw bad("MISSING_FIELD", type + " needs \"card\": a card instance id.");
-        }
         List<String> cards = b.cards() == null ? List.of() : b.cards();
         if (cards.size() > MAX_LIST || cards.stream().anyMatch(c -> c == null || c.length() > MAX_ID || !plain(c))) {
             throw bad("INVALID_FIELD", "cards must be a list of card instance ids.");
-        }
-        if (type == IntentType.DISCARD_DOWN && cards.isEmpty()) {
-            throw bad("MISSING_FIELD", "DISCARD_DOWN needs \"cards\": the instance ids to discard.");
         }
         List<Target> targets = new ArrayList<>();
         List<TargetBody> given = b.targets() == null ? List.of() : b.targets();
@@ -218,10 +223,11 @@ public final class Requests {
             throw bad("OUT_OF_RANGE", "at most 10 targets.");
         }
         for (TargetBody t : given) {
-            if (t == null || t.kind() == null) {
-                throw bad("MISSING_FIELD", "every target needs a kind: SHIP, SUBSYSTEM, DRONE or CARD.");
+            if (t == null || t.kind() == null || t.kind().isBlank()) {
+                throw bad("MISSING_FIELD", "every target needs a kind (the ruleset's: voidexa's are SHIP, SUBSYSTEM, "
+                        + "DRONE and CARD).");
             }
-            TargetKind kind = parse(TargetKind.class, t.kind(), "INVALID_FIELD", "targets[].kind");
+            String kind = name("targets[].kind", t.kind());
             if (t.seat() == null) {
                 throw bad("MISSING_FIELD", "every target needs a seat.");
             }
@@ -233,7 +239,28 @@ public final class Requests {
             text("targets[].subsystem", t.subsystem(), 40);
             targets.add(new Target(kind, seat, t.subsystem(), t.id()));
         }
-        return new Intent(null, type, b.card(), b.ability(), targets, cards);
+        Map<String, String> choices = b.choices() == null ? Map.of() : b.choices();
+        if (choices.size() > 10) {
+            throw bad("OUT_OF_RANGE", "at most 10 choices.");
+        }
+        for (Map.Entry<String, String> c : choices.entrySet()) {
+            if (c.getKey() == null || c.getKey().isBlank() || c.getValue() == null) {
+                throw bad("INVALID_FIELD", "choices maps names to texts, e.g. {\"mode\": \"2\"}: no empty name, no null.");
+            }
+            text("choices key", c.getKey(), 40);
+            text("choices." + c.getKey(), c.getValue(), MAX_ID);
+        }
+        return new Intent(null, type, b.card(), b.ability(), targets, cards, choices);
+    }
+
+    /** A name of the ruleset's vocabulary (an intent type, a target kind): at most 40 plain characters, upper-cased. */
+    private static String name(String field, String value) {
+        String v = value.trim().toUpperCase(Locale.ROOT);
+        if (v.length() > 40 || !v.chars().allMatch(ch -> (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_')) {
+            throw bad(field.equals("type") ? "UNKNOWN_INTENT_TYPE" : "INVALID_FIELD", field + " '" + value
+                    + "' is not a name (letters, digits and _, at most 40).");
+        }
+        return v;
     }
 
     /** Identifies a request body for idempotent retries; the token hash makes it seat-specific. */
@@ -244,6 +271,9 @@ public final class Requests {
             sb.append(t.kind()).append(',').append(t.seat()).append(',').append(t.subsystem()).append(',').append(t.id()).append(';');
         }
         sb.append('\n').append(String.join(",", i.cards())).append('\n').append(b.expectedVersion());
+        if (i.choices() != null) { // only then: an intent without choices keeps the fingerprint it always had
+            i.choices().forEach((k, v) -> sb.append('\n').append(k).append('=').append(v));
+        }
         return Tokens.sha256Hex(sb.toString().getBytes(StandardCharsets.UTF_8));
     }
 

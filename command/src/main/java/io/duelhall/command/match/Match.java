@@ -138,7 +138,11 @@ public class Match {
                     "expectedVersion " + cmd.expectedVersion() + " is not the match's version " + version + "."), seat);
         }
         Intent in = cmd.intent();
-        Intent intent = new Intent(seat, in.type(), in.card(), in.ability(), in.targets(), in.cards());
+        Intent intent = in.by(seat);
+        Refusal malformed = ruleset.checkIntent(intent); // the ruleset's words (type, fields, target kinds)
+        if (malformed != null) {
+            return IntentOutcome.refused(malformed, seat);
+        }
         Decision d = ruleset.decide(state, intent);
         if (!d.accepted()) {
             return IntentOutcome.refused(d.refusal(), seat);

@@ -1,5 +1,6 @@
 package io.duelhall.command.match;
 
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -180,7 +181,7 @@ class MatchAggregateTest {
     @Test
     void aTokenOfNoSeatIsRefusedAndChangesNothing() {
         fixture.given(started().toArray())
-                .when(new SubmitIntent(ID, "i1", "not-a-token", "f", Intent.endTurn(null), null, AT))
+                .when(new SubmitIntent(ID, "i1", "not-a-token", "f", VoidexaIntents.endTurn(null), null, AT))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.hasToString(
                         org.hamcrest.Matchers.containsString("BAD_TOKEN")));
@@ -192,7 +193,7 @@ class MatchAggregateTest {
         Seat active = stateOf(given).active();
         // the body claims the active seat, but the token is the other seat's: refused as not your turn
         fixture.given(given.toArray())
-                .when(intent("i1", active.opponent(), "f", Intent.endTurn(active), null))
+                .when(intent("i1", active.opponent(), "f", VoidexaIntents.endTurn(active), null))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.hasToString(
                         org.hamcrest.Matchers.containsString("NOT_YOUR_TURN")));
@@ -203,11 +204,11 @@ class MatchAggregateTest {
         List<Object> given = started();
         Seat active = stateOf(given).active();
         fixture.given(given.toArray())
-                .when(intent("i1", active, "f1", Intent.endTurn(null), (long) given.size() - 1))
+                .when(intent("i1", active, "f1", VoidexaIntents.endTurn(null), (long) given.size() - 1))
                 .expectSuccessfulHandlerExecution()
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.sequenceOf(
                         org.axonframework.test.matchers.Matchers.messageWithPayload(
-                                org.hamcrest.Matchers.<Object>equalTo(new IntentAccepted("i1", active, "f1", Intent.endTurn(active), AT))),
+                                org.hamcrest.Matchers.<Object>equalTo(new IntentAccepted("i1", active, "f1", VoidexaIntents.endTurn(active), AT))),
                         org.axonframework.test.matchers.Matchers.messageWithPayload(
                                 org.hamcrest.Matchers.<Object>instanceOf(VoidexaEvent.EndOfTurnBegan.class))));
     }
@@ -217,7 +218,7 @@ class MatchAggregateTest {
         List<Object> given = started();
         Seat active = stateOf(given).active();
         fixture.given(given.toArray())
-                .when(intent("i1", active, "f1", Intent.endTurn(null), (long) given.size() - 2))
+                .when(intent("i1", active, "f1", VoidexaIntents.endTurn(null), (long) given.size() - 2))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.hasToString(
                         org.hamcrest.Matchers.containsString("STALE_VERSION")));
@@ -228,14 +229,14 @@ class MatchAggregateTest {
         List<Object> given = started();
         Seat active = stateOf(given).active();
         VoidexaState s = stateOf(given);
-        Intent end = Intent.endTurn(active);
+        Intent end = VoidexaIntents.endTurn(active);
         given.add(new IntentAccepted("i1", active, "f1", end, AT));
         List<MatchEvent> caused = RULES.decide(s, end).events();
         given.addAll(caused);
         long first = given.size() - caused.size() - 1;
         long last = given.size() - 1;
         fixture.given(given.toArray())
-                .when(intent("i1", active, "f1", Intent.endTurn(null), null))
+                .when(intent("i1", active, "f1", VoidexaIntents.endTurn(null), null))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.<Object>equalTo(
                         new IntentOutcome(null, "voidexa", RULES.version(), active, last, first, List.of(), true, MatchStatus.LIVE)));
@@ -246,8 +247,8 @@ class MatchAggregateTest {
         List<Object> given = started();
         Seat active = stateOf(given).active();
         VoidexaState s = stateOf(given);
-        given.add(new IntentAccepted("i1", active, "f1", Intent.endTurn(active), AT));
-        given.addAll(RULES.decide(s, Intent.endTurn(active)).events());
+        given.add(new IntentAccepted("i1", active, "f1", VoidexaIntents.endTurn(active), AT));
+        given.addAll(RULES.decide(s, VoidexaIntents.endTurn(active)).events());
         fixture.given(given.toArray())
                 .when(intent("i1", active, "f2", Intent.concede(null), null))
                 .expectNoEvents()
@@ -265,26 +266,26 @@ class MatchAggregateTest {
         List<Object> given = started();
         Seat active = stateOf(given).active();
         VoidexaState s = stateOf(given);
-        given.add(new IntentAccepted("ai-next", active, "f1", Intent.endTurn(active), AT));
-        given.addAll(RULES.decide(s, Intent.endTurn(active)).events());
+        given.add(new IntentAccepted("ai-next", active, "f1", VoidexaIntents.endTurn(active), AT));
+        given.addAll(RULES.decide(s, VoidexaIntents.endTurn(active)).events());
         Seat nowActive = stateOf(given).active();
         assertThat(nowActive).isEqualTo(active.opponent());
         // the seat now to act may use the id the other seat used: a fresh intent of its own, accepted
         fixture.given(given.toArray())
-                .when(intent("ai-next", nowActive, "f2", Intent.endTurn(null), null))
+                .when(intent("ai-next", nowActive, "f2", VoidexaIntents.endTurn(null), null))
                 .expectSuccessfulHandlerExecution()
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.sequenceOf(
                         org.axonframework.test.matchers.Matchers.messageWithPayload(org.hamcrest.Matchers.<Object>equalTo(
-                                new IntentAccepted("ai-next", nowActive, "f2", Intent.endTurn(nowActive), AT)))));
+                                new IntentAccepted("ai-next", nowActive, "f2", VoidexaIntents.endTurn(nowActive), AT)))));
         // and once both seats used the id, each seat's retry gets its own receipt back
         setUp();
-        long first = given.size() - RULES.decide(s, Intent.endTurn(active)).events().size() - 1;
+        long first = given.size() - RULES.decide(s, VoidexaIntents.endTurn(active)).events().size() - 1;
         long last = given.size() - 1;
         VoidexaState s2 = stateOf(given);
-        given.add(new IntentAccepted("ai-next", nowActive, "f2", Intent.endTurn(nowActive), AT));
-        given.addAll(RULES.decide(s2, Intent.endTurn(nowActive)).events());
+        given.add(new IntentAccepted("ai-next", nowActive, "f2", VoidexaIntents.endTurn(nowActive), AT));
+        given.addAll(RULES.decide(s2, VoidexaIntents.endTurn(nowActive)).events());
         fixture.given(given.toArray())
-                .when(intent("ai-next", active, "f1", Intent.endTurn(null), null))
+                .when(intent("ai-next", active, "f1", VoidexaIntents.endTurn(null), null))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.<Object>equalTo(
                         new IntentOutcome(null, "voidexa", RULES.version(), active, last, first, List.of(), true, MatchStatus.LIVE)));
@@ -311,7 +312,7 @@ class MatchAggregateTest {
         Seat a = stateOf(given).active();
         given.addAll(RULES.decide(stateOf(given), Intent.concede(a)).events());
         fixture.given(given.toArray())
-                .when(intent("x", a.opponent(), "f", Intent.endTurn(null), null))
+                .when(intent("x", a.opponent(), "f", VoidexaIntents.endTurn(null), null))
                 .expectNoEvents()
                 .expectResultMessagePayloadMatching(org.hamcrest.Matchers.hasToString(
                         org.hamcrest.Matchers.containsString("MATCH_OVER")));
@@ -362,7 +363,7 @@ class MatchAggregateTest {
         String head = previous;
         int next = payloads.size();
         fixture.given(given)
-                .when(intent("i1", active, "f1", Intent.endTurn(null), null))
+                .when(intent("i1", active, "f1", VoidexaIntents.endTurn(null), null))
                 .expectEventsMatching(org.axonframework.test.matchers.Matchers.sequenceOf(
                         org.axonframework.test.matchers.Matchers.predicate(m -> {
                             DomainEventMessage<?> d = (DomainEventMessage<?>) m;

@@ -1,10 +1,10 @@
 package io.duelhall.command.match;
 
 import io.duelhall.domain.ClockPolicy;
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
@@ -146,7 +146,7 @@ class MatchClockTest {
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
                 .whenTimeElapses(Duration.ofSeconds(TURN + 1))
                 .expectEventsMatching(somePayload("the TIMEOUT intent recorded for the first seat", p ->
-                        p instanceof IntentAccepted a && a.seat() == first && a.intent().type() == IntentType.TIMEOUT))
+                        p instanceof IntentAccepted a && a.seat() == first && VoidexaIntents.Type.TIMEOUT.name().equals(a.intent().type())))
                 .expectEventsMatching(somePayload("TurnTimedOut", p -> p.equals(new TurnTimedOut(first, "TURN", 1, 1))))
                 .expectEventsMatching(somePayload("a ClockSet for the other seat", p -> p instanceof ClockSet c
                         && c.seat() == first.opponent()));
@@ -165,7 +165,7 @@ class MatchClockTest {
         Seat first = first();
         fixture.given(created().toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"),
-                        new SubmitIntent(ID, "e1", token(first), "f", Intent.endTurn(null), null, Instant.now()))
+                        new SubmitIntent(ID, "e1", token(first), "f", VoidexaIntents.endTurn(null), null, Instant.now()))
                 .whenTimeElapses(Duration.ofSeconds(TURN + 1))
                 .expectEventsMatching(noPayload("a timeout of the seat that ended its turn in time", p ->
                         p instanceof TurnTimedOut t && t.seat() == first))
@@ -184,11 +184,11 @@ class MatchClockTest {
         events.add(new SeatTokenIssued(Seat.B, "tb"));
         events.addAll(RULES.join((VoidexaState) RULES.replay(cast(events)), join("Bo", 1)).events());
         VoidexaState s = (VoidexaState) RULES.replay(cast(events));
-        for (io.duelhall.domain.MatchEvent e : RULES.decide(s, Intent.endTurn(first)).events()) {
+        for (io.duelhall.domain.MatchEvent e : RULES.decide(s, VoidexaIntents.endTurn(first)).events()) {
             s = RULES.evolve(s, e);
         }
         for (Intent i : new io.duelhall.domain.voidexa.VoidexaMoves(RULES.catalog()).legal(s, first.opponent())) {
-            if (i.type() == IntentType.PLAY_CARD && RULES.decide(s, i).events().stream()
+            if (VoidexaIntents.Type.PLAY_CARD.name().equals(i.type()) && RULES.decide(s, i).events().stream()
                     .anyMatch(e -> e instanceof io.duelhall.domain.voidexa.VoidexaEvent.ResponseWindowOpened)) {
                 return new Intent(null, i.type(), i.card(), i.ability(), i.targets(), i.cards());
             }
@@ -209,7 +209,7 @@ class MatchClockTest {
         fixture.givenCurrentTime(T0)
                 .andGiven(created().toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"),
-                        new SubmitIntent(ID, "e1", token(first), "f1", Intent.endTurn(null), null, T0),
+                        new SubmitIntent(ID, "e1", token(first), "f1", VoidexaIntents.endTurn(null), null, T0),
                         // received 20 s into the turn: the aggregate reads the time from the command
                         // (the fixture's clock cannot be moved in the given phase once deadlines are scheduled)
                         new SubmitIntent(ID, "p1", token(second), "f2", play, null, atPlay))
@@ -233,7 +233,7 @@ class MatchClockTest {
         fixture.givenCurrentTime(T0)
                 .andGiven(created(new MatchOptions(0, TURN, null)).toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"),
-                        new SubmitIntent(ID, "e1", token(first), "f1", Intent.endTurn(null), null, T0))
+                        new SubmitIntent(ID, "e1", token(first), "f1", VoidexaIntents.endTurn(null), null, T0))
                 .when(new SubmitIntent(ID, "p1", token(second), "f2", play, null, atPlay))
                 .expectEventsMatching(somePayload("a response clock of 60 s for the first seat", p ->
                         p instanceof ClockSet c && c.seat() == first && c.kind().name().equals("RESPONSE")

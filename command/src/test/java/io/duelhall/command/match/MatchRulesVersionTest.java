@@ -1,5 +1,6 @@
 package io.duelhall.command.match;
 
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.command.rules.CatalogReader;
 import io.duelhall.command.rules.ReleasedRules;
 import io.duelhall.domain.Intent;
@@ -66,7 +67,7 @@ class MatchRulesVersionTest {
             if (afterburner == null || s.ship(active).energy() < 1) {
                 continue;
             }
-            Intent play = Intent.play(active, afterburner.id());
+            Intent play = VoidexaIntents.play(active, afterburner.id());
             assertThat(OLD.decide(s, play).accepted()).isTrue();
             fixture.given(given.toArray())
                     .when(new SubmitIntent("m-" + n, "i1", active == Seat.A ? "ta" : "tb", "f1", play, null, AT))

@@ -3,7 +3,6 @@ package io.duelhall.domain.voidexa;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-import io.duelhall.domain.TargetKind;
 import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.CardType;
 import io.duelhall.domain.voidexa.cards.Catalog;
@@ -127,7 +126,7 @@ final class Checks {
             }
             case ENEMY_SHIP_OR_DRONE -> {
                 if (given.isEmpty()) {
-                    return new Checked(null, null, null, 0, List.of(Target.ship(enemy)));
+                    return new Checked(null, null, null, 0, List.of(VoidexaIntents.ship(enemy)));
                 }
                 if (given.size() > max) {
                     return Checked.no(invalid(what + " takes at most " + max + " target(s)."));
@@ -138,10 +137,10 @@ final class Checks {
                     if (t == null || t.kind() == null || t.seat() != enemy) {
                         return Checked.no(invalid(what + " must target the enemy ship or enemy drones."));
                     }
-                    if (t.kind() == TargetKind.SHIP) {
-                        out.add(Target.ship(enemy));
-                    } else if (t.kind() == TargetKind.DRONE && foe.drone(t.id()) != null) {
-                        out.add(Target.drone(enemy, t.id()));
+                    if (VoidexaIntents.Kind.of(t) == VoidexaIntents.Kind.SHIP) {
+                        out.add(VoidexaIntents.ship(enemy));
+                    } else if (VoidexaIntents.Kind.of(t) == VoidexaIntents.Kind.DRONE && foe.drone(t.id()) != null) {
+                        out.add(VoidexaIntents.drone(enemy, t.id()));
                     } else {
                         return Checked.no(invalid(what + " must target the enemy ship or an enemy drone in play."));
                     }
@@ -152,26 +151,26 @@ final class Checks {
                 return new Checked(null, null, null, 0, out);
             }
             case ENEMY_SUBSYSTEM -> {
-                Subsystem sub = given.size() == 1 && given.get(0) != null && given.get(0).kind() == TargetKind.SUBSYSTEM
+                Subsystem sub = given.size() == 1 && given.get(0) != null && VoidexaIntents.Kind.of(given.get(0)) == VoidexaIntents.Kind.SUBSYSTEM
                         && given.get(0).seat() == enemy ? parse(given.get(0).subsystem()) : null;
                 if (sub == null || sub == Subsystem.SHIELD) {
                     return Checked.no(invalid(what + " needs exactly one enemy subsystem (HULL, REACTOR, WEAPONS, ENGINES or LIFE_SUPPORT)."));
                 }
-                return new Checked(null, null, null, 0, List.of(Target.subsystem(enemy, sub.name())));
+                return new Checked(null, null, null, 0, List.of(VoidexaIntents.subsystem(enemy, sub.name())));
             }
             case ENEMY_DRONE -> {
-                if (given.size() != 1 || given.get(0) == null || given.get(0).kind() != TargetKind.DRONE
+                if (given.size() != 1 || given.get(0) == null || VoidexaIntents.Kind.of(given.get(0)) != VoidexaIntents.Kind.DRONE
                         || given.get(0).seat() != enemy || foe.drone(given.get(0).id()) == null) {
                     return Checked.no(invalid(what + " needs exactly one enemy drone in play."));
                 }
-                return new Checked(null, null, null, 0, List.of(Target.drone(enemy, given.get(0).id())));
+                return new Checked(null, null, null, 0, List.of(VoidexaIntents.drone(enemy, given.get(0).id())));
             }
             case ENEMY_CARD -> {
-                if (given.size() != 1 || given.get(0) == null || given.get(0).kind() != TargetKind.CARD
+                if (given.size() != 1 || given.get(0) == null || VoidexaIntents.Kind.of(given.get(0)) != VoidexaIntents.Kind.CARD
                         || given.get(0).seat() != enemy || foe.inPlayCard(given.get(0).id()) == null) {
                     return Checked.no(invalid(what + " needs exactly one enemy card in play (module, equipment, AI routine or field)."));
                 }
-                return new Checked(null, null, null, 0, List.of(Target.card(enemy, given.get(0).id())));
+                return new Checked(null, null, null, 0, List.of(VoidexaIntents.card(enemy, given.get(0).id())));
             }
             default -> throw new IllegalStateException("unknown targeting " + targeting);
         }
@@ -197,7 +196,8 @@ final class Checks {
         List<Target> out = new ArrayList<>();
         for (Target t : targets) {
             Ship owner = s.ship(t.seat());
-            boolean present = switch (t.kind()) {
+            VoidexaIntents.Kind kind = VoidexaIntents.Kind.of(t);
+            boolean present = kind == null || switch (kind) {
                 case DRONE -> owner.drone(t.id()) != null;
                 case CARD -> owner.inPlayCard(t.id()) != null;
                 default -> true;

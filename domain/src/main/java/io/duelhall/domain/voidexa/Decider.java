@@ -144,7 +144,12 @@ final class Decider {
             return Decision.reject(Refusal.forbidden("NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
         }
         Ctx c = new Ctx(catalog, s);
-        Refusal r = switch (intent.type()) {
+        VoidexaIntents.Type type = VoidexaIntents.Type.of(intent);
+        if (type == null) {
+            return Decision.reject(Refusal.malformed("UNKNOWN_INTENT_TYPE", "type '" + intent.type()
+                    + "' is not a voidexa intent."));
+        }
+        Refusal r = switch (type) {
             case CONCEDE -> concede(c, seat);
             case PLAY_CARD -> play(c, seat, intent);
             case ACTIVATE -> activate(c, seat, intent);

@@ -146,12 +146,16 @@ final class Effects {
         Seat enemy = owner.opponent();
         switch (e.toOrDefault()) {
             case TARGET -> {
-                List<Target> ts = targets.isEmpty() ? List.of(Target.ship(enemy)) : targets;
+                List<Target> ts = targets.isEmpty() ? List.of(VoidexaIntents.ship(enemy)) : targets;
                 for (Target t : ts) { // V-DMG-3: once per target, in the order named
                     if (c.over()) {
                         return;
                     }
-                    switch (t.kind()) {
+                    VoidexaIntents.Kind kind = VoidexaIntents.Kind.of(t);
+                    if (kind == null) {
+                        continue;
+                    }
+                    switch (kind) {
                         case SHIP -> routeToShip(c, t.seat(), by, "CARD", amount, pierce, null);
                         case SUBSYSTEM -> routeToShip(c, t.seat(), by, "CARD", amount, true, Checks.parse(t.subsystem()));
                         case DRONE -> routeToDrone(c, t.seat(), t.id(), by, amount, pierce);

@@ -38,20 +38,20 @@ public final class VoidexaMoves {
         }
         if (s.phase() == Phase.DISCARD) {
             List<String> ids = s.ship(seat).hand().stream().map(CardRef::id).toList();
-            out.add(Intent.discardDown(seat, ids.subList(0, s.discardOwed())));
+            out.add(VoidexaIntents.discardDown(seat, ids.subList(0, s.discardOwed())));
             return out;
         }
         if (s.phase() == Phase.RESPONSE) {
-            out.add(Intent.pass(seat));
+            out.add(VoidexaIntents.pass(seat));
         } else {
-            out.add(Intent.endTurn(seat));
+            out.add(VoidexaIntents.endTurn(seat));
         }
         Ship ship = s.ship(seat);
         for (CardRef ref : ship.hand()) {
             Card card = catalog.card(ref.card());
             for (List<Target> ts : options(s, seat, card.targeting())) {
                 if (Checks.play(catalog, s, seat, ref.id(), ts).ok()) {
-                    out.add(new Intent(seat, io.duelhall.domain.IntentType.PLAY_CARD, ref.id(), null, ts, List.of()));
+                    out.add(new Intent(seat, VoidexaIntents.Type.PLAY_CARD.name(), ref.id(), null, ts, List.of()));
                 }
             }
         }
@@ -65,7 +65,7 @@ public final class VoidexaMoves {
                     }
                     for (List<Target> ts : options(s, seat, a.targeting())) {
                         if (Checks.targets(s, seat, a.targeting(), 1, a.name(), ts).ok()) {
-                            out.add(new Intent(seat, io.duelhall.domain.IntentType.ACTIVATE, ref.id(), i, ts, List.of()));
+                            out.add(new Intent(seat, VoidexaIntents.Type.ACTIVATE.name(), ref.id(), i, ts, List.of()));
                         }
                     }
                 }
@@ -101,18 +101,18 @@ public final class VoidexaMoves {
         switch (targeting) {
             case NONE -> out.add(List.of());
             case ENEMY_SHIP_OR_DRONE -> {
-                out.add(List.of(Target.ship(enemy)));
-                foe.drones().forEach(d -> out.add(List.of(Target.drone(enemy, d.id()))));
+                out.add(List.of(VoidexaIntents.ship(enemy)));
+                foe.drones().forEach(d -> out.add(List.of(VoidexaIntents.drone(enemy, d.id()))));
             }
             case ENEMY_SUBSYSTEM -> {
                 for (Subsystem sub : Subsystem.values()) {
                     if (sub != Subsystem.SHIELD) {
-                        out.add(List.of(Target.subsystem(enemy, sub.name())));
+                        out.add(List.of(VoidexaIntents.subsystem(enemy, sub.name())));
                     }
                 }
             }
-            case ENEMY_DRONE -> foe.drones().forEach(d -> out.add(List.of(Target.drone(enemy, d.id()))));
-            case ENEMY_CARD -> inPlayWithField(foe).forEach(c -> out.add(List.of(Target.card(enemy, c.id()))));
+            case ENEMY_DRONE -> foe.drones().forEach(d -> out.add(List.of(VoidexaIntents.drone(enemy, d.id()))));
+            case ENEMY_CARD -> inPlayWithField(foe).forEach(c -> out.add(List.of(VoidexaIntents.card(enemy, c.id()))));
         }
         return out;
     }

@@ -160,6 +160,16 @@ public final class VoidexaRuleset implements Ruleset {
     }
 
     @Override
+    public List<io.duelhall.domain.IntentSpec> intentTypes() {
+        return VoidexaIntents.TYPES;
+    }
+
+    @Override
+    public List<String> targetKinds() {
+        return VoidexaIntents.KINDS;
+    }
+
+    @Override
     public VoidexaState evolve(GameState state, MatchEvent event) {
         return Evolver.evolve((VoidexaState) state, event);
     }

@@ -36,7 +36,7 @@ class ClockRulesTest {
         Fixtures.Game g = Scenario.live(Fixtures.RULES_1_1).game();
         for (int i = 0; i < 2; i++) {
             g.act(Intent.timeout(A));
-            g.act(Intent.endTurn(B));
+            g.act(VoidexaIntents.endTurn(B));
         }
         Decision d = g.act(Intent.timeout(A));
         assertThat(d.events()).containsExactly(new TurnTimedOut(A, "TURN", 5, 3),
@@ -51,7 +51,7 @@ class ClockRulesTest {
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("emergency-shunt").energy(1))
                 .game();
-        g.act(Intent.play(A, "a1"));
+        g.act(VoidexaIntents.play(A, "a1"));
         assertThat(g.state.phase()).isEqualTo(Phase.RESPONSE);
         assertThat(Fixtures.RULES.clockNeed(g.state)).isEqualTo(new ClockNeed(B, ClockNeed.Kind.RESPONSE, 1));
         Decision d = g.act(Intent.timeout(B));
@@ -69,7 +69,7 @@ class ClockRulesTest {
                 .a(x -> x.hand("pulse-tap", "pulse-tap", "pulse-tap", "pulse-tap", "pulse-tap", "pulse-tap",
                         "pulse-tap", "pulse-tap", "pulse-tap", "quick-shield", "coolant-burst", "hull-patch"))
                 .game();
-        g.act(Intent.endTurn(A));
+        g.act(VoidexaIntents.endTurn(A));
         assertThat(g.state.phase()).isEqualTo(Phase.DISCARD);
         assertThat(Fixtures.RULES.clockNeed(g.state)).isEqualTo(new ClockNeed(A, ClockNeed.Kind.DISCARD, 1));
         Decision d = g.act(Intent.timeout(A));

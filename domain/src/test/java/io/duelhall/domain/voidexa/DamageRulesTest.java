@@ -43,7 +43,7 @@ class DamageRulesTest {
                 .a(x -> x.pilot("gunner").hand("laser-volley").energy(5))
                 .b(x -> x.set(SHIELD, 7))
                 .game();
-        assertThat(damage(g.act(Intent.play(A, "a1")).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1")).events())).containsExactly(
                 new DamageRouted(B, A, "CARD", 10, false, 7, Map.of(HULL, 3), Map.of(SHIELD, 0, HULL, 57)));
         assertThat(g.ship(B).value(SHIELD)).isZero();
         assertThat(g.ship(B).value(HULL)).isEqualTo(57);
@@ -53,7 +53,7 @@ class DamageRulesTest {
     @DisplayName("V-DMG-1 damage the Shield can hold never reaches the Hull")
     void shieldHoldsAll() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("ion-torpedo").energy(5)).b(x -> x.set(SHIELD, 12)).game();
-        assertThat(damage(g.act(Intent.play(A, "a1")).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1")).events())).containsExactly(
                 new DamageRouted(B, A, "CARD", 12, false, 12, Map.of(), Map.of(SHIELD, 0)));
         assertThat(g.ship(B).value(HULL)).isEqualTo(60);
     }
@@ -64,7 +64,7 @@ class DamageRulesTest {
     @DisplayName("V-DMG-2 Pierce skips the Shield and goes to the Hull")
     void pierceSkipsShield() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("piercing-round").energy(5)).game();
-        assertThat(damage(g.act(Intent.play(A, "a1")).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1")).events())).containsExactly(
                 new DamageRouted(B, A, "CARD", 5, true, 0, Map.of(HULL, 5), Map.of(HULL, 55)));
         assertThat(g.ship(B).value(SHIELD)).isEqualTo(40);
     }
@@ -73,7 +73,7 @@ class DamageRulesTest {
     @DisplayName("V-DMG-2 Reactor Strike: 5 damage to the enemy Reactor, Shield untouched")
     void namedSubsystemSkipsShield() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("reactor-strike").energy(5)).game();
-        assertThat(damage(g.act(Intent.play(A, "a1")).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1")).events())).containsExactly(
                 new DamageRouted(B, A, "CARD", 5, true, 0, Map.of(REACTOR, 5), Map.of(REACTOR, 25)));
         Ship b = g.ship(B);
         assertThat(b.value(SHIELD)).isEqualTo(40);
@@ -85,8 +85,8 @@ class DamageRulesTest {
     @DisplayName("V-DMG-2 a chosen subsystem floors at 0: Rail Lance's 8 on Weapons 3 deals 3")
     void subsystemFloorsAtZero() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("rail-lance").energy(5)).b(x -> x.set(WEAPONS, 3)).game();
-        Decision d = g.act(Intent.play(A, "a1", Target.subsystem(B, "weapons")));
-        assertThat(one(d.events(), CardPlayed.class).targets()).containsExactly(Target.subsystem(B, "WEAPONS"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.subsystem(B, "weapons")));
+        assertThat(one(d.events(), CardPlayed.class).targets()).containsExactly(VoidexaIntents.subsystem(B, "WEAPONS"));
         assertThat(damage(d.events())).containsExactly(
                 new DamageRouted(B, A, "CARD", 8, true, 0, Map.of(WEAPONS, 3), Map.of(WEAPONS, 0)));
         assertThat(g.ship(B).value(WEAPONS)).isZero();
@@ -96,8 +96,8 @@ class DamageRulesTest {
     @DisplayName("V-DMG-2 the Shield cannot be named as a subsystem target")
     void shieldIsNotASubsystemTarget() {
         VoidexaState s = Scenario.live().a(x -> x.hand("rail-lance").energy(5)).build();
-        refused(s, Intent.play(A, "a1", Target.subsystem(B, "SHIELD")), RULES, "INVALID_TARGET", "V-PLAY-1");
-        refused(s, Intent.play(A, "a1", Target.subsystem(A, "HULL")), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.subsystem(B, "SHIELD")), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.subsystem(A, "HULL")), RULES, "INVALID_TARGET", "V-PLAY-1");
     }
 
     // ---- V-DMG-3 ----
@@ -109,7 +109,7 @@ class DamageRulesTest {
                 .a(x -> x.hand("scatter-shot").energy(5))
                 .b(x -> x.drones("guardian-drone", "guardian-drone"))
                 .game();
-        Decision d = g.act(Intent.play(A, "a1", Target.drone(B, "b2"), Target.ship(B), Target.drone(B, "b1")));
+        Decision d = g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b2"), VoidexaIntents.ship(B), VoidexaIntents.drone(B, "b1")));
         assertThat(damage(d.events())).containsExactly(
                 new DroneDamaged(B, "b2", A, 4, 2, 2, 0, 3),
                 new DamageRouted(B, A, "CARD", 4, false, 4, Map.of(), Map.of(SHIELD, 36)),
@@ -120,7 +120,7 @@ class DamageRulesTest {
     @DisplayName("V-DMG-3 Cascade routes each block once, in card order: ship, then Weapons, then Engines")
     void cascadeInCardOrder() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("cascade-missiles").energy(5)).game();
-        assertThat(damage(g.act(Intent.play(A, "a1")).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1")).events())).containsExactly(
                 new DamageRouted(B, A, "CARD", 5, false, 5, Map.of(), Map.of(SHIELD, 35)),
                 new DamageRouted(B, A, "CARD", 3, true, 0, Map.of(WEAPONS, 3), Map.of(WEAPONS, 27)),
                 new DamageRouted(B, A, "CARD", 3, true, 0, Map.of(ENGINES, 3), Map.of(ENGINES, 32)));
@@ -133,9 +133,9 @@ class DamageRulesTest {
                 .a(x -> x.hand("scatter-shot").energy(5))
                 .b(x -> x.drones("scout-drone", "scout-drone", "scout-drone"))
                 .build();
-        refused(s, Intent.play(A, "a1", Target.ship(B), Target.ship(B)), RULES, "INVALID_TARGET", "V-PLAY-1");
-        refused(s, Intent.play(A, "a1", Target.drone(B, "b1"), Target.drone(B, "b1")), RULES, "INVALID_TARGET", "V-PLAY-1");
-        refused(s, Intent.play(A, "a1", Target.ship(B), Target.drone(B, "b1"), Target.drone(B, "b2"), Target.drone(B, "b3")),
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.ship(B), VoidexaIntents.ship(B)), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b1"), VoidexaIntents.drone(B, "b1")), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.ship(B), VoidexaIntents.drone(B, "b1"), VoidexaIntents.drone(B, "b2"), VoidexaIntents.drone(B, "b3")),
                 RULES, "INVALID_TARGET", "V-PLAY-1");
     }
 
@@ -148,12 +148,12 @@ class DamageRulesTest {
                 .a(x -> x.hand("pulse-tap", "pulse-tap").energy(5))
                 .b(x -> x.drones("guardian-drone"))
                 .game();
-        assertThat(damage(g.act(Intent.play(A, "a1", Target.drone(B, "b1"))).events()))
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b1"))).events()))
                 .containsExactly(new DroneDamaged(B, "b1", A, 6, 2, 4, 0, 1));
         assertThat(g.ship(B).drone("b1")).isEqualTo(new Drone("b1", "guardian-drone", 1, 5, 0, 2, 2, false));
         assertThat(g.ship(B).value(SHIELD)).as("the ship's Shield is not involved").isEqualTo(40);
 
-        assertThat(damage(g.act(Intent.play(A, "a2", Target.drone(B, "b1"))).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a2", VoidexaIntents.drone(B, "b1"))).events())).containsExactly(
                 new DroneDamaged(B, "b1", A, 6, 0, 1, 0, 0),
                 new DroneDestroyed(B, new CardRef("b1", "guardian-drone")));
         assertThat(g.ship(B).drones()).isEmpty();
@@ -167,7 +167,7 @@ class DamageRulesTest {
                 .a(x -> x.hand("piercing-round").energy(5))
                 .b(x -> x.drones("guardian-drone"))
                 .game();
-        assertThat(damage(g.act(Intent.play(A, "a1", Target.drone(B, "b1"))).events())).containsExactly(
+        assertThat(damage(g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b1"))).events())).containsExactly(
                 new DroneDamaged(B, "b1", A, 5, 0, 5, 2, 0),
                 new DroneDestroyed(B, new CardRef("b1", "guardian-drone")));
     }
@@ -180,7 +180,7 @@ class DamageRulesTest {
         Fixtures.Game g = Scenario.live()
                 .a(x -> x.hand("hull-patch").energy(5).set(HULL, 50).set(WEAPONS, 20).set(SHIELD, 10))
                 .game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(one(d.events(), SubsystemRepaired.class)).isEqualTo(new SubsystemRepaired(A, HULL, 6, 56));
         Ship a = g.ship(A);
         assertThat(a.value(HULL)).isEqualTo(56);
@@ -192,9 +192,9 @@ class DamageRulesTest {
     @DisplayName("V-HEAL-1 healing stops at the subsystem's max, and does nothing at max")
     void healCappedAtMax() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("hull-patch", "hull-patch").energy(5).set(HULL, 58)).game();
-        assertThat(one(g.act(Intent.play(A, "a1")).events(), SubsystemRepaired.class))
+        assertThat(one(g.act(VoidexaIntents.play(A, "a1")).events(), SubsystemRepaired.class))
                 .isEqualTo(new SubsystemRepaired(A, HULL, 2, 60));
-        Decision atMax = g.act(Intent.play(A, "a2"));
+        Decision atMax = g.act(VoidexaIntents.play(A, "a2"));
         assertThat(atMax.accepted()).isTrue();
         assertThat(all(atMax.events(), SubsystemRepaired.class)).isEmpty();
         assertThat(g.ship(A).value(HULL)).isEqualTo(60);
@@ -206,7 +206,7 @@ class DamageRulesTest {
         Fixtures.Game g = Scenario.live()
                 .a(x -> x.hand("reactor-shielding").energy(5).set(REACTOR, 10).set(HULL, 40).set(LIFE_SUPPORT, 5))
                 .game();
-        assertThat(one(g.act(Intent.play(A, "a1")).events(), SubsystemRepaired.class))
+        assertThat(one(g.act(VoidexaIntents.play(A, "a1")).events(), SubsystemRepaired.class))
                 .isEqualTo(new SubsystemRepaired(A, REACTOR, 5, 15));
         assertThat(g.ship(A).value(HULL)).isEqualTo(40);
         assertThat(g.ship(A).value(LIFE_SUPPORT)).isEqualTo(5);
@@ -218,7 +218,7 @@ class DamageRulesTest {
     @DisplayName("V-DRONE-2 a drone attack is damage to the enemy ship, Shield first")
     void droneAttackShieldFirst() {
         Fixtures.Game g = Scenario.live().a(x -> x.set(SHIELD, 1)).b(x -> x.drones("strike-drone")).game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).endsWith(
                 new DroneAttacked(B, "b1", 2, false),
                 new DamageRouted(A, B, "DRONE", 2, false, 1, Map.of(HULL, 1), Map.of(SHIELD, 0, HULL, 59)));
@@ -228,7 +228,7 @@ class DamageRulesTest {
     @DisplayName("V-DRONE-2 a drone with Pierce hits the Hull directly")
     void piercingDrone() {
         Fixtures.Game g = Scenario.live().b(x -> x.drones("lancer-drone")).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).endsWith(
                 new DroneAttacked(B, "b1", 3, true),
                 new DamageRouted(A, B, "DRONE", 3, true, 0, Map.of(HULL, 3), Map.of(HULL, 57)));
         assertThat(g.ship(A).value(SHIELD)).isEqualTo(40);
@@ -238,7 +238,7 @@ class DamageRulesTest {
     @DisplayName("V-DRONE-2 Targeting AI gives the drones Pierce at the start of the turn, before they attack (engine 1.1.0, catalog 2026.11.2)")
     void targetingAiGrantsPierce() {
         Fixtures.Game g = Scenario.live(Fixtures.RULES_1_1).b(x -> x.inPlay("targeting-ai").drones("scout-drone")).game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).containsSubsequence(
                 new AbilityTriggered(B, "b1", "targeting-ai", "START_OF_TURN"),
                 new DronesBoosted(B, 0, true, 2), // "your drones gain Pierce for that turn": turn 2 only (D-DRONE-1)
@@ -251,8 +251,8 @@ class DamageRulesTest {
 
     /** The attacks of B's drones when B's main phase begins, after ending the turns up to it. */
     private static List<DroneAttacked> attacksAtBsNextTurn(Fixtures.Game g) {
-        g.act(Intent.endTurn(B));
-        return all(g.act(Intent.endTurn(A)).events(), DroneAttacked.class);
+        g.act(VoidexaIntents.endTurn(B));
+        return all(g.act(VoidexaIntents.endTurn(A)).events(), DroneAttacked.class);
     }
 
     @Test
@@ -263,7 +263,7 @@ class DamageRulesTest {
                 .turn(2, B, Phase.MAIN)
                 .b(x -> x.drones("scout-drone").hand("drone-boost").energy(5))
                 .game();
-        g.act(Intent.play(B, "b2"));
+        g.act(VoidexaIntents.play(B, "b2"));
         assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b1", 2, false));
         assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b1", 1, false));
     }
@@ -275,7 +275,7 @@ class DamageRulesTest {
                 .turn(2, B, Phase.MAIN)
                 .b(x -> x.inPlay("targeting-ai").drones("scout-drone").hand("drone-boost").energy(5))
                 .game();
-        g.act(Intent.play(B, "b3"));
+        g.act(VoidexaIntents.play(B, "b3"));
         assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b2", 2, true));
         assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b2", 1, true));
         assertThat(attacksAtBsNextTurn(g)).containsExactly(new DroneAttacked(B, "b2", 1, true));
@@ -290,12 +290,12 @@ class DamageRulesTest {
                 .a(x -> x.hand("sabotage-run").deckOf(10, Scenario.FILLER))
                 .b(x -> x.inPlay("targeting-ai").drones("scout-drone"))
                 .game();
-        assertThat(all(g.act(Intent.endTurn(A)).events(), DroneAttacked.class))
+        assertThat(all(g.act(VoidexaIntents.endTurn(A)).events(), DroneAttacked.class))
                 .containsExactly(new DroneAttacked(B, "b2", 1, true));
-        g.act(Intent.endTurn(B));
-        assertThat(g.act(Intent.play(A, "a1", Target.card(B, "b1"))).accepted()).isTrue();
+        g.act(VoidexaIntents.endTurn(B));
+        assertThat(g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.card(B, "b1"))).accepted()).isTrue();
         assertThat(g.ship(B).inPlay()).isEmpty();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).endsWith(
                 new DroneAttacked(B, "b2", 1, false),
                 new DamageRouted(A, B, "DRONE", 1, false, 1, Map.of(), Map.of(SHIELD, 39)));
@@ -305,7 +305,7 @@ class DamageRulesTest {
     @DisplayName("V-DRONE-2 drone damage modifiers add up: Commander pilot + Hive Core make a Scout Drone hit for 3")
     void droneDamageModifiers() {
         Fixtures.Game g = Scenario.live().b(x -> x.pilot("commander").core("hive-core").drones("scout-drone")).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).endsWith(
                 new DroneAttacked(B, "b1", 3, false),
                 new DamageRouted(A, B, "DRONE", 3, false, 3, Map.of(), Map.of(SHIELD, 37)));
     }

@@ -1,7 +1,6 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
 import io.duelhall.domain.voidexa.ai.GreedyPlayer;
@@ -24,7 +23,7 @@ class GreedyPlayerScenarioTest {
                 .b(x -> x.set(REACTOR, 5))
                 .build();
         Intent pick = ai.choose(s, Seat.A);
-        assertThat(pick.type()).isEqualTo(IntentType.PLAY_CARD);
+        assertThat(pick.type()).isEqualTo(VoidexaIntents.Type.PLAY_CARD.name());
         assertThat(s.ship(Seat.A).inHand(pick.card()).card()).isEqualTo("reactor-strike");
     }
 
@@ -50,7 +49,7 @@ class GreedyPlayerScenarioTest {
         g.act(first);
         // down to Heat 5 a one-Heat shot would reach 6 and raise every cost: still not worth 6 damage into a full Shield
         Intent second = ai.choose(g.state, Seat.A);
-        assertThat(second.type()).isEqualTo(IntentType.END_TURN);
+        assertThat(second.type()).isEqualTo(VoidexaIntents.Type.END_TURN.name());
     }
 
     @Test
@@ -61,10 +60,10 @@ class GreedyPlayerScenarioTest {
                 .a(x -> x.hand("emergency-shunt").energy(1).set(SHIELD, 0))
                 .b(x -> x.hand("laser-volley").energy(5))
                 .game();
-        g.act(Intent.play(Seat.B, g.ship(Seat.B).hand().get(0).id(), Target.ship(Seat.A)));
+        g.act(VoidexaIntents.play(Seat.B, g.ship(Seat.B).hand().get(0).id(), VoidexaIntents.ship(Seat.A)));
         assertThat(g.state.phase()).isEqualTo(Phase.RESPONSE);
         Intent answer = ai.choose(g.state, Seat.A);
-        assertThat(answer.type()).isEqualTo(IntentType.PLAY_CARD);
+        assertThat(answer.type()).isEqualTo(VoidexaIntents.Type.PLAY_CARD.name());
         assertThat(g.ship(Seat.A).inHand(answer.card()).card()).isEqualTo("emergency-shunt");
     }
 
@@ -75,10 +74,10 @@ class GreedyPlayerScenarioTest {
                 .a(x -> x.hand("emergency-shunt").energy(1))
                 .b(x -> x.hand("pulse-tap").energy(5))
                 .game();
-        g.act(Intent.play(Seat.B, g.ship(Seat.B).hand().get(0).id(), Target.ship(Seat.A)));
+        g.act(VoidexaIntents.play(Seat.B, g.ship(Seat.B).hand().get(0).id(), VoidexaIntents.ship(Seat.A)));
         assertThat(g.state.phase()).isEqualTo(Phase.RESPONSE);
         // Shield 40 of 40: the shunt would raise nothing, and the Shield takes the 6 either way
-        assertThat(ai.choose(g.state, Seat.A).type()).isEqualTo(IntentType.PASS);
+        assertThat(ai.choose(g.state, Seat.A).type()).isEqualTo(VoidexaIntents.Type.PASS.name());
     }
 
     @Test
@@ -87,10 +86,10 @@ class GreedyPlayerScenarioTest {
         Fixtures.Game g = Scenario.live()
                 .a(x -> x.handOf(10, "coolant-burst").hand("singularity-lance").set(REACTOR, 5))
                 .game();
-        g.act(Intent.endTurn(Seat.A));
+        g.act(VoidexaIntents.endTurn(Seat.A));
         assertThat(g.state.phase()).isEqualTo(Phase.DISCARD);
         Intent d = ai.choose(g.state, Seat.A);
-        assertThat(d.type()).isEqualTo(IntentType.DISCARD_DOWN);
+        assertThat(d.type()).isEqualTo(VoidexaIntents.Type.DISCARD_DOWN.name());
         assertThat(d.cards()).hasSize(1);
         assertThat(g.ship(Seat.A).inHand(d.cards().get(0)).card()).isEqualTo("singularity-lance");
         assertThat(g.act(d).accepted()).isTrue();

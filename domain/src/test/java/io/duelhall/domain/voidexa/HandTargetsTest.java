@@ -1,7 +1,6 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
@@ -31,7 +30,7 @@ class HandTargetsTest {
                 List<Intent> legal = moves.legal(g.state, seat);
                 Map<String, Set<List<Target>>> expected = new HashMap<>();
                 for (Intent i : legal) {
-                    if (i.type() == IntentType.PLAY_CARD) {
+                    if (VoidexaIntents.Type.PLAY_CARD.name().equals(i.type())) {
                         expected.computeIfAbsent(i.card(), k -> new HashSet<>()).add(i.targets());
                     }
                 }

@@ -44,7 +44,7 @@ class MatchEndedLastTest {
             assertThat(events.stream().filter(VoidexaEvent.MatchEnded.class::isInstance)).hasSize(1);
             reasons.merge(g.state.result().reason(), 1, Integer::sum);
             for (Seat s : List.of(Seat.A, Seat.B)) {
-                assertThat(g.act(Intent.endTurn(s)).refusal().code()).isEqualTo("MATCH_OVER");
+                assertThat(g.act(VoidexaIntents.endTurn(s)).refusal().code()).isEqualTo("MATCH_OVER");
             }
         }
         assertThat(reasons).as("the ways the matches ended").containsKeys(

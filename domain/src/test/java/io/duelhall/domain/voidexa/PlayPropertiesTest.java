@@ -2,7 +2,6 @@ package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
@@ -171,20 +170,20 @@ class PlayPropertiesTest {
         String ownCard = mine.hand().isEmpty() ? "none" : mine.hand().get(r.nextInt(mine.hand().size())).id();
         String theirCard = theirs.hand().isEmpty() ? "none" : theirs.hand().get(r.nextInt(theirs.hand().size())).id();
         List<Target> ownSide = List.of(
-                Target.ship(actor),
-                Target.subsystem(actor, "HULL"),
-                Target.drone(actor, mine.drones().isEmpty() ? "d" : mine.drones().get(0).id()),
-                Target.card(actor, mine.inPlay().isEmpty() ? "c" : mine.inPlay().get(0).id()));
+                VoidexaIntents.ship(actor),
+                VoidexaIntents.subsystem(actor, "HULL"),
+                VoidexaIntents.drone(actor, mine.drones().isEmpty() ? "d" : mine.drones().get(0).id()),
+                VoidexaIntents.card(actor, mine.inPlay().isEmpty() ? "c" : mine.inPlay().get(0).id()));
         return switch (r.nextInt(9)) {
-            case 0 -> Intent.endTurn(other);
-            case 1 -> Intent.pass(other);
-            case 2 -> Intent.play(other, theirCard);
-            case 3 -> Intent.play(actor, "no-such-card-" + r.nextInt(100));
-            case 4 -> Intent.play(actor, theirCard);
-            case 5 -> Intent.play(actor, ownCard, ownSide.get(r.nextInt(ownSide.size())));
-            case 6 -> Intent.activate(actor, mine.inPlay().isEmpty() ? "none" : mine.inPlay().get(0).id(), 99);
-            case 7 -> Intent.discardDown(actor, List.of("x", "y", "z").subList(0, Math.min(3, s.discardOwed() + 1)));
-            default -> new Intent(Seat.C, IntentType.values()[r.nextInt(IntentType.values().length)], ownCard, null, null, null);
+            case 0 -> VoidexaIntents.endTurn(other);
+            case 1 -> VoidexaIntents.pass(other);
+            case 2 -> VoidexaIntents.play(other, theirCard);
+            case 3 -> VoidexaIntents.play(actor, "no-such-card-" + r.nextInt(100));
+            case 4 -> VoidexaIntents.play(actor, theirCard);
+            case 5 -> VoidexaIntents.play(actor, ownCard, ownSide.get(r.nextInt(ownSide.size())));
+            case 6 -> VoidexaIntents.activate(actor, mine.inPlay().isEmpty() ? "none" : mine.inPlay().get(0).id(), 99);
+            case 7 -> VoidexaIntents.discardDown(actor, List.of("x", "y", "z").subList(0, Math.min(3, s.discardOwed() + 1)));
+            default -> new Intent(Seat.C, VoidexaIntents.Type.values()[r.nextInt(VoidexaIntents.Type.values().length)].name(), ownCard, null, null, null);
         };
     }
 }

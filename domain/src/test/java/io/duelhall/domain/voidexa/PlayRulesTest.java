@@ -2,7 +2,6 @@ package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Target;
 import io.duelhall.domain.Viewer;
@@ -48,7 +47,7 @@ class PlayRulesTest {
     void phaseIsCheckedFirst() {
         // B is not active, holds nothing, has no energy and names a bad target: only the phase is reported.
         VoidexaState s = Scenario.live().b(x -> x.set(WEAPONS, 0)).build();
-        refused(s, Intent.play(B, "no-such-card", Target.ship(B)), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(B, "no-such-card", VoidexaIntents.ship(B)), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
     }
 
     @Test
@@ -58,28 +57,28 @@ class PlayRulesTest {
                 .a(x -> x.hand("pulse-tap").energy(0))
                 .b(x -> x.hand("pulse-tap"))
                 .build();
-        refused(s, Intent.play(A, "b1", Target.ship(A)), RULES, "CARD_NOT_IN_HAND", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "b1", VoidexaIntents.ship(A)), RULES, "CARD_NOT_IN_HAND", "V-PLAY-1");
     }
 
     @Test
     @DisplayName("V-PLAY-1 an unaffordable card with a bad target reports NOT_ENOUGH_ENERGY")
     void energyBeatsTargets() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap").energy(0)).build();
-        refused(s, Intent.play(A, "a1", Target.ship(A)), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.ship(A)), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2");
     }
 
     @Test
     @DisplayName("V-PLAY-1 energy beats the subsystem check: Weapons 0 and no energy reports NOT_ENOUGH_ENERGY")
     void energyBeatsSubsystem() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap").energy(0).set(WEAPONS, 0)).build();
-        refused(s, Intent.play(A, "a1"), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2");
+        refused(s, VoidexaIntents.play(A, "a1"), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2");
     }
 
     @Test
     @DisplayName("V-PLAY-1 the subsystem check beats targets: Weapons 0 and a bad target reports SUBSYSTEM_OFFLINE")
     void subsystemBeatsTargets() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap").energy(5).set(WEAPONS, 0)).build();
-        refused(s, Intent.play(A, "a1", Target.ship(A)), RULES, "SUBSYSTEM_OFFLINE", "V-PLAY-3");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.ship(A)), RULES, "SUBSYSTEM_OFFLINE", "V-PLAY-3");
     }
 
     @Test
@@ -89,7 +88,7 @@ class PlayRulesTest {
                 .a(x -> x.hand("scout-drone").energy(5)
                         .drones("scout-drone", "scout-drone", "scout-drone", "scout-drone", "scout-drone"))
                 .build();
-        refused(s, Intent.play(A, "a1", Target.ship(B)), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.ship(B)), RULES, "INVALID_TARGET", "V-PLAY-1");
     }
 
     @Test
@@ -97,12 +96,12 @@ class PlayRulesTest {
     void refusalChangesNothing() {
         Scenario scenario = Scenario.live().a(x -> x.hand("pulse-tap").energy(1).heat(2));
         VoidexaState s = scenario.build();
-        Decision bad = Fixtures.RULES.decide(s, Intent.play(A, "a1", Target.ship(A)));
+        Decision bad = Fixtures.RULES.decide(s, VoidexaIntents.play(A, "a1", VoidexaIntents.ship(A)));
         assertThat(bad.accepted()).isFalse();
         assertThat(bad.events()).isEmpty();
         assertThat(s).isEqualTo(scenario.build());
-        assertThat(Fixtures.RULES.decide(s, Intent.play(A, "a1")).events())
-                .isEqualTo(Fixtures.RULES.decide(scenario.build(), Intent.play(A, "a1")).events())
+        assertThat(Fixtures.RULES.decide(s, VoidexaIntents.play(A, "a1")).events())
+                .isEqualTo(Fixtures.RULES.decide(scenario.build(), VoidexaIntents.play(A, "a1")).events())
                 .isNotEmpty();
     }
 
@@ -110,17 +109,17 @@ class PlayRulesTest {
     @DisplayName("V-PLAY-1 a target of the wrong seat or a drone not in play is INVALID_TARGET")
     void invalidTargets() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap", "rail-lance", "sabotage-run").energy(5)).build();
-        refused(s, Intent.play(A, "a1", Target.drone(B, "b99")), RULES, "INVALID_TARGET", "V-PLAY-1");
-        refused(s, Intent.play(A, "a2"), RULES, "INVALID_TARGET", "V-PLAY-1"); // Rail Lance needs a subsystem
-        refused(s, Intent.play(A, "a2", Target.subsystem(B, "WARP_DRIVE")), RULES, "INVALID_TARGET", "V-PLAY-1");
-        refused(s, Intent.play(A, "a3", Target.card(B, "b1")), RULES, "INVALID_TARGET", "V-PLAY-1"); // B has nothing in play
+        refused(s, VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b99")), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a2"), RULES, "INVALID_TARGET", "V-PLAY-1"); // Rail Lance needs a subsystem
+        refused(s, VoidexaIntents.play(A, "a2", VoidexaIntents.subsystem(B, "WARP_DRIVE")), RULES, "INVALID_TARGET", "V-PLAY-1");
+        refused(s, VoidexaIntents.play(A, "a3", VoidexaIntents.card(B, "b1")), RULES, "INVALID_TARGET", "V-PLAY-1"); // B has nothing in play
     }
 
     @Test
     @DisplayName("V-PLAY-1 a Reactive card cannot be played in its owner's main phase (REACTIVE_ONLY)")
     void reactiveNotInOwnMainPhase() {
         VoidexaState s = Scenario.live().a(x -> x.hand("emergency-shunt").energy(5)).build();
-        refused(s, Intent.play(A, "a1"), RULES, "REACTIVE_ONLY", "V-REACT-1");
+        refused(s, VoidexaIntents.play(A, "a1"), RULES, "REACTIVE_ONLY", "V-REACT-1");
     }
 
     // ---- V-PLAY-2: total cost ----
@@ -129,7 +128,7 @@ class PlayRulesTest {
     @DisplayName("V-PLAY-2 at Heat 6 a card costs its printed cost + 1")
     void heatPenaltyAtSix() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("pulse-tap").energy(5).heat(6)).game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         CardPlayed p = one(d.events(), CardPlayed.class);
         assertThat(p.printedCost()).isEqualTo(1);
         assertThat(p.totalCost()).isEqualTo(2);
@@ -142,7 +141,7 @@ class PlayRulesTest {
     void heatPenaltyBoundaries() {
         for (int[] heatAndCost : new int[][]{{0, 1}, {5, 1}, {6, 2}, {9, 2}, {10, 2}}) {
             VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap").energy(5).heat(heatAndCost[0])).build();
-            CardPlayed p = one(Fixtures.RULES.decide(s, Intent.play(A, "a1")).events(), CardPlayed.class);
+            CardPlayed p = one(Fixtures.RULES.decide(s, VoidexaIntents.play(A, "a1")).events(), CardPlayed.class);
             assertThat(p.totalCost()).as("cost at Heat %d", heatAndCost[0]).isEqualTo(heatAndCost[1]);
         }
     }
@@ -151,7 +150,7 @@ class PlayRulesTest {
     @DisplayName("V-PLAY-2 the Heat penalty reads current Heat, not pending Heat (Heat 5 + 5 pending costs printed)")
     void penaltyReadsCurrentHeat() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("pulse-tap").energy(1).heat(5).pendingHeat(5)).game();
-        CardPlayed p = one(g.act(Intent.play(A, "a1")).events(), CardPlayed.class);
+        CardPlayed p = one(g.act(VoidexaIntents.play(A, "a1")).events(), CardPlayed.class);
         assertThat(p.totalCost()).isEqualTo(1);
         assertThat(g.ship(A).energy()).isZero();
     }
@@ -163,12 +162,12 @@ class PlayRulesTest {
                 .a(x -> x.hand("pulse-tap").energy(2).heat(6))
                 .b(x -> x.field("plasma-storm"))
                 .build();
-        refused(s, Intent.play(A, "a1"), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2");
+        refused(s, VoidexaIntents.play(A, "a1"), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2");
         Fixtures.Game g = new Fixtures.Game(Scenario.live()
                 .a(x -> x.hand("pulse-tap").energy(3).heat(6))
                 .b(x -> x.field("plasma-storm"))
                 .build());
-        CardPlayed p = one(g.act(Intent.play(A, "a1")).events(), CardPlayed.class);
+        CardPlayed p = one(g.act(VoidexaIntents.play(A, "a1")).events(), CardPlayed.class);
         assertThat(p.totalCost()).isEqualTo(3);
         assertThat(g.ship(A).energy()).isZero();
     }
@@ -194,16 +193,16 @@ class PlayRulesTest {
     @DisplayName("V-PLAY-3 a Weapon cannot be played with Weapons Array 0 (SUBSYSTEM_OFFLINE)")
     void weaponNeedsWeapons() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap").energy(5).set(WEAPONS, 0)).build();
-        refused(s, Intent.play(A, "a1"), RULES, "SUBSYSTEM_OFFLINE", "V-PLAY-3");
+        refused(s, VoidexaIntents.play(A, "a1"), RULES, "SUBSYSTEM_OFFLINE", "V-PLAY-3");
         VoidexaState one = Scenario.live().a(x -> x.hand("pulse-tap").energy(5).set(WEAPONS, 1)).build();
-        assertThat(Fixtures.RULES.decide(one, Intent.play(A, "a1")).accepted()).isTrue();
+        assertThat(Fixtures.RULES.decide(one, VoidexaIntents.play(A, "a1")).accepted()).isTrue();
     }
 
     @Test
     @DisplayName("V-PLAY-3 a Maneuver cannot be played with Engines 0 (SUBSYSTEM_OFFLINE)")
     void maneuverNeedsEngines() {
         VoidexaState s = Scenario.live().a(x -> x.hand("strafe-burn").energy(5).set(ENGINES, 0)).build();
-        refused(s, Intent.play(A, "a1"), RULES, "SUBSYSTEM_OFFLINE", "V-PLAY-3");
+        refused(s, VoidexaIntents.play(A, "a1"), RULES, "SUBSYSTEM_OFFLINE", "V-PLAY-3");
     }
 
     @Test
@@ -211,7 +210,7 @@ class PlayRulesTest {
     void defenseIgnoresSubsystems() {
         Fixtures.Game g = Scenario.live()
                 .a(x -> x.hand("deflector-surge").energy(5).set(WEAPONS, 0).set(ENGINES, 0).set(SHIELD, 10)).game();
-        assertThat(g.act(Intent.play(A, "a1")).accepted()).isTrue();
+        assertThat(g.act(VoidexaIntents.play(A, "a1")).accepted()).isTrue();
         assertThat(g.ship(A).value(SHIELD)).isEqualTo(20);
     }
 
@@ -221,10 +220,10 @@ class PlayRulesTest {
     @DisplayName("V-PLAY-4 success: energy paid, Heat added to pending, the effect, then the discard — in that order")
     void successfulPlay() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("pulse-tap").energy(5).heat(2)).game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         CardRef card = new CardRef("a1", "pulse-tap");
         assertThat(d.events()).containsExactly(
-                new CardPlayed(A, card, "WEAPON", List.of(Target.ship(B)), 1, 1, 1, false),
+                new CardPlayed(A, card, "WEAPON", List.of(VoidexaIntents.ship(B)), 1, 1, 1, false),
                 new EnergySpent(A, 1, 4),
                 new HeatPending(A, 1, 1),
                 new DamageRouted(B, A, "CARD", 6, false, 6, Map.of(), Map.of(SHIELD, 34)),
@@ -245,7 +244,7 @@ class PlayRulesTest {
     @DisplayName("V-PLAY-4 the card moves to its destination: discard, exile, or stays in play")
     void destination(String card, String zone) {
         Fixtures.Game g = Scenario.live().a(x -> x.hand(card).energy(10)).game();
-        assertThat(g.act(Intent.play(A, "a1")).accepted()).isTrue();
+        assertThat(g.act(VoidexaIntents.play(A, "a1")).accepted()).isTrue();
         Ship a = g.ship(A);
         List<String> where = new ArrayList<>();
         if (a.hand().stream().anyMatch(c -> c.id().equals("a1"))) {
@@ -276,11 +275,11 @@ class PlayRulesTest {
     @DisplayName("D-PLAY-5 Reactor Boost's +2 energy may go above the maximum: 5 - 1 + 2 = 6 this turn, refilled to 5 next turn")
     void reactorBoostAboveTheMaximum() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("reactor-boost").energy(5)).game();
-        assertThat(g.act(Intent.play(A, "a1")).events()).contains(new VoidexaEvent.EnergyGained(A, 2, 6));
+        assertThat(g.act(VoidexaIntents.play(A, "a1")).events()).contains(new VoidexaEvent.EnergyGained(A, 2, 6));
         assertThat(g.ship(A).energy()).isEqualTo(6);
         assertThat(g.ship(A).maxEnergy()).as("the maximum shown stays Reactor tier + ramp").isEqualTo(5);
-        g.act(Intent.endTurn(A));
-        assertThat(one(g.act(Intent.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))
+        g.act(VoidexaIntents.endTurn(A));
+        assertThat(one(g.act(VoidexaIntents.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))
                 .isEqualTo(new VoidexaEvent.EnergyRefilled(A, 5, 5));
     }
 
@@ -288,11 +287,11 @@ class PlayRulesTest {
     @DisplayName("D-PLAY-5 Auxiliary Power Cell raises the maximum from the next refill on, not the energy in hand")
     void auxiliaryPowerCellFromTheNextRefill() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("auxiliary-power-cell").energy(5)).game();
-        g.act(Intent.play(A, "a1"));
+        g.act(VoidexaIntents.play(A, "a1"));
         assertThat(g.ship(A).energy()).as("5 − 2 paid, nothing gained now").isEqualTo(3);
         assertThat(g.ship(A).maxEnergy()).isEqualTo(6);
-        g.act(Intent.endTurn(A));
-        assertThat(one(g.act(Intent.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))
+        g.act(VoidexaIntents.endTurn(A));
+        assertThat(one(g.act(VoidexaIntents.endTurn(B)).events(), VoidexaEvent.EnergyRefilled.class))
                 .isEqualTo(new VoidexaEvent.EnergyRefilled(A, 6, 6));
     }
 
@@ -305,7 +304,7 @@ class PlayRulesTest {
                 .a(x -> x.pilot("gunner").inPlay("targeting-computer").hand("scatter-shot").energy(5))
                 .b(x -> x.drones("guardian-drone"))
                 .game();
-        Decision d = g.act(Intent.play(A, "a2", Target.ship(B), Target.drone(B, "b1")));
+        Decision d = g.act(VoidexaIntents.play(A, "a2", VoidexaIntents.ship(B), VoidexaIntents.drone(B, "b1")));
         assertThat(Scenario.all(d.events(), DamageRouted.class))
                 .containsExactly(new DamageRouted(B, A, "CARD", 6, false, 6, Map.of(), Map.of(SHIELD, 34)));
         assertThat(Scenario.all(d.events(), VoidexaEvent.DroneDamaged.class))
@@ -318,12 +317,12 @@ class PlayRulesTest {
         Fixtures.Game g = Scenario.live(RulesVersionsTest.OLD)
                 .a(x -> x.pilot("gunner").inPlay("overcharge-coupling", "targeting-computer").energy(5))
                 .game();
-        assertThat(one(g.act(Intent.activate(A, "a1", 0)).events(), DamageRouted.class))
+        assertThat(one(g.act(VoidexaIntents.activate(A, "a1", 0)).events(), DamageRouted.class))
                 .isEqualTo(new DamageRouted(B, A, "CARD", 3, false, 3, Map.of(), Map.of(SHIELD, 37)));
         Fixtures.Game drones = Scenario.live()
                 .b(x -> x.pilot("gunner").inPlay("targeting-computer").drones("scout-drone"))
                 .game();
-        assertThat(drones.act(Intent.endTurn(A)).events()).endsWith(
+        assertThat(drones.act(VoidexaIntents.endTurn(A)).events()).endsWith(
                 new VoidexaEvent.DroneAttacked(B, "b2", 1, false),
                 new DamageRouted(A, B, "DRONE", 1, false, 1, Map.of(), Map.of(SHIELD, 39)));
     }
@@ -337,11 +336,11 @@ class PlayRulesTest {
                 .a(x -> x.drones("scout-drone", "scout-drone", "scout-drone", "scout-drone")
                         .hand("strike-drone", "scout-drone").energy(5))
                 .game();
-        Decision fifth = g.act(Intent.play(A, "a5"));
+        Decision fifth = g.act(VoidexaIntents.play(A, "a5"));
         assertThat(one(fifth.events(), DroneDeployed.class).drone())
                 .isEqualTo(new Drone("a5", "strike-drone", 4, 4, 0, 0, 2, false));
         assertThat(g.ship(A).drones()).hasSize(5);
-        refused(g.state, Intent.play(A, "a6"), RULES, "ZONE_FULL", "V-DRONE-1");
+        refused(g.state, VoidexaIntents.play(A, "a6"), RULES, "ZONE_FULL", "V-DRONE-1");
     }
 
     // ---- V-FIELD-1 ----
@@ -353,7 +352,7 @@ class PlayRulesTest {
                 .a(x -> x.field("asteroid-field").hand("plasma-storm").energy(5))
                 .b(x -> x.field("gravity-well"))
                 .game();
-        Decision d = g.act(Intent.play(A, "a2"));
+        Decision d = g.act(VoidexaIntents.play(A, "a2"));
         assertThat(Scenario.types(d.events()))
                 .containsExactly("CardPlayed", "EnergySpent", "FieldDestroyed", "FieldActivated");
         assertThat(one(d.events(), FieldDestroyed.class)).isEqualTo(new FieldDestroyed(A, new CardRef("a1", "asteroid-field")));
@@ -371,7 +370,7 @@ class PlayRulesTest {
                 .a(x -> x.field("plasma-storm"))
                 .b(x -> x.hand("pulse-tap").energy(5))
                 .game();
-        assertThat(one(g.act(Intent.play(B, "b1")).events(), CardPlayed.class).totalCost()).isEqualTo(2);
+        assertThat(one(g.act(VoidexaIntents.play(B, "b1")).events(), CardPlayed.class).totalCost()).isEqualTo(2);
         assertThat(g.ship(B).energy()).isEqualTo(3);
     }
 
@@ -382,9 +381,9 @@ class PlayRulesTest {
                 .a(x -> x.hand("strafe-burn").energy(5))
                 .b(x -> x.field("gravity-well"))
                 .build();
-        refused(enemyWell, Intent.play(A, "a1"), RULES, "FORBIDDEN_BY_FIELD", "V-FIELD-1");
+        refused(enemyWell, VoidexaIntents.play(A, "a1"), RULES, "FORBIDDEN_BY_FIELD", "V-FIELD-1");
         VoidexaState ownWell = Scenario.live().a(x -> x.field("gravity-well").hand("strafe-burn").energy(5)).build();
-        refused(ownWell, Intent.play(A, "a2"), RULES, "FORBIDDEN_BY_FIELD", "V-FIELD-1");
+        refused(ownWell, VoidexaIntents.play(A, "a2"), RULES, "FORBIDDEN_BY_FIELD", "V-FIELD-1");
     }
 
     // ---- activated abilities and malformed intents: codes and categories ----
@@ -393,29 +392,29 @@ class PlayRulesTest {
     @DisplayName("activated ability: pays energy and pending Heat, resolves, and is refused a second time this turn")
     void activatedAbility() {
         Fixtures.Game g = Scenario.live().a(x -> x.inPlay("overcharge-coupling").energy(5)).game();
-        Decision d = g.act(Intent.activate(A, "a1", 0));
+        Decision d = g.act(VoidexaIntents.activate(A, "a1", 0));
         List<MatchEvent> ev = d.events();
         assertThat(ev).containsExactly(
                 new AbilityActivated(A, new CardRef("a1", "overcharge-coupling"), 0, "Overcharge", List.of()),
                 new EnergySpent(A, 1, 4),
                 new HeatPending(A, 2, 2),
                 new VoidexaEvent.WeaponCharged(A, 3, 3));
-        refused(g.state, Intent.activate(A, "a1", 0), RULES, "ABILITY_ALREADY_USED", "D-ACT-1");
-        refused(g.state, Intent.activate(A, "a1", 1), RULES, "NO_SUCH_ABILITY", null);
-        refused(g.state, Intent.activate(A, "a99", 0), RULES, "CARD_NOT_IN_PLAY", "V-PLAY-1");
-        refused(g.state, Intent.activate(B, "a1", 0), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
+        refused(g.state, VoidexaIntents.activate(A, "a1", 0), RULES, "ABILITY_ALREADY_USED", "D-ACT-1");
+        refused(g.state, VoidexaIntents.activate(A, "a1", 1), RULES, "NO_SUCH_ABILITY", null);
+        refused(g.state, VoidexaIntents.activate(A, "a99", 0), RULES, "CARD_NOT_IN_PLAY", "V-PLAY-1");
+        refused(g.state, VoidexaIntents.activate(B, "a1", 0), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
     }
 
     @Test
     @DisplayName("activated ability with a target (catalog 2026.11.1, still served): Overcharge deals 3 to the enemy ship")
     void activatedAbilityWithATargetUnderTheReleasedCatalog() {
         Fixtures.Game g = Scenario.live(RulesVersionsTest.OLD).a(x -> x.inPlay("overcharge-coupling").energy(5)).game();
-        assertThat(g.act(Intent.activate(A, "a1", 0)).events()).containsExactly(
-                new AbilityActivated(A, new CardRef("a1", "overcharge-coupling"), 0, "Overcharge", List.of(Target.ship(B))),
+        assertThat(g.act(VoidexaIntents.activate(A, "a1", 0)).events()).containsExactly(
+                new AbilityActivated(A, new CardRef("a1", "overcharge-coupling"), 0, "Overcharge", List.of(VoidexaIntents.ship(B))),
                 new EnergySpent(A, 1, 4),
                 new HeatPending(A, 2, 2),
                 new DamageRouted(B, A, "CARD", 3, false, 3, Map.of(), Map.of(SHIELD, 37)));
-        refused(g.state, Intent.activate(A, "a1", 0), RULES, "ABILITY_ALREADY_USED", "D-ACT-1");
+        refused(g.state, VoidexaIntents.activate(A, "a1", 0), RULES, "ABILITY_ALREADY_USED", "D-ACT-1");
     }
 
     @Test
@@ -423,20 +422,20 @@ class PlayRulesTest {
     void malformedAndUnseated() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap").energy(5)).build();
         refused(s, new Intent(A, null, "a1", null, null, null), MALFORMED, "MALFORMED_INTENT", null);
-        refused(s, new Intent(null, IntentType.END_TURN, null, null, null, null), MALFORMED, "MALFORMED_INTENT", null);
-        refused(s, new Intent(A, IntentType.PLAY_CARD, null, null, null, null), MALFORMED, "MISSING_FIELD", null);
-        refused(s, new Intent(A, IntentType.PLAY_CARD, " ", null, null, null), MALFORMED, "MISSING_FIELD", null);
-        refused(s, Intent.play(C, "a1"), FORBIDDEN, "NOT_SEATED", null);
+        refused(s, new Intent(null, VoidexaIntents.Type.END_TURN.name(), null, null, null, null), MALFORMED, "MALFORMED_INTENT", null);
+        refused(s, new Intent(A, VoidexaIntents.Type.PLAY_CARD.name(), null, null, null, null), MALFORMED, "MISSING_FIELD", null);
+        refused(s, new Intent(A, VoidexaIntents.Type.PLAY_CARD.name(), " ", null, null, null), MALFORMED, "MISSING_FIELD", null);
+        refused(s, VoidexaIntents.play(C, "a1"), FORBIDDEN, "NOT_SEATED", null);
         refused(s, Intent.concede(C), FORBIDDEN, "NOT_SEATED", null);
     }
 
     @Test
     @DisplayName("intents before the match starts: NEW is NOT_FOUND, WAITING is CONFLICT MATCH_NOT_STARTED")
     void notStarted() {
-        refused(Fixtures.RULES.initial(), Intent.endTurn(A),
+        refused(Fixtures.RULES.initial(), VoidexaIntents.endTurn(A),
                 io.duelhall.domain.Refusal.Category.NOT_FOUND, "MATCH_NOT_FOUND", null);
         VoidexaState waiting = Fixtures.RULES.evolve(Fixtures.RULES.initial(),
                 Fixtures.RULES.create("m", null, Fixtures.seed(1)).events().get(0));
-        refused(waiting, Intent.endTurn(A), CONFLICT, "MATCH_NOT_STARTED", null);
+        refused(waiting, VoidexaIntents.endTurn(A), CONFLICT, "MATCH_NOT_STARTED", null);
     }
 }

@@ -36,7 +36,7 @@ class ReactiveRulesTest {
                 .a(x -> x.hand("laser-volley", "pulse-tap", "emergency-shunt").energy(5))
                 .b(x -> x.hand("emergency-shunt", "hull-patch", "counter-battery").energy(1).set(SHIELD, 20))
                 .game();
-        g.act(Intent.play(A, "a1"));
+        g.act(VoidexaIntents.play(A, "a1"));
         return g;
     }
 
@@ -47,9 +47,9 @@ class ReactiveRulesTest {
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("emergency-shunt").energy(1).set(SHIELD, 20))
                 .game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(d.events()).containsExactly(
-                new CardPlayed(A, VOLLEY, "WEAPON", List.of(Target.ship(B)), 2, 2, 1, false),
+                new CardPlayed(A, VOLLEY, "WEAPON", List.of(VoidexaIntents.ship(B)), 2, 2, 1, false),
                 new EnergySpent(A, 2, 3),
                 new HeatPending(A, 1, 1),
                 new ResponseWindowOpened(B, A, VOLLEY));
@@ -57,11 +57,11 @@ class ReactiveRulesTest {
         assertThat(s.phase()).isEqualTo(Phase.RESPONSE);
         assertThat(s.responder()).isEqualTo(B);
         assertThat(s.active()).isEqualTo(A);
-        assertThat(s.pending()).isEqualTo(new PendingPlay(A, VOLLEY, List.of(Target.ship(B))));
+        assertThat(s.pending()).isEqualTo(new PendingPlay(A, VOLLEY, List.of(VoidexaIntents.ship(B))));
         assertThat(VoidexaMoves.toAct(s)).isEqualTo(B);
         assertThat(g.ship(B).value(SHIELD)).as("not resolved yet").isEqualTo(20);
         VoidexaView view = Fixtures.RULES.view(s, Viewer.SPECTATOR, 1);
-        assertThat(view.responseWindow()).isEqualTo(new VoidexaView.ResponseWindow(B, A, VOLLEY, List.of(Target.ship(B))));
+        assertThat(view.responseWindow()).isEqualTo(new VoidexaView.ResponseWindow(B, A, VOLLEY, List.of(VoidexaIntents.ship(B))));
         assertThat(view.pendingDecision()).isEqualTo(new VoidexaView.PendingDecision("RESPONSE", B, null));
     }
 
@@ -69,7 +69,7 @@ class ReactiveRulesTest {
     @DisplayName("V-REACT-1 the answer resolves first (last in, first out), then the original card")
     void answerResolvesFirst() {
         Fixtures.Game g = windowOpen();
-        Decision d = g.act(Intent.play(B, "b1"));
+        Decision d = g.act(VoidexaIntents.play(B, "b1"));
         assertThat(d.events()).containsExactly(
                 new CardPlayed(B, SHUNT, "DEFENSE", List.of(), 1, 1, 0, true),
                 new EnergySpent(B, 1, 0),
@@ -88,7 +88,7 @@ class ReactiveRulesTest {
     @DisplayName("V-REACT-1 the responder may PASS: the window closes and the original card resolves")
     void pass() {
         Fixtures.Game g = windowOpen();
-        assertThat(g.act(Intent.pass(B)).events()).containsExactly(
+        assertThat(g.act(VoidexaIntents.pass(B)).events()).containsExactly(
                 new ResponseWindowClosed(B, false),
                 new DamageRouted(B, A, "CARD", 9, false, 9, Map.of(), Map.of(SHIELD, 11)),
                 new CardDiscarded(A, VOLLEY, "PLAY"));
@@ -100,36 +100,36 @@ class ReactiveRulesTest {
     @DisplayName("V-REACT-1 while the window is open the active player waits (RESPONSE_PENDING) and cannot PASS")
     void activePlayerWaits() {
         VoidexaState s = windowOpen().state;
-        refused(s, Intent.play(A, "a2"), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
-        refused(s, Intent.endTurn(A), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
-        refused(s, Intent.activate(A, "a2", 0), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
-        refused(s, Intent.pass(A), CONFLICT, "NO_RESPONSE_WINDOW", "V-REACT-1");
-        refused(s, Intent.play(A, "a3"), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
+        refused(s, VoidexaIntents.play(A, "a2"), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
+        refused(s, VoidexaIntents.endTurn(A), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
+        refused(s, VoidexaIntents.activate(A, "a2", 0), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
+        refused(s, VoidexaIntents.pass(A), CONFLICT, "NO_RESPONSE_WINDOW", "V-REACT-1");
+        refused(s, VoidexaIntents.play(A, "a3"), CONFLICT, "RESPONSE_PENDING", "V-REACT-1");
     }
 
     @Test
     @DisplayName("V-REACT-1 the responder may answer only with one Reactive card it can pay for, and may not end the turn")
     void responderLimits() {
         VoidexaState s = windowOpen().state;
-        refused(s, Intent.play(B, "b2"), RULES, "NOT_REACTIVE", "V-REACT-1");
-        refused(s, Intent.play(B, "b3"), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2"); // Counter-Battery costs 2
-        refused(s, Intent.endTurn(B), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
-        refused(s, Intent.discardDown(B, List.of("b2")), CONFLICT, "NO_DISCARD_OWED", "V-END-2");
+        refused(s, VoidexaIntents.play(B, "b2"), RULES, "NOT_REACTIVE", "V-REACT-1");
+        refused(s, VoidexaIntents.play(B, "b3"), RULES, "NOT_ENOUGH_ENERGY", "V-PLAY-2"); // Counter-Battery costs 2
+        refused(s, VoidexaIntents.endTurn(B), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
+        refused(s, VoidexaIntents.discardDown(B, List.of("b2")), CONFLICT, "NO_DISCARD_OWED", "V-END-2");
     }
 
     @Test
     @DisplayName("V-REACT-1 the answer gets no window of its own: one window per played card")
     void noWindowForTheAnswer() {
         // A holds Emergency Shunt and 3 unspent energy, but B's answer is not answered.
-        Decision d = windowOpen().act(Intent.play(B, "b1"));
+        Decision d = windowOpen().act(VoidexaIntents.play(B, "b1"));
         assertThat(all(d.events(), ResponseWindowOpened.class)).isEmpty();
     }
 
     @Test
     @DisplayName("V-REACT-1 PASS with no open window is refused NO_RESPONSE_WINDOW")
     void passWithoutWindow() {
-        refused(Scenario.live().build(), Intent.pass(B), CONFLICT, "NO_RESPONSE_WINDOW", "V-REACT-1");
-        refused(Scenario.live().build(), Intent.pass(A), CONFLICT, "NO_RESPONSE_WINDOW", "V-REACT-1");
+        refused(Scenario.live().build(), VoidexaIntents.pass(B), CONFLICT, "NO_RESPONSE_WINDOW", "V-REACT-1");
+        refused(Scenario.live().build(), VoidexaIntents.pass(A), CONFLICT, "NO_RESPONSE_WINDOW", "V-REACT-1");
     }
 
     @Test
@@ -141,9 +141,9 @@ class ReactiveRulesTest {
                 .b(x -> x.drones("scout-drone").hand("test-scuttle").energy(1))
                 .game();
         CardRef tap = new CardRef("a1", "pulse-tap");
-        assertThat(g.act(Intent.play(A, "a1", Target.drone(B, "b1"))).events())
+        assertThat(g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b1"))).events())
                 .endsWith(new ResponseWindowOpened(B, A, tap));
-        Decision d = g.act(Intent.play(B, "b2"));
+        Decision d = g.act(VoidexaIntents.play(B, "b2"));
         assertThat(d.events()).containsExactly(
                 new CardPlayed(B, new CardRef("b2", "test-scuttle"), "DEFENSE", List.of(), 1, 1, 0, true),
                 new EnergySpent(B, 1, 0),
@@ -169,8 +169,8 @@ class ReactiveRulesTest {
                 .a(x -> x.hand("scatter-shot").energy(5))
                 .b(x -> x.drones("scout-drone").hand("test-scuttle").energy(1))
                 .game();
-        g.act(Intent.play(A, "a1", Target.drone(B, "b1"), Target.ship(B)));
-        Decision d = g.act(Intent.play(B, "b2"));
+        g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.drone(B, "b1"), VoidexaIntents.ship(B)));
+        Decision d = g.act(VoidexaIntents.play(B, "b2"));
         assertThat(all(d.events(), CardCancelled.class)).isEmpty();
         assertThat(d.events()).endsWith(
                 new ResponseWindowClosed(B, true),
@@ -186,14 +186,14 @@ class ReactiveRulesTest {
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("counter-battery").energy(2).heat(3))
                 .game();
-        g.act(Intent.play(A, "a1"));
-        assertThat(g.act(Intent.play(B, "b1")).events()).contains(new HeatPending(B, 1, 1));
+        g.act(VoidexaIntents.play(A, "a1"));
+        assertThat(g.act(VoidexaIntents.play(B, "b1")).events()).contains(new HeatPending(B, 1, 1));
         assertThat(g.ship(A).pendingHeat()).as("the active seat's own card only").isEqualTo(1);
-        List<io.duelhall.domain.MatchEvent> endA = g.act(Intent.endTurn(A)).events();
+        List<io.duelhall.domain.MatchEvent> endA = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(all(endA, HeatApplied.class)).containsExactly(new HeatApplied(A, 1, 1));
         assertThat(g.ship(B).pendingHeat()).isEqualTo(1);
         assertThat(g.ship(B).heat()).as("B's start of turn: 3 − 1").isEqualTo(2);
-        assertThat(all(g.act(Intent.endTurn(B)).events(), HeatApplied.class)).containsExactly(new HeatApplied(B, 1, 3));
+        assertThat(all(g.act(VoidexaIntents.endTurn(B)).events(), HeatApplied.class)).containsExactly(new HeatApplied(B, 1, 3));
         assertThat(g.ship(B).pendingHeat()).isZero();
     }
 
@@ -206,7 +206,7 @@ class ReactiveRulesTest {
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("hull-patch", "deflector-surge").energy(5))
                 .game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(all(d.events(), ResponseWindowOpened.class)).isEmpty();
         assertThat(d.events()).endsWith(
                 new DamageRouted(B, A, "CARD", 9, false, 9, Map.of(), Map.of(SHIELD, 31)),
@@ -220,13 +220,13 @@ class ReactiveRulesTest {
         Decision broke = Scenario.live()
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("emergency-shunt").energy(0))
-                .game().act(Intent.play(A, "a1"));
+                .game().act(VoidexaIntents.play(A, "a1"));
         assertThat(all(broke.events(), ResponseWindowOpened.class)).isEmpty();
         // At Heat 6 the Shunt costs 2; 1 energy is not enough.
         Decision hot = Scenario.live()
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("emergency-shunt").energy(1).heat(6))
-                .game().act(Intent.play(A, "a1"));
+                .game().act(VoidexaIntents.play(A, "a1"));
         assertThat(all(hot.events(), ResponseWindowOpened.class)).isEmpty();
     }
 
@@ -236,12 +236,12 @@ class ReactiveRulesTest {
         Decision none = Scenario.live()
                 .a(x -> x.hand("laser-volley").energy(5))
                 .b(x -> x.hand("point-defense").energy(1))
-                .game().act(Intent.play(A, "a1"));
+                .game().act(VoidexaIntents.play(A, "a1"));
         assertThat(all(none.events(), ResponseWindowOpened.class)).isEmpty();
         Decision withDrone = Scenario.live()
                 .a(x -> x.hand("laser-volley").energy(5).drones("scout-drone"))
                 .b(x -> x.hand("point-defense").energy(1))
-                .game().act(Intent.play(A, "a1"));
+                .game().act(VoidexaIntents.play(A, "a1"));
         assertThat(withDrone.events()).endsWith(new ResponseWindowOpened(B, A, VOLLEY));
     }
 }

@@ -116,8 +116,8 @@ class RedactionTest {
     @DisplayName("public events pass unchanged to every viewer")
     void publicEventsUnchanged() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("pulse-tap").energy(5)).game();
-        g.act(Intent.play(A, "a1"));
-        g.act(Intent.endTurn(A));
+        g.act(VoidexaIntents.play(A, "a1"));
+        g.act(VoidexaIntents.endTurn(A));
         g.act(Intent.concede(B));
         for (MatchEvent e : g.events) {
             for (Viewer v : List.of(SEAT_A, SEAT_B, Viewer.SPECTATOR)) {

@@ -43,12 +43,12 @@ class RulesVersionsTest {
     @DisplayName("D-CAT-1 Reactor Boost: no Heat and cost 1 under catalog 2026.11.2; Heat 2 and cost 0 under 2026.11.1")
     void reactorBoostUnderEachCatalog() {
         Fixtures.Game now = Scenario.live(NOW).a(x -> x.hand("reactor-boost").energy(5).heat(3)).game();
-        List<MatchEvent> nowEvents = now.act(Intent.play(A, "a1")).events();
+        List<MatchEvent> nowEvents = now.act(VoidexaIntents.play(A, "a1")).events();
         assertThat(nowEvents).noneMatch(e -> e instanceof HeatPending);
         assertThat(now.ship(A).energy()).isEqualTo(6);
 
         Fixtures.Game old = Scenario.live(OLD).a(x -> x.hand("reactor-boost").energy(5).heat(3)).game();
-        List<MatchEvent> oldEvents = old.act(Intent.play(A, "a1")).events();
+        List<MatchEvent> oldEvents = old.act(VoidexaIntents.play(A, "a1")).events();
         assertThat(oldEvents).contains(new HeatPending(A, 2, 2));
         assertThat(old.ship(A).energy()).isEqualTo(7);
     }
@@ -57,11 +57,11 @@ class RulesVersionsTest {
     @DisplayName("D-CAT-1 Afterburner: no Heat and cost 2 under catalog 2026.11.2; Heat 1 and cost 1 under 2026.11.1")
     void afterburnerUnderEachCatalog() {
         Fixtures.Game now = Scenario.live(NOW).a(x -> x.hand("afterburner").energy(5)).game();
-        assertThat(now.act(Intent.play(A, "a1")).events()).noneMatch(e -> e instanceof HeatPending);
+        assertThat(now.act(VoidexaIntents.play(A, "a1")).events()).noneMatch(e -> e instanceof HeatPending);
         assertThat(now.ship(A).energy()).isEqualTo(3);
 
         Fixtures.Game old = Scenario.live(OLD).a(x -> x.hand("afterburner").energy(5)).game();
-        assertThat(old.act(Intent.play(A, "a1")).events()).contains(new HeatPending(A, 1, 1));
+        assertThat(old.act(VoidexaIntents.play(A, "a1")).events()).contains(new HeatPending(A, 1, 1));
         assertThat(old.ship(A).energy()).isEqualTo(4);
     }
 
@@ -69,13 +69,13 @@ class RulesVersionsTest {
     @DisplayName("D-CAT-2 Repair Module restores 2 Hull at the start of its owner's turn under 2026.11.2; never again under 2026.11.1")
     void repairModuleKeepsRepairing() {
         Fixtures.Game now = Scenario.live(NOW).a(x -> x.inPlay("repair-module").set(io.duelhall.domain.voidexa.cards.Subsystem.HULL, 40)).game();
-        now.act(Intent.endTurn(A));
-        assertThat(now.act(Intent.endTurn(io.duelhall.domain.Seat.B)).events())
+        now.act(VoidexaIntents.endTurn(A));
+        assertThat(now.act(VoidexaIntents.endTurn(io.duelhall.domain.Seat.B)).events())
                 .contains(new VoidexaEvent.SubsystemRepaired(A, io.duelhall.domain.voidexa.cards.Subsystem.HULL, 2, 42));
 
         Fixtures.Game old = Scenario.live(OLD).a(x -> x.inPlay("repair-module").set(io.duelhall.domain.voidexa.cards.Subsystem.HULL, 40)).game();
-        old.act(Intent.endTurn(A));
-        assertThat(old.act(Intent.endTurn(io.duelhall.domain.Seat.B)).events())
+        old.act(VoidexaIntents.endTurn(A));
+        assertThat(old.act(VoidexaIntents.endTurn(io.duelhall.domain.Seat.B)).events())
                 .noneMatch(e -> e instanceof VoidexaEvent.SubsystemRepaired);
     }
 
@@ -84,7 +84,7 @@ class RulesVersionsTest {
     void overchargeChargesTheNextWeapon() {
         Fixtures.Game now = Scenario.live(NOW).a(x -> x.inPlay("overcharge-coupling").hand("pulse-tap", "pulse-tap").energy(5))
                 .b(x -> x.set(io.duelhall.domain.voidexa.cards.Subsystem.SHIELD, 0)).game();
-        List<MatchEvent> charged = now.act(Intent.activate(A, "a1", 0)).events();
+        List<MatchEvent> charged = now.act(VoidexaIntents.activate(A, "a1", 0)).events();
         assertThat(charged).contains(new VoidexaEvent.WeaponCharged(A, 3, 3))
                 .noneMatch(e -> e instanceof VoidexaEvent.DamageRouted);
         assertThat(now.ship(A).weaponCharge()).isEqualTo(3);
@@ -94,14 +94,14 @@ class RulesVersionsTest {
 
         // an unspent charge is lost with the turn
         Fixtures.Game lost = Scenario.live(NOW).a(x -> x.inPlay("overcharge-coupling").energy(5)).game();
-        lost.act(Intent.activate(A, "a1", 0));
-        lost.act(Intent.endTurn(A));
+        lost.act(VoidexaIntents.activate(A, "a1", 0));
+        lost.act(VoidexaIntents.endTurn(A));
         assertThat(lost.ship(A).weaponCharge()).isZero();
 
         // the released catalog: a shot of 3 at once, under engine voidexa-1.0.0
         Fixtures.Game old = Scenario.live(OLD).a(x -> x.inPlay("overcharge-coupling").energy(5))
                 .b(x -> x.set(io.duelhall.domain.voidexa.cards.Subsystem.SHIELD, 0)).game();
-        assertThat(old.act(Intent.activate(A, "a1", 0, io.duelhall.domain.Target.ship(io.duelhall.domain.Seat.B))).events())
+        assertThat(old.act(VoidexaIntents.activate(A, "a1", 0, VoidexaIntents.ship(io.duelhall.domain.Seat.B))).events())
                 .anyMatch(e -> e instanceof VoidexaEvent.DamageRouted)
                 .noneMatch(e -> e instanceof VoidexaEvent.WeaponCharged);
     }
@@ -109,9 +109,9 @@ class RulesVersionsTest {
     /** Seat A plays {@code card} (B lets it resolve); B's Hull lost to it. */
     private static int hullLostTo(Fixtures.Game g, String card) {
         int hull = g.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
-        assertThat(g.act(Intent.play(A, card)).accepted()).isTrue();
+        assertThat(g.act(VoidexaIntents.play(A, card)).accepted()).isTrue();
         if (g.state.phase() == Phase.RESPONSE) {
-            g.act(Intent.pass(io.duelhall.domain.Seat.B));
+            g.act(VoidexaIntents.pass(io.duelhall.domain.Seat.B));
         }
         return hull - g.ship(io.duelhall.domain.Seat.B).value(io.duelhall.domain.voidexa.cards.Subsystem.HULL);
     }
@@ -165,8 +165,8 @@ class RulesVersionsTest {
 
     /** B's drone attacks when B's next main phase begins (B ends its turn, then A ends its). */
     private static List<VoidexaEvent.DroneAttacked> attacksAtBsNextTurn(Fixtures.Game g) {
-        g.act(Intent.endTurn(io.duelhall.domain.Seat.B));
-        return g.act(Intent.endTurn(A)).events().stream().filter(e -> e instanceof VoidexaEvent.DroneAttacked)
+        g.act(VoidexaIntents.endTurn(io.duelhall.domain.Seat.B));
+        return g.act(VoidexaIntents.endTurn(A)).events().stream().filter(e -> e instanceof VoidexaEvent.DroneAttacked)
                 .map(e -> (VoidexaEvent.DroneAttacked) e).toList();
     }
 
@@ -176,14 +176,14 @@ class RulesVersionsTest {
         io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
         Fixtures.Game g = Scenario.live(NOW).turn(2, b, Phase.MAIN)
                 .b(x -> x.drones("scout-drone", "strike-drone").hand("targeting-ai").energy(5)).game();
-        assertThat(g.act(Intent.play(b, "b3")).events()).contains(new VoidexaEvent.DronePierceCharged(b))
+        assertThat(g.act(VoidexaIntents.play(b, "b3")).events()).contains(new VoidexaEvent.DronePierceCharged(b))
                 .noneMatch(e -> e instanceof VoidexaEvent.DronesBoosted);
         assertThat(g.ship(b).discard()).extracting(CardRef::card).containsExactly("targeting-ai");
         assertThat(g.ship(b).inPlay()).as("a one-shot card, no routine left in play").isEmpty();
         assertThat(NOW.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, 1).seats().get(b).dronePierceNext()).isTrue();
 
-        g.act(Intent.endTurn(b));
-        List<MatchEvent> next = g.act(Intent.endTurn(A)).events();
+        g.act(VoidexaIntents.endTurn(b));
+        List<MatchEvent> next = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(next).containsSubsequence(new VoidexaEvent.DroneAttacked(b, "b1", 1, true),
                 new VoidexaEvent.DroneAttacked(b, "b2", 2, true), new VoidexaEvent.DronePierceSpent(b));
         assertThat(g.ship(b).pierceNext()).isFalse();
@@ -196,9 +196,9 @@ class RulesVersionsTest {
     void targetingAiPierceWaitsForAnAttack() {
         io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
         Fixtures.Game g = Scenario.live(NOW).turn(2, b, Phase.MAIN).b(x -> x.hand("targeting-ai").energy(5)).game();
-        g.act(Intent.play(b, "b1"));
-        g.act(Intent.endTurn(b));
-        assertThat(g.act(Intent.endTurn(A)).events()).noneMatch(e -> e instanceof VoidexaEvent.DronePierceSpent);
+        g.act(VoidexaIntents.play(b, "b1"));
+        g.act(VoidexaIntents.endTurn(b));
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).noneMatch(e -> e instanceof VoidexaEvent.DronePierceSpent);
         assertThat(g.ship(b).pierceNext()).isTrue();
     }
 
@@ -232,10 +232,10 @@ class RulesVersionsTest {
     @DisplayName("D-CAT-4 High-Output Engine: +1 energy at the start of its owner's turn, +1 Heat at the end of it")
     void highOutputEngineAddsHeatEachTurn() {
         Fixtures.Game g = Scenario.live(NOW).a(x -> x.inPlay("high-output-engine").energy(5)).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).contains(new HeatPending(A, 1, 1),
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).contains(new HeatPending(A, 1, 1),
                 new VoidexaEvent.HeatApplied(A, 1, 1));
         assertThat(g.ship(A).heat()).isEqualTo(1);
-        List<MatchEvent> next = g.act(Intent.endTurn(io.duelhall.domain.Seat.B)).events();
+        List<MatchEvent> next = g.act(VoidexaIntents.endTurn(io.duelhall.domain.Seat.B)).events();
         int max = g.ship(A).maxEnergy();
         assertThat(next).contains(new VoidexaEvent.EnergyGained(A, 1, max + 1));
         assertThat(g.ship(A).energy()).isEqualTo(max + 1);
@@ -252,7 +252,7 @@ class RulesVersionsTest {
 
         Fixtures.Game two = Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 2)).game();
         two.act(Intent.timeout(A));
-        two.act(Intent.endTurn(io.duelhall.domain.Seat.B));
+        two.act(VoidexaIntents.endTurn(io.duelhall.domain.Seat.B));
         assertThat(two.act(Intent.timeout(A)).events()).anyMatch(e -> e instanceof VoidexaEvent.MatchEnded m
                 && m.reason().equals("TIMEOUT") && m.losers().equals(List.of(A)));
         assertThat(NOW.view(Scenario.live(NOW).options(new MatchOptions(0, 30, null, null, 0)).game().state,
@@ -304,7 +304,7 @@ class RulesVersionsTest {
     private static List<MatchEvent> thirdTimeout(Fixtures.Game g) {
         for (int i = 0; i < 2; i++) {
             g.act(Intent.timeout(A));
-            g.act(Intent.endTurn(io.duelhall.domain.Seat.B));
+            g.act(VoidexaIntents.endTurn(io.duelhall.domain.Seat.B));
         }
         return g.act(Intent.timeout(A)).events();
     }
@@ -313,16 +313,16 @@ class RulesVersionsTest {
     @DisplayName("D-HEAT-2 Heat Exchanger: reduce Heat by 3 to gain 1 energy; refused below 3 Heat and not offered as a move")
     void heatExchangerTradesHeat() {
         Fixtures.Game g = Scenario.live(NOW).a(x -> x.inPlay("heat-exchanger").energy(2).heat(4)).game();
-        assertThat(g.act(Intent.activate(A, "a1", 0)).events()).contains(
+        assertThat(g.act(VoidexaIntents.activate(A, "a1", 0)).events()).contains(
                 new VoidexaEvent.HeatDecreased(A, 3, 1, "ABILITY"), new VoidexaEvent.EnergyGained(A, 1, 3));
         assertThat(g.ship(A).heat()).isEqualTo(1);
 
         Fixtures.Game cold = Scenario.live(NOW).a(x -> x.inPlay("heat-exchanger").energy(2).heat(2)).game();
-        io.duelhall.domain.Decision refused = cold.act(Intent.activate(A, "a1", 0));
+        io.duelhall.domain.Decision refused = cold.act(VoidexaIntents.activate(A, "a1", 0));
         assertThat(refused.accepted()).isFalse();
         assertThat(refused.refusal().code()).isEqualTo("NOT_ENOUGH_HEAT");
         assertThat(new VoidexaMoves(NOW.catalog()).legal(cold.state, A))
-                .noneMatch(i -> i.type() == io.duelhall.domain.IntentType.ACTIVATE);
+                .noneMatch(i -> VoidexaIntents.Type.ACTIVATE.name().equals(i.type()));
 
         VoidexaRuleset withExchanger = new VoidexaRuleset(new Catalog(new CatalogData(V1_1.catalog().data().ruleset(),
                 "x", List.of(NOW.catalog().card("heat-exchanger")), List.of(), List.of())), "voidexa-1.2.0");
@@ -336,12 +336,12 @@ class RulesVersionsTest {
     void saboteurDroneAttacksItsAssignedTarget() {
         io.duelhall.domain.Seat b = io.duelhall.domain.Seat.B;
         Fixtures.Game g = Scenario.live(NOW).turn(2, b, Phase.MAIN).b(x -> x.hand("saboteur-drone").energy(5)).game();
-        assertThat(g.act(Intent.play(b, "b1")).accepted()).isTrue();
+        assertThat(g.act(VoidexaIntents.play(b, "b1")).accepted()).isTrue();
         assertThat(g.ship(b).drone("b1").target()).isEqualTo(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES);
         assertThat(NOW.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, 1).seats().get(b).drones().get(0).target())
                 .isEqualTo(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES);
-        g.act(Intent.endTurn(b));
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        g.act(VoidexaIntents.endTurn(b));
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).containsSubsequence(new VoidexaEvent.DroneAttacked(b, "b1", 2, false),
                 new VoidexaEvent.DamageRouted(A, b, "DRONE", 2, true, 0,
                         java.util.Map.of(io.duelhall.domain.voidexa.cards.Subsystem.ENGINES, 2),

@@ -2,7 +2,6 @@ package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
@@ -175,7 +174,7 @@ class SetupRulesTest {
             List<CardRef> hand = g.ship(d.seat()).hand();
             assertThat(hand.subList(0, 5)).isEqualTo(d.order().subList(0, 5));
         }
-        assertThat(IntentType.values()).extracting(Enum::name).doesNotContain("MULLIGAN");
+        assertThat(VoidexaIntents.Type.values()).extracting(Enum::name).doesNotContain("MULLIGAN");
     }
 
     // ---- V-SETUP-3 ----
@@ -194,7 +193,7 @@ class SetupRulesTest {
                 if (card.type() == CardType.WEAPON && card.targeting() == Targeting.ENEMY_SHIP_OR_DRONE
                         && card.effects().size() == 1 && card.effects().get(0).kind() == EffectKind.DAMAGE
                         && card.cost() <= 5) {
-                    Decision d = g.act(Intent.play(A, ref.id(), Target.ship(B)));
+                    Decision d = g.act(VoidexaIntents.play(A, ref.id(), VoidexaIntents.ship(B)));
                     assertThat(d.accepted()).isTrue();
                     assertThat(g.state.turn()).isEqualTo(1);
                     assertThat(one(d.events(), DamageRouted.class).requested()).isEqualTo(card.effects().get(0).amount() + 1);
@@ -211,7 +210,7 @@ class SetupRulesTest {
     void shipCoreActiveFromTurnOne() {
         // A real match cannot start with Hull below 30; the built state stands just before turn 1.
         Fixtures.Game g = Scenario.live().turn(0, B, Phase.MAIN).a(x -> x.set(HULL, 25)).game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(B)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(B)).events();
         assertThat(ev).containsSubsequence(
                 new TurnStarted(A, 1),
                 new CardDrawn(A, new CardRef("a1", Scenario.FILLER), 1, 9),

@@ -40,7 +40,7 @@ class TurnRulesTest {
     @DisplayName("V-START-1 start of turn in order: Heat −1, Shield +2, Energy set by the Reactor tier, draw 1")
     void startOfTurnInOrder() {
         Fixtures.Game g = Scenario.live().b(x -> x.heat(3).set(SHIELD, 35).energy(2)).game();
-        Decision d = g.act(Intent.endTurn(A));
+        Decision d = g.act(VoidexaIntents.endTurn(A));
         assertThat(d.events()).containsExactly(
                 new EndOfTurnBegan(A, 1),
                 new TurnEnded(A, 1),
@@ -65,7 +65,7 @@ class TurnRulesTest {
     @DisplayName("V-START-1 energy is set to the Reactor tier plus permanent ramp")
     void energyByReactorTier(int reactor, int ramp, int energy) {
         Fixtures.Game g = Scenario.live().b(x -> x.set(REACTOR, reactor).ramp(ramp).energy(9)).game();
-        assertThat(one(g.act(Intent.endTurn(A)).events(), EnergyRefilled.class))
+        assertThat(one(g.act(VoidexaIntents.endTurn(A)).events(), EnergyRefilled.class))
                 .isEqualTo(new EnergyRefilled(B, energy, energy));
         assertThat(g.ship(B).energy()).isEqualTo(energy);
     }
@@ -74,12 +74,12 @@ class TurnRulesTest {
     @DisplayName("V-START-1 Shield regeneration is capped at its max and Heat floors at 0")
     void capsAndFloors() {
         Fixtures.Game g = Scenario.live().b(x -> x.set(SHIELD, 39).heat(0)).game();
-        Decision d = g.act(Intent.endTurn(A));
+        Decision d = g.act(VoidexaIntents.endTurn(A));
         assertThat(one(d.events(), ShieldRegenerated.class)).isEqualTo(new ShieldRegenerated(B, 1, 40));
         assertThat(all(d.events(), HeatDecreased.class)).isEmpty();
         assertThat(g.ship(B).heat()).isZero();
 
-        Decision full = Scenario.live().game().act(Intent.endTurn(A));
+        Decision full = Scenario.live().game().act(VoidexaIntents.endTurn(A));
         assertThat(all(full.events(), ShieldRegenerated.class)).as("nothing to regenerate at 40/40").isEmpty();
     }
 
@@ -89,7 +89,7 @@ class TurnRulesTest {
     @DisplayName("V-START-2 drawing from an empty deck is fatigue: 3 damage, Shield first, and max hand size −1")
     void fatigue() {
         Fixtures.Game g = Scenario.live().b(x -> x.deck().set(SHIELD, 0)).game();
-        Decision d = g.act(Intent.endTurn(A));
+        Decision d = g.act(VoidexaIntents.endTurn(A));
         // Shield 0 regenerates to 2 before the draw; the fatigue's 3 damage then takes those 2 and 1 Hull.
         assertThat(d.events()).containsSubsequence(
                 new ShieldRegenerated(B, 2, 2),
@@ -108,14 +108,14 @@ class TurnRulesTest {
     @DisplayName("V-START-2 the lowered max hand size holds for the rest of the match: 10 cards with max 9 must discard 1")
     void fatigueLowersHandLimit() {
         Fixtures.Game g = Scenario.live().a(x -> x.maxHand(9).handOf(10, "hull-patch")).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).endsWith(new DiscardRequired(A, 1));
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).endsWith(new DiscardRequired(A, 1));
     }
 
     @Test
     @DisplayName("V-START-3 the second draw from an empty deck is deck-out: that player loses")
     void deckOut() {
         Fixtures.Game g = Scenario.live().b(x -> x.deck().emptyDraws(1)).game();
-        Decision d = g.act(Intent.endTurn(A));
+        Decision d = g.act(VoidexaIntents.endTurn(A));
         assertThat(d.events()).endsWith(
                 new EnergyRefilled(B, 5, 5),
                 new MatchEnded(A, "DECK_OUT", List.of(B), B, g.state.serverSeed()));
@@ -127,7 +127,7 @@ class TurnRulesTest {
     @DisplayName("V-START-3 a card's draw from an empty deck counts too: Afterburner's second draw decks its player out")
     void deckOutFromAnEffect() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("afterburner").energy(5).deck()).game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(types(d.events())).containsSubsequence("FatigueApplied", "DamageRouted", "MatchEnded");
         assertThat(one(d.events(), MatchEnded.class)).isEqualTo(
                 new MatchEnded(B, "DECK_OUT", List.of(A), A, g.state.serverSeed()));
@@ -144,7 +144,7 @@ class TurnRulesTest {
                         .inPlay("tactical-ai", "field-medic-ai")            // b1, b2: entered in this order
                         .field("asteroid-field"))                           // b3
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(all(ev, AbilityTriggered.class)).extracting(AbilityTriggered::source, AbilityTriggered::card)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("core", "vanguard-core"),
@@ -175,7 +175,7 @@ class TurnRulesTest {
                 .a(x -> x.set(LIFE_SUPPORT, 10))
                 .b(x -> x.inPlay("field-medic-ai", "tactical-ai").set(LIFE_SUPPORT, 10).field("asteroid-field").drones("scout-drone"))
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(B)).events(); // A's turn 3 starts
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(B)).events(); // A's turn 3 starts
         assertThat(all(ev, AbilityTriggered.class)).containsExactly(
                 new AbilityTriggered(B, "b3", "asteroid-field", "START_OF_TURN"));
         assertThat(all(ev, SubsystemRepaired.class)).isEmpty();
@@ -187,7 +187,7 @@ class TurnRulesTest {
     @DisplayName("D-START-4 fatigue lowers the maximum hand size by one, to no less than 0")
     void fatigueFloorsTheHandLimitAtZero() {
         Fixtures.Game g = Scenario.live().b(x -> x.deck().maxHand(0)).game();
-        assertThat(one(g.act(Intent.endTurn(A)).events(), FatigueApplied.class)).isEqualTo(new FatigueApplied(B, 1, 0));
+        assertThat(one(g.act(VoidexaIntents.endTurn(A)).events(), FatigueApplied.class)).isEqualTo(new FatigueApplied(B, 1, 0));
         assertThat(g.ship(B).maxHand()).isZero();
     }
 
@@ -199,7 +199,7 @@ class TurnRulesTest {
                 .a(x -> x.field("asteroid-field").drones("scout-drone"))  // a1, a2
                 .b(x -> x.drones("guardian-drone"))                        // b1
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(all(ev, DroneDamaged.class)).containsExactly(
                 new DroneDamaged(B, "b1", A, 1, 1, 0, 1, 5),
                 new DroneDamaged(A, "a2", A, 1, 0, 1, 0, 2));
@@ -217,7 +217,7 @@ class TurnRulesTest {
                         0, null, null, false)),
                 null, null, null, new io.duelhall.domain.voidexa.cards.DroneStats(3, 0, 0, false), null, "TEST", "test only");
         Fixtures.Game g = Scenario.live(Fixtures.rulesWith(decoy)).b(x -> x.drones("test-decoy-drone", "scout-drone")).game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(all(ev, DroneAttacked.class)).containsExactly(new DroneAttacked(B, "b2", 1, false));
         assertThat(all(ev, DamageRouted.class)).hasSize(1);
     }
@@ -231,7 +231,7 @@ class TurnRulesTest {
                 .a(x -> x.drones("lancer-drone"))
                 .b(x -> x.drones("strike-drone", "scout-drone"))
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         int main = ev.indexOf(new MainPhaseStarted(B));
         assertThat(ev.subList(main, ev.size())).containsExactly(
                 new MainPhaseStarted(B),
@@ -250,7 +250,7 @@ class TurnRulesTest {
     @DisplayName("V-HEAT-1 pending Heat is applied at once at end of turn (HeatApplied), and reset to 0")
     void pendingHeatApplied() {
         Fixtures.Game g = Scenario.live().a(x -> x.heat(2).pendingHeat(3)).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).startsWith(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).startsWith(
                 new EndOfTurnBegan(A, 1),
                 new HeatApplied(A, 3, 5),
                 new TurnEnded(A, 1));
@@ -262,7 +262,7 @@ class TurnRulesTest {
     @DisplayName("V-HEAT-1 applied Heat is capped at 10")
     void heatCappedAtTen() {
         Fixtures.Game g = Scenario.live().a(x -> x.heat(8).pendingHeat(5)).game();
-        assertThat(one(g.act(Intent.endTurn(A)).events(), HeatApplied.class)).isEqualTo(new HeatApplied(A, 5, 10));
+        assertThat(one(g.act(VoidexaIntents.endTurn(A)).events(), HeatApplied.class)).isEqualTo(new HeatApplied(A, 5, 10));
         assertThat(g.ship(A).heat()).isEqualTo(10);
     }
 
@@ -270,10 +270,10 @@ class TurnRulesTest {
     @DisplayName("V-HEAT-1 Heat from a card played this turn stays pending: the next card has no penalty at Heat 5 + 5 pending")
     void pendingHeatDoesNotRaiseCost() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("ion-torpedo", "pulse-tap").energy(5).heat(5).pendingHeat(3)).game();
-        g.act(Intent.play(A, "a1"));
+        g.act(VoidexaIntents.play(A, "a1"));
         assertThat(g.ship(A).heat()).isEqualTo(5);
         assertThat(g.ship(A).pendingHeat()).isEqualTo(5);
-        CardPlayed second = one(g.act(Intent.play(A, "a2")).events(), CardPlayed.class);
+        CardPlayed second = one(g.act(VoidexaIntents.play(A, "a2")).events(), CardPlayed.class);
         assertThat(second.totalCost()).isEqualTo(1);
         assertThat(g.ship(A).energy()).isZero();
     }
@@ -282,7 +282,7 @@ class TurnRulesTest {
     @DisplayName("V-HEAT-2 Heat 9 after end of turn deals 2 self-damage at once, Shield first")
     void heatNineSelfDamage() {
         Fixtures.Game g = Scenario.live().a(x -> x.heat(7).pendingHeat(2).set(SHIELD, 1)).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).startsWith(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).startsWith(
                 new EndOfTurnBegan(A, 1),
                 new HeatApplied(A, 2, 9),
                 new DamageRouted(A, A, "HEAT", 2, false, 1, Map.of(HULL, 1), Map.of(SHIELD, 0, HULL, 59)),
@@ -293,9 +293,9 @@ class TurnRulesTest {
     @Test
     @DisplayName("V-HEAT-2 Heat 8 after end of turn deals no self-damage; Heat 10 without pending Heat does")
     void heatThresholdBoundaries() {
-        Decision eight = Scenario.live().a(x -> x.heat(6).pendingHeat(2)).game().act(Intent.endTurn(A));
+        Decision eight = Scenario.live().a(x -> x.heat(6).pendingHeat(2)).game().act(VoidexaIntents.endTurn(A));
         assertThat(all(eight.events(), DamageRouted.class)).isEmpty();
-        Decision ten = Scenario.live().a(x -> x.heat(10)).game().act(Intent.endTurn(A));
+        Decision ten = Scenario.live().a(x -> x.heat(10)).game().act(VoidexaIntents.endTurn(A));
         assertThat(one(ten.events(), DamageRouted.class))
                 .isEqualTo(new DamageRouted(A, A, "HEAT", 2, false, 2, Map.of(), Map.of(SHIELD, 38)));
     }
@@ -304,21 +304,21 @@ class TurnRulesTest {
     @DisplayName("V-HEAT-3 a vent lowers current Heat at once (pending untouched), so the next card is cheaper")
     void ventLowersHeatAtOnce() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("coolant-burst", "pulse-tap").energy(3).heat(7).pendingHeat(2)).game();
-        Decision vent = g.act(Intent.play(A, "a1"));
+        Decision vent = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(vent.events()).containsExactly(
                 new CardPlayed(A, new CardRef("a1", "coolant-burst"), "DEFENSE", List.of(), 1, 2, 0, false),
                 new EnergySpent(A, 2, 1),
                 new HeatDecreased(A, 3, 4, "VENT"),
                 new CardDiscarded(A, new CardRef("a1", "coolant-burst"), "PLAY"));
         assertThat(g.ship(A).pendingHeat()).isEqualTo(2);
-        assertThat(one(g.act(Intent.play(A, "a2")).events(), CardPlayed.class).totalCost()).isEqualTo(1);
+        assertThat(one(g.act(VoidexaIntents.play(A, "a2")).events(), CardPlayed.class).totalCost()).isEqualTo(1);
     }
 
     @Test
     @DisplayName("V-HEAT-3 a vent floors Heat at 0")
     void ventFloorsAtZero() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("coolant-vent").energy(3).heat(1).set(Subsystem.ENGINES, 30)).game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(d.events()).contains(
                 new SubsystemRepaired(A, Subsystem.ENGINES, 3, 33),
                 new HeatDecreased(A, 1, 0, "VENT"));
@@ -333,7 +333,7 @@ class TurnRulesTest {
         Fixtures.Game g = Scenario.live()
                 .a(x -> x.inPlay("heat-sink").heat(8).pendingHeat(2).handOf(11, "hull-patch"))
                 .game();
-        assertThat(g.act(Intent.endTurn(A)).events()).containsExactly(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).containsExactly(
                 new EndOfTurnBegan(A, 1),
                 new AbilityTriggered(A, "a1", "heat-sink", "END_OF_TURN"),
                 new HeatDecreased(A, 1, 7, "VENT"),
@@ -349,7 +349,7 @@ class TurnRulesTest {
     @DisplayName("V-END-1 with nothing to do the turn passes: EndOfTurnBegan then TurnEnded, then the other seat starts")
     void endOfTurnPasses() {
         Fixtures.Game g = Scenario.live().a(x -> x.handOf(10, "hull-patch")).game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).startsWith(new EndOfTurnBegan(A, 1), new TurnEnded(A, 1), new TurnStarted(B, 2));
         assertThat(all(ev, DiscardRequired.class)).as("10 cards is not over the limit").isEmpty();
     }
@@ -358,17 +358,17 @@ class TurnRulesTest {
     @DisplayName("V-END-2 over the hand limit the turn waits for a DiscardDown naming exactly the surplus")
     void discardDown() {
         Fixtures.Game g = Scenario.live().a(x -> x.handOf(12, "hull-patch")).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).endsWith(new DiscardRequired(A, 2));
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).endsWith(new DiscardRequired(A, 2));
         VoidexaState waiting = g.state;
-        refused(waiting, Intent.endTurn(A), CONFLICT, "DISCARD_REQUIRED", "V-END-2");
-        refused(waiting, Intent.play(A, "a1"), CONFLICT, "DISCARD_REQUIRED", "V-END-2");
-        refused(waiting, Intent.discardDown(A, List.of("a1")), RULES, "WRONG_DISCARD_COUNT", "V-END-2");
-        refused(waiting, Intent.discardDown(A, List.of("a1", "a2", "a3")), RULES, "WRONG_DISCARD_COUNT", "V-END-2");
-        refused(waiting, Intent.discardDown(A, List.of("a1", "a1")), RULES, "WRONG_DISCARD_COUNT", "V-END-2");
-        refused(waiting, Intent.discardDown(A, List.of("a1", "b1")), RULES, "CARD_NOT_IN_HAND", "V-END-2");
-        refused(waiting, Intent.discardDown(B, List.of("b1", "b2")), FORBIDDEN, "NOT_YOUR_TURN", "V-END-2");
+        refused(waiting, VoidexaIntents.endTurn(A), CONFLICT, "DISCARD_REQUIRED", "V-END-2");
+        refused(waiting, VoidexaIntents.play(A, "a1"), CONFLICT, "DISCARD_REQUIRED", "V-END-2");
+        refused(waiting, VoidexaIntents.discardDown(A, List.of("a1")), RULES, "WRONG_DISCARD_COUNT", "V-END-2");
+        refused(waiting, VoidexaIntents.discardDown(A, List.of("a1", "a2", "a3")), RULES, "WRONG_DISCARD_COUNT", "V-END-2");
+        refused(waiting, VoidexaIntents.discardDown(A, List.of("a1", "a1")), RULES, "WRONG_DISCARD_COUNT", "V-END-2");
+        refused(waiting, VoidexaIntents.discardDown(A, List.of("a1", "b1")), RULES, "CARD_NOT_IN_HAND", "V-END-2");
+        refused(waiting, VoidexaIntents.discardDown(B, List.of("b1", "b2")), FORBIDDEN, "NOT_YOUR_TURN", "V-END-2");
 
-        Decision d = g.act(Intent.discardDown(A, List.of("a7", "a3")));
+        Decision d = g.act(VoidexaIntents.discardDown(A, List.of("a7", "a3")));
         assertThat(d.events()).startsWith(
                 new CardDiscarded(A, new CardRef("a7", "hull-patch"), "HAND"),
                 new CardDiscarded(A, new CardRef("a3", "hull-patch"), "HAND"),
@@ -383,20 +383,20 @@ class TurnRulesTest {
     @DisplayName("V-END-2 DiscardDown when nothing is owed is refused NO_DISCARD_OWED")
     void noDiscardOwed() {
         VoidexaState s = Scenario.live().a(x -> x.hand("pulse-tap")).build();
-        refused(s, Intent.discardDown(A, List.of("a1")), CONFLICT, "NO_DISCARD_OWED", "V-END-2");
+        refused(s, VoidexaIntents.discardDown(A, List.of("a1")), CONFLICT, "NO_DISCARD_OWED", "V-END-2");
     }
 
     @Test
     @DisplayName("END_TURN by the seat that is not active is refused NOT_YOUR_TURN")
     void endTurnNotYours() {
-        refused(Scenario.live().build(), Intent.endTurn(B), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
+        refused(Scenario.live().build(), VoidexaIntents.endTurn(B), FORBIDDEN, "NOT_YOUR_TURN", "V-PLAY-1");
     }
 
     @Test
     @DisplayName("V-START-4 Field Medic AI heals Life Support at the start of turn, after the draw")
     void lifeSupportHealAfterDraw() {
         Fixtures.Game g = Scenario.live().b(x -> x.inPlay("field-medic-ai").set(LIFE_SUPPORT, 10)).game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).containsSubsequence(
                 new CardDrawn(B, new CardRef("b2", Scenario.FILLER), 1, 9),
                 new AbilityTriggered(B, "b1", "field-medic-ai", "START_OF_TURN"),
@@ -411,9 +411,9 @@ class TurnRulesTest {
         for (int i = 0; i < 4; i++) {
             VoidexaView v = Fixtures.RULES.view(g.state, io.duelhall.domain.Viewer.SPECTATOR, i);
             seen.add(new int[]{v.turn(), v.round()});
-            Decision d = g.act(Intent.endTurn(g.state.active()));
+            Decision d = g.act(VoidexaIntents.endTurn(g.state.active()));
             if (!d.accepted()) { // over the hand limit at the end of the turn: discard down first
-                g.act(Intent.discardDown(g.state.active(), g.state.ship(g.state.active()).hand().stream()
+                g.act(VoidexaIntents.discardDown(g.state.active(), g.state.ship(g.state.active()).hand().stream()
                         .limit(g.state.discardOwed()).map(CardRef::id).toList()));
             }
         }

@@ -48,7 +48,7 @@ class WinRulesTest {
     @DisplayName("V-WIN-1 Hull 0 ends the match at once; the other player wins and the server seed is revealed")
     void hullZero() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("pulse-tap").energy(5)).b(x -> x.set(HULL, 5).set(SHIELD, 0)).game();
-        assertThat(g.act(Intent.play(A, "a1")).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.play(A, "a1")).events()).endsWith(
                 new DamageRouted(B, A, "CARD", 6, false, 0, Map.of(HULL, 5), Map.of(SHIELD, 0, HULL, 0)),
                 ended(A, "HULL_DESTROYED", List.of(B), A, g));
         assertThat(g.state.serverSeed()).isEqualTo(io.duelhall.domain.rng.Sha256CounterRandom.hex(Fixtures.seed(99)));
@@ -59,7 +59,7 @@ class WinRulesTest {
     @DisplayName("V-WIN-1 Reactor 0 ends the match at once (Reactor Death)")
     void reactorZero() {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("reactor-strike").energy(5)).b(x -> x.set(REACTOR, 5)).game();
-        assertThat(g.act(Intent.play(A, "a1")).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.play(A, "a1")).events()).endsWith(
                 new DamageRouted(B, A, "CARD", 5, true, 0, Map.of(REACTOR, 5), Map.of(REACTOR, 0)),
                 ended(A, "REACTOR_DESTROYED", List.of(B), A, g));
         assertOver(g, A, "REACTOR_DESTROYED");
@@ -69,7 +69,7 @@ class WinRulesTest {
     @DisplayName("V-WIN-1 a player whose own Heat damage takes its Hull to 0 loses")
     void selfDestruction() {
         Fixtures.Game g = Scenario.live().a(x -> x.set(HULL, 1).set(SHIELD, 0).heat(9)).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).containsExactly(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).containsExactly(
                 new EndOfTurnBegan(A, 1),
                 new DamageRouted(A, A, "HEAT", 2, false, 0, Map.of(HULL, 1), Map.of(SHIELD, 0, HULL, 0)),
                 ended(B, "HULL_DESTROYED", List.of(A), A, g));
@@ -82,7 +82,7 @@ class WinRulesTest {
     @DisplayName("V-WIN-2 Life Support 0 at the start of a third consecutive own turn loses")
     void lifeSupportThirdTurn() {
         Fixtures.Game g = Scenario.live().b(x -> x.set(LIFE_SUPPORT, 0).lifeSupportZeroTurns(2)).game();
-        assertThat(g.act(Intent.endTurn(A)).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.endTurn(A)).events()).endsWith(
                 new TurnStarted(B, 2),
                 new LifeSupportCounted(B, 3),
                 ended(A, "LIFE_SUPPORT_FAILED", List.of(B), B, g));
@@ -96,7 +96,7 @@ class WinRulesTest {
                 .a(x -> x.set(LIFE_SUPPORT, 0))
                 .b(x -> x.set(LIFE_SUPPORT, 0))
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(all(ev, LifeSupportCounted.class)).containsExactly(new LifeSupportCounted(B, 1));
         assertThat(g.state.status()).isEqualTo(MatchStatus.LIVE);
         VoidexaView view = Fixtures.RULES.view(g.state, Viewer.SPECTATOR, 1);
@@ -108,7 +108,7 @@ class WinRulesTest {
     @DisplayName("V-WIN-2 the count restarts when an own turn starts with Life Support above 0")
     void lifeSupportCounterResets() {
         Fixtures.Game g = Scenario.live().b(x -> x.set(LIFE_SUPPORT, 5).lifeSupportZeroTurns(2)).game();
-        assertThat(all(g.act(Intent.endTurn(A)).events(), LifeSupportCounted.class))
+        assertThat(all(g.act(VoidexaIntents.endTurn(A)).events(), LifeSupportCounted.class))
                 .containsExactly(new LifeSupportCounted(B, 0));
         assertThat(g.ship(B).lifeSupportZeroTurns()).isZero();
     }
@@ -133,12 +133,12 @@ class WinRulesTest {
                 .a(x -> x.hand("pulse-tap").energy(5))
                 .b(x -> x.hand("emergency-shunt").energy(1))
                 .game();
-        window.act(Intent.play(A, "a1"));
+        window.act(VoidexaIntents.play(A, "a1"));
         assertThat(window.state.phase()).isEqualTo(Phase.RESPONSE);
         assertThat(window.act(Intent.concede(A)).events()).containsExactly(ended(B, "CONCEDED", List.of(A), A, window));
 
         Fixtures.Game discard = Scenario.live().a(x -> x.handOf(11, "hull-patch")).game();
-        discard.act(Intent.endTurn(A));
+        discard.act(VoidexaIntents.endTurn(A));
         assertThat(discard.state.phase()).isEqualTo(Phase.DISCARD);
         assertThat(discard.act(Intent.concede(B)).events()).containsExactly(ended(A, "CONCEDED", List.of(B), B, discard));
     }
@@ -153,7 +153,7 @@ class WinRulesTest {
                 .a(x -> x.hand("test-mutual-strike").energy(5).set(HULL, 5))
                 .b(x -> x.set(HULL, 5))
                 .game();
-        assertThat(g.act(Intent.play(A, "a1")).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.play(A, "a1")).events()).endsWith(
                 new DamageRouted(A, A, "CARD", 5, true, 0, Map.of(HULL, 5), Map.of(HULL, 0)),
                 new DamageRouted(B, A, "CARD", 5, true, 0, Map.of(HULL, 5), Map.of(HULL, 0)),
                 ended(B, "HULL_DESTROYED", List.of(A), A, g));
@@ -170,7 +170,7 @@ class WinRulesTest {
                 .a(x -> x.field("event-horizon").set(HULL, 3))
                 .b(x -> x.set(HULL, 3))
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(B)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(B)).events();
         assertThat(ev).endsWith(
                 new AbilityTriggered(A, "a1", "event-horizon", "START_OF_TURN"),
                 new DamageRouted(A, null, "CARD", 3, true, 0, Map.of(HULL, 3), Map.of(HULL, 0)),
@@ -189,7 +189,7 @@ class WinRulesTest {
                 .a(x -> x.set(HULL, 20))
                 .b(x -> x.field("event-horizon").set(HULL, 3))
                 .game();
-        assertThat(g.act(Intent.endTurn(B)).events()).endsWith(
+        assertThat(g.act(VoidexaIntents.endTurn(B)).events()).endsWith(
                 new DamageRouted(A, null, "CARD", 3, true, 0, Map.of(HULL, 3), Map.of(HULL, 17)),
                 new DamageRouted(B, null, "CARD", 3, true, 0, Map.of(HULL, 3), Map.of(HULL, 0)),
                 ended(A, "HULL_DESTROYED", List.of(B), null, g));
@@ -204,14 +204,14 @@ class WinRulesTest {
                 .a(x -> x.hand("cascade-missiles").energy(5))
                 .b(x -> x.set(HULL, 5).set(SHIELD, 0))
                 .game();
-        Decision d = g.act(Intent.play(A, "a1"));
+        Decision d = g.act(VoidexaIntents.play(A, "a1"));
         assertThat(types(d.events())).containsExactly("CardPlayed", "EnergySpent", "HeatPending", "DamageRouted", "MatchEnded");
         Ship b = g.ship(B);
         assertThat(b.value(WEAPONS)).isEqualTo(30);
         assertThat(b.value(ENGINES)).isEqualTo(35);
         assertThat(g.ship(A).discard()).as("the card never reached the discard").isEmpty();
         assertThat(g.state.pending()).as("the unresolved card stays on the table, not lost")
-                .isEqualTo(new PendingPlay(A, new CardRef("a1", "cascade-missiles"), List.of(Target.ship(B))));
+                .isEqualTo(new PendingPlay(A, new CardRef("a1", "cascade-missiles"), List.of(VoidexaIntents.ship(B))));
     }
 
     @Test
@@ -221,7 +221,7 @@ class WinRulesTest {
                 .a(x -> x.hand("scatter-shot").energy(5))
                 .b(x -> x.set(HULL, 4).set(SHIELD, 0).drones("scout-drone"))
                 .game();
-        Decision d = g.act(Intent.play(A, "a1", Target.ship(B), Target.drone(B, "b1")));
+        Decision d = g.act(VoidexaIntents.play(A, "a1", VoidexaIntents.ship(B), VoidexaIntents.drone(B, "b1")));
         assertThat(all(d.events(), DroneDamaged.class)).isEmpty();
         assertThat(g.ship(B).drone("b1").hull()).isEqualTo(3);
         assertThat(d.events().get(d.events().size() - 1)).isInstanceOf(MatchEnded.class);
@@ -233,7 +233,7 @@ class WinRulesTest {
         Fixtures.Game g = Scenario.live()
                 .b(x -> x.deck().set(HULL, 1).set(SHIELD, 0).drones("strike-drone").inPlay("field-medic-ai"))
                 .game();
-        List<MatchEvent> ev = g.act(Intent.endTurn(A)).events();
+        List<MatchEvent> ev = g.act(VoidexaIntents.endTurn(A)).events();
         assertThat(ev).endsWith(
                 new FatigueApplied(B, 1, 9),
                 new DamageRouted(B, B, "FATIGUE", 3, false, 2, Map.of(HULL, 1), Map.of(SHIELD, 0, HULL, 0)),
@@ -247,8 +247,8 @@ class WinRulesTest {
         Fixtures.Game g = Scenario.live().a(x -> x.hand("pulse-tap").energy(5)).game();
         g.act(Intent.concede(B));
         VoidexaState over = g.state;
-        for (Intent i : List.of(Intent.endTurn(A), Intent.play(A, "a1"), Intent.concede(A), Intent.concede(B),
-                Intent.pass(B), Intent.discardDown(A, List.of("a1")), Intent.activate(A, "a1", 0))) {
+        for (Intent i : List.of(VoidexaIntents.endTurn(A), VoidexaIntents.play(A, "a1"), Intent.concede(A), Intent.concede(B),
+                VoidexaIntents.pass(B), VoidexaIntents.discardDown(A, List.of("a1")), VoidexaIntents.activate(A, "a1", 0))) {
             refused(over, i, CONFLICT, "MATCH_OVER", "V-WIN-5");
         }
         Decision join = Fixtures.RULES.join(over, Fixtures.join("Cy", Fixtures.deck(0), "c"));

@@ -62,7 +62,7 @@ class WorkedExampleTest {
         assertThat(g.ship(A).deck()).hasSize(49);
 
         // The opponent ends turn 2. Phase 1 (start of turn) and phase 2 (effects) of the player's turn 3.
-        Decision start = g.act(Intent.endTurn(B));
+        Decision start = g.act(VoidexaIntents.endTurn(B));
         assertThat(start.events()).containsExactly(
                 new EndOfTurnBegan(B, 2),
                 new TurnEnded(B, 2),
@@ -77,8 +77,8 @@ class WorkedExampleTest {
 
         // Phase 3, play 1: Pulse Tap, 6 damage, opponent Shield 30 → 24.
         CardRef tap = new CardRef("a2", "pulse-tap");
-        assertThat(g.act(Intent.play(A, "a2", Target.ship(B))).events()).containsExactly(
-                new CardPlayed(A, tap, "WEAPON", List.of(Target.ship(B)), 1, 1, 1, false),
+        assertThat(g.act(VoidexaIntents.play(A, "a2", VoidexaIntents.ship(B))).events()).containsExactly(
+                new CardPlayed(A, tap, "WEAPON", List.of(VoidexaIntents.ship(B)), 1, 1, 1, false),
                 new EnergySpent(A, 1, 4),
                 new HeatPending(A, 1, 1),
                 new DamageRouted(B, A, "CARD", 6, false, 6, Map.of(), Map.of(SHIELD, 24)),
@@ -86,7 +86,7 @@ class WorkedExampleTest {
 
         // Play 2: Quick Shield at a full Shield: paid for, no effect.
         CardRef quick = new CardRef("a3", "quick-shield");
-        assertThat(g.act(Intent.play(A, "a3")).events()).containsExactly(
+        assertThat(g.act(VoidexaIntents.play(A, "a3")).events()).containsExactly(
                 new CardPlayed(A, quick, "DEFENSE", List.of(), 1, 1, 0, false),
                 new EnergySpent(A, 1, 3),
                 new CardDiscarded(A, quick, "PLAY"));
@@ -94,7 +94,7 @@ class WorkedExampleTest {
 
         // Play 3: Strafe Burn, enemy Engines 35 → 31, draw 1.
         CardRef strafe = new CardRef("a4", "strafe-burn");
-        assertThat(g.act(Intent.play(A, "a4")).events()).containsExactly(
+        assertThat(g.act(VoidexaIntents.play(A, "a4")).events()).containsExactly(
                 new CardPlayed(A, strafe, "MANEUVER", List.of(), 2, 2, 0, false),
                 new EnergySpent(A, 2, 1),
                 new DamageRouted(B, A, "CARD", 4, true, 0, Map.of(ENGINES, 4), Map.of(ENGINES, 31)),
@@ -103,10 +103,10 @@ class WorkedExampleTest {
 
         // Energy 5 − 1 − 1 − 2 = 1: more cards in hand, none affordable; only ending the turn is left.
         assertThat(g.ship(A).energy()).isEqualTo(1);
-        assertThat(new VoidexaMoves(Fixtures.CATALOG).legal(g.state, A)).containsExactly(Intent.endTurn(A));
+        assertThat(new VoidexaMoves(Fixtures.CATALOG).legal(g.state, A)).containsExactly(VoidexaIntents.endTurn(A));
 
         // Phase 4: Heat 3 + 1 = 4, no penalty, hand check passes (6 cards, not the seed's 8), pass.
-        Decision end = g.act(Intent.endTurn(A));
+        Decision end = g.act(VoidexaIntents.endTurn(A));
         assertThat(end.events()).startsWith(
                 new EndOfTurnBegan(A, 3),
                 new HeatApplied(A, 1, 4),
@@ -117,7 +117,7 @@ class WorkedExampleTest {
         assertThat(g.ship(A).hand()).hasSize(6);
 
         // Phase 5: the opponent's weapon deals 8; the player's Shield 40 → 32, Hull unchanged.
-        assertThat(Scenario.one(g.act(Intent.play(B, "b2", Target.ship(A))).events(), DamageRouted.class))
+        assertThat(Scenario.one(g.act(VoidexaIntents.play(B, "b2", VoidexaIntents.ship(A))).events(), DamageRouted.class))
                 .isEqualTo(new DamageRouted(A, B, "CARD", 8, false, 8, Map.of(), Map.of(SHIELD, 32)));
         assertThat(g.ship(A).value(HULL)).isEqualTo(55);
         assertThat(g.ship(A).value(SHIELD)).isEqualTo(32);

@@ -248,7 +248,9 @@ public final class MatchRecords {
                 n.put("intentId", a.intentId());
                 n.put("seat", a.seat() == null ? null : a.seat().name());
                 n.put("at", a.at() == null ? null : a.at().toString());
-                n.set("intent", mapper.valueToTree(a.intent()));
+                // the intent as stored (an older release's payload has no "choices"): never re-serialized
+                JsonNode stored = events.get(i).path("payload").get("intent");
+                n.set("intent", stored != null && stored.isObject() ? stored.deepCopy() : mapper.valueToTree(a.intent()));
             }
         }
         s.set("chainHead", events.size() == 0 ? JsonNodeFactory.instance.nullNode() : events.get(events.size() - 1).get("chain"));

@@ -8,8 +8,8 @@ import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
@@ -131,7 +131,7 @@ final class Resimulation {
             MatchEvent input = decoded.get(i).event();
             long seq = events.get(i).path("seq").asLong(i);
             inputAt = input instanceof IntentAccepted a ? a.at() : null;
-            if (input instanceof IntentAccepted a && a.intent() != null && a.intent().type() == IntentType.TIMEOUT) {
+            if (input instanceof IntentAccepted a && a.intent() != null && Intent.TIMEOUT.equals(a.intent().type())) {
                 String late = ClockPolicy.timeoutProblem(a, clock, clockSeq);
                 if (late != null) {
                     return diverged(seq, null, events.get(i), late);

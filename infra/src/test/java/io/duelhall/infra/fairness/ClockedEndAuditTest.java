@@ -81,7 +81,7 @@ class ClockedEndAuditTest {
         for (int i = 0; i < 3; i++) {
             VoidexaState s = (VoidexaState) store.state;
             Seat seat = VoidexaMoves.toAct(s);
-            Intent pick = i < 2 ? Intent.endTurn(seat) : Intent.concede(seat);
+            Intent pick = i < 2 ? io.duelhall.domain.voidexa.VoidexaIntents.endTurn(seat) : Intent.concede(seat);
             store.accept(RecordFixtures.RULES.decide(s, pick), new IntentAccepted("i-" + i, seat, "f-" + i, pick,
                     store.clock.deadline().minusSeconds(30)));
         }

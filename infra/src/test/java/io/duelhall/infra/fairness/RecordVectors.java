@@ -13,7 +13,6 @@ import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Ruleset;
@@ -23,6 +22,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Target;
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
@@ -93,11 +93,11 @@ final class RecordVectors {
         Seat first = s.active();
         Instant turnStart = store.clock.deadline().minusSeconds(60);
         // the first seat plays its first listed card that leaves the decision with it, then ends its turn
-        Intent play = moves.legal(s, first).stream().filter(i -> i.type() == IntentType.PLAY_CARD)
+        Intent play = moves.legal(s, first).stream().filter(i -> i.type().equals("PLAY_CARD"))
                 .filter(i -> VoidexaMoves.toAct(after(rules, s, i)) == first).findFirst()
                 .orElseThrow(() -> new AssertionError("no card to play in turn 1"));
         intent(store, rules, first, "play-1", play, turnStart.plusSeconds(10));
-        intent(store, rules, first, "end-1", Intent.endTurn(first), turnStart.plusSeconds(20));
+        intent(store, rules, first, "end-1", VoidexaIntents.endTurn(first), turnStart.plusSeconds(20));
         // the second seat lets its turn clock run out: the server's TIMEOUT, 250 ms after the deadline
         ClockSet clock = store.clock;
         if (clock.seat() != first.opponent() || clock.kind() != io.duelhall.domain.ClockNeed.Kind.TURN) {
@@ -134,16 +134,15 @@ final class RecordVectors {
     /** An intent as the API takes it (no expectedVersion), with the fingerprint the server computes for it. */
     private static void intent(RecordFixtures.Store store, Ruleset rules, Seat seat, String intentId, Intent intent,
                                Instant at) {
-        Intent sent = new Intent(null, intent.type(), intent.card(), intent.ability(), intent.targets(), intent.cards());
+        Intent sent = intent.by(null);
         List<Requests.TargetBody> targets = new ArrayList<>();
         for (Target t : intent.targets()) {
-            targets.add(new Requests.TargetBody(t.kind().name(), t.seat().name(), t.subsystem(), t.id()));
+            targets.add(new Requests.TargetBody(t.kind(), t.seat().name(), t.subsystem(), t.id()));
         }
-        Requests.IntentBody body = new Requests.IntentBody(intentId, intent.type().name(), intent.card(),
-                intent.ability(), targets, intent.cards(), null);
+        Requests.IntentBody body = new Requests.IntentBody(intentId, intent.type(), intent.card(),
+                intent.ability(), targets, intent.cards(), null, intent.choices());
         String fingerprint = fingerprint(SeatTokens.hash(TOKENS.get(seat)), body, sent);
-        Intent seated = new Intent(seat, intent.type(), intent.card(), intent.ability(), intent.targets(),
-                intent.cards());
+        Intent seated = intent.by(seat);
         store.accept(rules.decide(store.state, seated), new IntentAccepted(intentId, seat, fingerprint, seated, at));
     }
 

@@ -64,7 +64,7 @@ class SeedSecrecyHttpTest extends AppTest {
     }
 
     static ObjectNode body(Intent in) {
-        ObjectNode n = Api.intent(in.type().name());
+        ObjectNode n = Api.intent(in.type());
         if (in.card() != null) {
             n.put("card", in.card());
         }
@@ -73,7 +73,7 @@ class SeedSecrecyHttpTest extends AppTest {
         }
         ArrayNode targets = n.putArray("targets");
         for (Target t : in.targets()) {
-            ObjectNode o = Api.target(targets, t.kind().name(), t.seat().name());
+            ObjectNode o = Api.target(targets, t.kind(), t.seat().name());
             o.put("subsystem", t.subsystem());
             o.put("id", t.id());
         }

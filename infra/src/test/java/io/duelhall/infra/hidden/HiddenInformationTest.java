@@ -1,10 +1,10 @@
 package io.duelhall.infra.hidden;
 
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
@@ -324,7 +324,7 @@ class HiddenInformationTest extends AppTest {
     }
 
     static ObjectNode body(Intent intent) {
-        ObjectNode n = Api.intent(intent.type().name());
+        ObjectNode n = Api.intent(intent.type());
         if (intent.card() != null) {
             n.put("card", intent.card());
         }
@@ -334,7 +334,7 @@ class HiddenInformationTest extends AppTest {
         if (!intent.targets().isEmpty()) {
             ArrayNode ts = n.putArray("targets");
             for (Target t : intent.targets()) {
-                ObjectNode o = ts.addObject().put("kind", t.kind().name()).put("seat", t.seat().name());
+                ObjectNode o = ts.addObject().put("kind", t.kind()).put("seat", t.seat().name());
                 if (t.subsystem() != null) {
                     o.put("subsystem", t.subsystem());
                 }
@@ -343,7 +343,7 @@ class HiddenInformationTest extends AppTest {
                 }
             }
         }
-        if (intent.type() == IntentType.DISCARD_DOWN) {
+        if (VoidexaIntents.Type.DISCARD_DOWN.name().equals(intent.type())) {
             ArrayNode cs = n.putArray("cards");
             intent.cards().forEach(cs::add);
         }

@@ -36,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * release its name gives; see its README): every finished match shows as it ended, every step of its replay is
  * readable, its audit passes, and its old signed record passes the offline audit CLI; every match left in progress
  * is played to its end — the people's seats with the tokens they were given then, the AI seats by the server without
- * the per-node key file that release kept (deleted from the copy) — and then audits clean too.
+ * the per-node key file that release kept (deleted from the copy) — and then audits clean too. Every match runs and
+ * audits under the rules it was created with; a set written with registered players keeps its ratings.
  */
 class GoldenHistoryTest {
     static final Path GOLDEN = Path.of("src", "test", "resources", "golden").toAbsolutePath();
@@ -140,9 +141,18 @@ class GoldenHistoryTest {
         return new SpringApplicationBuilder(DuelhallApplication.class).run(args.toArray(String[]::new));
     }
 
-    /** The rules every match of the golden sets so far was created under (the only version before catalog 2026.11.2). */
+    /**
+     * The rules every match of the sets written before catalog 2026.11.2 was created under (the only version then);
+     * their golden.json does not say. From the ef8f61a set on, golden.json gives each match's {@code rules} as the
+     * writing release's view showed them.
+     */
     static final JsonNode RULES_BEFORE_CATALOG_2026_11_2 = Api.JSON.createObjectNode().put("engine", "voidexa-1.0.0")
             .put("catalog", "voidexa-cards-2026.11.1");
+
+    /** The rules a match of a golden set was created under (see {@link #RULES_BEFORE_CATALOG_2026_11_2}). */
+    static JsonNode rulesOf(JsonNode match) {
+        return match.has("rules") ? match.get("rules") : RULES_BEFORE_CATALOG_2026_11_2;
+    }
 
     private void check(Path set, String... more) throws Exception {
         JsonNode golden = Api.JSON.readTree(set.resolve("golden.json").toFile());
@@ -159,7 +169,10 @@ class GoldenHistoryTest {
             String what = set.getFileName() + " / " + m.get("kind").asText() + " / " + id;
             JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
             assertThat(view.path("rules")).as("%s runs under the rules it was created with: %s", what, view)
-                    .isEqualTo(RULES_BEFORE_CATALOG_2026_11_2);
+                    .isEqualTo(rulesOf(m));
+            if (m.has("timeoutLoss")) { // the turn timeouts that lose, as the writing release showed them (D-CLOCK-5)
+                assertThat(view.path("timeoutLoss")).as("%s: timeoutLoss", what).isEqualTo(m.get("timeoutLoss"));
+            }
             boolean aiToMove = m.get("kind").asText().startsWith("ai-vs-ai, in progress");
             if (!aiToMove) { // that one the server's AI may have played on since the start
                 assertThat(view.get("status").asText()).as(what).isEqualTo(m.get("status").asText());
@@ -167,7 +180,7 @@ class GoldenHistoryTest {
             if (m.get("status").asText().equals("ENDED")) {
                 assertThat(view.get("version").asLong()).as(what).isEqualTo(m.get("version").asLong());
                 replayEveryStep(api, id, m.get("version").asLong(), what);
-                audited(api, id, what);
+                audited(api, id, rulesOf(m), what);
                 offlineAudit(set.resolve(m.get("record").asText()), key, what);
                 long until = System.currentTimeMillis() + 60_000; // a read model built from the rows just loaded
                 while (!listed(api, "ENDED").contains(id) && System.currentTimeMillis() < until) {
@@ -195,16 +208,63 @@ class GoldenHistoryTest {
             }
             playToEnd(api, id, tokens, what);
             assertThat(api.get("/api/matches/" + id + "/view", null).body().path("rules"))
-                    .as("%s was played to its end under the rules it was created with", what).isEqualTo(RULES_BEFORE_CATALOG_2026_11_2);
-            audited(api, id, what);
+                    .as("%s was played to its end under the rules it was created with", what).isEqualTo(rulesOf(m));
+            audited(api, id, rulesOf(m), what);
             String copy = set.getFileName().toString(); // the set's name, "-postgres" added for the PostgreSQL copy
             storedUnderBothNames(app, id, what, WRITTEN_UNDER_CLASS_NAMES.stream().anyMatch(copy::startsWith));
             replayEveryStep(api, id, api.get("/api/matches/" + id + "/view", null).body().get("version").asLong(), what);
         }
-        // issue 20 item 4: every seat of an older release was a guest's (ratings were by name then), so after the
-        // upgrade nobody is rated, whatever the old leaderboard held (V14 empties it, as a rebuild would)
         JsonNode board = api.get("/api/leaderboard?limit=500", null).body();
-        assertThat(board).as(set.getFileName() + ": leaderboard after the upgrade").isEmpty();
+        if (!golden.has("leaderboard")) {
+            // issue 20 item 4: every seat of a release before identities was a guest's (ratings were by name then),
+            // so after the upgrade nobody is rated, whatever the old leaderboard held (V14 empties it, as a rebuild would)
+            assertThat(board).as(set.getFileName() + ": leaderboard after the upgrade").isEmpty();
+        } else {
+            ratingsKept(golden, board, set.getFileName().toString());
+        }
+    }
+
+    /**
+     * A set written with registered players (ef8f61a on): the leaderboard the writing release showed at the stop is
+     * still there, every registered player's rating unchanged, except that the players of a rated match left in
+     * progress (both seats registered) have played it to its end since (one game more each). Nobody else is rated:
+     * no guest, and no registered player whose only match had a guest or AI seat.
+     */
+    private static void ratingsKept(JsonNode golden, JsonNode board, String setName) {
+        Map<String, JsonNode> now = new HashMap<>();
+        board.forEach(r -> now.put(r.get("name").asText(), r));
+        java.util.Set<String> playedOn = new java.util.HashSet<>();
+        for (JsonNode m : golden.get("matches")) {
+            JsonNode accounts = m.path("accounts");
+            if (!m.get("status").asText().equals("ENDED") && accounts.has("A") && accounts.has("B")) {
+                accounts.forEach(a -> playedOn.add(a.asText()));
+            }
+        }
+        java.util.Set<String> expected = new java.util.HashSet<>(playedOn);
+        for (JsonNode old : golden.get("leaderboard")) {
+            String name = old.get("name").asText();
+            expected.add(name);
+            JsonNode r = now.get(name);
+            assertThat(r).as("%s: %s is still rated after the upgrade: %s", setName, name, board).isNotNull();
+            if (playedOn.contains(name)) {
+                assertThat(r.get("games").asInt()).as("%s: %s", setName, r).isEqualTo(old.get("games").asInt() + 1);
+            } else {
+                for (String f : List.of("games", "wins", "losses", "draws")) {
+                    assertThat(r.get(f).asInt()).as("%s: %s of %s", setName, f, r).isEqualTo(old.get(f).asInt());
+                }
+                for (String f : List.of("rating", "rd", "volatility")) {
+                    assertThat(r.get(f).asDouble()).as("%s: %s of %s", setName, f, r)
+                            .isCloseTo(old.get(f).asDouble(), org.assertj.core.data.Offset.offset(1e-9));
+                }
+            }
+        }
+        for (String name : playedOn) {
+            assertThat(now).as("%s: %s played a rated match to its end after the upgrade: %s", setName, name, board)
+                    .containsKey(name);
+            assertThat(now.get(name).get("games").asInt()).as("%s: %s", setName, now.get(name)).isPositive();
+        }
+        assertThat(now.keySet()).as("%s: only registered players of rated matches on the leaderboard", setName)
+                .containsExactlyInAnyOrderElementsOf(expected);
     }
 
     /** Plays the seats it has tokens for as the tests' {@link Bot} does; the server's AI plays the others. */
@@ -267,13 +327,15 @@ class GoldenHistoryTest {
         }
     }
 
-    private static void audited(Api api, String id, String what) {
+    private static void audited(Api api, String id, JsonNode rules, String what) {
         Res audit = api.get("/api/matches/" + id + "/audit", null);
         assertThat(audit.status()).as(what + ": " + audit.raw()).isEqualTo(200);
         assertThat(audit.body().get("passed").asBoolean()).as(what + ": " + audit.raw()).isTrue();
         // audited under the version it was played with, not under the current one
+        assertThat(audit.body().path("auditorEngineVersion").asText()).as(what + ": " + audit.raw())
+                .isEqualTo(rules.path("engine").asText());
         assertThat(audit.body().path("auditorCatalogVersion").asText()).as(what + ": " + audit.raw())
-                .isEqualTo(RULES_BEFORE_CATALOG_2026_11_2.path("catalog").asText());
+                .isEqualTo(rules.path("catalog").asText());
     }
 
     private static void offlineAudit(Path record, String keys, String what) {

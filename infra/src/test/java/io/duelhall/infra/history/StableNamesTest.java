@@ -67,4 +67,44 @@ class StableNamesTest {
         assertThat(chain.upcast(Stream.of(new InitialEventRepresentation(fresh, SERIALIZER))).toList().get(0).getType())
                 .isEqualTo(new SimpleSerializedType("voidexa.CardDrawn", "1"));
     }
+
+    /**
+     * Rows exactly as release ef8f61a stored them (golden set 2026-11-26-ef8f61a): the events engine voidexa-1.2.0
+     * added and the match options seats and timeoutLoss, under their logical names at revision 1. They pass the
+     * upcaster chain untouched and read back as today's classes with the same values.
+     */
+    @Test
+    void rowsOfReleaseEf8f61aReadBackAsStored() {
+        String created = "{\"matchId\":\"8443b569-a40d-44c2-a906-8a52ef3f407c\",\"ruleset\":\"voidexa\",\"engineVersion\":\"voidexa-1.2.0\","
+                + "\"catalogVersion\":\"voidexa-cards-2026.11.3\",\"options\":{\"spectatorDelaySeconds\":0,\"turnClockSeconds\":5,"
+                + "\"responseSeconds\":5,\"ai\":null,\"timeoutLoss\":0,\"seats\":2},\"seedCommitment\":"
+                + "\"2280fccd26623c3ca7f8cb4bcde2912e0a5aa028d5cfa79a689f5200461faac8\",\"serverSeed\":"
+                + "\"f87ed215b768628cea1afb055915b58d6b3ac378dbe0df4d05d99cf5161ee4f0\"}";
+        assertReadsBack("voidexa.MatchCreated", created, new VoidexaEvent.MatchCreated("8443b569-a40d-44c2-a906-8a52ef3f407c",
+                "voidexa", "voidexa-1.2.0", "voidexa-cards-2026.11.3", new io.duelhall.domain.MatchOptions(0, 5, 5, null, 0, 2),
+                "2280fccd26623c3ca7f8cb4bcde2912e0a5aa028d5cfa79a689f5200461faac8",
+                "f87ed215b768628cea1afb055915b58d6b3ac378dbe0df4d05d99cf5161ee4f0"));
+        assertReadsBack("voidexa.DronePierceCharged", "{\"seat\":\"B\"}", new VoidexaEvent.DronePierceCharged(Seat.B));
+        assertReadsBack("voidexa.DronePierceSpent", "{\"seat\":\"B\"}", new VoidexaEvent.DronePierceSpent(Seat.B));
+        assertReadsBack("voidexa.WeaponCharged", "{\"seat\":\"A\",\"amount\":3,\"charge\":3}",
+                new VoidexaEvent.WeaponCharged(Seat.A, 3, 3));
+        assertReadsBack("voidexa.WeaponChargeSpent", "{\"seat\":\"A\",\"card\":{\"id\":\"c8d1703ab\",\"card\":\"ion-torpedo\"},\"amount\":3}",
+                new VoidexaEvent.WeaponChargeSpent(Seat.A, new CardRef("c8d1703ab", "ion-torpedo"), 3));
+        assertReadsBack("voidexa.TurnTimedOut", "{\"seat\":\"A\",\"clock\":\"TURN\",\"turn\":2,\"timeouts\":1}",
+                new VoidexaEvent.TurnTimedOut(Seat.A, "TURN", 2, 1));
+    }
+
+    private static void assertReadsBack(String type, String payload, Object expected) {
+        byte[] stored = payload.getBytes(StandardCharsets.UTF_8);
+        GenericDomainEventEntry<byte[]> row = new GenericDomainEventEntry<>("Match", "m-1", 1, "e-1", "2026-11-26T01:44:12.860Z",
+                type, "1", stored, "{}".getBytes(StandardCharsets.UTF_8));
+        List<IntermediateEventRepresentation> out = new EventUpcasterChain(new LegacyEventNameUpcaster(NAMES))
+                .upcast(Stream.of(new InitialEventRepresentation(row, SERIALIZER))).toList();
+        assertThat(out).as(type).hasSize(1);
+        assertThat(out.get(0).getType()).as(type).isEqualTo(new SimpleSerializedType(type, "1"));
+        byte[] read = out.get(0).getData(byte[].class).getData();
+        assertThat(read).as(type).isEqualTo(stored);
+        Object event = SERIALIZER.deserialize(new SimpleSerializedObject<>(read, byte[].class, out.get(0).getType()));
+        assertThat(event).as(type).isEqualTo(expected);
+    }
 }

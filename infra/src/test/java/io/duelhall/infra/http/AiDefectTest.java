@@ -1,5 +1,6 @@
 package io.duelhall.infra.http;
 
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.command.ai.AiPlayers;
 import io.duelhall.domain.Intent;
@@ -72,7 +73,7 @@ class AiDefectTest {
                 return good;
             }
             REFUSABLE.incrementAndGet();
-            return new Intent(seat, io.duelhall.domain.IntentType.PLAY_CARD, "no-such-card", null, java.util.List.of(),
+            return new Intent(seat, io.duelhall.domain.voidexa.VoidexaIntents.Type.PLAY_CARD.name(), "no-such-card", null, java.util.List.of(),
                     java.util.List.of());
         }
     }

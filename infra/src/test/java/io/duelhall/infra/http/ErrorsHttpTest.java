@@ -123,6 +123,21 @@ class ErrorsHttpTest extends AppTest {
         ObjectNode unknownField = Api.intent("END_TURN");
         unknownField.put("seat", "A");
         is(api.post(path, unknownField, m[1]), 400, "MALFORMED_JSON");
+        // the envelope's choices (issue 14): names to texts, at most 10, checked before the match is asked
+        ObjectNode nullChoice = Api.intent("END_TURN");
+        nullChoice.putObject("choices").putNull("mode");
+        is(api.post(path, nullChoice, m[1]), 400, "INVALID_FIELD");
+        ObjectNode manyChoices = Api.intent("END_TURN");
+        ObjectNode choices = manyChoices.putObject("choices");
+        for (int i = 0; i < 11; i++) {
+            choices.put("c" + i, "1");
+        }
+        is(api.post(path, manyChoices, m[1]), 400, "OUT_OF_RANGE");
+        is(api.post(path, Api.intent("PLAY CARD"), m[1]), 400, "UNKNOWN_INTENT_TYPE");
+        is(api.post(path, Api.intent("TIMEOUT"), m[1]), 400, "UNKNOWN_INTENT_TYPE");
+        // a voidexa type in another case is the same word; an unknown word is named with the ruleset's vocabulary
+        Res fly = api.post(path, Api.intent("FLY"), m[1]);
+        assertThat(fly.body().get("message").asText()).contains("PLAY_CARD", "END_TURN", "CONCEDE", "voidexa");
         assertThat(version(id)).as("nothing changed").isEqualTo(v);
     }
 

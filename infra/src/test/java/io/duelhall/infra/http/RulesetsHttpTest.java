@@ -40,6 +40,12 @@ class RulesetsHttpTest extends AppTest {
         assertThat(served).as("the current version first, then every older one still served")
                 .startsWith(engine + " " + catalog).contains("voidexa-1.0.0 " + OLD_CATALOG);
         assertThat(api.get("/api/rulesets/voidexa", null).body()).isEqualTo(voidexa);
+        // its intent vocabulary (issue 14): the types with the fields each needs, and the target kinds
+        List<String> types = new ArrayList<>();
+        voidexa.get("intents").forEach(t -> types.add(t.get("type").asText() + t.get("needs")));
+        assertThat(types).containsExactly("PLAY_CARD[\"card\"]", "ACTIVATE[\"card\"]", "END_TURN[]",
+                "DISCARD_DOWN[\"cards\"]", "PASS[]", "CONCEDE[]");
+        assertThat(voidexa.get("targetKinds").toString()).isEqualTo("[\"SHIP\",\"SUBSYSTEM\",\"DRONE\",\"CARD\"]");
 
         // a new match takes the current version, and its view says so from creation on
         String[] m = api.startedMatch("Now", "Then", 0);

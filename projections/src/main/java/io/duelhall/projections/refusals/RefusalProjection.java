@@ -50,7 +50,7 @@ public class RefusalProjection {
         jdbc.update("insert into rm_refusal (event_id, match_id, intent_id, seat, code, rule_id, message, intent_type,"
                         + " intent_json, refused_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 eventId, e.matchId(), e.intentId(), e.seat() == null ? null : e.seat().name(), e.code(), e.rule(),
-                cut(e.message(), MAX_MESSAGE), e.intent() == null ? null : e.intent().type().name(),
+                cut(e.message(), MAX_MESSAGE), e.intent() == null ? null : e.intent().type(),
                 e.intent() == null ? null : cut(json.apply(e.intent()), MAX_INTENT), Rows.ts(e.at()));
     }
 

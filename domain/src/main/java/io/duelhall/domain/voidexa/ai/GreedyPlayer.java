@@ -2,7 +2,7 @@ package io.duelhall.domain.voidexa.ai;
 
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.IntentType;
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.CardRef;
@@ -59,7 +59,7 @@ public final class GreedyPlayer implements Player {
             return discard(s, me, legal.get(0));
         }
         Intent idle = legal.get(0); // END_TURN in the main phase, PASS in a response window
-        double best = idle.type() == IntentType.PASS ? score(after(s, idle), me) : evaluation.of(s, me);
+        double best = VoidexaIntents.Type.of(idle) == VoidexaIntents.Type.PASS ? score(after(s, idle), me) : evaluation.of(s, me);
         best += MARGIN;
         Intent choice = idle;
         for (int i = 1; i < legal.size(); i++) {
@@ -88,7 +88,7 @@ public final class GreedyPlayer implements Player {
     private VoidexaState after(VoidexaState s, Intent intent) {
         VoidexaState next = apply(s, intent);
         if (next != null && next.phase() == Phase.RESPONSE && next.responder() == intent.seat().opponent()) {
-            VoidexaState passed = apply(next, Intent.pass(next.responder()));
+            VoidexaState passed = apply(next, VoidexaIntents.pass(next.responder()));
             return passed == null ? next : passed;
         }
         return next;
@@ -116,7 +116,7 @@ public final class GreedyPlayer implements Player {
         for (int i = 0; i < owed && i < hand.size(); i++) {
             ids.add(hand.get(i).id());
         }
-        Intent mine = Intent.discardDown(me, ids);
+        Intent mine = VoidexaIntents.discardDown(me, ids);
         return rules.decide(s, mine).accepted() ? mine : fallback;
     }
 

@@ -1,3 +1,0 @@
-package io.duelhall.domain;
-
-public enum TargetKind { SHIP, SUBSYSTEM, DRONE, CARD }

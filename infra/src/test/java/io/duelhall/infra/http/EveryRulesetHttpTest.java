@@ -1,0 +1,170 @@
+package io.duelhall.infra.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 14: everything the platform does for one game it does for every game it hosts, through the neutral core
+ * alone. For each ruleset {@code GET /api/rulesets} lists, a client that knows no rule takes seats with the ruleset's
+ * starter seat requests, plays a whole match from {@code /moves} (random picks, every listed move accepted), and
+ * then: the match list and both players' histories show the end with an outcome for every seat, every replay step
+ * reads, the signed record audits clean, and a second match ends by a concession the same way.
+ */
+class EveryRulesetHttpTest extends AppTest {
+    private static final int MAX_STEPS = 4000;
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    @DisplayName("every hosted ruleset plays to its end from /moves, lists, replays and audits clean")
+    void everyRulesetPlaysListsReplaysAndAudits() {
+        Api api = new Api(port);
+        JsonNode rulesets = api.get("/api/rulesets", null).body();
+        assertThat(rulesets.size()).isGreaterThanOrEqualTo(1);
+        List<String> played = new ArrayList<>();
+        for (JsonNode r : rulesets) {
+            String id = r.get("id").asText();
+            assertThat(r.get("intents")).as(id + " lists its intent vocabulary").isNotEmpty();
+            JsonNode starters = api.get("/api/rulesets/" + id + "/decks/starter", null).body();
+            assertThat(starters.size()).as(id + " has starter seat requests").isGreaterThanOrEqualTo(1);
+            int seats = r.at("/seats/min").asInt();
+            String[] names = new String[seats];
+            for (int s = 0; s < seats; s++) {
+                names[s] = id.substring(0, Math.min(4, id.length())) + "-" + UUID.randomUUID().toString().substring(0, 6);
+            }
+
+            // a whole match from /moves alone
+            Match m = start(api, id, starters, names);
+            Random random = new Random(id.hashCode());
+            int steps = 0;
+            while (steps < MAX_STEPS && !"ENDED".equals(status(api, m.id))) {
+                int owing = -1;
+                JsonNode moves = null;
+                for (int s = 0; s < m.tokens.length; s++) {
+                    Res res = api.get("/api/matches/" + m.id + "/moves", m.tokens[s]);
+                    assertThat(res.status()).as(res.raw()).isEqualTo(200);
+                    if (!res.body().get("moves").isEmpty()) {
+                        assertThat(owing).as(id + ": one seat owes a decision at a time").isEqualTo(-1);
+                        owing = s;
+                        moves = res.body().get("moves");
+                    }
+                }
+                assertThat(owing).as(id + ": a live match has a seat that owes a decision").isGreaterThanOrEqualTo(0);
+                ObjectNode move = ((ObjectNode) moves.get(random.nextInt(moves.size())).deepCopy())
+                        .put("intentId", UUID.randomUUID().toString());
+                Res sent = api.post("/api/matches/" + m.id + "/intents", move, m.tokens[owing]);
+                assertThat(sent.status()).as(id + ": listed move " + move + " -> " + sent.raw()).isEqualTo(200);
+                steps++;
+            }
+            if (!"ENDED".equals(status(api, m.id))) { // a random walk may not end a long game: the first seat concedes
+                concede(api, m, 0);
+            }
+            ended(api, id, m, names);
+
+            // a match ended by a concession, from the second seat
+            String[] others = new String[seats];
+            for (int s = 0; s < seats; s++) {
+                others[s] = names[s] + "c";
+            }
+            Match c = start(api, id, starters, others);
+            concede(api, c, seats - 1);
+            ended(api, id, c, others);
+            JsonNode view = api.get("/api/matches/" + c.id + "/view", null).body();
+            assertThat(view.get("status").asText()).isEqualTo("ENDED");
+            played.add(id + " in " + steps + " moves");
+        }
+        assertThat(played).hasSize(rulesets.size());
+    }
+
+    private record Match(String id, String[] tokens) {
+    }
+
+    private static Match start(Api api, String ruleset, JsonNode starters, String[] names) {
+        Res created = api.post("/api/matches", Map.of("ruleset", ruleset), null);
+        assertThat(created.status()).as(created.raw()).isEqualTo(201);
+        String id = created.body().get("matchId").asText();
+        String[] tokens = new String[names.length];
+        for (int s = 0; s < names.length; s++) {
+            ObjectNode body = ((ObjectNode) starters.get(s % starters.size()).deepCopy()).put("name", names[s]);
+            Res seat = api.post("/api/matches/" + id + "/seats", body, null);
+            assertThat(seat.status()).as(ruleset + " starter seat request " + body + " -> " + seat.raw()).isEqualTo(201);
+            tokens[s] = seat.body().get("playerToken").asText();
+        }
+        assertThat(status(api, id)).as(ruleset + ": live once every seat is taken").isEqualTo("LIVE");
+        return new Match(id, tokens);
+    }
+
+    private static void concede(Api api, Match m, int seat) {
+        Res res = api.post("/api/matches/" + m.id + "/intents", Api.intent("CONCEDE"), m.tokens[seat]);
+        assertThat(res.status()).as(res.raw()).isEqualTo(200);
+    }
+
+    private static String status(Api api, String id) {
+        return api.get("/api/matches/" + id + "/view", null).body().get("status").asText();
+    }
+
+    /** The end as every read path shows it: list, histories, replay, record and audit. */
+    private static void ended(Api api, String ruleset, Match m, String[] names) {
+        for (String token : m.tokens) {
+            assertThat(api.get("/api/matches/" + m.id + "/moves", token).body().get("moves")).isEmpty();
+        }
+        JsonNode events = api.get("/api/matches/" + m.id + "/events?from=0&limit=5000", null).body().get("events");
+        int last = events.size() - 1;
+        for (int at : new int[]{0, last / 2, last}) {
+            Res replay = api.get("/api/matches/" + m.id + "/replay?at=" + at, null);
+            assertThat(replay.status()).as(ruleset + " replay at " + at + ": " + replay.raw()).isEqualTo(200);
+        }
+        Res audit = api.get("/api/matches/" + m.id + "/audit", null);
+        assertThat(audit.status()).as(audit.raw()).isEqualTo(200);
+        assertThat(audit.body().get("passed").asBoolean()).as(ruleset + " audit: " + audit.raw()).isTrue();
+        // the read models are a processor batch behind
+        Instant until = Instant.now().plus(Duration.ofSeconds(30));
+        while (true) {
+            JsonNode listed = null;
+            for (JsonNode s : api.get("/api/matches?status=ENDED&limit=500", null).body()) {
+                if (s.get("matchId").asText().equals(m.id)) {
+                    listed = s;
+                }
+            }
+            List<String> outcomes = new ArrayList<>();
+            for (String name : names) {
+                JsonNode history = api.get("/api/players/" + name + "/matches", null).body();
+                for (JsonNode h : history.path("matches")) {
+                    if (h.get("matchId").asText().equals(m.id)) {
+                        outcomes.add(h.get("outcome").asText());
+                    }
+                }
+            }
+            if (listed != null && outcomes.size() == names.length) {
+                assertThat(listed.get("ruleset").asText()).isEqualTo(ruleset);
+                assertThat(outcomes).as(ruleset + ": an outcome for every seat").allMatch(o -> List.of("WON", "LOST", "DRAWN").contains(o));
+                assertThat(outcomes.contains("WON") == outcomes.contains("LOST"))
+                        .as(ruleset + ": a winner has a loser: " + outcomes).isTrue();
+                return;
+            }
+            assertThat(Instant.now()).as(ruleset + ": match " + m.id + " listed as ended with every seat's outcome")
+                    .isBefore(until);
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
