@@ -5,11 +5,15 @@ import { h, fill, $, shortId, timeAgo } from './dom.js';
 import { get, post, takeSeat, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
+import { boardHref, hasBoard } from './boards.js';
 
+/** The starter decks of the game chosen: each {label, body}, body a seat request but for its name. */
 let decks = [];
+const startersByGame = new Map();
 
-const matchHref = (id) => `/match.html?id=${encodeURIComponent(id)}`;
-const seatHref = (id, seat, token) => `${matchHref(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
+const game = () => $('#game').value || 'voidexa';
+const matchHref = (id, ruleset) => boardHref(ruleset || game(), id);
+const seatHref = (id, seat, token, ruleset) => `${matchHref(id, ruleset)}#seat=${seat}&token=${encodeURIComponent(token)}`;
 
 function players(m) {
   const byseat = Object.fromEntries((m.players || []).map((p) => [p.seat, p.name]));
@@ -41,18 +45,18 @@ async function refresh() {
       get('/api/matches?status=LIVE&limit=20'), get('/api/matches?status=WAITING&limit=10'),
       get('/api/matches?status=ENDED&limit=15'), get('/api/leaderboard?limit=20')]);
     fill($('#live'), table(live, [...MATCH_COLUMNS,
-      { key: 'open', title: '', cell: (m) => h('a', { class: 'button', href: matchHref(m.matchId), 'aria-label': `Watch match ${shortId(m.matchId)}` }, 'Watch') }],
+      { key: 'open', title: '', cell: (m) => h('a', { class: 'button', href: matchHref(m.matchId, m.ruleset), 'aria-label': `Watch match ${shortId(m.matchId)}` }, 'Watch') }],
     'No match is being played right now. Start one above.'));
     fill($('#waiting'), table(waiting, [...MATCH_COLUMNS.filter((c) => c.key !== 'turn'),
-      { key: 'open', title: '', cell: (m) => h('button', { type: 'button', onclick: () => join(m.matchId), 'aria-label': `Take the free seat of match ${shortId(m.matchId)}` }, 'Take the seat') }],
+      { key: 'open', title: '', cell: (m) => h('button', { type: 'button', onclick: () => join(m.matchId, m.ruleset), 'aria-label': `Take the free seat of match ${shortId(m.matchId)}` }, 'Take the seat') }],
     'Nobody is waiting.'));
     fill($('#recent'), table(ended, [
       ...MATCH_COLUMNS.filter((c) => c.key !== 'spectators' && c.key !== 'status'),
       { key: 'result', title: 'Result', cell: (m) => (m.winner ? `${m.winnerName} wins (${reasonName(m.reason)})` : reasonName(m.reason)) },
       { key: 'when', title: 'Ended', cell: (m) => timeAgo(m.updatedAt) },
       { key: 'open', title: '', cell: (m) => h('span', { class: 'row-links' },
-        h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay'),
-        h('a', { href: matchHref(m.matchId), 'aria-label': `Final board and audit of match ${shortId(m.matchId)}` }, 'Board')) }],
+        hasBoard(m.ruleset) ? h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay') : null,
+        h('a', { href: matchHref(m.matchId, m.ruleset), 'aria-label': `Final board and audit of match ${shortId(m.matchId)}` }, 'Board')) }],
     'No match has ended yet.'));
     fill($('#leaderboard'), table(board, [
       { key: 'rank', title: '#', cell: (r) => r.rank },
@@ -68,7 +72,34 @@ async function refresh() {
 
 function deckBody(name) {
   const d = decks[Number($('#deck').value) || 0];
-  return { name: name || 'Pilot', pilotClass: d.pilotClass, deck: { shipCore: d.shipCore, cards: d.cards } };
+  return { ...d.body, name: name || 'Pilot' };
+}
+
+/**
+ * The starter decks of `ruleset` as {label, body}: voidexa's named decks (GET /api/decks/starter), any other game's
+ * ready-to-post seat requests (GET /api/rulesets/{id}/decks/starter), labelled by what they pick.
+ */
+async function starters(ruleset) {
+  if (!startersByGame.has(ruleset)) {
+    let list;
+    if (ruleset === 'voidexa') {
+      list = (await get('/api/decks/starter')).map((d) => ({ label: `${d.name} (${d.pilotClass})`,
+        body: { pilotClass: d.pilotClass, deck: { shipCore: d.shipCore, cards: d.cards } } }));
+    } else {
+      list = (await get(`/api/rulesets/${encodeURIComponent(ruleset)}/decks/starter`)).map((r, i) => {
+        const picks = [...Object.values(r), ...Object.values(r.deck || {})].filter((x) => typeof x === 'string');
+        return { label: `Starter ${i + 1}${picks.length ? ` (${picks.join(', ')})` : ''}`, body: r };
+      });
+    }
+    startersByGame.set(ruleset, list);
+  }
+  return startersByGame.get(ruleset);
+}
+
+/** Fills the deck list with the chosen game's starter decks. */
+async function showDecks() {
+  decks = await starters(game());
+  fill($('#deck'), decks.map((d, i) => h('option', { value: i }, d.label)));
 }
 
 function myName() {
@@ -133,30 +164,29 @@ async function guarded(fn) {
 }
 
 async function playAi() {
-  const created = await post('/api/matches', { ruleset: 'voidexa', ai: { B: 'greedy' } });
+  const created = await post('/api/matches', { ruleset: game(), ai: { B: 'greedy' } });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
 
 /** Creates a match and takes one seat: it waits in the lobby's "Waiting for a player" list for an opponent. */
 async function waitForOpponent() {
-  const created = await post('/api/matches', { ruleset: 'voidexa' });
+  const created = await post('/api/matches', { ruleset: game() });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
 
 async function watchAi() {
-  const created = await post('/api/matches', { ruleset: 'voidexa', ai: { A: 'greedy', B: 'random' } });
+  const created = await post('/api/matches', { ruleset: game(), ai: { A: 'greedy', B: 'random' } });
   location.href = matchHref(created.matchId);
 }
 
 /** Creates a match, takes both seats (two starter decks) and shows each seat's link to pass on. */
 async function createForTwo() {
-  const created = await post('/api/matches', { ruleset: 'voidexa' });
+  const created = await post('/api/matches', { ruleset: game() });
   const a = await mySeat(created.matchId);
   const other = decks[(Number($('#deck').value) + 1) % decks.length];
-  const b = await post(`/api/matches/${created.matchId}/seats`,
-    { name: 'Guest', pilotClass: other.pilotClass, deck: { shipCore: other.shipCore, cards: other.cards } });
+  const b = await post(`/api/matches/${created.matchId}/seats`, { ...other.body, name: 'Guest' });
   const link = (s) => new URL(seatHref(created.matchId, s.seat, s.playerToken), location.href).href;
   const box = $('#seat-links');
   box.hidden = false;
@@ -169,17 +199,26 @@ async function createForTwo() {
       h('a', { class: 'button', href: link(s) }, `Open seat ${s.seat}`))));
 }
 
-async function join(matchId) {
+/** Takes the free seat of a waiting match: with the deck chosen when it is of the game chosen, else its first starter. */
+async function join(matchId, ruleset) {
   await guarded(async () => {
-    const seat = await mySeat(matchId);
-    location.href = seatHref(matchId, seat.seat, seat.playerToken);
+    let seat;
+    if (!ruleset || ruleset === game()) {
+      seat = await mySeat(matchId);
+    } else {
+      const p = account.current();
+      seat = await takeSeat(matchId, { ...(await starters(ruleset))[0].body, name: myName() }, p ? p.playerToken : null);
+    }
+    location.href = seatHref(matchId, seat.seat, seat.playerToken, ruleset);
   });
 }
 
 async function start() {
   try {
-    decks = await get('/api/decks/starter');
-    fill($('#deck'), decks.map((d, i) => h('option', { value: i }, `${d.name} (${d.pilotClass})`)));
+    const games = await get('/api/rulesets');
+    fill($('#game'), games.map((g) => h('option', { value: g.id }, g.name || g.id)));
+    $('#game').addEventListener('change', () => showDecks().catch((e) => fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e))));
+    await showDecks();
   } catch (e) {
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
   }

@@ -5,6 +5,7 @@ import { Narrator } from './words.js';
 import { renderBoard } from './board.js';
 import { EventLog } from './log.js';
 import { renderAudit } from './audit.js';
+import { hasBoard } from './boards.js';
 
 const matchId = params().get('id');
 const token = fragment().get('token');
@@ -31,6 +32,10 @@ async function start() {
   $('#replay-link').href = `/replay.html?id=${encodeURIComponent(matchId)}`;
   try {
     view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
+    if (!hasBoard(view.ruleset)) { // another game: its table, with the same query and seat fragment
+      location.replace(`/table.html${location.search}${location.hash}`);
+      return;
+    }
     // the cards of the catalog this match is played under, which may be older than the current one
     narrator = new Narrator(await cards(view.rules && view.rules.catalog));
   } catch (e) {

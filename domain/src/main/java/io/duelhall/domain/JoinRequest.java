@@ -1,16 +1,54 @@
 package io.duelhall.domain;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** A player taking a seat with a deck. {@code clientSeed} is never null: the server fills a random one in. */
+/**
+ * A player taking a seat with a deck: the seat request every ruleset reads, stored as it is in
+ * {@link SeatTokenIssued#request()}. {@code clientSeed} is never null: the server fills a random one in.
+ *
+ * @param name        the player's name (a registered player's account name)
+ * @param pilotClass  voidexa's pilot class (the field keeps the name it was first stored under); null for other games
+ * @param shipCore    voidexa's ship core, likewise
+ * @param cards       the deck's card ids
+ * @param clientSeed  the player's seed for the shuffles
+ * @param accountId   the registered player's account, null for a guest or an AI
+ * @param picks       what else the ruleset lets a player choose when taking a seat, by name (voidlit's
+ *                    {@code parallel}); null when none. Absent from requests stored before it existed, and null (not
+ *                    an empty object) when empty, so an older request reads as it always did
+ */
 public record JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
-                          String accountId) {
+                          String accountId, Map<String, String> picks) {
     public JoinRequest {
         cards = cards == null ? List.of() : List.copyOf(cards);
+        picks = picks == null || picks.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(picks));
     }
 
-    /** A guest: no registered account behind the seat. */
+    /** voidexa's seat request. */
+    public JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
+                       String accountId) {
+        this(name, pilotClass, shipCore, cards, clientSeed, accountId, null);
+    }
+
+    /** voidexa's seat request of a guest: no registered account behind the seat. */
     public JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed) {
-        this(name, pilotClass, shipCore, cards, clientSeed, null);
+        this(name, pilotClass, shipCore, cards, clientSeed, null, null);
+    }
+
+    /** Any ruleset's seat request: a deck and the ruleset's picks. */
+    public JoinRequest(String name, Map<String, String> picks, List<String> cards, String clientSeed, String accountId) {
+        this(name, null, null, cards, clientSeed, accountId, picks);
+    }
+
+    /** The pick named {@code name}, or null. */
+    public String pick(String name) {
+        return picks == null ? null : picks.get(name);
+    }
+
+    /** The same request for another name and account (a registered player plays under the account's name). */
+    public JoinRequest as(String name, String accountId) {
+        return new JoinRequest(name, pilotClass, shipCore, cards, clientSeed, accountId, picks);
     }
 }

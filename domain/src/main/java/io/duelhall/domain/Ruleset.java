@@ -168,6 +168,11 @@ public interface Ruleset {
         return List.of();
     }
 
+    /** The class of this ruleset's views (what {@link #view} returns): the API document shows its schema. */
+    default Class<? extends MatchView> viewType() {
+        return MatchView.class;
+    }
+
     /** The state as {@code viewer} may see it (the single redaction of state). */
     MatchView view(GameState state, Viewer viewer, long version);
 

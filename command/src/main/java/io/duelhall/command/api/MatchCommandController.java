@@ -116,7 +116,8 @@ public class MatchCommandController {
         String clientSeed = body.clientSeed() != null ? body.clientSeed() : HexFormat.of().formatHex(Tokens.randomBytes(32));
         // a registered player plays under the account's name; a guest under the name sent
         JoinRequest join = new JoinRequest(player != null ? player.name() : body.name(), body.pilotClass(),
-                body.deck().shipCore(), body.deck().cards(), clientSeed, player != null ? player.accountId() : null);
+                body.deck() == null ? null : body.deck().shipCore(), body.deckCards(), clientSeed,
+                player != null ? player.accountId() : null, body.picks());
         JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
         if (out.refusal() != null) {
             return ApiErrors.of(out.refusal());

@@ -48,7 +48,21 @@ public final class Requests {
     public record Deck(String shipCore, List<String> cards) {
     }
 
-    public record TakeSeat(String name, String pilotClass, Deck deck, String clientSeed) {
+    /**
+     * A seat request: {@code name}, {@code clientSeed}, and the deck either as voidexa sends it ({@code pilotClass},
+     * {@code deck: {shipCore, cards}}) or as any ruleset may ({@code cards}, {@code picks: {name: text}}): the
+     * ruleset's {@code GET /api/rulesets/{id}/decks/starter} gives its form.
+     */
+    public record TakeSeat(String name, String pilotClass, Deck deck, String clientSeed, Map<String, String> picks,
+                           List<String> cards) {
+        public TakeSeat(String name, String pilotClass, Deck deck, String clientSeed) {
+            this(name, pilotClass, deck, clientSeed, null, null);
+        }
+
+        /** The deck's card ids, in whichever form they came. */
+        public List<String> deckCards() {
+            return deck != null ? deck.cards() : cards;
+        }
     }
 
     public record TargetBody(String kind, String seat, String subsystem, String id) {
@@ -129,19 +143,38 @@ public final class Requests {
                     + "a newline, a right-to-left override).");
         }
         text("pilotClass", body.pilotClass(), 60);
-        if (body.deck() == null) {
-            throw bad("MISSING_FIELD", "deck is required: {\"shipCore\", \"cards\": [60 card ids]}.");
+        if (body.deck() == null && body.cards() == null) {
+            throw bad("MISSING_FIELD", "a deck is required: voidexa's {\"pilotClass\", \"deck\": {\"shipCore\", \"cards\": "
+                    + "[60 card ids]}}, or {\"cards\": [...], \"picks\": {...}} as the ruleset's starter decks show "
+                    + "(GET /api/rulesets/{id}/decks/starter).");
         }
-        text("deck.shipCore", body.deck().shipCore(), MAX_ID);
-        List<String> cards = body.deck().cards();
+        if (body.deck() != null && body.cards() != null) {
+            throw bad("INVALID_FIELD", "send the cards once: in deck.cards or in cards, not both.");
+        }
+        if (body.deck() != null) {
+            text("deck.shipCore", body.deck().shipCore(), MAX_ID);
+        }
+        Map<String, String> picks = body.picks() == null ? Map.of() : body.picks();
+        if (picks.size() > 10) {
+            throw bad("OUT_OF_RANGE", "at most 10 picks.");
+        }
+        for (Map.Entry<String, String> p : picks.entrySet()) {
+            if (p.getKey() == null || p.getKey().isBlank() || p.getValue() == null) {
+                throw bad("INVALID_FIELD", "picks maps names to texts, e.g. {\"parallel\": \"EMBERWAKE\"}: no empty name, no null.");
+            }
+            text("picks key", p.getKey(), 40);
+            text("picks." + p.getKey(), p.getValue(), MAX_ID);
+        }
+        List<String> cards = body.deckCards();
+        String where = body.deck() != null ? "deck.cards" : "cards";
         if (cards != null && cards.size() > 200) {
-            throw bad("OUT_OF_RANGE", "deck.cards is far longer than a deck.");
+            throw bad("OUT_OF_RANGE", where + " is far longer than a deck.");
         }
         for (int i = 0; cards != null && i < cards.size(); i++) {
             if (cards.get(i) == null) {
-                throw bad("INVALID_FIELD", "deck.cards[" + i + "] is null: every entry is a card id.");
+                throw bad("INVALID_FIELD", where + "[" + i + "] is null: every entry is a card id.");
             }
-            text("deck.cards[" + i + "]", cards.get(i), MAX_ID);
+            text(where + "[" + i + "]", cards.get(i), MAX_ID);
         }
         if (body.clientSeed() != null && (body.clientSeed().isEmpty()
                 || body.clientSeed().getBytes(StandardCharsets.UTF_8).length > 64)) {

@@ -31,4 +31,10 @@ public class RulesConfig {
     public AiPlayer.Roster voidexaAiPlayers() {
         return Players.ROSTER;
     }
+
+    /** voidlit's AI players (greedy, random). */
+    @Bean
+    public AiPlayer.Roster voidlitAiPlayers() {
+        return io.duelhall.domain.voidlit.ai.Players.ROSTER;
+    }
 }

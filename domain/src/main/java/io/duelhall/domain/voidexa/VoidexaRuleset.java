@@ -165,6 +165,11 @@ public final class VoidexaRuleset implements Ruleset {
     }
 
     @Override
+    public Class<VoidexaView> viewType() {
+        return VoidexaView.class;
+    }
+
+    @Override
     public List<String> targetKinds() {
         return VoidexaIntents.KINDS;
     }

@@ -96,6 +96,11 @@ public final class MatchRecords {
      */
     public Ruleset rulesetOf(String declared, JsonNode events) {
         Ruleset current = null;
+        // the opening event names its ruleset: every ruleset may call its opening "MatchCreated"
+        String opened = events != null && events.size() > 0 ? events.get(0).path("payload").path("ruleset").asText(null) : null;
+        if (declared == null && opened != null && rulesets.find(opened).isPresent()) {
+            declared = opened;
+        }
         if (declared != null && rulesets.find(declared).isPresent()) {
             current = rulesets.get(declared);
         } else {

@@ -57,6 +57,27 @@ class InputValidationHttpTest extends AppTest {
     }
 
     @Test
+    void theGenericSeatRequestIsCheckedAsStrictly() {
+        String id = api.createMatch();
+        ObjectNode both = api.seatBody("Ada", decks.get(0));
+        both.putArray("cards").add("x");
+        badRequest(api.post("/api/matches/" + id + "/seats", both, null), "INVALID_FIELD");
+        ObjectNode none = api.seatBody("Ada", decks.get(0));
+        none.remove("deck");
+        badRequest(api.post("/api/matches/" + id + "/seats", none, null), "MISSING_FIELD");
+        ObjectNode nullPick = api.seatBody("Ada", decks.get(0));
+        nullPick.putObject("picks").putNull("parallel");
+        badRequest(api.post("/api/matches/" + id + "/seats", nullPick, null), "INVALID_FIELD");
+        ObjectNode generic = api.seatBody("Ada", decks.get(0));
+        generic.remove("deck");
+        generic.putArray("cards").addNull();
+        Res nullCard = api.post("/api/matches/" + id + "/seats", generic, null);
+        badRequest(nullCard, "INVALID_FIELD");
+        assertThat(nullCard.body().get("message").asText()).contains("cards[0]");
+        assertThat(version(id)).as("nothing changed").isZero();
+    }
+
+    @Test
     void aNullCardInADeckIsABadRequestOnAFullMatch() {
         String[] m = api.startedMatch();
         long before = version(m[0]);

@@ -135,6 +135,9 @@ class GoldenHistoryTest {
     private static ConfigurableApplicationContext start(Path set, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0", "--duelhall.data-dir=" + set.resolve("data"), "--duelhall.ai.delay-ms=0",
+                // the golden stores are days old: the AI matches left in progress must be resumed however old they
+                // are (docs/upgrading.md: after a downtime longer than the resume window, raise it for the restart)
+                "--duelhall.ai.resume-window=P36500D",
                 "--duelhall.limits.intents-per-token-per-second=1000", "--duelhall.limits.intents-per-token-burst=2000",
                 "--duelhall.limits.seats-per-address-per-minute=10000"));
         args.addAll(List.of(more));

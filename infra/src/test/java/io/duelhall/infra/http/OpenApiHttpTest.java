@@ -31,6 +31,16 @@ class OpenApiHttpTest extends AppTest {
         assertThat(paths.has("/api/rulesets")).isTrue();
         assertThat(paths.has("/api/rulesets/{id}/cards")).isTrue();
         assertThat(paths.at("/~1api~1cards/get/parameters/0/name").asText()).isEqualTo("catalog");
+        // issue 14: each hosted ruleset's intent words and view schema
+        JsonNode body = doc.body().at("/components/schemas/IntentBody");
+        assertThat(body.at("/x-rulesets/voidexa/targetKinds").toString()).contains("SHIP", "SUBSYSTEM", "DRONE", "CARD");
+        assertThat(body.at("/x-rulesets/voidexa/intents/0/type").asText()).isEqualTo("PLAY_CARD");
+        assertThat(body.at("/properties/type/enum").toString()).contains("PLAY_CARD", "DISCARD_DOWN", "CONCEDE")
+                .doesNotContain("TIMEOUT");
+        assertThat(body.at("/properties/choices").isObject()).isTrue();
+        assertThat(paths.at("/~1api~1matches~1{matchId}~1view/get/responses/200/content/application~1json/schema/oneOf")
+                .toString()).contains("#/components/schemas/VoidexaView");
+        assertThat(doc.body().at("/components/schemas/VoidexaView/properties/seats").isObject()).isTrue();
         Api.Res ui = api.get("/swagger-ui/index.html", null);
         assertThat(ui.status()).isEqualTo(200);
         assertThat(ui.raw()).contains("swagger");

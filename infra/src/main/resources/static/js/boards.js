@@ -1,0 +1,13 @@
+// Which page draws a ruleset's matches: a ruleset with a board of its own names it here; every other ruleset is
+// played and watched on the table (table.html), which draws any view and offers the server's listed moves.
+const BOARDS = { voidexa: '/match.html' };
+
+/** The page of match `id` of `ruleset` (a seat's link adds its token in the fragment). */
+export function boardHref(ruleset, id) {
+  return `${BOARDS[ruleset] || '/table.html'}?id=${encodeURIComponent(id)}`;
+}
+
+/** Whether `ruleset` has a board of its own. */
+export function hasBoard(ruleset) {
+  return Object.prototype.hasOwnProperty.call(BOARDS, ruleset);
+}

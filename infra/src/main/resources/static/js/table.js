@@ -1,0 +1,216 @@
+// The table: the board of any ruleset, drawn from the view's common envelope (status, turn, version, clock, recent
+// events) and the ruleset's own body shown as it is, with the seat's moves from GET /moves as buttons. A ruleset
+// without a board of its own (boards.js) is played here; the rules stay on the server: the page offers exactly the
+// moves the server lists, so a click is never refused for being illegal.
+import { h, fill, $, params, fragment, shortId } from './dom.js';
+import { get, post, newIntentId, ApiError } from './api.js';
+import { renderAudit } from './audit.js';
+
+const matchId = params().get('id');
+const token = fragment().get('token');
+const me = fragment().get('seat');
+const ENVELOPE = new Set(['matchId', 'ruleset', 'rules', 'version', 'status', 'turn', 'recentEvents', 'clock']);
+const LOG_KEEP = 500;
+let view = null;
+let names = new Map(); // card id → name, from the ruleset's catalog
+let stream = null;
+let auditShown = false;
+let movesAsked = 0;
+let logged = -1;
+
+function say(el, text) {
+  fill($(el), text || '');
+}
+
+const words = (s) => String(s).toLowerCase().replace(/_/g, ' ');
+const cardName = (id) => names.get(id) || id;
+
+async function start() {
+  if (!matchId) {
+    say('#error', 'No match given: open a match from the lobby.');
+    say('#conn', '');
+    return;
+  }
+  document.title = `Match ${shortId(matchId)} · duelhall`;
+  try {
+    view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
+    const catalog = view.rules && view.rules.catalog ? `?catalog=${encodeURIComponent(view.rules.catalog)}` : '';
+    const cards = await get(`/api/rulesets/${encodeURIComponent(view.ruleset)}/cards${catalog}`).catch(() => []);
+    names = new Map((cards || []).filter((c) => c && c.id).map((c) => [c.id, c.name || c.id]));
+  } catch (e) {
+    say('#error', e instanceof ApiError ? e.describe() : String(e));
+    say('#conn', '');
+    return;
+  }
+  fill($('#title'), `${view.ruleset} · match ${shortId(matchId)}`);
+  if (token) setUpPlayer();
+  show(view);
+  if (view.status !== 'ENDED') openStream(view.version);
+}
+
+function openStream(after) {
+  const q = new URLSearchParams({ lastEventId: String(after) });
+  if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
+  stream = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
+  stream.onopen = () => say('#conn', token ? `live · seat ${me}` : 'live');
+  stream.onmessage = (m) => {
+    const data = JSON.parse(m.data);
+    if (data.view) show(data.view);
+  };
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED || (view && view.status === 'ENDED')) {
+      stream.close();
+      say('#conn', view && view.status === 'ENDED' ? 'match over' : 'stream closed — reload to retry');
+    } else {
+      say('#conn', 'reconnecting…');
+    }
+  };
+}
+
+function show(v) {
+  view = v;
+  $('#state').dataset.version = v.version;
+  renderSummary(v);
+  fill($('#state'), h('h2', {}, 'Board'), value(body(v)));
+  renderLog(v.recentEvents || []);
+  if (token) refreshMoves(v);
+  if (v.status === 'ENDED') {
+    say('#conn', 'match over');
+    if (stream) stream.close();
+    if (!auditShown) {
+      auditShown = true;
+      renderAudit($('#audit'), matchId);
+    }
+  }
+}
+
+/** The view without its envelope: the ruleset's own part. */
+function body(v) {
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !ENVELOPE.has(k)));
+}
+
+function renderSummary(v) {
+  const clock = v.clock && v.clock.seat
+    ? `${v.clock.seat}'s ${words(v.clock.kind || 'clock')} clock until ${new Date(v.clock.deadline).toLocaleTimeString()}` : null;
+  fill($('#summary'), h('dl', { class: 'facts' },
+    h('dt', {}, 'Status'), h('dd', { dataset: { field: 'status' } }, v.status),
+    h('dt', {}, 'Turn'), h('dd', { dataset: { field: 'turn' } }, v.turn),
+    h('dt', {}, 'Version'), h('dd', { dataset: { field: 'version' } }, v.version),
+    h('dt', {}, 'Rules'), h('dd', {}, v.rules ? `${v.rules.engine} · ${v.rules.catalog}` : '—'),
+    clock ? [h('dt', {}, 'Clock'), h('dd', {}, clock)] : null));
+}
+
+/** Any JSON value as nested lists: objects as term/description pairs, card ids with their names. */
+function value(x, key) {
+  if (x === null || x === undefined) return h('span', { class: 'muted' }, '—');
+  if (Array.isArray(x)) {
+    if (!x.length) return h('span', { class: 'muted' }, 'none');
+    if (x.every((e) => e === null || typeof e !== 'object')) return h('span', {}, x.map((e) => scalar(e, key)).join(', '));
+    return h('ol', { class: 'items' }, x.map((e) => h('li', {}, value(e, key))));
+  }
+  if (typeof x === 'object') {
+    const entries = Object.entries(x);
+    if (!entries.length) return h('span', { class: 'muted' }, 'none');
+    return h('dl', { class: 'tree' }, entries.map(([k, e]) => [h('dt', {}, words(k)), h('dd', { dataset: { key: k } }, value(e, k))]));
+  }
+  return h('span', {}, scalar(x, key));
+}
+
+function scalar(x, key) {
+  if (typeof x === 'string' && (key === 'card' || names.has(x))) return cardName(x);
+  return String(x);
+}
+
+function renderLog(events) {
+  const list = $('#log');
+  for (const e of events) {
+    if (e.seq <= logged) continue;
+    logged = e.seq;
+    const payload = e.event || e.payload || {};
+    const bits = Object.entries(payload).filter(([, x]) => x !== null && typeof x !== 'object')
+      .map(([k, x]) => `${words(k)} ${scalar(x, k)}`);
+    list.append(h('li', { dataset: { seq: e.seq } }, h('strong', {}, words(e.type || payload.type || 'event')), bits.length ? ` — ${bits.join(', ')}` : ''));
+  }
+  while (list.children.length > LOG_KEEP) list.firstElementChild.remove();
+}
+
+// ---- player mode ----
+
+function setUpPlayer() {
+  $('#player').hidden = false;
+  fill($('#player-title'), `Your moves · seat ${me}`);
+  const concede = $('#concede');
+  concede.addEventListener('click', () => {
+    if (concede.dataset.armed) {
+      delete concede.dataset.armed;
+      fill(concede, 'Concede');
+      send({ type: 'CONCEDE' });
+    } else {
+      concede.dataset.armed = 'true';
+      fill(concede, 'Really concede?');
+      setTimeout(() => { delete concede.dataset.armed; fill(concede, 'Concede'); }, 4000);
+    }
+  });
+}
+
+/** The seat's moves for the view shown; a stale answer (the view moved on meanwhile) is dropped. */
+async function refreshMoves(v) {
+  const asked = ++movesAsked;
+  $('#concede').disabled = v.status !== 'LIVE';
+  if (v.status !== 'LIVE') {
+    fill($('#moves'));
+    say('#moves-note', v.status === 'ENDED' ? 'The match is over.' : 'Waiting for every seat to be taken.');
+    return;
+  }
+  try {
+    const answer = await get(`/api/matches/${encodeURIComponent(matchId)}/moves`, token);
+    if (asked !== movesAsked) return;
+    say('#moves-note', answer.moves.length ? (answer.note || '') : 'Not your decision: waiting for the other seat.');
+    fill($('#moves'), answer.moves.map((m, i) => h('li', {},
+      h('button', { type: 'button', class: i === 0 ? 'move primary' : 'move', dataset: { type: m.type }, onclick: () => send(m) }, label(m)))));
+  } catch (e) {
+    if (asked === movesAsked) say('#refusal', e instanceof ApiError ? e.describe() : String(e));
+  }
+}
+
+/** A move in words: its type, the card, the targets, the cards and choices it carries. */
+function label(m) {
+  const parts = [words(m.type)];
+  if (m.card) parts.push(cardLabel(m.card));
+  if (m.ability !== undefined && m.ability !== null) parts.push(`ability ${m.ability}`);
+  if (m.targets && m.targets.length) {
+    parts.push(`→ ${m.targets.map((t) => [words(t.kind), t.seat, t.subsystem, t.id && cardLabel(t.id)].filter(Boolean).join(' ')).join(', ')}`);
+  }
+  if (m.cards && m.cards.length) parts.push(`[${m.cards.map(cardLabel).join(', ')}]`);
+  if (m.choices) parts.push(Object.entries(m.choices).map(([k, x]) => `${words(k)} ${x}`).join(', '));
+  return parts.join(' ');
+}
+
+/** A card instance by the name the view gives it (any object in the view with this id and a card), else the id. */
+function cardLabel(id) {
+  const found = findCard(view, id);
+  return found ? `${cardName(found)} (${id})` : cardName(id);
+}
+
+function findCard(x, id) {
+  if (!x || typeof x !== 'object') return null;
+  if (!Array.isArray(x) && x.id === id && typeof x.card === 'string') return x.card;
+  for (const e of Object.values(x)) {
+    const f = findCard(e, id);
+    if (f) return f;
+  }
+  return null;
+}
+
+async function send(move) {
+  // with the move's expectedVersion: a move listed for a state the match has left is refused, not played elsewhere
+  const body = { ...move, intentId: newIntentId() };
+  try {
+    await post(`/api/matches/${encodeURIComponent(matchId)}/intents`, body, token);
+    say('#refusal', '');
+  } catch (e) {
+    say('#refusal', e instanceof ApiError ? e.describe() : String(e));
+  }
+}
+
+start();

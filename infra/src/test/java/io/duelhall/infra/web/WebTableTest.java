@@ -1,0 +1,122 @@
+package io.duelhall.infra.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.client.JsonHttp.Res;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The table (table.html, issue 14): any ruleset's match played by clicking the moves the server lists, watched live,
+ * ended and audited, with no rule in the page. Run for every ruleset the server hosts; a ruleset without a board of
+ * its own is sent from the board's address to the table.
+ */
+class WebTableTest extends WebTest {
+
+    @Test
+    void everyRulesetIsPlayedOnTheTableByClickingListedMoves() {
+        List<String> seen = new ArrayList<>();
+        for (JsonNode r : api.get("/api/rulesets", null).body()) {
+            String ruleset = r.get("id").asText();
+            JsonNode starters = api.get("/api/rulesets/" + ruleset + "/decks/starter", null).body();
+            Res created = api.post("/api/matches", Map.of("ruleset", ruleset), null);
+            String id = created.body().get("matchId").asText();
+            String[] tokens = new String[2];
+            for (int s = 0; s < 2; s++) {
+                ObjectNode body = ((ObjectNode) starters.get(s % starters.size()).deepCopy()).put("name", "Table" + s);
+                tokens[s] = api.post("/api/matches/" + id + "/seats", body, null).body().get("playerToken").asText();
+            }
+            // one page per seat, as two players would have, and a spectator's at phone width
+            Browser[] seats = {browser(Browser.DESKTOP), browser(Browser.DESKTOP)};
+            for (int s = 0; s < 2; s++) {
+                seats[s].driver.get(url("/table.html?id=" + id + "#seat=" + (s == 0 ? "A" : "B") + "&token=" + tokens[s]));
+            }
+            Browser spectator = browser(Browser.PHONE);
+            spectator.driver.get(url("/table.html?id=" + id));
+            for (int click = 0; click < 8; click++) {
+                int owing = api.get("/api/matches/" + id + "/moves", tokens[0]).body().get("moves").isEmpty() ? 1 : 0;
+                JsonNode listed = api.get("/api/matches/" + id + "/moves", tokens[owing]).body();
+                long before = listed.get("version").asLong();
+                Browser player = seats[owing];
+                // the page at the listed version shows exactly the listed moves
+                List<WebElement> buttons = waitFor(player.driver, d -> {
+                    List<WebElement> b = d.findElements(By.cssSelector("#moves button.move"));
+                    return shownVersion(d) == before && b.size() == listed.get("moves").size() ? b : null;
+                });
+                for (int i = 0; i < buttons.size(); i++) {
+                    assertThat(buttons.get(i).getDomAttribute("data-type")).isEqualTo(listed.at("/moves/" + i + "/type").asText());
+                }
+                assertThat(seats[1 - owing].driver.findElements(By.cssSelector("#moves button.move")))
+                        .as("the other seat is offered nothing").isEmpty();
+                buttons.get(buttons.size() - 1).click();
+                waitFor(player.driver, d -> !d.findElement(By.id("refusal")).getText().isEmpty()
+                        || api.get("/api/matches/" + id + "/view", null).body().get("version").asLong() > before);
+                assertThat(player.driver.findElement(By.id("refusal")).getText()).as("a listed move is never refused").isEmpty();
+                long now = api.get("/api/matches/" + id + "/view", null).body().get("version").asLong();
+                waitFor(spectator.driver, Duration.ofSeconds(20), d -> shownVersion(d) >= now);
+                if ("ENDED".equals(api.get("/api/matches/" + id + "/view", null).body().get("status").asText())) {
+                    break;
+                }
+            }
+            // the spectator's page never holds a card a seat holds hidden: no id in a seat's hand view is on it
+            for (int s = 0; s < 2; s++) {
+                JsonNode own = api.get("/api/matches/" + id + "/view", tokens[s]).body();
+                JsonNode pub = api.get("/api/matches/" + id + "/view", null).body();
+                for (String hidden : hiddenIds(own, pub)) {
+                    assertThat(spectator.driver.getPageSource()).as(ruleset + ": " + hidden + " is hidden from spectators")
+                            .doesNotContain(hidden);
+                }
+            }
+            // conceding from the page ends the match; the audit verdict shows on both pages
+            Browser player = seats[0];
+            WebElement concede = waitFor(player.driver, d -> d.findElement(By.id("concede")).isEnabled() ? d.findElement(By.id("concede")) : null);
+            concede.click();
+            concede.click(); // armed, then confirmed
+            for (Browser b : List.of(player, spectator)) {
+                WebElement verdict = waitFor(b.driver, Duration.ofSeconds(30), d -> d.findElements(By.cssSelector("#audit .verdict")).stream().findFirst().orElse(null));
+                assertThat(verdict.getText()).as(ruleset).startsWith("Audit passed");
+            }
+            assertThat(player.driver.findElement(By.cssSelector("#summary [data-field='status']")).getText()).isEqualTo("ENDED");
+            if (!ruleset.equals("voidexa")) { // a ruleset without a board of its own: the board's address leads here
+                spectator.driver.get(url("/match.html?id=" + id));
+                waitFor(spectator.driver, d -> d.getCurrentUrl().contains("/table.html?id=" + id));
+                spectator.fullScreenshot("table-" + ruleset + ".png", Browser.DESKTOP.getWidth());
+            }
+            seen.add(ruleset);
+        }
+        assertThat(seen).contains("voidexa");
+    }
+
+    private static long shownVersion(WebDriver d) {
+        List<WebElement> v = d.findElements(By.cssSelector("#summary [data-field='version']"));
+        return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
+    }
+
+    /** Instance ids in a seat's own view that its public view does not show (its hand, its deck order). */
+    private static List<String> hiddenIds(JsonNode own, JsonNode pub) {
+        List<String> mine = new ArrayList<>();
+        collectIds(own, mine);
+        String shown = pub.toString();
+        return mine.stream().filter(i -> !shown.contains("\"" + i + "\"")).distinct().toList();
+    }
+
+    private static void collectIds(JsonNode n, List<String> out) {
+        if (n.isObject()) {
+            if (n.has("id") && n.get("id").isTextual() && n.get("id").asText().length() >= 4) {
+                out.add(n.get("id").asText());
+            }
+            n.forEach(c -> collectIds(c, out));
+        } else if (n.isArray()) {
+            n.forEach(c -> collectIds(c, out));
+        }
+    }
+}
