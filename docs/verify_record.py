@@ -3,9 +3,10 @@
 
 usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
-Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, the seed
-commitment, the match seed, and every random draw of a voidexa match (first seat, deck orders,
-card instance ids). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
+event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
+clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed, and every random draw of a voidexa match (first seat, deck orders, card instance ids, every
+card drawn). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib
@@ -101,7 +102,49 @@ def main(path, trusted_key=None):
     check("chain", broken is None and prev.hex() == record["chainHead"],
           "broken at " + broken if broken else "%d events, head %s" % (len(record["events"]), prev.hex()))
 
-    # 3. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
+    # 3. the end: MatchEnded is the last event and its chain value is chainHead. Clock policy 1 (no
+    # MatchCreated.options.clockPolicy: matches opened before it existed) may have the cleared ClockSet after it.
+    events = record["events"]
+    ends = [i for i, e in enumerate(events) if e["type"] == "MatchEnded"]
+    policy = (events[0]["payload"].get("options") or {}).get("clockPolicy") or 1
+    if not ends:
+        check("end", False, "the record has no MatchEnded")
+    else:
+        end = last = ends[0]
+        cleared = {"seat": None, "kind": None, "turn": 0, "deadline": None, "turnLeftMillis": 0}
+        if policy == 1 and end + 1 < len(events) and events[end + 1]["type"] == "ClockSet" and \
+                {k: events[end + 1]["payload"].get(k, v if v == 0 else None) for k, v in cleared.items()} == cleared:
+            last = end + 1
+        if last + 1 < len(events):
+            check("end", False, "at event %d: %s follows the end event (event %d) under clock policy %d"
+                  % (events[last + 1]["seq"], events[last + 1]["type"], events[end]["seq"], policy))
+        else:
+            check("end", events[last]["chain"] == record["chainHead"],
+                  "the end event (event %d) is the last%s, clock policy %d; chainHead %s its chain value"
+                  % (events[end]["seq"], "" if last == end else " but the cleared ClockSet", policy,
+                     "is" if events[last]["chain"] == record["chainHead"] else "is NOT"))
+
+    # the TIMEOUT rule (docs/fairness.md, "Clocks"): the server's TIMEOUT names the last ClockSet before it
+    # (intentId "clock-<n>", n its seq), is for that clock's seat, and is recorded at or after its deadline
+    from datetime import datetime
+    def instant(text):  # ISO-8601 UTC, 0 to 9 fraction digits (microseconds are enough to compare)
+        whole, _, frac = text.rstrip("Z").partition(".")
+        return datetime.fromisoformat(whole + "." + (frac + "000000")[:6] + "+00:00")
+    last_clock, late = None, None
+    for e in events:
+        p = e["payload"]
+        if e["type"] == "ClockSet":
+            last_clock = e
+        elif e["type"] == "IntentAccepted" and (p.get("intent") or {}).get("type") == "TIMEOUT":
+            c = last_clock["payload"] if last_clock else {}
+            if not last_clock or p["intentId"] != "clock-%d" % last_clock["seq"] or p["seat"] != c.get("seat") \
+                    or c.get("deadline") is None or instant(p["at"]) < instant(c["deadline"]):
+                late = e
+                break
+    check("timeouts", late is None, "at event %d: a TIMEOUT that is not the last clock's, or before its deadline"
+          % late["seq"] if late else "every TIMEOUT is the last clock's, at or after its deadline")
+
+    # 4. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
     by_type = {}
     for e in record["events"]:
         by_type.setdefault(e["type"], []).append(e["payload"])
@@ -110,14 +153,21 @@ def main(path, trusted_key=None):
     check("seedCommitment", hashlib.sha256(server_seed).hexdigest() == created["seedCommitment"],
           "SHA-256(serverSeed) = " + hashlib.sha256(server_seed).hexdigest())
 
-    # 4. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B))
+    # 5. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B))
     joined = {p["seat"]: p for p in by_type["PlayerJoined"]}
     match_seed = hashlib.sha256(server_seed + joined["A"]["clientSeed"].encode("utf-8")
                                 + joined["B"]["clientSeed"].encode("utf-8")).digest()
     first, decks = voidexa_setup(match_seed, joined["A"]["deck"], joined["B"]["deck"])
     shuffled = {p["seat"]: p["order"] for p in by_type["DeckShuffled"]}
-    check("randomDraws", by_type["MatchStarted"][0]["firstSeat"] == first and shuffled == decks,
-          "first seat %s and both deck orders from matchSeed %s" % (first, match_seed.hex()))
+    # every CardDrawn takes the next card of its seat's order: nothing else takes cards from a deck or returns them
+    drawn, draws_ok = {"A": 0, "B": 0}, True
+    for p in by_type.get("CardDrawn", []):
+        k = drawn[p["seat"]]
+        draws_ok &= k < len(decks[p["seat"]]) and p["card"] == decks[p["seat"]][k]
+        drawn[p["seat"]] = k + 1
+    check("randomDraws", by_type["MatchStarted"][0]["firstSeat"] == first and shuffled == decks and draws_ok,
+          "first seat %s, both deck orders and the %d + %d cards drawn from matchSeed %s"
+          % (first, drawn["A"], drawn["B"], match_seed.hex()))
     return 0 if all(results) else 1
 
 

@@ -12,9 +12,49 @@ import java.time.Instant;
  *
  * <p>The turn clock is paused while a response window or a discard choice runs on its own clock
  * ({@code responseSeconds}, else the turn's seconds) and resumes with what was left.
+ *
+ * <p>The policy has versions (docs/fairness.md, "Clocks"; docs/upgrading.md), named by the match's
+ * {@link MatchOptions#clockPolicy()}, which the server records when it opens a match with clocks:
+ * <ul>
+ * <li>{@link #V1} (the option absent, every match before issue 26): when the match ends, a cleared ClockSet
+ * ({@code seat}, {@code kind} and {@code deadline} null, turn 0) is recorded <em>after</em> the end event.</li>
+ * <li>{@link #V2}: the end event stops every clock: no ClockSet is recorded once the match has ended, so the end
+ * event is the last event of the match and its chain value is the head.</li>
+ * </ul>
+ * Both stay runnable: a match is played, replayed and audited under its own version.
  */
 public final class ClockPolicy {
+    /** The first policy: a cleared ClockSet follows the end event. Absent {@code clockPolicy} means this one. */
+    public static final int V1 = 1;
+    /** Since issue 26: nothing follows the end event. */
+    public static final int V2 = 2;
+    /** The version the server records in the matches it opens now. */
+    public static final int CURRENT = V2;
+
     private ClockPolicy() {
+    }
+
+    /** The version a match with these options is played under: its {@code clockPolicy}, {@link #V1} when absent. */
+    public static int version(MatchOptions options) {
+        return options == null || options.clockPolicy() == null ? V1 : options.clockPolicy();
+    }
+
+    /** Whether this code runs the version these options name. */
+    public static boolean known(MatchOptions options) {
+        int v = version(options);
+        return v == V1 || v == V2;
+    }
+
+    /**
+     * The options the server opens a match with: the client's, with the clock policy chosen by the server (whatever
+     * the options carried): {@link #CURRENT} for a match with clocks, none for a match without (no policy sets a
+     * clock there, and its opening event stays as it was).
+     */
+    public static MatchOptions forNewMatch(MatchOptions options) {
+        if (options == null) {
+            return null;
+        }
+        return options.withClockPolicy(options.clocked() ? Integer.valueOf(CURRENT) : null);
     }
 
     /** The id of the TIMEOUT intent the server makes when the clock set by event {@code clockSeq} runs out. */
@@ -29,8 +69,17 @@ public final class ClockPolicy {
      * @param need    what the ruleset says is owed now ({@link Ruleset#clockNeed}), null when nothing is
      * @param running the last clock recorded, null when none was
      * @param now     the time of the input just decided
+     * @param ended   whether the match has ended (its end event is recorded)
+     * @throws IllegalArgumentException for a clock policy version this code does not run
      */
-    public static ClockSet next(MatchOptions options, ClockNeed need, ClockSet running, Instant now) {
+    public static ClockSet next(MatchOptions options, ClockNeed need, ClockSet running, Instant now, boolean ended) {
+        if (!known(options)) {
+            throw new IllegalArgumentException("clock policy " + version(options) + " is not one this server runs ("
+                    + V1 + " or " + V2 + ")");
+        }
+        if (ended && version(options) >= V2) {
+            return null; // the end event stops every clock: nothing follows it
+        }
         Integer turnSeconds = options == null ? null : options.turnClockSeconds();
         Integer decisionSeconds = options == null ? null
                 : options.responseSeconds() != null ? options.responseSeconds() : turnSeconds;

@@ -18,9 +18,13 @@ import java.util.Map;
  *                              the third, as D-CLOCK-1 — so a match created before the option plays as it did).
  * @param seats                 how many seats the match has (A, B, ... in order), within the ruleset's range; null =
  *                              the ruleset's fewest ({@link Ruleset#minSeats()}), as every match before the option
+ * @param clockPolicy           the version of the server's clock policy ({@link ClockPolicy}) the match is played and
+ *                              audited under. Chosen by the server when it opens a match with clocks, never by the
+ *                              client ({@link ClockPolicy#forNewMatch}); null = policy 1, as every match before issue
+ *                              26 (and every match without clocks, where the policies agree: they set no clock).
  */
 public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                           Map<Seat, String> ai, Integer timeoutLoss, Integer seats) {
+                           Map<Seat, String> ai, Integer timeoutLoss, Integer seats, Integer clockPolicy) {
     public static final int MAX_SPECTATOR_DELAY = 900;
     /** The most turn timeouts a match may allow before one loses (D-CLOCK-5). */
     public static final int MAX_TIMEOUT_LOSS = 99;
@@ -29,6 +33,11 @@ public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, 
 
     public MatchOptions {
         ai = ai == null || ai.isEmpty() ? null : Collections.unmodifiableMap(new EnumMap<>(ai));
+    }
+
+    public MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
+                        Map<Seat, String> ai, Integer timeoutLoss, Integer seats) {
+        this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, ai, timeoutLoss, seats, null);
     }
 
     public MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
@@ -47,6 +56,16 @@ public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, 
 
     public static MatchOptions defaults() {
         return new MatchOptions(0, null, null);
+    }
+
+    /** These options with the clock policy version {@code version} (null: policy 1). */
+    public MatchOptions withClockPolicy(Integer version) {
+        return new MatchOptions(spectatorDelaySeconds, turnClockSeconds, responseSeconds, ai, timeoutLoss, seats, version);
+    }
+
+    /** Whether the match has a clock at all (a turn or a response clock). */
+    public boolean clocked() {
+        return turnClockSeconds != null || responseSeconds != null;
     }
 
     /** How many seats a match of {@code ruleset} with these options has. */

@@ -11,6 +11,7 @@ import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Ruleset;
@@ -89,7 +90,8 @@ public class Match {
     public Match(CreateMatch cmd, Rulesets rulesets, EventChainer chainer) {
         Ruleset r = rulesets.find(cmd.ruleset()).orElseThrow(() -> new RefusedException(
                 Refusal.malformed("UNKNOWN_RULESET", "Unknown ruleset '" + cmd.ruleset() + "'; known: " + rulesets.ids())));
-        Decision d = r.open(cmd.matchId(), cmd.options(), cmd.serverSeed());
+        // the clock policy is the server's choice, recorded in the options of the opening event (never the client's)
+        Decision d = r.open(cmd.matchId(), ClockPolicy.forNewMatch(cmd.options()), cmd.serverSeed());
         if (!d.accepted()) {
             throw new RefusedException(d.refusal());
         }
@@ -165,7 +167,8 @@ public class Match {
      */
     @DeadlineHandler(deadlineName = CLOCK)
     void on(ClockExpired expired, DeadlineManager deadlines, Clock time, EventChainer chainer) {
-        if (clock == null || clock.seat() == null || expired.clockSeq() != clockSeq) {
+        if (clock == null || clock.seat() == null || expired.clockSeq() != clockSeq
+                || state.status() == MatchStatus.ENDED) {
             return;
         }
         Intent timeout = Intent.timeout(clock.seat());
@@ -183,11 +186,16 @@ public class Match {
 
     /**
      * Starts, moves or stops the clock to match who owes a decision now, as {@link ClockPolicy} says (the audit runs
-     * the same policy over the record), and schedules its deadline.
+     * the same policy over the record), and schedules its deadline. Once the match has ended no deadline is left
+     * (under clock policy 2 the end event stops the clock and no ClockSet follows it).
      */
     private ClockSet syncClock(DeadlineManager deadlines, Instant now, EventChainer chainer) {
-        ClockSet next = ClockPolicy.next(options, ruleset.clockNeed(state), clock, now);
+        boolean ended = state.status() == MatchStatus.ENDED;
+        ClockSet next = ClockPolicy.next(options, ruleset.clockNeed(state), clock, now, ended);
         if (next == null) {
+            if (ended) {
+                deadlines.cancelAllWithinScope(CLOCK);
+            }
             return null;
         }
         deadlines.cancelAllWithinScope(CLOCK);

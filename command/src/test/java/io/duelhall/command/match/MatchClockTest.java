@@ -1,5 +1,6 @@
 package io.duelhall.command.match;
 
+import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Intent;
@@ -257,5 +258,81 @@ class MatchClockTest {
                 .expectEventsMatching(somePayload("the match lost on time by the first seat", p -> p.equals(
                         new MatchEnded(first.opponent(), "TIMEOUT", List.of(first), first, serverSeed))))
                 .expectEventsMatching(somePayload("the clock stopped", p -> p instanceof ClockSet c && c.seat() == null));
+    }
+
+    static Matcher<List<EventMessage<?>>> lastPayload(String what, Predicate<Object> p) {
+        return new TypeSafeMatcher<>() {
+            @Override
+            protected boolean matchesSafely(List<EventMessage<?>> events) {
+                return !events.isEmpty() && p.test(events.get(events.size() - 1).getPayload());
+            }
+
+            @Override
+            public void describeTo(Description d) {
+                d.appendText("a last event that is " + what);
+            }
+        };
+    }
+
+    /** The options the server opens a clocked match with now: clock policy 2 (D-CLOCK-6). */
+    static MatchOptions policy2(MatchOptions options) {
+        return ClockPolicy.forNewMatch(options);
+    }
+
+    @Test
+    void theServerChoosesTheClockPolicyNotTheClient() {
+        // D-CLOCK-6: a clocked match is opened under the current clock policy whatever the options carried; a match
+        // without clocks records none (its opening event stays as before).
+        MatchOptions asked = new MatchOptions(0, TURN, RESPONSE, null, null, null, 1);
+        fixture.givenNoPriorActivity()
+                .when(new CreateMatch(ID, "voidexa", asked, SEED))
+                .expectEvents(RULES.create(ID, new MatchOptions(0, TURN, RESPONSE, null, null, null,
+                        ClockPolicy.CURRENT), SEED).events().toArray());
+    }
+
+    @Test
+    void aMatchWithoutClocksRecordsNoClockPolicy() {
+        fixture.givenNoPriorActivity()
+                .when(new CreateMatch(ID, "voidexa", new MatchOptions(0, null, null, null, null, null, 7), SEED))
+                .expectEvents(RULES.create(ID, MatchOptions.defaults(), SEED).events().toArray());
+    }
+
+    @Test
+    void underClockPolicy2AConcessionIsTheLastEventAndNoDeadlineIsLeft() {
+        // D-CLOCK-6, docs/fairness.md "The chain head and the end event": no ClockSet after MatchEnded.
+        Seat first = first();
+        fixture.given(created(policy2(new MatchOptions(0, TURN, RESPONSE))).toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .when(new SubmitIntent(ID, "c1", token(first), "f", Intent.concede(null), null, T0))
+                .expectEventsMatching(lastPayload("MatchEnded (conceded)", p ->
+                        p instanceof MatchEnded e && e.reason().equals("CONCEDED")))
+                .expectEventsMatching(noPayload("a ClockSet", p -> p instanceof ClockSet))
+                .expectNoScheduledDeadlines();
+    }
+
+    @Test
+    void underClockPolicy2ALossOnTimeIsTheLastEvent() {
+        // D-CLOCK-1, D-CLOCK-5, D-CLOCK-6: the third turn timeout ends the match and nothing follows MatchEnded.
+        Seat first = first();
+        fixture.given(created(policy2(new MatchOptions(0, TURN, RESPONSE, null, 3))).toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .whenTimeElapses(Duration.ofSeconds(6 * TURN + 5))
+                .expectEventsMatching(lastPayload("MatchEnded, lost on time by the first seat", p ->
+                        p instanceof MatchEnded e && e.reason().equals("TIMEOUT") && e.losers().equals(List.of(first))))
+                .expectEventsMatching(noPayload("the cleared ClockSet of clock policy 1", p ->
+                        p instanceof ClockSet c && c.seat() == null))
+                .expectNoScheduledDeadlines();
+    }
+
+    @Test
+    void underClockPolicy1AnOlderMatchStillClearsItsClockAfterTheEnd() {
+        // An older match (no clockPolicy in its options) is played on under its own policy, as it was recorded and
+        // as the audit re-simulates it (docs/upgrading.md, "How to ship a rules change", point 4).
+        Seat first = first();
+        fixture.given(created().toArray())
+                .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
+                .when(new SubmitIntent(ID, "c1", token(first), "f", Intent.concede(null), null, T0))
+                .expectEventsMatching(lastPayload("the cleared ClockSet", p ->
+                        p.equals(new ClockSet(null, null, 0, null, 0))));
     }
 }

@@ -5,6 +5,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.voidexa.VoidexaEvent.CardDrawn;
 import io.duelhall.domain.voidexa.VoidexaEvent.DeckShuffled;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchCreated;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
@@ -86,7 +87,31 @@ final class VoidexaFairness {
         for (Seat seat : List.of(Seat.A, Seat.B)) {
             out.add(deck(seat, draws.decks().get(seat), recorded.get(seat)));
         }
+        for (Seat seat : List.of(Seat.A, Seat.B)) {
+            out.add(drawn(seat, draws.decks().get(seat), events));
+        }
         return out;
+    }
+
+    /**
+     * Every card a seat draws after setup: only DeckShuffled (which sets a deck) and CardDrawn (which takes its top
+     * card) change a deck, so the k-th CardDrawn of a seat holds the k-th card of the order the seeds give
+     * (docs/fairness.md, "Draws after setup").
+     */
+    private static DrawCheck drawn(Seat seat, List<CardRef> order, List<? extends MatchEvent> events) {
+        String what = "cards drawn by seat " + seat;
+        int k = 0;
+        for (MatchEvent e : events) {
+            if (e instanceof CardDrawn d && d.seat() == seat) {
+                CardRef want = k < order.size() ? order.get(k) : null;
+                if (!Objects.equals(want, d.card())) {
+                    return new DrawCheck(what, false, "draw " + (k + 1) + ": " + ref(want),
+                            "draw " + (k + 1) + ": " + ref(d.card()));
+                }
+                k++;
+            }
+        }
+        return new DrawCheck(what, true, k + " draws, each the next card of the order", k + " draws");
     }
 
     private static DrawCheck deck(Seat seat, List<CardRef> expected, List<CardRef> recorded) {

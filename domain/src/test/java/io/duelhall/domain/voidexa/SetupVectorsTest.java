@@ -73,6 +73,25 @@ class SetupVectorsTest {
             "c4cb05fdf coolant-vent", "cb429b60c emergency-shunt", "c86bb855d coolant-vent", "c6768dede reactor-strike",
             "c1fa04e4b reactor-strike", "cb0c64a19 rail-lance", "c1daa135d strafe-burn", "ca5ac1380 overcharge-coupling",
             "c21d0653d counter-battery", "cb047d7d3 quick-shield", "cf9b4c4db pulse-tap");
+    /** Deck B in full, as docs/fairness.md lists it since issue 26. */
+    static final List<String> ORDER_B = List.of("c102d6843 scout-drone", "c61faa07a tactical-ai",
+            "ca4788d45 deflector-surge", "ca6ab835d strike-drone", "c3232be69 guardian-drone",
+            "cf4a6299f guardian-drone", "cd8a5f6d9 evasive-roll", "c942b3b67 hangar-refit", "c4db62fd0 scout-drone",
+            "c3ead3886 strike-drone", "c822d8bff reactor-shielding", "c39409003 emergency-shunt",
+            "cee6c9ff2 strike-drone", "c4b5e4ac1 drone-boost", "c5d44492f point-defense", "c1bf845b2 evasive-roll",
+            "cb39781d4 afterburner", "c81fd2095 hull-patch", "ce4c6b0e5 field-medic-ai", "ccea9eebf evasive-roll",
+            "c6d67a79e guardian-drone", "c5a20ae51 evasive-roll", "cd4e4fda5 scout-drone", "cbacd8a19 drone-boost",
+            "c607480f7 deflector-surge", "cf0d1802d drone-boost", "c82c6a001 hangar-refit", "c1d9bc225 strike-drone",
+            "c67448461 auxiliary-power-cell", "c50642e16 plasma-storm", "c6d8803e1 auxiliary-power-cell",
+            "cf456a96e life-support-backup", "c7750a6b2 field-medic-ai", "ce724a209 auxiliary-power-cell",
+            "c09ebddae lancer-drone", "c188118b1 targeting-ai", "c3db221e7 tactical-ai", "cdf89a206 hull-patch",
+            "c3b0a9230 reactor-shielding", "cc7c1a656 deflector-surge", "c732fd67a hull-patch",
+            "c92a52dde drone-boost", "c3832fd68 emergency-shunt", "c4a6337d3 life-support-backup",
+            "c872c5e84 guardian-drone", "cfc283dc2 afterburner", "cf09f67bb point-defense",
+            "c6ddcf432 point-defense", "c5596c6c1 scout-drone", "c34bac729 deflector-surge",
+            "c8cf01a8d emergency-shunt", "c33dec777 point-defense", "c6a9ebc95 hull-patch", "c1275eaff afterburner",
+            "c09b0f52d afterburner", "c6276a7d6 lancer-drone", "cb31a4a86 emergency-shunt", "c4472d60d targeting-ai",
+            "c47f416b2 hangar-refit", "c5e2cc185 plasma-storm");
     static final List<String> TOP_B = List.of("c102d6843 scout-drone", "c61faa07a tactical-ai",
             "ca4788d45 deflector-surge", "ca6ab835d strike-drone", "c3232be69 guardian-drone");
 
@@ -98,6 +117,48 @@ class SetupVectorsTest {
         assertThat(shuffles.get(0).order()).extracting(r -> r.id() + " " + r.card()).containsExactlyElementsOf(ORDER_A);
         assertThat(shuffles.get(1).order().subList(0, 5)).extracting(r -> r.id() + " " + r.card()).containsExactlyElementsOf(TOP_B);
         assertThat(shuffles.get(1).order().get(59)).isEqualTo(new CardRef("c5e2cc185", "plasma-storm"));
+        assertThat(shuffles.get(1).order()).extracting(r -> r.id() + " " + r.card()).containsExactlyElementsOf(ORDER_B);
+    }
+
+    @Test
+    void anIdAlreadyGivenIsSkippedAsTheDocumentedVectorSays() {
+        // docs/fairness.md, "An id already given is skipped": client seed B "bob-96028" makes word 117 of "card-ids"
+        // repeat word 42 (20992493, deck A's position 42), so deck B's position 57 takes word 118
+        byte[] matchSeed = SetupDraws.matchSeed(Sha256CounterRandom.hex(SERVER_SEED), "alice", "bob-96028");
+        assertThat(Sha256CounterRandom.hex(matchSeed))
+                .isEqualTo("b935d842ff957b2ae07c520e7b83078c99c688a3251bd16beeec1b2f097c2f51");
+        SetupDraws.Draws draws = SetupDraws.draw(matchSeed, DECK_A, DECK_B);
+        assertThat(draws.firstSeat()).isEqualTo(Seat.B);
+        assertThat(draws.decks().get(Seat.A).get(42)).isEqualTo(new CardRef("c20992493", "reactor-boost"));
+        assertThat(draws.decks().get(Seat.B).subList(56, 60)).containsExactly(new CardRef("cc98b2604", "deflector-surge"),
+                new CardRef("c0d2cf890", "field-medic-ai"), new CardRef("c5ee48c54", "tactical-ai"),
+                new CardRef("c7cbb151f", "evasive-roll"));
+        List<String> ids = new ArrayList<>();
+        draws.decks().values().forEach(d -> d.forEach(r -> ids.add(r.id())));
+        assertThat(ids).hasSize(120).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aCardDrawnThatIsNotTheNextCardOfItsOrderIsNamed() {
+        // docs/fairness.md, "Draws after setup": the k-th CardDrawn of a seat holds the k-th card of its order
+        Fixtures.Game g = new Fixtures.Game(8);
+        g.act(io.duelhall.domain.Intent.concede(Seat.A));
+        List<MatchEvent> forged = new ArrayList<>();
+        boolean[] done = {false};
+        for (MatchEvent e : g.events) {
+            if (!done[0] && e instanceof VoidexaEvent.CardDrawn d && d.seat() == Seat.B) {
+                e = new VoidexaEvent.CardDrawn(d.seat(), new CardRef(d.card().id(), "hull-patch".equals(d.card().card())
+                        ? "afterburner" : "hull-patch"), d.handCount(), d.deckCount());
+                done[0] = true;
+            }
+            forged.add(e);
+        }
+        assertThat(g.rules.reproduceDraws(g.events)).allMatch(DrawCheck::reproduced);
+        List<DrawCheck> checks = g.rules.reproduceDraws(forged);
+        assertThat(checks).filteredOn(c -> !c.reproduced()).singleElement().satisfies(c -> {
+            assertThat(c.draw()).isEqualTo("cards drawn by seat B");
+            assertThat(c.expected()).startsWith("draw 1:");
+        });
     }
 
     @Test
@@ -105,7 +166,7 @@ class SetupVectorsTest {
         Fixtures.Game g = new Fixtures.Game(7);
         g.act(io.duelhall.domain.Intent.concede(VoidexaMoves.toAct(g.state)));
         List<DrawCheck> checks = g.rules.reproduceDraws(g.events);
-        assertThat(checks).hasSize(3).allMatch(DrawCheck::reproduced);
+        assertThat(checks).hasSize(5).allMatch(DrawCheck::reproduced);
         MatchSetup setup = g.rules.setup(g.events);
         assertThat(setup.revealedServerSeed()).isEqualTo(setup.committedServerSeed());
         assertThat(setup.clientSeeds()).containsEntry(Seat.A, "a-7").containsEntry(Seat.B, "b-7");

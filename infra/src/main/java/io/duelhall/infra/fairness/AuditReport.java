@@ -17,12 +17,13 @@ public record AuditReport(String matchId, String ruleset, String engineVersion, 
                           boolean passed, List<Check> checks) {
 
     /** Stable names of the checks, in the order they are reported. */
-    public static final List<String> CHECKS = List.of("record", "signature", "chain", "seedCommitment", "randomDraws",
+    public static final List<String> CHECKS = List.of("record", "signature", "chain", "end", "seedCommitment", "randomDraws",
             "resimulation", "engineVersion", "summary");
 
     /**
-     * @param event      for "chain": the sequence number of the first broken event; for "resimulation": of the first
-     *                   divergent event
+     * @param event      for "chain": the sequence number of the first broken event; for "end": of the first event
+     *                   after the end event (or of the event whose chain value should be the head); for
+     *                   "resimulation": of the first divergent event
      * @param divergence for "resimulation": what the rules produce there and what the record holds
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)

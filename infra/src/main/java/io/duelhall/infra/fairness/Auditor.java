@@ -3,7 +3,10 @@ package io.duelhall.infra.fairness;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.command.chain.EventChain;
+import io.duelhall.domain.ClockPolicy;
+import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.DrawCheck;
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Ruleset;
@@ -80,6 +83,7 @@ public final class Auditor {
                 + " accepted intent(s), " + record.path("refusedIntents").size() + " refused intent(s)"));
         checks.add(signature(record, trustedKeyHex, canonical));
         checks.add(chain(record, events, canonical));
+        checks.add(end(record, events, ruleset, decoded, opening));
         checks.add(commitment(setup));
         checks.add(draws(ruleset, decoded));
         checks.add(resimulation.run(ruleset, events, decoded, setup == null ? null : setup.revealedServerSeed()));
@@ -185,6 +189,62 @@ public final class Auditor {
         }
         return Check.pass("chain", events.size() + " events linked from the zero value, head " + previous);
     }
+
+    /**
+     * The promise of docs/fairness.md ("The chain head and the end event"): the match's end event (the ruleset's
+     * {@link Lifecycle.Ended}) is the last event and its chain value is the {@code chainHead}. A record under clock
+     * policy 1 (no {@code clockPolicy} in the opening event's options: every match opened before issue 26) may hold
+     * one cleared ClockSet after it, as that policy recorded; the head is then that ClockSet's chain value.
+     */
+    private static Check end(JsonNode record, JsonNode events, Ruleset ruleset, List<Decoded> decoded,
+                             MatchOpening opening) {
+        if (ruleset == null) {
+            return Check.fail(END, "not checked: the record's ruleset is not hosted by this auditor");
+        }
+        int end = -1;
+        for (int i = 0; i < decoded.size() && end < 0; i++) {
+            if (decoded.get(i).event() instanceof Lifecycle.Ended) {
+                end = i;
+            }
+        }
+        if (end < 0) {
+            return Check.fail(END, "the record has no end event: a match is exported only once it has ended");
+        }
+        int policy = ClockPolicy.version(opening == null ? null : opening.options());
+        String endName = events.get(end).path("type").asText() + " (event " + events.get(end).path("seq").asLong(end)
+                + ")";
+        int last = end;
+        boolean trailingClock = policy == ClockPolicy.V1 && end + 1 < events.size()
+                && decoded.get(end + 1).event() instanceof ClockSet c && c.equals(CLEARED);
+        if (trailingClock) {
+            last = end + 1;
+        }
+        if (last + 1 < events.size()) {
+            JsonNode after = events.get(last + 1);
+            long seq = after.path("seq").asLong(last + 1);
+            return new Check(END, false, "event " + seq + " (" + after.path("type").asText() + ") follows the end event "
+                    + endName + (policy == ClockPolicy.V1
+                    ? ": under clock policy 1 only the cleared ClockSet may follow it"
+                    : ": under clock policy " + policy + " the end event is the last event"), seq, null);
+        }
+        String head = record.path("chainHead").asText(null);
+        JsonNode lastEvent = events.get(last);
+        if (head == null || !head.equals(lastEvent.path("chain").asText(null))) {
+            long seq = lastEvent.path("seq").asLong(last);
+            return new Check(END, false, "the record's chainHead " + head + " is not the chain value of "
+                    + (trailingClock ? "the cleared ClockSet (event " + seq + ") after " : "") + "the end event "
+                    + endName, seq, null);
+        }
+        return Check.pass(END, trailingClock
+                ? "the end event " + endName + " is followed only by the cleared ClockSet that clock policy 1 records"
+                + " (event " + lastEvent.path("seq").asLong(last) + "), whose chain value is the chainHead"
+                : "the end event " + endName + " is the last event and its chain value is the chainHead (clock policy "
+                + policy + ")");
+    }
+
+    static final String END = "end";
+    /** The ClockSet clock policy 1 records after the end event: no seat, kind or deadline, turn 0. */
+    private static final ClockSet CLEARED = new ClockSet(null, null, 0, null, 0);
 
     /** The payload to chain: a JSON object as it is; stored text that was not JSON is kept as a string and fails. */
     private static JsonNode payloadOf(JsonNode event) {

@@ -12,6 +12,7 @@ import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
+import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.infra.fairness.AuditReport.Check;
@@ -30,7 +31,8 @@ import java.util.List;
  * each input is decided on the state before its marker event, and the marker is then applied. {@link ClockSet} events
  * come from the server's clock, not from the rules: after every join and intent the record must hold exactly the
  * clock {@link ClockPolicy} makes (the code the aggregate runs), and a TIMEOUT intent (which the server makes when a
- * clock runs out) must come from the last clock set, for its seat, at or after its deadline.
+ * clock runs out) must come from the last clock set, for its seat, at or after its deadline. The clock policy is the
+ * version the opening event's options name ({@link ClockPolicy#version}), so each record is checked under its own.
  */
 final class Resimulation {
     static final String NAME = "resimulation";
@@ -55,6 +57,11 @@ final class Resimulation {
             serverSeed = HexFormat.of().parseHex(revealedServerSeed);
         } catch (RuntimeException e) {
             return Check.fail(NAME, "not run: the record reveals no server seed in hex, so the creation cannot be redone");
+        }
+        if (!ClockPolicy.known(opening.options())) {
+            return diverged(0, null, events.get(0), "the match names clock policy "
+                    + ClockPolicy.version(opening.options()) + ", which this auditor does not run (it runs "
+                    + ClockPolicy.V1 + " and " + ClockPolicy.V2 + ")");
         }
         Decision created;
         try {
@@ -93,7 +100,7 @@ final class Resimulation {
             if (inputs > 1) {
                 ClockSet want = ClockPolicy.next(opening.options(), r.clockNeed(state), clock,
                         inputAt != null ? inputAt : clock != null && clock.deadline() != null ? clock.deadline()
-                                : Instant.EPOCH);
+                                : Instant.EPOCH, state.status() == MatchStatus.ENDED);
                 ClockSet held = i < events.size() && decoded.get(i).event() instanceof ClockSet c ? c : null;
                 if (want == null && held != null) {
                     return diverged(events.get(i).path("seq").asLong(i), null, events.get(i),

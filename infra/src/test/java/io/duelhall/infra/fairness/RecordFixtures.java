@@ -53,8 +53,10 @@ final class RecordFixtures {
      * join and intent the clock {@link io.duelhall.domain.ClockPolicy} sets (none unless {@link #options} has clocks).
      */
     static final class Store {
+        /** The rules the match is played under: the current version unless a test names another. */
+        final io.duelhall.domain.Ruleset rules;
         final List<StoredEvent> events = new ArrayList<>();
-        GameState state = RULES.initial();
+        GameState state;
         private String chain = EventChain.GENESIS;
         MatchOptions options = MatchOptions.defaults();
         /** The clock running (the last ClockSet stored) and its sequence number. */
@@ -62,6 +64,15 @@ final class RecordFixtures {
         long clockSeq = -1;
         /** Applied to each clock before it is stored: a forger's edit (identity for an honest store). */
         java.util.function.UnaryOperator<io.duelhall.domain.ClockSet> clockEdit = c -> c;
+
+        Store() {
+            this(RULES);
+        }
+
+        Store(io.duelhall.domain.Ruleset rules) {
+            this.rules = rules;
+            this.state = rules.initial();
+        }
 
         void append(List<? extends MatchEvent> events) {
             for (MatchEvent e : events) {
@@ -74,7 +85,7 @@ final class RecordFixtures {
                 }
                 chain = EventChain.link(chain, seq, e.type(), json);
                 this.events.add(new StoredEvent(seq, e.type(), T0.plusMillis(seq).toString(), json, chain));
-                state = RULES.evolve(state, e);
+                state = rules.evolve(state, e);
             }
         }
 
@@ -90,8 +101,8 @@ final class RecordFixtures {
             append(all);
             if (marker != null) {
                 Instant at = marker instanceof IntentAccepted a ? a.at() : T0.plusMillis(events.size());
-                io.duelhall.domain.ClockSet next = io.duelhall.domain.ClockPolicy.next(options, RULES.clockNeed(state),
-                        clock, at);
+                io.duelhall.domain.ClockSet next = io.duelhall.domain.ClockPolicy.next(options, rules.clockNeed(state),
+                        clock, at, state.status() == MatchStatus.ENDED);
                 if (next != null) {
                     append(List.of(clockEdit.apply(next)));
                     clock = next;
@@ -110,6 +121,13 @@ final class RecordFixtures {
     static Store startedWithClock(long seed, int turnSeconds) {
         Store store = new Store();
         store.options = new MatchOptions(0, turnSeconds, null);
+        return start(store, new Random(seed), "m-" + seed);
+    }
+
+    /** A created and started match with these options (as the server opens it: clock policy included), stored. */
+    static Store startedWith(long seed, MatchOptions options) {
+        Store store = new Store();
+        store.options = options;
         return start(store, new Random(seed), "m-" + seed);
     }
 

@@ -78,6 +78,8 @@ public class MatchViewProjection {
             lastAt = e.at();
             if (e.payload() instanceof ClockSet c) {
                 clock = Views.clock(c);
+            } else if (e.payload() instanceof io.duelhall.domain.Lifecycle.Ended) {
+                clock = null; // the end stops every clock (clock policy 2 records no ClockSet after it, D-CLOCK-6)
             }
             recent.addLast(e);
             if (recent.size() > Views.RECENT) {

@@ -59,11 +59,17 @@ public final class Views {
         return view.withRecentEvents(recent).withClock(clock);
     }
 
-    /** The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it), or null. */
+    /**
+     * The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it, and so does the
+     * end event: under clock policy 2 no ClockSet follows it, D-CLOCK-6), or null.
+     */
     public static ClockView clockAfter(List<RecordedEvent> events) {
         for (int i = events.size() - 1; i >= 0; i--) {
             if (events.get(i).payload() instanceof ClockSet c) {
                 return clock(c);
+            }
+            if (events.get(i).payload() instanceof io.duelhall.domain.Lifecycle.Ended) {
+                return null;
             }
         }
         return null;

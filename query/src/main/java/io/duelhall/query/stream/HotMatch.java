@@ -104,11 +104,14 @@ final class HotMatch {
         return s;
     }
 
-    /** The clock running after event {@code seq}: the last ClockSet at or before it. */
+    /** The clock running after event {@code seq}: the last ClockSet at or before it; none once the match ended. */
     Views.ClockView clockAfter(long seq) {
         for (long i = seq; i >= 0; i--) {
             if (events.get((int) i).payload() instanceof ClockSet c) {
                 return Views.clock(c);
+            }
+            if (events.get((int) i).payload() instanceof io.duelhall.domain.Lifecycle.Ended) {
+                return null; // the end stops every clock (D-CLOCK-6)
             }
         }
         return null;

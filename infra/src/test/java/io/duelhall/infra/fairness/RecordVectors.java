@@ -1,0 +1,291 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.command.api.Requests;
+import io.duelhall.command.rules.ReleasedRules;
+import io.duelhall.domain.ClockPolicy;
+import io.duelhall.domain.ClockSet;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.RulesVersion;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.SeatTokens;
+import io.duelhall.domain.Target;
+import io.duelhall.domain.voidexa.VoidexaIntents;
+import io.duelhall.domain.voidexa.VoidexaMoves;
+import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.voidexa.VoidexaState;
+import io.duelhall.domain.voidexa.cards.StarterDeck;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole-record vectors of docs/fairness.md ("Whole-record vectors", files in docs/vectors/), made by the project's
+ * own code: a short clocked voidexa match (clock policy 2) played through the rules under a pinned released version
+ * (engine voidexa-1.2.0, catalog voidexa-cards-2026.11.3, so a later rules release does not change it), stored as the
+ * Match aggregate stores it ({@link RecordFixtures.Store}), built and signed like an export with the test key in
+ * {@code infra/src/test/resources/vectors/signing-key.pem} (a key for these vectors only: never a server's), and four
+ * tampered variants, each with the event where it first diverges.
+ *
+ * <p>Regenerate (only when the record format or the audit changes on purpose; then say so in docs/fairness.md):
+ * {@code DUELHALL_WRITE_VECTORS=1 ./mvnw -B -ntp -q test -pl infra -am -Dtest=RecordVectorsTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}. Without the variable {@code RecordVectorsTest} makes them in memory and
+ * fails if any shipped file differs by a byte.
+ */
+final class RecordVectors {
+    static final Path DIR = Path.of("..", "docs", "vectors");
+    static final Path KEY = Path.of("src", "test", "resources", "vectors", "signing-key.pem");
+    static final RulesVersion VERSION = new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3");
+    static final Rulesets HOSTED = ReleasedRules.hosted();
+    static final MatchRecords RECORDS = new MatchRecords(RecordFixtures.MAPPER, HOSTED);
+    static final Auditor AUDITOR = new Auditor(RECORDS);
+    static final Instant T0 = RecordFixtures.T0;
+    static final byte[] SERVER_SEED = new byte[32];
+    /** The seat tokens the players were handed (the record holds only their SHA-256, {@code tokenHash}). */
+    static final Map<Seat, String> TOKENS = Map.of(Seat.A, "token-alice", Seat.B, "token-bob");
+
+    static {
+        for (int i = 0; i < 32; i++) {
+            SERVER_SEED[i] = (byte) i; // the bytes 0 to 31, as in the setup vector
+        }
+    }
+
+    private RecordVectors() {
+    }
+
+    /** A vector file and what the audit must say of it. */
+    record Vector(String file, String what, ObjectNode record, Long firstDivergentEvent) {
+    }
+
+    /** The honest record: created with clocks, both seats joined, a card played, a turn ended, a TIMEOUT, a concession. */
+    static RecordFixtures.Store honestMatch() {
+        Ruleset rules = HOSTED.find("voidexa", VERSION).orElseThrow();
+        VoidexaMoves moves = new VoidexaMoves(((VoidexaRuleset) rules).catalog());
+        RecordFixtures.Store store = new RecordFixtures.Store(rules);
+        // as the server opens it: the client asked for 60 s turns and 15 s decisions; the server adds clock policy 2
+        store.options = ClockPolicy.forNewMatch(new MatchOptions(0, 60, 15));
+        store.accept(rules.open("vector-clocked-1", store.options, SERVER_SEED), null);
+        join(store, rules, Seat.A, "Alice", "Hot Barrage", "alice");
+        join(store, rules, Seat.B, "Bob", "Hive Swarm", "bob");
+        VoidexaState s = (VoidexaState) store.state;
+        Seat first = s.active();
+        Instant turnStart = store.clock.deadline().minusSeconds(60);
+        // the first seat plays its first listed card that leaves the decision with it, then ends its turn
+        Intent play = moves.legal(s, first).stream().filter(i -> i.type().equals("PLAY_CARD"))
+                .filter(i -> VoidexaMoves.toAct(after(rules, s, i)) == first).findFirst()
+                .orElseThrow(() -> new AssertionError("no card to play in turn 1"));
+        intent(store, rules, first, "play-1", play, turnStart.plusSeconds(10));
+        intent(store, rules, first, "end-1", VoidexaIntents.endTurn(first), turnStart.plusSeconds(20));
+        // the second seat lets its turn clock run out: the server's TIMEOUT, 250 ms after the deadline
+        ClockSet clock = store.clock;
+        if (clock.seat() != first.opponent() || clock.kind() != io.duelhall.domain.ClockNeed.Kind.TURN) {
+            throw new AssertionError("expected the second seat's turn clock, not " + clock);
+        }
+        Intent timeout = Intent.timeout(clock.seat());
+        store.accept(rules.decide(store.state, timeout), new IntentAccepted(ClockPolicy.timeoutIntentId(store.clockSeq),
+                clock.seat(), Match_SERVER_CLOCK, timeout, clock.deadline().plusMillis(250)));
+        // the second seat concedes 5 s into the first seat's next turn (a concession is accepted from either seat)
+        Instant next = store.clock.deadline().minusSeconds(60);
+        intent(store, rules, first.opponent(), "concede-1", Intent.concede(first.opponent()), next.plusSeconds(5));
+        return store;
+    }
+
+    /** The fingerprint the server gives the TIMEOUT intents it makes itself (Match.SERVER_CLOCK). */
+    static final String Match_SERVER_CLOCK = "server-clock";
+
+    private static VoidexaState after(Ruleset rules, VoidexaState s, Intent i) {
+        io.duelhall.domain.GameState g = s;
+        for (io.duelhall.domain.MatchEvent e : rules.decide(s, i).events()) {
+            g = rules.evolve(g, e);
+        }
+        return (VoidexaState) g;
+    }
+
+    private static void join(RecordFixtures.Store store, Ruleset rules, Seat seat, String name, String deck,
+                             String clientSeed) {
+        StarterDeck d = ((VoidexaRuleset) rules).catalog().starterDecks().stream()
+                .filter(x -> x.name().equals(deck)).findFirst().orElseThrow();
+        JoinRequest join = new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed);
+        store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+    }
+
+    /** An intent as the API takes it (no expectedVersion), with the fingerprint the server computes for it. */
+    private static void intent(RecordFixtures.Store store, Ruleset rules, Seat seat, String intentId, Intent intent,
+                               Instant at) {
+        Intent sent = intent.by(null);
+        List<Requests.TargetBody> targets = new ArrayList<>();
+        for (Target t : intent.targets()) {
+            targets.add(new Requests.TargetBody(t.kind(), t.seat().name(), t.subsystem(), t.id()));
+        }
+        Requests.IntentBody body = new Requests.IntentBody(intentId, intent.type(), intent.card(),
+                intent.ability(), targets, intent.cards(), null, intent.choices());
+        String fingerprint = fingerprint(SeatTokens.hash(TOKENS.get(seat)), body, sent);
+        Intent seated = intent.by(seat);
+        store.accept(rules.decide(store.state, seated), new IntentAccepted(intentId, seat, fingerprint, seated, at));
+    }
+
+    /** The server's own fingerprint function ({@code Requests.fingerprint}, package-private: called as it is). */
+    static String fingerprint(String tokenHash, Requests.IntentBody body, Intent intent) {
+        try {
+            Method m = Requests.class.getDeclaredMethod("fingerprint", String.class, Requests.IntentBody.class,
+                    Intent.class);
+            m.setAccessible(true);
+            return (String) m.invoke(null, tokenHash, body, intent);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Requests.fingerprint changed: update the vectors and docs/fairness.md", e);
+        }
+    }
+
+    static ObjectNode record(RecordFixtures.Store store, ServerKey key) {
+        return RECORDS.sign(RECORDS.build(store.events, List.of(), T0.plus(Duration.ofDays(1))), key);
+    }
+
+    static int indexOf(JsonNode events, String type, String field, String value) {
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode e = events.get(i);
+            if (e.path("type").asText().equals(type) && (field == null || e.at(field).asText().equals(value))) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + type + " with " + field + " = " + value);
+    }
+
+    /** The honest record and its tampered variants. */
+    static List<Vector> vectors(ServerKey key) {
+        ObjectNode honest = record(honestMatch(), key);
+        List<Vector> out = new ArrayList<>();
+        out.add(new Vector("record.json", "the honest record: every check passes", honest, null));
+
+        // 1. edited without the key: the first card drawn is another card; nothing signed or chained again
+        ObjectNode edited = honest.deepCopy();
+        int drawn = indexOf(edited.get("events"), "CardDrawn", null, null);
+        ObjectNode card = (ObjectNode) edited.get("events").get(drawn).at("/payload/card");
+        card.put("card", card.path("card").asText().equals("pulse-tap") ? "laser-volley" : "pulse-tap");
+        out.add(new Vector("tampered-card-drawn.json", "the card of the first CardDrawn replaced, not signed again:"
+                + " the signature fails and the chain breaks at that event", edited, (long) drawn));
+
+        // 2. a forger holding the key records the TIMEOUT 20 s before the clock's deadline, chains and signs again
+        ObjectNode early = honest.deepCopy();
+        int timeout = indexOf(early.get("events"), "IntentAccepted", "/payload/intent/type", "TIMEOUT");
+        ObjectNode accepted = (ObjectNode) early.get("events").get(timeout).get("payload");
+        accepted.put("at", Instant.parse(accepted.path("at").asText()).minusSeconds(20).minusMillis(250).toString());
+        out.add(new Vector("tampered-early-timeout.json", "re-signed by a forger: the server's TIMEOUT recorded 20 s"
+                + " before the deadline of the clock it names (the ClockSet of its intentId clock-<n>)",
+                Forger.rechainAndSign(early, RECORDS, key), (long) timeout));
+
+        // 3. a forger appends the cleared ClockSet of clock policy 1 after MatchEnded, chains and signs again
+        ObjectNode after = honest.deepCopy();
+        ArrayNode events = (ArrayNode) after.get("events");
+        ObjectNode extra = JsonNodeFactory.instance.objectNode();
+        extra.put("seq", events.size());
+        extra.put("type", "ClockSet");
+        extra.put("at", events.get(events.size() - 1).path("at").asText());
+        extra.set("payload", RecordFixtures.MAPPER.valueToTree(new ClockSet(null, null, 0, null, 0)));
+        extra.put("chain", "");
+        long appended = events.size();
+        events.add(extra);
+        out.add(new Vector("tampered-event-after-end.json", "re-signed by a forger: a cleared ClockSet after MatchEnded"
+                + " in a clock policy 2 record", Forger.rechainAndSign(after, RECORDS, key), appended));
+
+        // 4. a forger swaps the top two cards of seat A's shuffled deck, chains and signs again
+        ObjectNode swapped = honest.deepCopy();
+        int shuffled = indexOf(swapped.get("events"), "DeckShuffled", "/payload/seat", "A");
+        ArrayNode order = (ArrayNode) swapped.get("events").get(shuffled).at("/payload/order");
+        JsonNode top = order.get(0);
+        order.set(0, order.get(1));
+        order.set(1, top);
+        out.add(new Vector("tampered-deck-order.json", "re-signed by a forger: the top two cards of seat A's"
+                + " DeckShuffled.order swapped", Forger.rechainAndSign(swapped, RECORDS, key), (long) shuffled));
+        return out;
+    }
+
+    /** What the project's audit says of a vector, trusting the vectors' key: each check's result and event. */
+    static ObjectNode expected(Vector v, ServerKey key) {
+        AuditReport r = AUDITOR.audit(v.record(), key.publicKeyHex());
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("file", v.file());
+        o.put("what", v.what());
+        o.put("passed", r.passed());
+        if (v.firstDivergentEvent() == null) {
+            o.putNull("firstDivergentEvent");
+        } else {
+            o.put("firstDivergentEvent", v.firstDivergentEvent());
+        }
+        ObjectNode checks = o.putObject("checks");
+        for (AuditReport.Check c : r.checks()) {
+            ObjectNode n = checks.putObject(c.name());
+            n.put("passed", c.passed());
+            if (c.event() != null) {
+                n.put("event", c.event());
+            }
+        }
+        return o;
+    }
+
+    /** Every file of docs/vectors/ but the README, by name, as the bytes to ship. */
+    static Map<String, String> files(ServerKey key) {
+        Map<String, String> files = new LinkedHashMap<>();
+        ObjectNode expected = JsonNodeFactory.instance.objectNode();
+        expected.put("about", "docs/fairness.md, \"Whole-record vectors\": the expected result of each check of each"
+                + " record in this directory, audited with publicKey as the trusted key");
+        expected.put("publicKey", key.publicKeyHex());
+        expected.put("keyId", key.keyId());
+        ObjectNode tokens = expected.putObject("seatTokens");
+        for (Seat seat : List.of(Seat.A, Seat.B)) { // in seat order (Map.of iterates in no fixed order)
+            tokens.putObject(seat.name()).put("token", TOKENS.get(seat)).put("tokenHash", SeatTokens.hash(TOKENS.get(seat)));
+        }
+        ArrayNode list = expected.putArray("vectors");
+        for (Vector v : vectors(key)) {
+            files.put(v.file(), pretty(v.record()));
+            list.add(expected(v, key));
+        }
+        files.put("expected.json", pretty(expected));
+        files.put("public-key.txt", key.publicKeyHex() + "\n");
+        return files;
+    }
+
+    static String pretty(JsonNode node) {
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+        try {
+            return RecordFixtures.MAPPER.writer(printer).writeValueAsString(node) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static ServerKey key() {
+        return new ServerKey(KEY.toString());
+    }
+
+    /** Writes every vector file into docs/vectors/. */
+    static void write() throws IOException {
+        Files.createDirectories(DIR);
+        for (Map.Entry<String, String> f : files(key()).entrySet()) {
+            Files.writeString(DIR.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+        }
+    }
+}

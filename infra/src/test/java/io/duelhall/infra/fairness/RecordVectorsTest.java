@@ -1,0 +1,170 @@
+package io.duelhall.infra.fairness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Issue 26, docs/fairness.md "Whole-record vectors": the records shipped in docs/vectors/ are exactly what the
+ * project's code makes today ({@link RecordVectors}; a change of the record format, the chain, the signature or the
+ * audit fails here until the vectors are made again on purpose), the project's audit gives each check the result
+ * expected.json states, each tampered variant first diverges at its stated event, and docs/verify_record.py (when
+ * python3 is installed) agrees on every check it makes.
+ */
+class RecordVectorsTest {
+    static ServerKey key;
+    static Map<String, String> made;
+    static JsonNode expected;
+
+    @BeforeAll
+    static void make() throws IOException {
+        key = RecordVectors.key();
+        if (System.getenv("DUELHALL_WRITE_VECTORS") != null) {
+            RecordVectors.write();
+        }
+        made = RecordVectors.files(key);
+        expected = RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("expected.json").toFile());
+    }
+
+    @Test
+    @DisplayName("docs/vectors/ holds exactly the files the generator makes, byte for byte")
+    void theShippedVectorsAreWhatTheCodeMakes() throws IOException {
+        TreeSet<String> shipped = new TreeSet<>();
+        try (Stream<Path> files = Files.list(RecordVectors.DIR)) {
+            files.map(p -> p.getFileName().toString()).filter(n -> !n.equals("README.md")).forEach(shipped::add);
+        }
+        assertThat(shipped).containsExactlyInAnyOrderElementsOf(made.keySet());
+        for (Map.Entry<String, String> f : made.entrySet()) {
+            assertThat(Files.readString(RecordVectors.DIR.resolve(f.getKey()), StandardCharsets.UTF_8))
+                    .as("docs/vectors/%s is what the code makes now: if the format changed on purpose, make the vectors"
+                            + " again (RecordVectors) and say so in docs/fairness.md", f.getKey())
+                    .isEqualTo(f.getValue());
+        }
+    }
+
+    @Test
+    @DisplayName("the project's audit gives every check of every vector the expected result")
+    void eachVectorAuditsAsExpected() throws IOException {
+        String publicKey = expected.path("publicKey").asText();
+        assertThat(publicKey).isEqualTo(key.publicKeyHex());
+        assertThat(expected.path("keyId").asText()).isEqualTo(Ed25519.keyId(publicKey)).hasSize(16);
+        assertThat(expected.get("vectors")).hasSize(5);
+        for (JsonNode v : expected.get("vectors")) {
+            String text = Files.readString(RecordVectors.DIR.resolve(v.path("file").asText()), StandardCharsets.UTF_8);
+            AuditReport r = RecordVectors.AUDITOR.audit(text, publicKey);
+            assertThat(r.passed()).as(v.path("file").asText()).isEqualTo(v.path("passed").asBoolean());
+            assertThat(r.checks()).extracting(AuditReport.Check::name).containsExactlyElementsOf(AuditReport.CHECKS);
+            Long first = null;
+            for (AuditReport.Check c : r.checks()) {
+                JsonNode want = v.path("checks").path(c.name());
+                assertThat(c.passed()).as("%s: %s", v.path("file").asText(), c).isEqualTo(want.path("passed").asBoolean());
+                assertThat(c.event()).as("%s: %s", v.path("file").asText(), c)
+                        .isEqualTo(want.has("event") ? want.path("event").asLong() : null);
+                if (!c.passed() && c.event() != null && (first == null || c.event() < first)) {
+                    first = c.event();
+                }
+            }
+            JsonNode stated = v.path("firstDivergentEvent");
+            assertThat(first).as("%s: the first divergent event", v.path("file").asText())
+                    .isEqualTo(stated.isNull() ? null : stated.asLong());
+        }
+        assertThat(expected.get("vectors").get(0).path("passed").asBoolean()).as("the honest record passes").isTrue();
+        for (int i = 1; i < expected.get("vectors").size(); i++) {
+            assertThat(expected.get("vectors").get(i).path("firstDivergentEvent").isNumber()).isTrue();
+        }
+    }
+
+    @Test
+    @DisplayName("the honest vector is a clock policy 2 match: clocks, a TIMEOUT, a concession, MatchEnded last")
+    void theHonestVectorCoversTheClockedEnd() throws IOException {
+        JsonNode record = RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("record.json").toFile());
+        JsonNode events = record.get("events");
+        assertThat(events.get(0).at("/payload/options/clockPolicy").asInt()).isEqualTo(2);
+        assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("MatchEnded");
+        assertThat(events.get(events.size() - 1).at("/payload/reason").asText()).isEqualTo("CONCEDED");
+        assertThat(record.path("chainHead").asText()).isEqualTo(events.get(events.size() - 1).path("chain").asText());
+        List<String> types = new ArrayList<>();
+        events.forEach(e -> types.add(e.path("type").asText() + (e.at("/payload/intent/type").isTextual()
+                ? ":" + e.at("/payload/intent/type").asText() : "")));
+        assertThat(types).contains("ClockSet", "IntentAccepted:PLAY_CARD", "IntentAccepted:TIMEOUT",
+                "IntentAccepted:CONCEDE", "TurnTimedOut");
+        assertThat(record.path("signature").path("keyId").asText()).isEqualTo(key.keyId());
+    }
+
+    static final Pattern LINE = Pattern.compile("^(PASS|FAIL|SKIP) ([A-Za-z]+)(?::.*?at event (\\d+))?.*$");
+
+    @Test
+    @DisplayName("docs/verify_record.py agrees with the expected result of every check it makes (when python3 is there)")
+    void verifyRecordPyAgrees() throws Exception {
+        assumeTrue(python(), "python3 is not installed");
+        Path script = Path.of("..", "docs", "verify_record.py");
+        String publicKey = expected.path("publicKey").asText();
+        for (JsonNode v : expected.get("vectors")) {
+            Process p = new ProcessBuilder("python3", script.toString(),
+                    RecordVectors.DIR.resolve(v.path("file").asText()).toString(), publicKey)
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            Map<String, Boolean> results = new HashMap<>();
+            boolean allPassed = true;
+            for (String line : out.split("\n")) {
+                Matcher m = LINE.matcher(line);
+                if (!m.matches() || m.group(1).equals("SKIP")) {
+                    continue;
+                }
+                String name = m.group(2);
+                boolean passed = m.group(1).equals("PASS");
+                allPassed &= passed;
+                results.put(name, passed);
+                if (name.equals("timeouts")) {
+                    // the script's share of re-simulation: a TIMEOUT it fails is where the audit's resimulation fails
+                    if (!passed) {
+                        assertThat(Long.valueOf(m.group(3))).as("%s: %s", v.path("file").asText(), out)
+                                .isEqualTo(v.path("checks").path("resimulation").path("event").asLong());
+                    }
+                    continue;
+                }
+                JsonNode want = v.path("checks").path(name);
+                assertThat(passed).as("%s, %s: %s", v.path("file").asText(), name, out)
+                        .isEqualTo(want.path("passed").asBoolean());
+                if (!passed && m.group(3) != null) {
+                    assertThat(Long.parseLong(m.group(3))).as("%s, %s: %s", v.path("file").asText(), name, out)
+                            .isEqualTo(want.path("event").asLong());
+                }
+            }
+            assertThat(results.keySet()).as(out).contains("chain", "end", "timeouts", "seedCommitment", "randomDraws");
+            assertThat(p.exitValue()).as(out).isEqualTo(allPassed ? 0 : 1);
+            if (v.path("file").asText().equals("tampered-early-timeout.json")) {
+                assertThat(results).as(out).containsEntry("timeouts", false);
+            }
+        }
+    }
+
+    private static boolean python() {
+        try {
+            Process p = new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+}
