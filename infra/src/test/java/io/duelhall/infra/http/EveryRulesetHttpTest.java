@@ -53,7 +53,9 @@ class EveryRulesetHttpTest extends AppTest {
             Match m = start(api, id, starters, names);
             Random random = new Random(id.hashCode());
             int steps = 0;
+            Leaks leaks = new Leaks();
             while (steps < MAX_STEPS && !"ENDED".equals(status(api, m.id))) {
+                leaks.check(api, id, m);
                 int owing = -1;
                 JsonNode moves = null;
                 for (int s = 0; s < m.tokens.length; s++) {
@@ -72,6 +74,7 @@ class EveryRulesetHttpTest extends AppTest {
                 assertThat(sent.status()).as(id + ": listed move " + move + " -> " + sent.raw()).isEqualTo(200);
                 steps++;
             }
+            assertThat(leaks.checked).as(id + ": hidden cards were looked for").isPositive();
             if (!"ENDED".equals(status(api, m.id))) { // a random walk may not end a long game: the first seat concedes
                 concede(api, m, 0);
             }
@@ -104,6 +107,56 @@ class EveryRulesetHttpTest extends AppTest {
     }
 
     private record Match(String id, String[] tokens) {
+    }
+
+    /**
+     * No hidden card reaches a spectator by any read path (the no-leak test for every ruleset): an instance id that a
+     * seat's own view shows and that was never public (in a spectator's view or events so far) must not be in the
+     * spectator's view, its new events, or the replay of the latest step.
+     */
+    private static final class Leaks {
+        final java.util.Set<String> everPublic = new java.util.HashSet<>();
+        long seen = -1;
+        int checked;
+
+        void check(Api api, String ruleset, Match m) {
+            JsonNode pub = api.get("/api/matches/" + m.id + "/view", null).body();
+            ids(pub, everPublic);
+            java.util.Set<String> hidden = new java.util.HashSet<>();
+            for (String token : m.tokens) {
+                ids(api.get("/api/matches/" + m.id + "/view", token).body(), hidden);
+            }
+            hidden.removeAll(everPublic);
+            JsonNode events = api.get("/api/matches/" + m.id + "/events?from=" + (seen + 1) + "&limit=5000", null)
+                    .body().get("events");
+            String replay = api.get("/api/matches/" + m.id + "/replay?at=" + Math.max(0, pub.get("version").asLong() - 1), null).raw();
+            for (String h : hidden) {
+                String quoted = "\"" + h + "\"";
+                assertThat(pub.toString()).as(ruleset + ": the spectator's view shows hidden " + h).doesNotContain(quoted);
+                assertThat(events.toString()).as(ruleset + ": the spectator's events show hidden " + h).doesNotContain(quoted);
+                assertThat(replay).as(ruleset + ": the spectator's replay shows hidden " + h).doesNotContain(quoted);
+                checked++;
+            }
+            ids(events, everPublic);
+            for (JsonNode e : events) {
+                seen = Math.max(seen, e.get("seq").asLong());
+            }
+        }
+
+        /** Every text that looks like an instance id: an "id" field's value. */
+        static void ids(JsonNode n, java.util.Set<String> out) {
+            if (n.isObject()) {
+                JsonNode id = n.get("id");
+                if (id != null && id.isTextual() && id.asText().length() >= 4) {
+                    out.add(id.asText());
+                }
+                n.forEach(c -> ids(c, out));
+            } else if (n.isArray()) {
+                n.forEach(c -> ids(c, out));
+            } else if (n.isTextual() && n.asText().length() >= 6 && n.asText().matches("[a-z][0-9a-f]{5,15}")) {
+                out.add(n.asText()); // a card reference given as a bare id
+            }
+        }
     }
 
     private static Match start(Api api, String ruleset, JsonNode starters, String[] names) {
