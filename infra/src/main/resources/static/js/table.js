@@ -5,6 +5,7 @@
 import { h, fill, $, params, fragment, shortId } from './dom.js';
 import { get, post, newIntentId, ApiError } from './api.js';
 import { renderAudit } from './audit.js';
+import { TABLE_BODIES } from './boards.js';
 
 const matchId = params().get('id');
 const token = fragment().get('token');
@@ -13,6 +14,7 @@ const ENVELOPE = new Set(['matchId', 'ruleset', 'rules', 'version', 'status', 't
 const LOG_KEEP = 500;
 let view = null;
 let names = new Map(); // card id → name, from the ruleset's catalog
+let catalog = new Map(); // card id → the catalog's card
 let stream = null;
 let auditShown = false;
 let movesAsked = 0;
@@ -34,9 +36,10 @@ async function start() {
   document.title = `Match ${shortId(matchId)} · duelhall`;
   try {
     view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
-    const catalog = view.rules && view.rules.catalog ? `?catalog=${encodeURIComponent(view.rules.catalog)}` : '';
-    const cards = await get(`/api/rulesets/${encodeURIComponent(view.ruleset)}/cards${catalog}`).catch(() => []);
+    const version = view.rules && view.rules.catalog ? `?catalog=${encodeURIComponent(view.rules.catalog)}` : '';
+    const cards = await get(`/api/rulesets/${encodeURIComponent(view.ruleset)}/cards${version}`).catch(() => []);
     names = new Map((cards || []).filter((c) => c && c.id).map((c) => [c.id, c.name || c.id]));
+    catalog = new Map((cards || []).filter((c) => c && c.id).map((c) => [c.id, c]));
   } catch (e) {
     say('#error', e instanceof ApiError ? e.describe() : String(e));
     say('#conn', '');
@@ -71,7 +74,8 @@ function show(v) {
   view = v;
   $('#state').dataset.version = v.version;
   renderSummary(v);
-  fill($('#state'), h('h2', {}, 'Board'), value(body(v)));
+  const drawn = TABLE_BODIES[v.ruleset];
+  fill($('#state'), h('h2', {}, 'Board'), drawn ? drawn(v, catalog) : value(body(v)));
   renderLog(v.recentEvents || []);
   if (token) refreshMoves(v);
   if (v.status === 'ENDED') {

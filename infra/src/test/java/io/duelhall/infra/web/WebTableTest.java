@@ -67,6 +67,25 @@ class WebTableTest extends WebTest {
                     break;
                 }
             }
+            if (ruleset.equals("voidlit")) { // its own part of the table: the numbers of the view, the seat's hand
+                JsonNode pub = api.get("/api/matches/" + id + "/view", null).body();
+                waitFor(spectator.driver, d -> shownVersion(d) >= pub.get("version").asLong());
+                for (String seat : new String[]{"A", "B"}) {
+                    String at = "#state .vl-seat[data-seat='" + seat + "'] ";
+                    assertThat(spectator.driver.findElement(By.cssSelector(at + "[data-stat='health'] dd")).getText())
+                            .isEqualTo(pub.at("/seats/" + seat + "/health").asText());
+                    assertThat(spectator.driver.findElement(By.cssSelector(at + "[data-stat='energy'] dd")).getText())
+                            .isEqualTo(pub.at("/seats/" + seat + "/energy").asText() + "/" + pub.at("/seats/" + seat + "/maxEnergy").asText());
+                    assertThat(spectator.driver.findElements(By.cssSelector(at + ".vl-unit")))
+                            .hasSize(pub.at("/seats/" + seat + "/units").size());
+                }
+                JsonNode own = api.get("/api/matches/" + id + "/view", tokens[0]).body();
+                waitFor(seats[0].driver, d -> shownVersion(d) >= own.get("version").asLong());
+                assertThat(seats[0].driver.findElements(By.cssSelector("#state .vl-seat[data-seat='A'] .vl-chips li[data-id]")).stream()
+                        .map(e -> e.getDomAttribute("data-id")).toList())
+                        .as("the seat's own hand is on its page").containsAll(ids(own.at("/seats/A/hand")));
+                seats[0].fullScreenshot("table-voidlit-player.png", Browser.DESKTOP.getWidth());
+            }
             // the spectator's page never holds a card a seat holds hidden: no id in a seat's hand view is on it
             for (int s = 0; s < 2; s++) {
                 JsonNode own = api.get("/api/matches/" + id + "/view", tokens[s]).body();
@@ -94,6 +113,12 @@ class WebTableTest extends WebTest {
             seen.add(ruleset);
         }
         assertThat(seen).contains("voidexa");
+    }
+
+    private static List<String> ids(JsonNode cards) {
+        List<String> out = new ArrayList<>();
+        cards.forEach(c -> out.add(c.get("id").asText()));
+        return out;
     }
 
     private static long shownVersion(WebDriver d) {
