@@ -197,6 +197,41 @@ class EveryRulesetHttpTest extends AppTest {
         Res audit = api.get("/api/matches/" + m.id + "/audit", null);
         assertThat(audit.status()).as(audit.raw()).isEqualTo(200);
         assertThat(audit.body().get("passed").asBoolean()).as(ruleset + " audit: " + audit.raw()).isTrue();
+        // a tampered copy of its record: one number of one rules event changed; the audit names that event
+        ObjectNode record = (ObjectNode) api.get("/api/matches/" + m.id + "/export", null).body();
+        com.fasterxml.jackson.databind.node.ArrayNode recorded = (com.fasterxml.jackson.databind.node.ArrayNode) record.get("events");
+        int k = -1;
+        String field = null;
+        for (int i = recorded.size() / 2; i < recorded.size() && k < 0; i++) {
+            JsonNode e = recorded.get(i);
+            if (List.of("IntentAccepted", "SeatTokenIssued", "ClockSet").contains(e.get("type").asText())) {
+                continue;
+            }
+            for (java.util.Iterator<Map.Entry<String, JsonNode>> f = e.get("payload").fields(); f.hasNext(); ) {
+                Map.Entry<String, JsonNode> x = f.next();
+                if (x.getValue().isInt()) {
+                    k = i;
+                    field = x.getKey();
+                    break;
+                }
+            }
+        }
+        assertThat(k).as(ruleset + ": a rules event with a number to change").isPositive();
+        ObjectNode payload = (ObjectNode) recorded.get(k).get("payload");
+        payload.put(field, payload.get(field).asInt() + 1);
+        Res tampered = api.post("/api/audit", record, null);
+        assertThat(tampered.status()).as(tampered.raw()).isEqualTo(200);
+        assertThat(tampered.body().get("passed").asBoolean()).isFalse();
+        for (JsonNode c : tampered.body().get("checks")) {
+            if (c.get("name").asText().equals("chain")) {
+                assertThat(c.get("passed").asBoolean()).isFalse();
+                assertThat(c.get("event").asInt()).as(ruleset + ": the chain breaks at the changed event " + tampered.raw()).isEqualTo(k);
+            }
+            if (c.get("name").asText().equals("resimulation")) {
+                assertThat(c.get("passed").asBoolean()).as(ruleset + ": the rules do not give the changed event").isFalse();
+                assertThat(c.get("event").asInt()).as(ruleset + ": first divergence " + c).isEqualTo(k);
+            }
+        }
         // the read models are a processor batch behind
         Instant until = Instant.now().plus(Duration.ofSeconds(30));
         while (true) {
