@@ -87,7 +87,8 @@ async function starters(ruleset) {
         body: { pilotClass: d.pilotClass, deck: { shipCore: d.shipCore, cards: d.cards } } }));
     } else {
       list = (await get(`/api/rulesets/${encodeURIComponent(ruleset)}/decks/starter`)).map((r, i) => {
-        const picks = [...Object.values(r), ...Object.values(r.deck || {})].filter((x) => typeof x === 'string');
+        const picks = [...Object.values(r.picks || {}), ...Object.values(r), ...Object.values(r.deck || {})]
+          .filter((x) => typeof x === 'string');
         return { label: `Starter ${i + 1}${picks.length ? ` (${picks.join(', ')})` : ''}`, body: r };
       });
     }

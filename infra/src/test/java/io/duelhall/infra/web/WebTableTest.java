@@ -115,6 +115,60 @@ class WebTableTest extends WebTest {
         assertThat(seen).contains("voidexa");
     }
 
+    /**
+     * A new user's way in: the lobby's Game choice set to voidlit, "Play against the AI", and the table played by
+     * clicking listed moves until the match ends (the AI plays its own turns); the audit verdict then shows.
+     */
+    @Test
+    void aPersonPlaysVoidlitAgainstTheAiFromTheLobbyToTheEnd() {
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#game option[value='voidlit']")).size() > 0);
+        new org.openqa.selenium.support.ui.Select(d.findElement(By.id("game"))).selectByValue("voidlit");
+        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).stream().anyMatch(o -> o.getText().contains("EMBERWAKE")
+                || o.getText().contains("TIDEBOUND")));
+        d.findElement(By.id("name")).clear();
+        d.findElement(By.id("name")).sendKeys("Table Pilot");
+        d.findElement(By.id("play-ai")).click();
+        waitFor(d, x -> x.getCurrentUrl().contains("/table.html?id=") && x.getCurrentUrl().contains("#seat="));
+        String id = d.getCurrentUrl().replaceAll(".*id=([^&#]+).*", "$1");
+        JsonNode created = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(created.get("ruleset").asText()).isEqualTo("voidlit");
+        int clicks = 0;
+        long until = System.currentTimeMillis() + 240_000;
+        while (!"ENDED".equals(api.get("/api/matches/" + id + "/view", null).body().get("status").asText())) {
+            assertThat(System.currentTimeMillis()).as("the match against the AI ends").isLessThan(until);
+            List<WebElement> moves = d.findElements(By.cssSelector("#moves button.move"));
+            if (moves.isEmpty()) {
+                sleep(100);
+                continue;
+            }
+            long before = shownVersion(d);
+            try {
+                moves.get(moves.size() - 1).click(); // the last listed: mostly ending the turn, so the AI wins in time
+            } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                continue; // the list was drawn again for a newer state
+            }
+            clicks++;
+            waitFor(d, Duration.ofSeconds(20), x -> shownVersion(x) > before
+                    || !x.findElement(By.id("refusal")).getText().isEmpty());
+        }
+        assertThat(clicks).isPositive();
+        WebElement verdict = waitFor(d, Duration.ofSeconds(30), x -> x.findElements(By.cssSelector("#audit .verdict")).stream().findFirst().orElse(null));
+        assertThat(verdict.getText()).startsWith("Audit passed");
+        JsonNode end = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(end.at("/seats/A/name").asText() + end.at("/seats/B/name").asText()).contains("Table Pilot");
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     private static List<String> ids(JsonNode cards) {
         List<String> out = new ArrayList<>();
         cards.forEach(c -> out.add(c.get("id").asText()));
@@ -122,8 +176,12 @@ class WebTableTest extends WebTest {
     }
 
     private static long shownVersion(WebDriver d) {
-        List<WebElement> v = d.findElements(By.cssSelector("#summary [data-field='version']"));
-        return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
+        try {
+            List<WebElement> v = d.findElements(By.cssSelector("#summary [data-field='version']"));
+            return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
+        } catch (org.openqa.selenium.StaleElementReferenceException e) {
+            return -1; // drawn again as it was read: the next look sees the new one
+        }
     }
 
     /** Instance ids in a seat's own view that its public view does not show (its hand, its deck order). */
