@@ -76,3 +76,25 @@ export async function allEvents(matchId, token) {
     from = page.events[page.events.length - 1].seq + 1;
   }
 }
+
+/**
+ * A match's SSE stream (GET /stream): EventSource reconnects by itself and sends Last-Event-ID, so nothing is lost or
+ * repeated. `onData` gets each message ({seq, event, view}); `onState` a word on the connection ('live',
+ * 'reconnecting…', 'match over', 'stream closed — reload to retry'); `ended()` says whether the match is over.
+ */
+export function matchStream(matchId, token, after, onData, onState, ended) {
+  const q = new URLSearchParams({ lastEventId: String(after) });
+  if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
+  const stream = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
+  stream.onopen = () => onState('live');
+  stream.onmessage = (m) => onData(JSON.parse(m.data));
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED || ended()) {
+      stream.close();
+      onState(ended() ? 'match over' : 'stream closed — reload to retry');
+    } else {
+      onState('reconnecting…');
+    }
+  };
+  return stream;
+}

@@ -56,3 +56,19 @@ export function timeAgo(iso) {
   if (s < 86400) return `${Math.round(s / 3600)} h ago`;
   return new Date(iso).toLocaleDateString();
 }
+
+/** A button that acts on a second click within four seconds ("Really …?" between), as Concede does on both pages. */
+export function confirmButton(el, question, act) {
+  const label = el.textContent;
+  el.addEventListener('click', () => {
+    if (el.dataset.armed) {
+      delete el.dataset.armed;
+      fill(el, label);
+      act();
+    } else {
+      el.dataset.armed = 'true';
+      fill(el, question);
+      setTimeout(() => { delete el.dataset.armed; fill(el, label); }, 4000);
+    }
+  });
+}

@@ -1,6 +1,6 @@
 // The live board (spectator) and player mode (with a seat token in the URL fragment: #seat=A&token=…).
-import { h, fill, $, params, fragment, shortId } from './dom.js';
-import { get, post, cards, newIntentId, ApiError } from './api.js';
+import { h, fill, $, params, fragment, shortId, confirmButton } from './dom.js';
+import { get, post, cards, newIntentId, ApiError, matchStream } from './api.js';
 import { Narrator } from './words.js';
 import { renderBoard } from './board.js';
 import { EventLog } from './log.js';
@@ -52,25 +52,14 @@ async function start() {
   if (view.status !== 'ENDED') openStream(view.version);
 }
 
-/** The SSE stream: EventSource reconnects by itself and sends Last-Event-ID, so nothing is lost or repeated. */
+/** The live stream; the connection's state in #conn. */
 function openStream(after) {
-  const q = new URLSearchParams({ lastEventId: String(after) });
-  if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
-  stream = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
-  stream.onopen = () => say('#conn', token ? `live · seat ${me}` : 'live');
-  stream.onmessage = (m) => {
-    const data = JSON.parse(m.data);
-    if (data.event) log.add(data.event);
-    if (data.view) show(data.view);
-  };
-  stream.onerror = () => {
-    if (stream.readyState === EventSource.CLOSED || (view && view.status === 'ENDED')) {
-      stream.close();
-      say('#conn', view && view.status === 'ENDED' ? 'match over' : 'stream closed — reload to retry');
-    } else {
-      say('#conn', 'reconnecting…');
-    }
-  };
+  stream = matchStream(matchId, token, after, (data) => {
+      if (data.event) log.add(data.event);
+      if (data.view) show(data.view);
+    },
+    (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
+    () => !!view && view.status === 'ENDED');
 }
 
 function show(v) {
@@ -95,18 +84,7 @@ function setUpPlayer() {
   $('#end-turn').addEventListener('click', () => send({ type: 'END_TURN' }));
   $('#pass').addEventListener('click', () => send({ type: 'PASS' }));
   $('#discard').addEventListener('click', () => send({ type: 'DISCARD_DOWN', cards: [...discarding] }));
-  const concede = $('#concede');
-  concede.addEventListener('click', () => {
-    if (concede.dataset.armed) {
-      delete concede.dataset.armed;
-      fill(concede, 'Concede');
-      send({ type: 'CONCEDE' });
-    } else {
-      concede.dataset.armed = 'true';
-      fill(concede, 'Really concede?');
-      setTimeout(() => { delete concede.dataset.armed; fill(concede, 'Concede'); }, 4000);
-    }
-  });
+  confirmButton($('#concede'), 'Really concede?', () => send({ type: 'CONCEDE' }));
 }
 
 async function send(intent) {

@@ -2,8 +2,8 @@
 // events) and the ruleset's own body shown as it is, with the seat's moves from GET /moves as buttons. A ruleset
 // without a board of its own (boards.js) is played here; the rules stay on the server: the page offers exactly the
 // moves the server lists, so a click is never refused for being illegal.
-import { h, fill, $, params, fragment, shortId } from './dom.js';
-import { get, post, newIntentId, ApiError } from './api.js';
+import { h, fill, $, params, fragment, shortId, confirmButton } from './dom.js';
+import { get, post, newIntentId, ApiError, matchStream } from './api.js';
 import { renderAudit } from './audit.js';
 import { TABLE_BODIES } from './boards.js';
 
@@ -51,23 +51,11 @@ async function start() {
   if (view.status !== 'ENDED') openStream(view.version);
 }
 
+/** The live stream; the connection's state in #conn. */
 function openStream(after) {
-  const q = new URLSearchParams({ lastEventId: String(after) });
-  if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
-  stream = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
-  stream.onopen = () => say('#conn', token ? `live · seat ${me}` : 'live');
-  stream.onmessage = (m) => {
-    const data = JSON.parse(m.data);
-    if (data.view) show(data.view);
-  };
-  stream.onerror = () => {
-    if (stream.readyState === EventSource.CLOSED || (view && view.status === 'ENDED')) {
-      stream.close();
-      say('#conn', view && view.status === 'ENDED' ? 'match over' : 'stream closed — reload to retry');
-    } else {
-      say('#conn', 'reconnecting…');
-    }
-  };
+  stream = matchStream(matchId, token, after, (data) => { if (data.view) show(data.view); },
+    (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
+    () => !!view && view.status === 'ENDED');
 }
 
 function show(v) {
@@ -143,18 +131,7 @@ function renderLog(events) {
 function setUpPlayer() {
   $('#player').hidden = false;
   fill($('#player-title'), `Your moves · seat ${me}`);
-  const concede = $('#concede');
-  concede.addEventListener('click', () => {
-    if (concede.dataset.armed) {
-      delete concede.dataset.armed;
-      fill(concede, 'Concede');
-      send({ type: 'CONCEDE' });
-    } else {
-      concede.dataset.armed = 'true';
-      fill(concede, 'Really concede?');
-      setTimeout(() => { delete concede.dataset.armed; fill(concede, 'Concede'); }, 4000);
-    }
-  });
+  confirmButton($('#concede'), 'Really concede?', () => send({ type: 'CONCEDE' }));
 }
 
 /** The seat's moves for the view shown; a stale answer (the view moved on meanwhile) is dropped. */

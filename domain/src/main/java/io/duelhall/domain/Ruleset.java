@@ -72,6 +72,15 @@ public interface Ruleset {
         return List.of();
     }
 
+    /** Every type a client may send: {@link #intentTypes()}, with {@link Intent#CONCEDE} added when it is not listed. */
+    default List<IntentSpec> vocabulary() {
+        List<IntentSpec> out = new java.util.ArrayList<>(intentTypes());
+        if (out.stream().noneMatch(t -> Intent.CONCEDE.equals(t.type()))) {
+            out.add(new IntentSpec(Intent.CONCEDE, "give up the match.", List.of()));
+        }
+        return List.copyOf(out);
+    }
+
     /** The kinds of {@link Target} this ruleset's intents aim at. */
     default List<String> targetKinds() {
         return List.of();
@@ -83,18 +92,12 @@ public interface Ruleset {
      * Null when it is; a malformed refusal (400) when not. Whether it is legal now is {@link #decide}'s to say.
      */
     default Refusal checkIntent(Intent intent) {
-        List<String> names = new java.util.ArrayList<>();
-        intentTypes().forEach(t -> names.add(t.type()));
-        if (!names.contains(Intent.CONCEDE)) {
-            names.add(Intent.CONCEDE);
-        }
+        List<IntentSpec> words = vocabulary();
+        List<String> names = words.stream().map(IntentSpec::type).toList();
         if (intent == null || intent.type() == null) {
             return Refusal.malformed("MISSING_FIELD", "type is required: one of " + names + ".");
         }
-        if (Intent.CONCEDE.equals(intent.type())) {
-            return null;
-        }
-        IntentSpec spec = intentTypes().stream().filter(t -> t.type().equals(intent.type())).findFirst().orElse(null);
+        IntentSpec spec = words.stream().filter(t -> t.type().equals(intent.type())).findFirst().orElse(null);
         if (spec == null) {
             return Refusal.malformed("UNKNOWN_INTENT_TYPE", "type '" + intent.type() + "' is not one of " + names
                     + " (" + name() + ").");

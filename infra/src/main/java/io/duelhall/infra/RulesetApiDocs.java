@@ -1,6 +1,5 @@
 package io.duelhall.infra;
 
-import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
@@ -46,11 +45,10 @@ public class RulesetApiDocs {
             List<Schema> views = new ArrayList<>();
             for (Ruleset r : rulesets.all()) {
                 List<Map<String, Object>> intents = new ArrayList<>();
-                for (IntentSpec t : r.intentTypes()) {
+                for (IntentSpec t : r.vocabulary()) {
                     intents.add(Map.of("type", t.type(), "needs", t.needs(), "summary", t.summary()));
                     types.add(t.type());
                 }
-                types.add(Intent.CONCEDE);
                 byRuleset.put(r.id(), Map.of("intents", intents, "targetKinds", r.targetKinds()));
                 ResolvedSchema view = ModelConverters.getInstance().resolveAsResolvedSchema(
                         new io.swagger.v3.core.converter.AnnotatedType(r.viewType()));

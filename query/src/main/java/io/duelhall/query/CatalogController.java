@@ -1,6 +1,5 @@
 package io.duelhall.query;
 
-import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
@@ -54,16 +53,7 @@ public class CatalogController {
 
     private RulesetOut out(Ruleset r) {
         return new RulesetOut(r.id(), r.name(), new SeatRange(r.minSeats(), r.maxSeats()), r.version(),
-                rulesets.served(r.id()).stream().map(Ruleset::version).toList(), intents(r), r.targetKinds());
-    }
-
-    /** The ruleset's intent vocabulary; CONCEDE (the core's, every ruleset's) is listed when the ruleset does not. */
-    private static List<IntentSpec> intents(Ruleset r) {
-        List<IntentSpec> out = new java.util.ArrayList<>(r.intentTypes());
-        if (out.stream().noneMatch(t -> Intent.CONCEDE.equals(t.type()))) {
-            out.add(new IntentSpec(Intent.CONCEDE, "give up the match.", List.of()));
-        }
-        return out;
+                rulesets.served(r.id()).stream().map(Ruleset::version).toList(), r.vocabulary(), r.targetKinds());
     }
 
     /** The ruleset's cards, as it shows them (voidexa: id, name, type, rarity, printed cost, Heat, keywords, text, effects). */

@@ -146,7 +146,9 @@ public class MatchCommandController {
         IntentOutcome out = commands.sendAndWait(new SubmitIntent(matchId, body.intentId(), tokenHash,
                 Requests.fingerprint(tokenHash, body, intent), intent, body.expectedVersion(), clock.instant()));
         if (out.refusal() != null) {
-            refusals.refused(matchId, body.intentId(), out.seat(), out.refusal(), intent);
+            if (out.refusal().category() != Refusal.Category.MALFORMED) { // a malformed body is answered, never kept
+                refusals.refused(matchId, body.intentId(), out.seat(), out.refusal(), intent);
+            }
             return ApiErrors.of(out.refusal());
         }
         Ruleset ruleset = rulesets.find(out.ruleset(), out.rules()).orElseThrow();

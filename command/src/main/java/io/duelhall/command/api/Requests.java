@@ -154,17 +154,7 @@ public final class Requests {
         if (body.deck() != null) {
             text("deck.shipCore", body.deck().shipCore(), MAX_ID);
         }
-        Map<String, String> picks = body.picks() == null ? Map.of() : body.picks();
-        if (picks.size() > 10) {
-            throw bad("OUT_OF_RANGE", "at most 10 picks.");
-        }
-        for (Map.Entry<String, String> p : picks.entrySet()) {
-            if (p.getKey() == null || p.getKey().isBlank() || p.getValue() == null) {
-                throw bad("INVALID_FIELD", "picks maps names to texts, e.g. {\"parallel\": \"EMBERWAKE\"}: no empty name, no null.");
-            }
-            text("picks key", p.getKey(), 40);
-            text("picks." + p.getKey(), p.getValue(), MAX_ID);
-        }
+        names("picks", body.picks(), "{\"parallel\": \"EMBERWAKE\"}");
         List<String> cards = body.deckCards();
         String where = body.deck() != null ? "deck.cards" : "cards";
         if (cards != null && cards.size() > 200) {
@@ -272,18 +262,25 @@ public final class Requests {
             text("targets[].subsystem", t.subsystem(), 40);
             targets.add(new Target(kind, seat, t.subsystem(), t.id()));
         }
-        Map<String, String> choices = b.choices() == null ? Map.of() : b.choices();
-        if (choices.size() > 10) {
-            throw bad("OUT_OF_RANGE", "at most 10 choices.");
+        names("choices", b.choices(), "{\"mode\": \"2\"}");
+        return new Intent(null, type, b.card(), b.ability(), targets, cards, b.choices());
+    }
+
+    /** An optional map of names to texts ({@code picks}, {@code choices}): at most 10, no empty name, no null, plain. */
+    private static void names(String field, Map<String, String> map, String example) {
+        if (map == null) {
+            return;
         }
-        for (Map.Entry<String, String> c : choices.entrySet()) {
-            if (c.getKey() == null || c.getKey().isBlank() || c.getValue() == null) {
-                throw bad("INVALID_FIELD", "choices maps names to texts, e.g. {\"mode\": \"2\"}: no empty name, no null.");
+        if (map.size() > 10) {
+            throw bad("OUT_OF_RANGE", "at most 10 " + field + ".");
+        }
+        for (Map.Entry<String, String> e : map.entrySet()) {
+            if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null) {
+                throw bad("INVALID_FIELD", field + " maps names to texts, e.g. " + example + ": no empty name, no null.");
             }
-            text("choices key", c.getKey(), 40);
-            text("choices." + c.getKey(), c.getValue(), MAX_ID);
+            text(field + " key", e.getKey(), 40);
+            text(field + "." + e.getKey(), e.getValue(), MAX_ID);
         }
-        return new Intent(null, type, b.card(), b.ability(), targets, cards, choices);
     }
 
     /** A name of the ruleset's vocabulary (an intent type, a target kind): at most 40 plain characters, upper-cased. */

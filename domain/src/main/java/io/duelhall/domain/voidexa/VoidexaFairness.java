@@ -4,6 +4,7 @@ import io.duelhall.domain.DrawCheck;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.rng.SetupDeal;
 import io.duelhall.domain.rng.Sha256CounterRandom;
 import io.duelhall.domain.voidexa.VoidexaEvent.CardDrawn;
 import io.duelhall.domain.voidexa.VoidexaEvent.DeckShuffled;
@@ -40,22 +41,8 @@ final class VoidexaFairness {
                 revealed = m.serverSeed();
             }
         }
-        return new MatchSetup(commitment, committed, revealed, clientSeeds, matchSeedHex(revealed, clientSeeds),
+        return new MatchSetup(commitment, committed, revealed, clientSeeds, SetupDeal.matchSeedHex(revealed, clientSeeds),
                 seats);
-    }
-
-    /** The match seed from the revealed server seed, or null if it cannot be computed. */
-    private static String matchSeedHex(String serverSeed, Map<Seat, String> clientSeeds) {
-        String a = clientSeeds.get(Seat.A);
-        String b = clientSeeds.get(Seat.B);
-        if (serverSeed == null || a == null || b == null) {
-            return null;
-        }
-        try {
-            return Sha256CounterRandom.hex(SetupDraws.matchSeed(serverSeed, a, b));
-        } catch (IllegalArgumentException notHex) {
-            return null;
-        }
     }
 
     static List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events) {

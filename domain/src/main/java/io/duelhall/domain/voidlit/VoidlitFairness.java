@@ -4,6 +4,7 @@ import io.duelhall.domain.DrawCheck;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.rng.SetupDeal;
 import io.duelhall.domain.rng.Sha256CounterRandom;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 
@@ -38,20 +39,7 @@ final class VoidlitFairness {
                 revealed = m.serverSeed();
             }
         }
-        return new MatchSetup(commitment, committed, revealed, clientSeeds, matchSeedHex(revealed, clientSeeds), seats);
-    }
-
-    private static String matchSeedHex(String serverSeed, Map<Seat, String> clientSeeds) {
-        String a = clientSeeds.get(Seat.A);
-        String b = clientSeeds.get(Seat.B);
-        if (serverSeed == null || a == null || b == null) {
-            return null;
-        }
-        try {
-            return Sha256CounterRandom.hex(VoidlitDraws.matchSeed(serverSeed, a, b));
-        } catch (IllegalArgumentException notHex) {
-            return null;
-        }
+        return new MatchSetup(commitment, committed, revealed, clientSeeds, SetupDeal.matchSeedHex(revealed, clientSeeds), seats);
     }
 
     /** First seat, both deck orders, each mulligan's shuffle and each Waste search, redone from the seeds. */

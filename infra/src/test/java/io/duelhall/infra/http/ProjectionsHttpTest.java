@@ -149,6 +149,8 @@ class ProjectionsHttpTest extends AppTest {
         String idle = view.get("activeSeat").asText().equals("A") ? "B" : "A";
         String idleToken = idle.equals("A") ? m[1] : m[2];
         String activeToken = idle.equals("A") ? m[2] : m[1];
+        // a body in words the ruleset does not have is answered (400) and not kept: only the rules' refusal is
+        assertThat(api.post("/api/matches/" + m[0] + "/intents", Api.intent("FLY"), idleToken).status()).isEqualTo(400);
         Res refused = api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), idleToken);
         assertThat(refused.status()).isEqualTo(403);
         String path = "/api/matches/" + m[0] + "/refusals";

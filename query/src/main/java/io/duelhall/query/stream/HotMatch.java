@@ -1,6 +1,5 @@
 package io.duelhall.query.stream;
 
-import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.RecordedEvent;
@@ -104,17 +103,9 @@ final class HotMatch {
         return s;
     }
 
-    /** The clock running after event {@code seq}: the last ClockSet at or before it; none once the match ended. */
+    /** The clock running after event {@code seq} ({@link Views#clockAfter}: none once the match ended). */
     Views.ClockView clockAfter(long seq) {
-        for (long i = seq; i >= 0; i--) {
-            if (events.get((int) i).payload() instanceof ClockSet c) {
-                return Views.clock(c);
-            }
-            if (events.get((int) i).payload() instanceof io.duelhall.domain.Lifecycle.Ended) {
-                return null; // the end stops every clock (D-CLOCK-6)
-            }
-        }
-        return null;
+        return Views.clockAfter(events.subList(0, (int) seq + 1));
     }
 
     boolean ended() {
