@@ -21,13 +21,18 @@ import java.util.UUID;
                 // StreamHttpTest opens 200 streams from 127.0.0.1; FloodHttpTest tests the caps
                 "duelhall.stream.max-per-address=100000"})
 public abstract class AppTest {
-    static final Path DATA_DIR = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
     /** The admin token of the test app (duelhall.admin-token). */
     public static final String ADMIN_TOKEN = "test-admin-" + UUID.randomUUID();
 
+    /**
+     * A data directory per context, not per suite: a subclass with its own properties (FuzzHttpTest) starts a second
+     * app, and two apps on one embedded store would each trust their caches and run each other's clocks (the
+     * server's data-directory lock now refuses that start).
+     */
     @DynamicPropertySource
     static void dataDir(DynamicPropertyRegistry registry) {
-        registry.add("duelhall.data-dir", DATA_DIR::toString);
+        Path dir = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();
+        registry.add("duelhall.data-dir", dir::toString);
         registry.add("duelhall.admin-token", () -> ADMIN_TOKEN);
         // SSE heartbeats every second, so a test sees one without waiting the default 15 s
         registry.add("duelhall.stream.heartbeat-seconds", () -> "1");

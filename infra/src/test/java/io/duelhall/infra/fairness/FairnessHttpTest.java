@@ -72,7 +72,8 @@ class FairnessHttpTest extends FairnessAppTest {
             Thread.sleep(500);
             timedOut = api.get("/api/matches/" + id + "/events?from=0", null).raw().contains("TurnTimedOut");
         }
-        assertThat(timedOut).as("the turn clock ran out").isTrue();
+        assertThat(timedOut).as("the turn clock ran out; the view now: %s", api.get("/api/matches/" + id + "/view", null).raw())
+                .isTrue();
         assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), a).status()).isEqualTo(200);
         JsonNode report = api.get("/api/matches/" + id + "/audit", null).body();
         assertThat(report.get("passed").asBoolean()).as(report.toString()).isTrue();

@@ -53,6 +53,26 @@ class RestartTest {
         }
     }
 
+    /**
+     * One server per embedded data directory: a second app on the directory of a running one (here in the same JVM,
+     * where H2 would share the open database) is refused before it opens the store, naming the directory; once the
+     * first has stopped, the directory starts again.
+     */
+    @Test
+    void aSecondServerOnARunningDataDirectoryIsRefused() {
+        String id;
+        try (ConfigurableApplicationContext app = start()) {
+            id = new Api(port(app)).startedMatch()[0];
+            org.assertj.core.api.Assertions.assertThatThrownBy(RestartTest::start)
+                    .hasStackTraceContaining("The data directory " + DIR + " is in use by another duelhall server");
+            assertThat(new Api(port(app)).get("/api/matches/" + id + "/view", null).status())
+                    .as("the running server goes on").isEqualTo(200);
+        }
+        try (ConfigurableApplicationContext app = start()) {
+            assertThat(new Api(port(app)).get("/api/matches/" + id + "/view", null).status()).isEqualTo(200);
+        }
+    }
+
     /** D-CLOCK-1: a turn clock pending when the server stops fires after the restart: late, never lost, never twice. */
     @Test
     void aPendingTurnClockFiresAfterARestartExactlyOnce() throws Exception {
