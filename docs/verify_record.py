@@ -5,8 +5,9 @@ usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
 event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
-clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed, and every random draw of a voidexa match (first seat, deck orders, card instance ids, every
-card drawn). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed,
+and every random draw of a voidexa or voidlit match (first seat, deck orders, card instance ids,
+every card drawn; voidlit's mulligan shuffles and Waste searches). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib
@@ -153,21 +154,65 @@ def main(path, trusted_key=None):
     check("seedCommitment", hashlib.sha256(server_seed).hexdigest() == created["seedCommitment"],
           "SHA-256(serverSeed) = " + hashlib.sha256(server_seed).hexdigest())
 
-    # 5. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B))
+    # 5. random draws: matchSeed = SHA-256(serverSeed || UTF-8(clientSeed A) || UTF-8(clientSeed B)); the first
+    # seat and both decks as docs/fairness.md's setup steps say (voidexa and voidlit alike); then a fold over the
+    # events that move cards in and out of decks (and, for voidlit, the Waste), checking every random draw
+    ruleset = record.get("ruleset") or created.get("ruleset") or "voidexa"
     joined = {p["seat"]: p for p in by_type["PlayerJoined"]}
     match_seed = hashlib.sha256(server_seed + joined["A"]["clientSeed"].encode("utf-8")
                                 + joined["B"]["clientSeed"].encode("utf-8")).digest()
     first, decks = voidexa_setup(match_seed, joined["A"]["deck"], joined["B"]["deck"])
-    shuffled = {p["seat"]: p["order"] for p in by_type["DeckShuffled"]}
-    # every CardDrawn takes the next card of its seat's order: nothing else takes cards from a deck or returns them
-    drawn, draws_ok = {"A": 0, "B": 0}, True
-    for p in by_type.get("CardDrawn", []):
-        k = drawn[p["seat"]]
-        draws_ok &= k < len(decks[p["seat"]]) and p["card"] == decks[p["seat"]][k]
-        drawn[p["seat"]] = k + 1
-    check("randomDraws", by_type["MatchStarted"][0]["firstSeat"] == first and shuffled == decks and draws_ok,
-          "first seat %s, both deck orders and the %d + %d cards drawn from matchSeed %s"
-          % (first, drawn["A"], drawn["B"], match_seed.hex()))
+    deck, waste, dealt, mulligan_owed = {}, {"A": [], "B": []}, set(), set()
+    drawn, wrong = {"A": 0, "B": 0}, None
+    for e in events:
+        t, p = e["type"], e["payload"]
+        seat = p.get("seat") if isinstance(p, dict) else None
+        if t == "MatchStarted":
+            ok = p.get("firstSeat") == first
+        elif t == "DeckShuffled":
+            if seat not in dealt:  # the setup shuffle (voidexa: the only one)
+                dealt.add(seat)
+                expected = decks.get(seat)
+            elif ruleset == "voidlit" and seat in mulligan_owed:  # L-D-MULLIGAN-2: returned cards at the bottom, then
+                mulligan_owed.discard(seat)                     # the whole deck shuffled on stream "mulligan:<seat>"
+                expected = Sha256CounterRandom(match_seed, "mulligan:" + seat).shuffle(deck[seat])
+            else:
+                expected = None  # a shuffle no rule makes
+            ok = expected is not None and p.get("order") == expected
+            deck[seat] = list(expected or [])
+        elif t == "CardDrawn" or (ruleset == "voidlit" and t == "CardOverdrawn"):
+            # every draw takes the top card of its seat's deck; voidlit's draw into a full hand Wastes it face up
+            ok = bool(deck.get(seat)) and p.get("card") == deck[seat][0]
+            deck[seat] = deck.get(seat, [])[1:]
+            drawn[seat] += 1
+            if t == "CardOverdrawn":
+                waste[seat].append(p.get("card"))
+        elif ruleset == "voidlit" and t == "MulliganTaken":
+            deck[seat] = deck.get(seat, []) + list(p.get("returned") or [])
+            if p.get("count", 0) > 0:
+                mulligan_owed.add(seat)
+            ok = True
+        elif ruleset == "voidlit" and t == "WasteSearched":
+            # L-WASTE-1: the n-th search takes position next_int(size) of stream "waste:<seat>:<n>", oldest first
+            w = waste[seat]
+            pick = w[Sha256CounterRandom(match_seed, "waste:%s:%d" % (seat, p["searches"])).next_int(len(w))] if w else None
+            ok = p.get("card") == pick
+            if p.get("card") is not None and p.get("toHand") and p["card"] in w:
+                w.remove(p["card"])
+        elif ruleset == "voidlit" and t == "UnitDestroyed":  # the Unit and its Upgrades go to the Waste
+            waste[seat] += [p.get("unit")] + list(p.get("upgrades") or [])
+            ok = True
+        elif ruleset == "voidlit" and t == "CardWasted":
+            waste[seat].append(p.get("card"))
+            ok = True
+        else:
+            ok = True
+        if not ok and wrong is None:
+            wrong = e
+    check("randomDraws", wrong is None,
+          ("%s: wrong from event %d (%s)" % (ruleset, wrong["seq"], wrong["type"]) if wrong else
+           "%s: first seat %s, both deck orders and the %d + %d cards drawn" % (ruleset, first, drawn["A"], drawn["B"]))
+          + " from matchSeed " + match_seed.hex())
     return 0 if all(results) else 1
 
 

@@ -18,12 +18,31 @@ import java.util.TreeMap;
  * @param picks       what else the ruleset lets a player choose when taking a seat, by name (voidlit's
  *                    {@code parallel}); null when none. Absent from requests stored before it existed, and null (not
  *                    an empty object) when empty, so an older request reads as it always did
+ * @param clientSeedBy who chose {@code clientSeed}: {@link #SEED_BY_PLAYER} (the seat request carried it) or
+ *                    {@link #SEED_BY_SERVER} (the server filled a random one in: a request without one, every AI
+ *                    seat). Null in requests stored before issue 26 (absent from their JSON) and in requests
+ *                    made outside the server (tests, self-play): not known
  */
 public record JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
-                          String accountId, Map<String, String> picks) {
+                          String accountId, Map<String, String> picks,
+                          String clientSeedBy) {
+    /** {@link #clientSeedBy()} of a seed the player sent. */
+    public static final String SEED_BY_PLAYER = "player";
+    /** {@link #clientSeedBy()} of a seed the server chose. */
+    public static final String SEED_BY_SERVER = "server";
+
     public JoinRequest {
         cards = cards == null ? List.of() : List.copyOf(cards);
         picks = picks == null || picks.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(picks));
+        if (clientSeedBy != null && !clientSeedBy.equals(SEED_BY_PLAYER) && !clientSeedBy.equals(SEED_BY_SERVER)) {
+            throw new IllegalArgumentException("clientSeedBy is \"player\", \"server\" or null, not " + clientSeedBy);
+        }
+    }
+
+    /** A seat request as before issue 26: who chose the client seed is not said. */
+    public JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
+                       String accountId, Map<String, String> picks) {
+        this(name, pilotClass, shipCore, cards, clientSeed, accountId, picks, null);
     }
 
     /** voidexa's seat request. */
@@ -49,6 +68,11 @@ public record JoinRequest(String name, String pilotClass, String shipCore, List<
 
     /** The same request for another name and account (a registered player plays under the account's name). */
     public JoinRequest as(String name, String accountId) {
-        return new JoinRequest(name, pilotClass, shipCore, cards, clientSeed, accountId, picks);
+        return new JoinRequest(name, pilotClass, shipCore, cards, clientSeed, accountId, picks, clientSeedBy);
+    }
+
+    /** The same request, saying who chose its client seed ({@link #SEED_BY_PLAYER} or {@link #SEED_BY_SERVER}). */
+    public JoinRequest seedChosenBy(String by) {
+        return new JoinRequest(name, pilotClass, shipCore, cards, clientSeed, accountId, picks, by);
     }
 }

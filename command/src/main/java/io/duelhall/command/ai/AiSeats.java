@@ -68,7 +68,8 @@ public class AiSeats {
     }
 
     private JoinOutcome take(String matchId, Ruleset rules, Seat seat, String player) {
-        JoinRequest join = players.seatRequest(rules, seat, player + " AI", HexFormat.of().formatHex(Tokens.randomBytes(32)));
+        JoinRequest join = players.seatRequest(rules, seat, player + " AI", HexFormat.of().formatHex(Tokens.randomBytes(32)))
+                .seedChosenBy(JoinRequest.SEED_BY_SERVER);
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(Tokens.randomBytes(32));
         JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
         if (out.refusal() != null) {

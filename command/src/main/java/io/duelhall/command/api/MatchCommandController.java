@@ -117,7 +117,8 @@ public class MatchCommandController {
         // a registered player plays under the account's name; a guest under the name sent
         JoinRequest join = new JoinRequest(player != null ? player.name() : body.name(), body.pilotClass(),
                 body.deck() == null ? null : body.deck().shipCore(), body.deckCards(), clientSeed,
-                player != null ? player.accountId() : null, body.picks());
+                player != null ? player.accountId() : null, body.picks())
+                .seedChosenBy(body.clientSeed() != null ? JoinRequest.SEED_BY_PLAYER : JoinRequest.SEED_BY_SERVER);
         JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
         if (out.refusal() != null) {
             return ApiErrors.of(out.refusal());

@@ -120,7 +120,7 @@ public class FairnessController {
         if (!records.ended(ruleset, decoded)) {
             throw notEnded();
         }
-        return records.export(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant(), key);
+        return records.export(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant(), Release.RUNNING, key);
     }
 
     private String write(Object value) {

@@ -220,6 +220,12 @@ public final class MatchRecords {
      * decoded form ({@link #decode}), so a caller that has them already does not read and decode them again.
      */
     public ObjectNode build(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt) {
+        return build(events, r, decoded, refusals, exportedAt, null);
+    }
+
+    /** As above, naming the release that exports it ({@code release}, since issue 26; none when null). */
+    public ObjectNode build(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt,
+                            Release release) {
         ObjectNode record = JsonNodeFactory.instance.objectNode();
         record.put("format", FORMAT);
         record.setAll(summary(r, events, decoded));
@@ -227,6 +233,9 @@ public final class MatchRecords {
         ArrayNode refused = record.putArray("refusedIntents");
         refusals.forEach(t -> refused.add(json(t)));
         record.put("exportedAt", exportedAt.toString());
+        if (release != null) {
+            record.set("release", release.json());
+        }
         return record;
     }
 
@@ -285,8 +294,14 @@ public final class MatchRecords {
     /** The signed record of a finished match, with what was made on the way (see {@link Export}). */
     public Export export(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt,
                          ServerKey key) {
+        return export(events, r, decoded, refusals, exportedAt, null, key);
+    }
+
+    /** As above, naming the release that exports the record (the server passes {@link Release#RUNNING}). */
+    public Export export(ArrayNode events, Ruleset r, List<Decoded> decoded, List<String> refusals, Instant exportedAt,
+                         Release release, ServerKey key) {
         Map<JsonNode, byte[]> canonical = canonicalPayloads(events);
-        ObjectNode record = sign(build(events, r, decoded, refusals, exportedAt), key, canonical);
+        ObjectNode record = sign(build(events, r, decoded, refusals, exportedAt, release), key, canonical);
         return new Export(record, r, decoded, Collections.unmodifiableMap(canonical));
     }
 

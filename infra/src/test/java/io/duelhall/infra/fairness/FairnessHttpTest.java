@@ -36,6 +36,10 @@ class FairnessHttpTest extends FairnessAppTest {
             assertThat(record.get("matchId").asText()).isEqualTo(m.matchId());
             assertThat(record.get("engineVersion").asText()).isEqualTo(VoidexaRuleset.ENGINE_VERSION);
             assertThat(record.at("/signature/publicKey").asText()).isEqualTo(publicKey);
+            // the release that exported it (git.properties from the build), covered by the signature
+            assertThat(record.at("/release/version").asText()).isEqualTo(Release.RUNNING.version()).isNotEqualTo("unknown");
+            assertThat(record.at("/release/commit").asText()).matches("[0-9a-f]{40}");
+            assertThat(record.at("/release/dirty").isBoolean()).isTrue();
             assertThat(record.get("refusedIntents")).hasSize(m.refused());
             record.get("refusedIntents").forEach(r -> assertThat(r.get("code").asText()).isEqualTo("NOT_YOUR_TURN"));
             assertThat(record.get("intents")).isNotEmpty();
@@ -43,6 +47,15 @@ class FairnessHttpTest extends FairnessAppTest {
             if (i % 2 == 0) {
                 assertThat(record.at("/seeds/clientSeeds/A").asText()).isEqualTo("client-" + (100 + i) + "-0-é");
             }
+            // issue 26, gap 9: the join's input says who chose seat A's client seed
+            JsonNode seatA = null;
+            for (JsonNode e : record.get("events")) {
+                if (e.path("type").asText().equals("SeatTokenIssued") && e.at("/payload/seat").asText().equals("A")) {
+                    seatA = e;
+                }
+            }
+            assertThat(seatA).isNotNull();
+            assertThat(seatA.at("/payload/request/clientSeedBy").asText()).isEqualTo(i % 2 == 0 ? "player" : "server");
 
             largest = Math.max(largest, export.raw().length());
             Api.Res uploaded = api.post("/api/audit", export.raw(), null);

@@ -27,6 +27,11 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
+import io.duelhall.domain.voidlit.Catalog;
+import io.duelhall.domain.voidlit.VoidlitIntents;
+import io.duelhall.domain.voidlit.VoidlitMove;
+import io.duelhall.domain.voidlit.VoidlitRuleset;
+import io.duelhall.domain.voidlit.VoidlitState;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,6 +63,12 @@ final class RecordVectors {
     static final Path DIR = Path.of("..", "docs", "vectors");
     static final Path KEY = Path.of("src", "test", "resources", "vectors", "signing-key.pem");
     static final RulesVersion VERSION = new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3");
+    static final RulesVersion VOIDLIT = new RulesVersion("voidlit-1.0.0", "voidlit-cards-2026.11.1");
+    /**
+     * The release the vectors name as their exporter ({@code release}): a real commit of this repository (the one
+     * before the member was added), so the vectors do not change with every commit.
+     */
+    static final Release RELEASE = new Release("0.1.0-SNAPSHOT", "b51443aeb976d253aa9204cd31fd0cc6dc619e89", false);
     static final Rulesets HOSTED = ReleasedRules.hosted();
     static final MatchRecords RECORDS = new MatchRecords(RecordFixtures.MAPPER, HOSTED);
     static final Auditor AUDITOR = new Auditor(RECORDS);
@@ -112,6 +123,50 @@ final class RecordVectors {
         return store;
     }
 
+    /**
+     * The voidlit record: no clocks; A ("alice", "Ember Rush") returns its first two cards in the mulligan, B ("bob",
+     * "Tide Wall", its seed chosen by the server) keeps its hand; then both only end their turns, so full hands waste
+     * their draws face up, the decks run out, and every later draw is a search of the Waste for 1, 2, 4 … Health
+     * (L-WASTE-1) until a seat has none left: every kind of random draw voidlit makes, and an end by the rules.
+     */
+    static RecordFixtures.Store voidlitMatch() {
+        VoidlitRuleset rules = (VoidlitRuleset) HOSTED.find("voidlit", VOIDLIT).orElseThrow();
+        RecordFixtures.Store store = new RecordFixtures.Store(rules);
+        store.options = null;
+        store.accept(rules.open("vector-voidlit-1", null, SERVER_SEED), null);
+        voidlitJoin(store, rules, Seat.A, "Alice", "Ember Rush", "alice", JoinRequest.SEED_BY_PLAYER);
+        voidlitJoin(store, rules, Seat.B, "Bob", "Tide Wall", "bob", JoinRequest.SEED_BY_SERVER);
+        Instant at = T0.plusSeconds(60);
+        int n = 0;
+        while (store.state.status() == io.duelhall.domain.MatchStatus.LIVE) {
+            VoidlitState s = (VoidlitState) store.state;
+            Seat seat = rules.toAct(s);
+            VoidlitMove move;
+            if (s.phase().equals(VoidlitState.MULLIGAN)) {
+                List<String> back = seat == Seat.A
+                        ? s.side(seat).hand().subList(0, 2).stream().map(c -> c.id()).toList() : List.of();
+                move = new VoidlitMove.Mulligan(seat, back);
+            } else {
+                move = new VoidlitMove.EndTurn(seat);
+            }
+            n++;
+            at = at.plusSeconds(7);
+            intent(store, rules, seat, "i-" + n, VoidlitIntents.intent(move), at);
+            if (n > 2_000) {
+                throw new AssertionError("the voidlit vector match does not end");
+            }
+        }
+        return store;
+    }
+
+    private static void voidlitJoin(RecordFixtures.Store store, VoidlitRuleset rules, Seat seat, String name,
+                                    String deck, String clientSeed, String seedBy) {
+        Catalog.StarterDeck d = rules.catalog().starterDecks().stream().filter(x -> x.name().equals(deck))
+                .findFirst().orElseThrow();
+        JoinRequest join = VoidlitIntents.joinRequest(name, d.parallel(), d.cards(), clientSeed).seedChosenBy(seedBy);
+        store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+    }
+
     /** The fingerprint the server gives the TIMEOUT intents it makes itself (Match.SERVER_CLOCK). */
     static final String Match_SERVER_CLOCK = "server-clock";
 
@@ -127,7 +182,8 @@ final class RecordVectors {
                              String clientSeed) {
         StarterDeck d = ((VoidexaRuleset) rules).catalog().starterDecks().stream()
                 .filter(x -> x.name().equals(deck)).findFirst().orElseThrow();
-        JoinRequest join = new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed);
+        JoinRequest join = new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed)
+                .seedChosenBy(JoinRequest.SEED_BY_PLAYER);
         store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
     }
 
@@ -159,7 +215,10 @@ final class RecordVectors {
     }
 
     static ObjectNode record(RecordFixtures.Store store, ServerKey key) {
-        return RECORDS.sign(RECORDS.build(store.events, List.of(), T0.plus(Duration.ofDays(1))), key);
+        ArrayNode events = RECORDS.events(store.events);
+        Ruleset r = RECORDS.rulesetOf(null, events);
+        return RECORDS.sign(RECORDS.build(events, r, RECORDS.decode(r, events), List.of(), T0.plus(Duration.ofDays(1)),
+                RELEASE), key);
     }
 
     static int indexOf(JsonNode events, String type, String field, String value) {
@@ -170,6 +229,22 @@ final class RecordVectors {
             }
         }
         throw new AssertionError("no " + type + " with " + field + " = " + value);
+    }
+
+    /** The index of the second DeckShuffled of {@code seat} (its mulligan shuffle). */
+    static int secondShuffle(JsonNode events, String seat) {
+        int first = indexOf(events, "DeckShuffled", "/payload/seat", seat);
+        return indexOfAfter(events, "DeckShuffled", seat, first);
+    }
+
+    static int indexOfAfter(JsonNode events, String type, String seat, int after) {
+        for (int i = after + 1; i < events.size(); i++) {
+            JsonNode e = events.get(i);
+            if (e.path("type").asText().equals(type) && e.at("/payload/seat").asText().equals(seat)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + type + " of seat " + seat + " after event " + after);
     }
 
     /** The honest record and its tampered variants. */
@@ -218,6 +293,34 @@ final class RecordVectors {
         order.set(1, top);
         out.add(new Vector("tampered-deck-order.json", "re-signed by a forger: the top two cards of seat A's"
                 + " DeckShuffled.order swapped", Forger.rechainAndSign(swapped, RECORDS, key), (long) shuffled));
+
+        // voidlit: the honest record, a forged mulligan shuffle and a forged Waste search
+        ObjectNode voidlit = record(voidlitMatch(), key);
+        out.add(new Vector("voidlit-record.json", "a voidlit record (mulligan, wasted draws, Waste searches, an end"
+                + " by the rules): every check passes", voidlit, null));
+        ObjectNode mulligan = voidlit.deepCopy();
+        int reshuffled = secondShuffle(mulligan.get("events"), "A");
+        ArrayNode deck = (ArrayNode) mulligan.get("events").get(reshuffled).at("/payload/order");
+        JsonNode first = deck.get(0);
+        deck.set(0, deck.get(deck.size() - 1));
+        deck.set(deck.size() - 1, first);
+        out.add(new Vector("voidlit-tampered-mulligan.json", "re-signed by a forger: the top and bottom cards of seat"
+                + " A's deck after its mulligan shuffle swapped", Forger.rechainAndSign(mulligan, RECORDS, key),
+                (long) reshuffled));
+        ObjectNode searched = voidlit.deepCopy();
+        int search = indexOf(searched.get("events"), "WasteSearched", null, null);
+        int wasted = indexOf(searched.get("events"), "CardOverdrawn", "/payload/seat",
+                searched.get("events").get(search).at("/payload/seat").asText());
+        JsonNode other = searched.get("events").get(wasted).at("/payload/card");
+        ObjectNode took = (ObjectNode) searched.get("events").get(search).get("payload");
+        if (took.get("card").equals(other)) { // the search took the first wasted card: name the second one instead
+            other = searched.get("events").get(indexOfAfter(searched.get("events"), "CardOverdrawn",
+                    took.path("seat").asText(), wasted)).at("/payload/card");
+        }
+        took.set("card", other.deepCopy());
+        out.add(new Vector("voidlit-tampered-waste-search.json", "re-signed by a forger: the first Waste search"
+                + " names another card of the Waste than the one the match seed picks",
+                Forger.rechainAndSign(searched, RECORDS, key), (long) search));
         return out;
     }
 
