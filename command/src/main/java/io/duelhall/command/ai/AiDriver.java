@@ -124,7 +124,11 @@ public class AiDriver {
         }
     }
 
-    private record Snapshot(GameState state, long version) {
+    /** The match as last seen, and when it was seen ({@link System#nanoTime()}): the AI's delay counts from then. */
+    private record Snapshot(GameState state, long version, long seenAt) {
+        Snapshot(GameState state, long version) {
+            this(state, version, System.nanoTime());
+        }
     }
 
     public AiDriver(CommandGateway commands, EventStore eventStore, Rulesets rulesets, AiPlayers aiPlayers, Clock clock,
@@ -304,6 +308,13 @@ public class AiDriver {
             s = m.now;
             seat = m.rules.toAct(s.state());
             if (seat == null || m.players.get(seat) == null || m.sentFor >= s.version()) {
+                return;
+            }
+            // an act scheduled after an earlier event may fire just after a newer one: the delay counts from the
+            // newest event seen, so every AI move waits it (issue 19: 17 of 88 moves came 5-25 ms after the last)
+            long waited = (System.nanoTime() - s.seenAt()) / 1_000_000;
+            if (delayMillis > 0 && waited < delayMillis) {
+                timer.schedule(() -> act(matchId), delayMillis - waited, TimeUnit.MILLISECONDS);
                 return;
             }
             m.sentFor = s.version();
