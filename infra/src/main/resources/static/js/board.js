@@ -21,7 +21,10 @@ function meter(seat, key, label, value, max, extraClass) {
       class: 'track', role: 'meter', 'aria-label': `${seat} ${label}`, 'aria-valuemin': 0, 'aria-valuemax': max,
       'aria-valuenow': value, 'aria-valuetext': `${value} of ${max}${offline ? ', offline' : ''}`,
     }, h('div', { class: 'fill', style: `width:${pct.toFixed(1)}%` })),
-    h('span', { class: 'value' }, h('span', { class: 'num' }, value), h('span', { class: 'max' }, `/${max}`)));
+    // Energy above its maximum (D-PLAY-5: a boost, or Reactor damage lowering the next refill) says what max is
+    h('span', { class: 'value' }, h('span', { class: 'num' }, value),
+      h('span', { class: 'max', title: key === 'ENERGY' ? 'the next refill (D-PLAY-5)' : '' },
+        key === 'ENERGY' && value > max ? ` (refills to ${max})` : `/${max}`)));
 }
 
 function heatMeter(seat, heat) {

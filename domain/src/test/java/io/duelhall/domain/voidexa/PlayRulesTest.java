@@ -295,6 +295,23 @@ class PlayRulesTest {
                 .isEqualTo(new VoidexaEvent.EnergyRefilled(A, 6, 6));
     }
 
+    @Test
+    @DisplayName("D-PLAY-5 Reactor damage lowers the next refill, never the energy in hand: B keeps 5 with a maximum of 4")
+    void reactorDamageLowersTheRefillNotTheEnergyInHand() {
+        Fixtures.Game g = Scenario.live().a(x -> x.hand("reactor-strike").energy(5))
+                .b(x -> x.set(io.duelhall.domain.voidexa.cards.Subsystem.REACTOR, 22).energy(5)).game();
+        g.act(VoidexaIntents.play(A, "a1"));
+        assertThat(g.ship(B).value(io.duelhall.domain.voidexa.cards.Subsystem.REACTOR)).as("Reactor Strike: 5 (and any bonus) to the Reactor")
+                .isBetween(11, 17);
+        assertThat(g.ship(B).energy()).as("the energy in hand is kept").isEqualTo(5);
+        assertThat(g.ship(B).maxEnergy()).as("the maximum shown is the next refill: tier 4 at Reactor 11-20")
+                .isEqualTo(4);
+        VoidexaView.SeatView seen = Fixtures.RULES.view(g.state, Viewer.EVERYONE, 0).seats().get(B);
+        assertThat(seen.energy()).as("the view says so: value above max").isEqualTo(new VoidexaView.Meter(5, 4));
+        g.act(VoidexaIntents.endTurn(A));
+        assertThat(g.ship(B).energy()).as("refilled to the Reactor's tier").isEqualTo(4);
+    }
+
     // ---- D-DMG-1: weapon damage bonuses ----
 
     @Test
