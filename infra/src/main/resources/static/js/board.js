@@ -55,12 +55,16 @@ function cardChip(narrator, ref, extra) {
 }
 
 /** The board of a view. {@code me}: the seat of the page's token (its hand is drawn by the player page). */
-export function renderBoard(root, view, narrator, me) {
+/**
+ * Renders a voidexa board. {@code replay}: a step of a replay, not the match now: the status pill says REPLAY (the
+ * match's status then is in its title) and no seat is badged "to act" (issue 19).
+ */
+export function renderBoard(root, view, narrator, me, replay) {
   narrator.learn(view);
   const ended = view.status === 'ENDED';
-  const ships = ['A', 'B'].filter((s) => view.seats && view.seats[s]).map((s) => ship(view, s, narrator, me));
+  const ships = ['A', 'B'].filter((s) => view.seats && view.seats[s]).map((s) => ship(view, s, narrator, me, replay));
   fill(root,
-    statusLine(view),
+    statusLine(view, replay),
     h('div', { class: 'ships' }, ships.length ? ships : h('p', { class: 'muted' }, 'Waiting for players to take their seats.')),
     ended && view.result ? h('p', { class: 'result', role: 'status' }, resultText(view)) : null);
   root.dataset.version = view.version;
@@ -74,13 +78,18 @@ export function resultText(view) {
   return r.winner ? `${r.winner} · ${name} wins — ${reasonName(r.reason)}` : `Both lost — ${reasonName(r.reason)}`;
 }
 
-function statusLine(view) {
+function statusLine(view, replay) {
   const pending = view.pendingDecision;
+  const live = view.status === 'LIVE';
   const items = [
-    h('span', { class: `pill status-${view.status.toLowerCase()}`, dataset: { field: 'status' } }, view.status),
+    replay
+      ? h('span', { class: 'pill status-replay', dataset: { field: 'status' }, title: `the match was ${view.status} at this step` },
+        view.status === 'ENDED' ? 'REPLAY · ENDED' : 'REPLAY')
+      : h('span', { class: `pill status-${view.status.toLowerCase()}`, dataset: { field: 'status' } }, view.status),
     h('span', { class: 'pill', dataset: { field: 'turn' } }, `Turn ${view.turn}`),
-    view.activeSeat ? h('span', { class: 'pill', dataset: { field: 'active' } }, `${view.activeSeat} to play`) : null,
-    view.phase ? h('span', { class: 'pill', dataset: { field: 'phase' } }, `${view.phase.toLowerCase()} phase`) : null,
+    // nobody is to play a finished match, and its last phase is no phase of play
+    live && view.activeSeat ? h('span', { class: 'pill', dataset: { field: 'active' } }, `${view.activeSeat} to play`) : null,
+    live && view.phase ? h('span', { class: 'pill', dataset: { field: 'phase' } }, `${view.phase.toLowerCase()} phase`) : null,
     pending ? h('span', { class: 'pill attention', dataset: { field: 'pending' } },
       pending.kind === 'RESPONSE' ? `${pending.seat} may respond` : `${pending.seat} must discard ${pending.count || ''}`) : null,
     view.clock && view.clock.deadline ? h('span', { class: 'pill clock', dataset: { deadline: view.clock.deadline } },
@@ -96,9 +105,9 @@ function statusLine(view) {
   return h('div', { class: 'status-line' }, items);
 }
 
-function ship(view, seat, narrator, me) {
+function ship(view, seat, narrator, me, replay) {
   const s = view.seats[seat];
-  const active = view.status === 'LIVE' && (view.pendingDecision ? view.pendingDecision.seat === seat : view.activeSeat === seat);
+  const active = !replay && view.status === 'LIVE' && (view.pendingDecision ? view.pendingDecision.seat === seat : view.activeSeat === seat);
   const winner = view.result && view.result.winner === seat;
   const meters = SUBSYSTEMS.map((k) => meter(seat, k, subsystemName(k), s.subsystems[k].value, s.subsystems[k].max,
     `sub-${k.toLowerCase()}`));

@@ -93,7 +93,7 @@ async function go(n, fromScrubber) {
   }
   if (step !== n) return; // a later step was asked meanwhile
   fill($('#error'), '');
-  renderBoard($('#board'), v, boardNarrator, null);
+  renderBoard($('#board'), v, boardNarrator, null, true);
   $('#board').dataset.step = n;
   shown = n;
   // prefetch the next step, so playing stays smooth

@@ -119,6 +119,10 @@ class WebLobbyTest extends WebTest {
         assertThat(d.findElement(By.cssSelector("#audit a[download]")).getDomAttribute("href"))
                 .isEqualTo("/api/matches/" + id + "/export");
         assertThat(numbers(d)).isEqualTo(numbers(api.get("/api/matches/" + id + "/view", null).body()));
+        // issue 19: the finished board says the result, not "A to play" and "over phase"
+        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText()).isEqualTo("ENDED");
+        assertThat(d.findElements(By.cssSelector("#board [data-field='active'], #board [data-field='phase']"))).isEmpty();
+        assertThat(d.findElement(By.cssSelector("#board .result")).getText()).isNotBlank();
 
         Browser phone = browser(Browser.PHONE);
         phone.driver.get(url("/"));

@@ -32,6 +32,9 @@ class WebReplayTest extends WebTest {
         assertThat(d.findElement(By.id("scrubber")).getDomAttribute("max")).isEqualTo(String.valueOf(last));
         assertThat(d.findElement(By.id("scrubber")).getAccessibleName()).startsWith("Step");
         b.fullScreenshot("replay.png", Browser.DESKTOP.getWidth());
+        // issue 19: a step of a replay is not the match now: no LIVE, nobody badged "to act"
+        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText()).isEqualTo("REPLAY");
+        assertThat(d.findElements(By.cssSelector("#board .ship .badge"))).as("no 'to act' badge in a replay").isEmpty();
 
         d.findElement(By.id("next")).click();
         atStep(d, id, n + 1);
@@ -47,6 +50,9 @@ class WebReplayTest extends WebTest {
         atStep(d, id, earlier);
         d.findElement(By.id("last")).click();
         atStep(d, id, last);
+        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText()).isEqualTo("REPLAY · ENDED");
+        assertThat(d.findElements(By.cssSelector("#board [data-field='active'], #board [data-field='phase']")))
+                .as("nobody is to play a finished match").isEmpty();
         assertThat(d.findElement(By.cssSelector("#audit .verdict")).getText()).startsWith("Audit passed");
 
         // play runs the steps by itself; pause stops it
