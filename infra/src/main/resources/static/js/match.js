@@ -15,6 +15,8 @@ let narrator;
 let log;
 let stream = null;
 let auditShown = false;
+/** The version of the board a refusal on screen was about (-1: none shown). */
+let refusedAt = -1;
 const discarding = new Set();
 
 function say(el, text) {
@@ -64,6 +66,11 @@ function openStream(after) {
 
 function show(v) {
   view = v;
+  if (refusedAt >= 0 && v.version > refusedAt) { // the board moved on: the refusal was about a board that is gone
+    say('#refusal', '');
+    $('#refusal').dataset.code = '';
+    refusedAt = -1;
+  }
   renderBoard($('#board'), v, narrator, me);
   if (token) renderPlayer(v);
   if (v.status === 'ENDED') {
@@ -97,9 +104,10 @@ async function send(intent) {
     discarding.clear();
     return answer;
   } catch (e) {
-    // refusals as the server words them
+    // refusals as the server words them, shown until the board moves on
     say('#refusal', e instanceof ApiError ? e.describe() : String(e));
     $('#refusal').dataset.code = e.code || '';
+    refusedAt = view ? view.version : -1;
     return null;
   }
 }
@@ -117,9 +125,14 @@ function renderPlayer(v) {
   const live = v.status === 'LIVE';
   $('#end-turn').classList.toggle('primary', decision === 'MAIN');
   $('#pass').classList.toggle('primary', decision === 'RESPONSE');
-  $('#pass').hidden = decision === 'MAIN';
+  // only what the rules can take now is offered (issue 19): End Turn in one's own main decision, Pass in one's
+  // response window; neither in the opponent's turn or while a discard is owed
+  $('#pass').hidden = decision !== 'RESPONSE';
   $('#end-turn').hidden = decision === 'RESPONSE';
-  for (const b of ['#end-turn', '#pass', '#concede']) $(b).disabled = !live;
+  $('#end-turn').disabled = decision !== 'MAIN';
+  $('#end-turn').title = decision === 'MAIN' ? '' : decision === 'DISCARD_DOWN' ? 'Discard first' : 'Not your turn';
+  $('#pass').disabled = decision !== 'RESPONSE';
+  $('#concede').disabled = !live;
   const discardOwed = decision === 'DISCARD_DOWN' ? v.pendingDecision.count : 0;
   const discard = $('#discard');
   discard.hidden = !discardOwed;

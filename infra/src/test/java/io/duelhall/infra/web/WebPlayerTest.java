@@ -75,15 +75,27 @@ class WebPlayerTest extends WebTest {
             assertThat(theirs.driver.getPageSource()).doesNotContain(c.get("id").asText());
         }
 
-        // a refusal is shown as the server words it
+        // issue 19: what can only be refused is not offered: End Turn in the opponent's turn is disabled, Pass hidden
+        WebElement endTurn = theirs.driver.findElement(By.id("end-turn"));
+        assertThat(endTurn.isEnabled()).as("End Turn in the opponent's turn").isFalse();
+        assertThat(endTurn.getDomAttribute("title")).isEqualTo("Not your turn");
+        assertThat(theirs.driver.findElement(By.id("pass")).isDisplayed()).isFalse();
+        // a refusal is shown as the server words it (a stale page: the button pressed as the board changed)
         Res refused = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokens.get(foe));
         assertThat(refused.status()).isEqualTo(403);
-        theirs.driver.findElement(By.id("end-turn")).click();
+        ((org.openqa.selenium.JavascriptExecutor) theirs.driver)
+                .executeScript("const b = document.getElementById('end-turn'); b.disabled = false; b.click();");
         String shown = waitFor(theirs.driver, x -> {
             String t = x.findElement(By.id("refusal")).getText();
             return t.isBlank() ? null : t;
         });
         assertThat(shown).startsWith(refused.body().get("message").asText()).contains(refused.error());
+        // and it goes once the board moves on (the seat to act ends its turn)
+        Res ended = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokens.get(me));
+        assertThat(ended.status()).as(ended.raw()).isEqualTo(200);
+        waitFor(theirs.driver, x -> boardVersion(x) >= ended.body().get("version").asLong());
+        assertThat(theirs.driver.findElement(By.id("refusal")).getText()).as("the refusal of a board that is gone").isBlank();
+        waitFor(theirs.driver, x -> x.findElement(By.id("end-turn")).isEnabled());
     }
 
     @Test
@@ -119,9 +131,17 @@ class WebPlayerTest extends WebTest {
         JsonNode v = api.get("/api/matches/" + id + "/view", token).body();
         JsonNode pending = v.get("pendingDecision");
         if (!pending.isNull()) {
+            // the page at exactly this version offers Pass (a page already past it has answered: Pass is gone)
             if (pending.get("seat").asText().equals(seat) && pending.get("kind").asText().equals("RESPONSE")
-                    && boardVersion(d) >= v.get("version").asLong()) {
-                d.findElement(By.id("pass")).click();
+                    && boardVersion(d) == v.get("version").asLong()) {
+                WebElement pass = d.findElement(By.id("pass"));
+                try {
+                    pass.click();
+                } catch (org.openqa.selenium.ElementNotInteractableException movedOn) {
+                    // the page took a newer view between the version read and the click: look again
+                    assertThat(boardVersion(d)).as("Pass hidden in the seat's response window at version %s",
+                            v.get("version")).isGreaterThan(v.get("version").asLong());
+                }
             }
             return null;
         }
