@@ -164,15 +164,21 @@ async function guarded(fn) {
   }
 }
 
+/**
+ * The clocks of a match a person plays from the lobby (issue 19): a match someone walks away from ends by the rules
+ * of time (D-CLOCK-1, D-CLOCK-5: the third turn timeout loses) instead of staying live for ever.
+ */
+const LOBBY_CLOCKS = { turnClockSeconds: 120, responseSeconds: 30, timeoutLoss: 3 };
+
 async function playAi() {
-  const created = await post('/api/matches', { ruleset: game(), ai: { B: 'greedy' } });
+  const created = await post('/api/matches', { ruleset: game(), ai: { B: 'greedy' }, options: LOBBY_CLOCKS });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
 
 /** Creates a match and takes one seat: it waits in the lobby's "Waiting for a player" list for an opponent. */
 async function waitForOpponent() {
-  const created = await post('/api/matches', { ruleset: game() });
+  const created = await post('/api/matches', { ruleset: game(), options: LOBBY_CLOCKS });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
@@ -184,7 +190,7 @@ async function watchAi() {
 
 /** Creates a match, takes both seats (two starter decks) and shows each seat's link to pass on. */
 async function createForTwo() {
-  const created = await post('/api/matches', { ruleset: game() });
+  const created = await post('/api/matches', { ruleset: game(), options: LOBBY_CLOCKS });
   const a = await mySeat(created.matchId);
   const other = decks[(Number($('#deck').value) + 1) % decks.length];
   const b = await post(`/api/matches/${created.matchId}/seats`, { ...other.body, name: 'Guest' });

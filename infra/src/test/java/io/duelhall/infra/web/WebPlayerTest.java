@@ -113,6 +113,9 @@ class WebPlayerTest extends WebTest {
         JsonNode view = api.get("/api/matches/" + id + "/view", token).body();
         String seat = view.at("/seats/A/hand").isArray() ? "A" : "B";
         assertThat(view.at("/seats/" + seat + "/name").asText()).isEqualTo("Lobby Pilot");
+        // issue 19: a lobby match has clocks, so one a person walks away from ends by the rules of time
+        assertThat(view.at("/clock/deadline").isTextual()).as("a clock runs: %s", view.get("clock")).isTrue();
+        assertThat(view.get("timeoutLoss").asInt()).isEqualTo(3);
         waitFor(d, x -> x.findElements(By.cssSelector("#hand li.card")).size() > 0);
         // the AI plays its turns on its own; the person ends theirs by clicking, answering response windows with Pass
         for (int i = 0; i < 2; i++) {

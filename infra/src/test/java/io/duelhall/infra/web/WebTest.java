@@ -78,7 +78,9 @@ abstract class WebTest extends AppTest {
     }
 
     static <T> T waitFor(WebDriver driver, Duration timeout, ExpectedCondition<T> condition) {
-        return new WebDriverWait(driver, timeout, Duration.ofMillis(20)).until(condition);
+        // a page that draws a list again while the condition reads it is no failure: read it again
+        return new WebDriverWait(driver, timeout, Duration.ofMillis(20))
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
     }
 
     static <T> T waitFor(WebDriver driver, ExpectedCondition<T> condition) {
