@@ -1,8 +1,9 @@
-// The live event log: newest first, each event once (by sequence number), in words.
+// The live event log: newest first, each event once (by sequence number), in words; the whole match unless a
+// caller caps it (issue 19: a reload shows every event, not the last 300).
 import { h } from './dom.js';
 
 export class EventLog {
-  constructor(list, narrator, max = 300) {
+  constructor(list, narrator, max = Infinity) {
     this.list = list;
     this.narrator = narrator;
     this.max = max;

@@ -1,6 +1,6 @@
 // The live board (spectator) and player mode (with a seat token in the URL fragment: #seat=A&token=…).
 import { h, fill, $, params, fragment, shortId, confirmButton } from './dom.js';
-import { get, post, cards, newIntentId, ApiError, matchStream } from './api.js';
+import { get, post, cards, newIntentId, ApiError, matchStream, allEvents } from './api.js';
 import { Narrator } from './words.js';
 import { renderBoard } from './board.js';
 import { EventLog } from './log.js';
@@ -49,7 +49,13 @@ async function start() {
   if (token && !me) me = ['A', 'B'].find((s) => view.seats[s] && view.seats[s].hand) || null;
   if (token) setUpPlayer();
   narrator.learn(view); // names of the drones and cards the recent events mention
-  for (const e of view.recentEvents || []) log.add(e);
+  // the whole log the viewer may see, paged from /events (issue 19: not only the view's recent events); the view's
+  // recent events if that read fails
+  try {
+    for (const e of (await allEvents(matchId, token)).events) log.add(e);
+  } catch (e) {
+    for (const r of view.recentEvents || []) log.add(r);
+  }
   show(view);
   if (view.status !== 'ENDED') openStream(view.version);
 }

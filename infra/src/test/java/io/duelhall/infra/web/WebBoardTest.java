@@ -7,6 +7,7 @@ import io.duelhall.infra.http.Bot;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 
 import java.net.URI;
 import java.time.Duration;
@@ -51,6 +52,39 @@ class WebBoardTest extends WebTest {
                     .isEqualTo(after.get("activeSeat").asText() + " to play");
             // the event log says it in words
             assertThat(d.findElement(By.id("log")).getText()).contains(actor + " ends turn " + (after.get("turn").asInt() - 1));
+        }
+    }
+
+    /** Issue 19: the log of a match page holds every event, paged from /events, not the last 300 of a reload. */
+    @Test
+    void theLogHoldsTheWholeMatchAfterAReload() {
+        Res created = api.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "random")), null);
+        String id = created.body().get("matchId").asText();
+        long until = System.currentTimeMillis() + 120_000;
+        JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+        while (!view.get("status").asText().equals("ENDED") && System.currentTimeMillis() < until) {
+            sleepQuietly(250);
+            view = api.get("/api/matches/" + id + "/view", null).body();
+        }
+        assertThat(view.get("status").asText()).as("the AIs finish").isEqualTo("ENDED");
+        long last = view.get("version").asLong();
+        assertThat(last).as("a match longer than the old 300-entry log").isGreaterThan(400);
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        boardAt(d, last, WAIT);
+        waitFor(d, x -> x.findElements(By.cssSelector("#log li[data-seq='" + last + "']")).size() == 1);
+        List<WebElement> entries = d.findElements(By.cssSelector("#log li"));
+        assertThat(entries.size()).as("every narrated event of %s", last + 1).isGreaterThan(300);
+        long lowest = Long.parseLong(entries.get(entries.size() - 1).getDomAttribute("data-seq"));
+        assertThat(lowest).as("the log reaches back to the start").isLessThan(10);
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
