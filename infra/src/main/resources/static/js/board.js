@@ -1,5 +1,5 @@
 // Draws a view (API.md "The view") as the board: both ships, every meter with its number, zones, whose turn.
-import { h, fill } from './dom.js';
+import { h, fill, countdown } from './dom.js';
 import { subsystemName, reasonName } from './words.js';
 
 const SUBSYSTEMS = ['HULL', 'SHIELD', 'REACTOR', 'WEAPONS', 'ENGINES', 'LIFE_SUPPORT'];
@@ -92,8 +92,10 @@ function statusLine(view, replay) {
     live && view.phase ? h('span', { class: 'pill', dataset: { field: 'phase' } }, `${view.phase.toLowerCase()} phase`) : null,
     pending ? h('span', { class: 'pill attention', dataset: { field: 'pending' } },
       pending.kind === 'RESPONSE' ? `${pending.seat} may respond` : `${pending.seat} must discard ${pending.count || ''}`) : null,
-    view.clock && view.clock.deadline ? h('span', { class: 'pill clock', dataset: { deadline: view.clock.deadline } },
-      `${view.clock.seat} must act by ${new Date(view.clock.deadline).toLocaleTimeString()}`) : null,
+    view.clock && view.clock.deadline ? h('span', { class: 'pill clock', dataset: { field: 'clock' },
+      title: `${view.clock.seat} must act by ${new Date(view.clock.deadline).toLocaleTimeString()}` },
+    `${view.clock.seat} ${view.clock.kind === 'TURN' ? 'turn' : 'decision'} `,
+    replay ? new Date(view.clock.deadline).toLocaleTimeString() : countdown(view.clock.deadline)) : null,
     view.spectatorDelaySeconds ? h('span', { class: 'pill' }, `spectators ${view.spectatorDelaySeconds} s behind`) : null,
     view.clock && view.timeoutLoss !== undefined ? h('span', { class: 'pill muted', dataset: { field: 'timeout-loss' } },
       view.timeoutLoss ? `${view.timeoutLoss} turn timeouts lose` : 'turn timeouts never lose') : null,

@@ -72,3 +72,34 @@ export function confirmButton(el, question, act) {
     }
   });
 }
+
+/**
+ * A clock's countdown (issue 19): an element with `data-deadline` (ISO instant) and a `.left` child shows the time
+ * left as m:ss, updated twice a second by `startCountdowns`; `low` from 10 s, `out` at 0 (the server's TIMEOUT
+ * follows). The browser's clock is trusted for the seconds, the server's deadline for the moment.
+ */
+export function countdown(deadline) {
+  return h('span', { class: 'countdown', dataset: { deadline } }, h('span', { class: 'left' }, leftText(deadline)));
+}
+
+function leftText(deadline) {
+  const ms = Math.max(0, Date.parse(deadline) - Date.now());
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+let ticking = null;
+
+/** Updates every countdown on the page twice a second (once per page). */
+export function startCountdowns() {
+  if (ticking) return;
+  ticking = setInterval(() => {
+    for (const el of document.querySelectorAll('.countdown[data-deadline]')) {
+      const ms = Date.parse(el.dataset.deadline) - Date.now();
+      const left = el.querySelector('.left');
+      if (left) left.textContent = leftText(el.dataset.deadline);
+      el.classList.toggle('low', ms <= 10_000);
+      el.classList.toggle('out', ms <= 0);
+    }
+  }, 500);
+}

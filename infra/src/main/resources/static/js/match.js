@@ -1,5 +1,5 @@
 // The live board (spectator) and player mode (with a seat token in the URL fragment: #seat=A&token=…).
-import { h, fill, $, params, fragment, shortId, confirmButton } from './dom.js';
+import { h, fill, $, params, fragment, shortId, confirmButton, startCountdowns } from './dom.js';
 import { get, post, cards, newIntentId, ApiError, matchStream, allEvents } from './api.js';
 import { Narrator } from './words.js';
 import { renderBoard } from './board.js';
@@ -72,6 +72,7 @@ function openStream(after) {
 
 function show(v) {
   view = v;
+  startCountdowns();
   if (refusedAt >= 0 && v.version > refusedAt) { // the board moved on: the refusal was about a board that is gone
     say('#refusal', '');
     $('#refusal').dataset.code = '';

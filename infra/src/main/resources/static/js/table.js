@@ -2,7 +2,7 @@
 // events) and the ruleset's own body shown as it is, with the seat's moves from GET /moves as buttons. A ruleset
 // without a board of its own (boards.js) is played here; the rules stay on the server: the page offers exactly the
 // moves the server lists, so a click is never refused for being illegal.
-import { h, fill, $, params, fragment, shortId, confirmButton } from './dom.js';
+import { h, fill, $, params, fragment, shortId, confirmButton, countdown, startCountdowns } from './dom.js';
 import { get, post, newIntentId, ApiError, matchStream } from './api.js';
 import { renderAudit } from './audit.js';
 import { TABLE_BODIES } from './boards.js';
@@ -60,6 +60,7 @@ function openStream(after) {
 
 function show(v) {
   view = v;
+  startCountdowns();
   $('#state').dataset.version = v.version;
   renderSummary(v);
   const drawn = TABLE_BODIES[v.ruleset];
@@ -82,14 +83,15 @@ function body(v) {
 }
 
 function renderSummary(v) {
-  const clock = v.clock && v.clock.seat
-    ? `${v.clock.seat}'s ${words(v.clock.kind || 'clock')} clock until ${new Date(v.clock.deadline).toLocaleTimeString()}` : null;
+  const clock = v.clock && v.clock.seat && v.clock.deadline
+    ? [`${v.clock.seat}'s ${words(v.clock.kind || 'clock')} clock: `, countdown(v.clock.deadline),
+      ` (until ${new Date(v.clock.deadline).toLocaleTimeString()})`] : null;
   fill($('#summary'), h('dl', { class: 'facts' },
     h('dt', {}, 'Status'), h('dd', { dataset: { field: 'status' } }, v.status),
     h('dt', {}, 'Turn'), h('dd', { dataset: { field: 'turn' } }, v.turn),
     h('dt', {}, 'Version'), h('dd', { dataset: { field: 'version' } }, v.version),
     h('dt', {}, 'Rules'), h('dd', {}, v.rules ? `${v.rules.engine} · ${v.rules.catalog}` : '—'),
-    clock ? [h('dt', {}, 'Clock'), h('dd', {}, clock)] : null));
+    clock ? [h('dt', {}, 'Clock'), h('dd', { dataset: { field: 'clock' } }, clock)] : null));
 }
 
 /** Any JSON value as nested lists: objects as term/description pairs, card ids with their names. */

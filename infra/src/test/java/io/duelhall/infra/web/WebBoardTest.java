@@ -55,6 +55,36 @@ class WebBoardTest extends WebTest {
         }
     }
 
+    /** Issue 19: the running clock counts down on the board (m:ss, twice a second), for spectators too. */
+    @Test
+    void theTurnClockCountsDown() {
+        Res created = api.post("/api/matches", Map.of("options", Map.of("turnClockSeconds", 60)), null);
+        String id = created.body().get("matchId").asText();
+        JsonNode decks = api.starterDecks();
+        api.post("/api/matches/" + id + "/seats", api.seatBody("Clock Ada", decks.get(0)), null);
+        api.post("/api/matches/" + id + "/seats", api.seatBody("Clock Bo", decks.get(1)), null);
+        JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(view.at("/clock/deadline").isTextual()).isTrue();
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        boardAt(d, view.get("version").asLong(), WAIT);
+        int first = secondsLeft(waitFor(d, x -> x.findElement(By.cssSelector("#board [data-field='clock'] .countdown .left")).getText()));
+        assertThat(first).isBetween(40, 60);
+        assertThat(d.findElement(By.cssSelector("#board [data-field='clock']")).getText())
+                .startsWith(view.at("/clock/seat").asText() + " turn ");
+        int later = waitFor(d, Duration.ofSeconds(5), x -> {
+            int s = secondsLeft(x.findElement(By.cssSelector("#board [data-field='clock'] .countdown .left")).getText());
+            return s < first ? s : null;
+        });
+        assertThat(later).as("the countdown moves").isLessThan(first);
+    }
+
+    private static int secondsLeft(String mss) {
+        String[] p = mss.split(":");
+        return Integer.parseInt(p[0]) * 60 + Integer.parseInt(p[1]);
+    }
+
     /** Issue 19: the log of a match page holds every event, paged from /events, not the last 300 of a reload. */
     @Test
     void theLogHoldsTheWholeMatchAfterAReload() {
