@@ -56,12 +56,36 @@ public class DataDirLock implements AutoCloseable {
         }
         if (held == null) {
             closeQuietly(ch);
-            throw new IllegalStateException("The data directory " + dir + " is in use by another duelhall server"
-                    + " (it holds " + file + "). One server runs on one embedded data directory: stop the other one,"
-                    + " or start this one with another --duelhall.data-dir.");
+            throw new InUse(dir, file);
         }
         channel = ch;
         lock = held;
+    }
+
+    /** The data directory is locked by another server. */
+    public static final class InUse extends IllegalStateException {
+        private final Path dir;
+
+        InUse(Path dir, Path file) {
+            super("The data directory " + dir + " is in use by another duelhall server (it holds " + file + ")."
+                    + " One server runs on one embedded data directory: stop the other one, or start this one with"
+                    + " another --duelhall.data-dir.");
+            this.dir = dir;
+        }
+
+        public Path dir() {
+            return dir;
+        }
+    }
+
+    /** Says a refused start in two lines instead of a stack trace (META-INF/spring.factories). */
+    public static final class InUseAnalyzer extends org.springframework.boot.diagnostics.AbstractFailureAnalyzer<InUse> {
+        @Override
+        protected org.springframework.boot.diagnostics.FailureAnalysis analyze(Throwable root, InUse cause) {
+            return new org.springframework.boot.diagnostics.FailureAnalysis(cause.getMessage(),
+                    "Stop the server running on " + cause.dir() + ", or start this one with another"
+                            + " --duelhall.data-dir (docs/operations.md).", cause);
+        }
     }
 
     /** Whether this server holds the directory's lock (false on PostgreSQL, where nothing is locked). */
