@@ -26,7 +26,7 @@ import java.util.Arrays;
  *
  * <p>So the server holds an OS file lock on {@code <data-dir>/duelhall.lock} while it runs (taken before the data
  * source opens) and a second start on the directory, in this process or another, fails at once with a message
- * naming the directory. On PostgreSQL nothing is locked: nodes share that store on purpose (docs/topology.md).
+ * naming the directory. On PostgreSQL nothing is locked: nodes share that store on purpose (docs/scaling.md).
  */
 @Component
 public class DataDirLock implements AutoCloseable {
