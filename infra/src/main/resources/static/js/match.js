@@ -166,7 +166,10 @@ function handCard(c, discardOwed) {
     },
     h('span', { class: 'card-top' }, cost, h('span', { class: 'name' }, card.name)),
     h('span', { class: 'type' }, `${String(card.type).toLowerCase().replace('_', ' ')}${card.heat ? ` · +${card.heat} Heat` : ''}`),
-    h('span', { class: 'text' }, card.text)));
+    h('span', { class: 'text' }, card.text),
+    // the log will say the damage with the bonus: say where the extra comes from (issue 19, D-DMG-1, D-CAT-3)
+    c.damageBonus ? h('span', { class: 'bonus', dataset: { bonus: c.damageBonus } },
+      `+${c.damageBonus} to each damage now (pilot, modules, charge)`) : null));
 }
 
 function toggleDiscard(id) {

@@ -20,12 +20,10 @@ final class Effects {
     /** A played card resolves (V-PLAY-4): its effects, then its destination. */
     void resolveCard(Ctx c, Seat seat, CardRef ref, List<Target> targets) {
         Card card = c.catalog.card(ref.card());
-        int bonus = card.type() == CardType.WEAPON
-                ? Passives.sum(c.catalog, c.state, seat, ModifierKind.WEAPON_DAMAGE, null) : 0;
+        int bonus = Passives.weaponBonus(c.catalog, c.state, seat, card); // D-DMG-1 and D-CAT-3's charge
         int charge = c.ship(seat).weaponCharge();
         if (card.type() == CardType.WEAPON && charge > 0) { // D-CAT-3: the next Weapon this turn takes the charge
             c.emit(new WeaponChargeSpent(seat, ref, charge));
-            bonus += charge;
         }
         apply(c, seat, seat, card.effects(), targets, bonus, card.has(Keyword.PIERCE), ref);
         if (c.over()) {

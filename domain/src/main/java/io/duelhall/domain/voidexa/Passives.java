@@ -78,6 +78,17 @@ final class Passives {
     }
 
     /** V-PLAY-2: printed cost, +1 at Heat 6–10, plus field and other cost modifiers; never below 0. */
+    /**
+     * What a Weapon card of {@code seat} would add to each of its damage blocks if played now (D-DMG-1: pilot and
+     * modules; D-CAT-3: an Overcharge's charge); 0 for other cards. The view shows it beside the card's printed text.
+     */
+    static int weaponBonus(Catalog catalog, VoidexaState s, Seat seat, Card card) {
+        if (card.type() != io.duelhall.domain.voidexa.cards.CardType.WEAPON) {
+            return 0;
+        }
+        return sum(catalog, s, seat, ModifierKind.WEAPON_DAMAGE, null) + s.ship(seat).weaponCharge();
+    }
+
     static int totalCost(Catalog catalog, VoidexaState s, Seat seat, Card card) {
         int heatPenalty = s.ship(seat).heat() >= HEAT_PENALTY_FROM ? 1 : 0;
         int mods = sum(catalog, s, seat, ModifierKind.COST, card.type());

@@ -97,7 +97,8 @@ public final class Redaction {
                         && Checks.play(catalog, s, seat, ref.id(), null).ok();
                 hand.add(new VoidexaView.HandCard(ref.id(), ref.card(),
                         new VoidexaView.Cost(card.cost(), Passives.totalCost(catalog, s, seat, card)), playable,
-                        playable ? VoidexaMoves.targetChoices(catalog, s, seat, ref) : List.of()));
+                        playable ? VoidexaMoves.targetChoices(catalog, s, seat, ref) : List.of(),
+                        Passives.weaponBonus(catalog, s, seat, card)));
             }
         }
         return new VoidexaView.SeatView(ship.name(), ship.pilotClass(), ship.shipCore(), subs,

@@ -57,7 +57,13 @@ public record VoidexaView(String matchId, String ruleset, RulesVersion rules, lo
      * of targets per choice ({@code [[]]} for a card without a target; empty when it is not playable), from the
      * same legal-move generator the AI uses, so a client never needs a rule to offer a choice.
      */
-    public record HandCard(String id, String card, Cost cost, boolean playable, List<List<Target>> targets) {
+    /**
+     * A card of the seat's own hand. {@code damageBonus}: what a Weapon adds to each of its damage blocks if played
+     * now (pilot, modules, an Overcharge's charge: D-DMG-1, D-CAT-3), 0 for other cards, so a page can show "Deal
+     * 5 (+1) damage" as the log will say it.
+     */
+    public record HandCard(String id, String card, Cost cost, boolean playable, List<List<Target>> targets,
+                           int damageBonus) {
     }
 
     /** {@code target}: the enemy subsystem the drone's attacks are assigned to (D-DRONE-4), null for the enemy ship. */

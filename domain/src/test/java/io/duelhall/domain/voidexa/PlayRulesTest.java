@@ -315,6 +315,20 @@ class PlayRulesTest {
     // ---- D-DMG-1: weapon damage bonuses ----
 
     @Test
+    @DisplayName("D-DMG-1 the hand shows a Weapon's bonus before it is played: Reactor Strike of a Gunner, +1, hits the Reactor for 6")
+    void theHandShowsTheWeaponBonus() {
+        Fixtures.Game g = Scenario.live().a(x -> x.pilot("gunner").hand("reactor-strike", "repair-module").energy(5)).game();
+        List<VoidexaView.HandCard> hand = Fixtures.RULES.view(g.state, Viewer.seat(A), 0).seats().get(A).hand();
+        assertThat(hand).extracting(VoidexaView.HandCard::card, VoidexaView.HandCard::damageBonus)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("reactor-strike", 1),
+                        org.assertj.core.groups.Tuple.tuple("repair-module", 0));
+        int before = g.ship(B).value(io.duelhall.domain.voidexa.cards.Subsystem.REACTOR);
+        g.act(VoidexaIntents.play(A, "a1"));
+        assertThat(before - g.ship(B).value(io.duelhall.domain.voidexa.cards.Subsystem.REACTOR))
+                .as("the printed 5 and the bonus the hand showed").isEqualTo(5 + 1);
+    }
+
+    @Test
     @DisplayName("D-DMG-1 Gunner and Targeting Computer add to every target of a Weapon: Scatter Shot's 4 hits each of two targets for 6")
     void weaponBonusOncePerTarget() {
         Fixtures.Game g = Scenario.live()
