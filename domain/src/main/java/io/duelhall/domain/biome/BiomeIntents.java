@@ -130,7 +130,7 @@ public final class BiomeIntents {
             return new Intent(seat, ANOMALY, x.card(), null, targets(x.targets()), List.of());
         }
         if (m instanceof BiomeMove.Advance x) {
-            return new Intent(seat, ADVANCE, x.agent(), null, targets(List.of(TargetRef.biome(x.biome()))), x.gear());
+            return new Intent(seat, ADVANCE, x.agent(), null, targets(List.of(TargetRef.biome(seat, x.biome()))), x.gear());
         }
         if (m instanceof BiomeMove.Attack x) {
             return new Intent(seat, ATTACK, null, null, List.of(), x.attackers());

@@ -223,7 +223,7 @@ final class Decider {
     private Refusal advance(Ctx c, Seat seat, Advance a) {
         Refusal r = Checks.advance(c.state, seat, a);
         if (r == null) {
-            turns.queue(c, seat, QueueEntry.ADVANCE, null, a.agent(), List.of(TargetRef.biome(a.biome())), Map.of(),
+            turns.queue(c, seat, QueueEntry.ADVANCE, null, a.agent(), List.of(TargetRef.biome(seat, a.biome())), Map.of(),
                     a.gear());
         }
         return r;

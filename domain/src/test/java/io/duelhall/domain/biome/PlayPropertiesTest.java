@@ -185,7 +185,7 @@ class PlayPropertiesTest {
             case 0 -> TargetRef.player(r.nextBoolean() ? A : B);
             case 1 -> TargetRef.agent(r.nextBoolean() ? A : B, id2);
             case 2 -> TargetRef.sector(r.nextBoolean() ? A : B, Scenario.biome(r.nextInt(3)));
-            case 3 -> TargetRef.biome(Scenario.biome(r.nextInt(3)));
+            case 3 -> TargetRef.biome(A, Scenario.biome(r.nextInt(3)));
             default -> new TargetRef("PLANET", A, "x");
         };
         List<TargetRef> ts = r.nextBoolean() ? List.of() : List.of(t);
