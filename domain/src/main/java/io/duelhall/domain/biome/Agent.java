@@ -6,7 +6,7 @@ import java.util.List;
  * An agent in play. {@code power}/{@code defense} include its gear and modifications; {@code boostPower} and
  * {@code boostDefense} are temporary (removed at the reset), as is {@code damage}. {@code biome} is null in the staging
  * area. {@code locked}: it attacked, used its skill or was locked (it cannot defend, B-D-LOCK-1); {@code fresh}: it
- * arrived since its owner's last refresh and cannot advance (B-D-AGENT-1).
+ * arrived this turn and cannot advance (B-D-AGENT-1).
  */
 public record Agent(String id, String card, int power, int defense, int boostPower, int boostDefense, int damage,
                     boolean locked, boolean fresh, String biome, List<CardRef> gear, List<CardRef> mods) {
@@ -48,6 +48,11 @@ public record Agent(String id, String card, int power, int defense, int boostPow
 
     Agent refreshed() {
         return with(power, defense, boostPower, boostDefense, damage, false, false, biome, gear, mods);
+    }
+
+    /** No longer fresh: a new turn began (B-D-AGENT-1). */
+    Agent rested() {
+        return with(power, defense, boostPower, boostDefense, damage, locked, false, biome, gear, mods);
     }
 
     Agent damaged(int dmg) {

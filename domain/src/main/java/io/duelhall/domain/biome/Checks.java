@@ -224,7 +224,7 @@ final class Checks {
         }
         if (agent.locked() || agent.fresh()) {
             return Refusal.rules(agent.locked() ? "AGENT_LOCKED" : "AGENT_FRESH", "B-D-AGENT-1",
-                    "A locked agent, or one that arrived since your last refresh, cannot advance.");
+                    "A locked agent, or one that arrived this turn, cannot advance.");
         }
         for (QueueEntry q : s.queue()) {
             if (QueueEntry.ADVANCE.equals(q.kind()) && (a.agent().equals(q.source())

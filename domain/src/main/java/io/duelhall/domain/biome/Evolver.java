@@ -64,7 +64,11 @@ final class Evolver {
             });
         }
         if (e instanceof TurnStarted t) {
-            return state(s, b -> {
+            BiomeState rested = s;
+            for (Seat seat : s.seats()) { // B-D-AGENT-1: an agent is fresh only in the turn it arrived
+                rested = edit(rested, seat, b -> b.agents = b.agents.stream().map(Agent::rested).toList());
+            }
+            return state(rested, b -> {
                 b.active = t.seat();
                 b.turn = t.turn();
                 b.step = "START";

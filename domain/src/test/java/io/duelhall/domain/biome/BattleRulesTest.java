@@ -29,17 +29,32 @@ class BattleRulesTest {
     }
 
     @Test
-    @DisplayName("B-D-AGENT-1 an agent arrives fresh in the staging area: it cannot advance before its owner's next refresh")
+    @DisplayName("B-D-AGENT-1 an agent arrives fresh in the staging area: it cannot advance in the turn it arrived, but may defend in the next")
     void freshAgents() {
-        Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
-        String drone = sc.hand(A, "scout-drone");
-        sc.ok(Scenario.play(A, drone));
+        Scenario sc = Scenario.at(B, Steps.SECOND_PRIMARY).deck(A, 5).deck(B, 5);
+        String runner = sc.hand(B, "ridge-runner");
+        sc.ok(Scenario.play(B, runner));
         sc.bothPass();
-        assertThat(sc.agentOf(drone).fresh()).isTrue();
+        assertThat(sc.agentOf(runner).fresh()).isTrue();
+        sc.state(b -> b.step = Steps.ADVANCE);
+        assertThat(sc.no(new BiomeMove.Advance(B, runner, biome(0), List.of())).code()).isEqualTo("AGENT_FRESH");
+        sc.state(b -> b.step = Steps.END);
+        sc.bothPass(); // B's turn ends, A's begins
+        assertThat(sc.agentOf(runner).fresh()).as("a new turn began").isFalse();
+        String att = sc.agent(A, "vanguard-striker", null);
+        sc.bothPass(); // maintenance
+        sc.bothPass(); // first primary
+        sc.ok(new BiomeMove.Advance(A, att, biome(0), List.of()));
+        sc.ok(new BiomeMove.Advance(B, runner, biome(0), List.of()));
         sc.bothPass();
-        assertThat(sc.no(new BiomeMove.Advance(A, drone, biome(0), List.of())).code()).isEqualTo("AGENT_FRESH");
-        BiomeState refreshed = Scenario.RULES.evolve(sc.state, new AgentsRefreshed(A, 1));
-        assertThat(refreshed.agent(drone).fresh()).as("its owner's next refresh ends it").isFalse();
+        sc.bothPass();
+        assertThat(sc.agentOf(runner).biome()).as("the defending seat advanced its agent").isEqualTo(biome(0));
+        sc.bothPass(); // advance step ends
+        sc.ok(new BiomeMove.Attack(A, List.of(att)));
+        sc.bothPass();
+        sc.bothPass();
+        sc.ok(pass(A));
+        sc.ok(new BiomeMove.Defend(B, List.of(new Block(runner, att))));
     }
 
     @Test

@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a deliberate rules change is a new engine version and a new value here.
  */
 class EventStreamGoldenTest {
-    static final String GOLDEN = "d60f16944d31dfe5b47a50bba4a6c80bea1605a32913b2f317f63272ff276f28";
+    static final String GOLDEN = "2e700c6f2777a51198f6d7eba2f25674ca01572df1e1d7bad94c96ca10744ece";
 
     static final ObjectMapper CANONICAL = new ObjectMapper()
             .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
