@@ -157,8 +157,8 @@ public sealed interface BiomeEvent extends MatchEvent {
     record TurnReset(Seat seat, int turn) implements BiomeEvent {
     }
 
-    /** The seat's clock ran out (B-D-CLOCK-1); {@code timeouts} counts its timeouts. */
-    record TurnTimedOut(Seat seat, int turn, int timeouts) implements BiomeEvent {
+    /** The seat's {@code clock} (TURN or RESPONSE) ran out (B-D-CLOCK-1); {@code timeouts} counts its TURN timeouts. */
+    record TurnTimedOut(Seat seat, String clock, int turn, int timeouts) implements BiomeEvent {
     }
 
     record TurnEnded(Seat seat, int turn) implements BiomeEvent {

@@ -141,8 +141,14 @@ public final class BiomeRuleset implements Ruleset {
         if (seat == null) {
             return null;
         }
+        return new ClockNeed(seat, clock(s), s.turn());
+    }
+
+    /** B-D-CLOCK-1: the kind of clock the seat that owes the decision runs now. */
+    static ClockNeed.Kind clock(BiomeState s) {
+        Seat seat = BiomeMoves.toAct(s);
         boolean turn = s.pending() == null && seat == s.active() && Steps.primary(s.step()) && s.queue().isEmpty();
-        return new ClockNeed(seat, turn ? ClockNeed.Kind.TURN : ClockNeed.Kind.RESPONSE, s.turn());
+        return turn ? ClockNeed.Kind.TURN : ClockNeed.Kind.RESPONSE;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.duelhall.domain.biome;
 
+import io.duelhall.domain.ClockNeed;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
@@ -263,17 +264,20 @@ final class Decider {
 
     /**
      * B-D-CLOCK-1: a timeout is a pass (an owed order of defenders keeps the declared order); the match's
-     * {@code timeoutLoss}-th timeout of a seat (by default the third in a rated match, none otherwise) loses.
+     * {@code timeoutLoss}-th TURN timeout of a seat (by default the third in a rated match, none otherwise) loses; a
+     * RESPONSE timeout only passes.
      */
     private Refusal timeout(Ctx c, Seat seat) {
         BiomeState s = c.state;
         if (BiomeMoves.toAct(s) != seat) {
             return Refusal.conflict("NO_CLOCK_RUNNING", "B-D-CLOCK-1", "Seat " + seat + " owes no decision now.");
         }
-        int n = s.side(seat).timeouts() + 1;
-        c.emit(new TurnTimedOut(seat, s.turn(), n));
+        ClockNeed.Kind clock = BiomeRuleset.clock(s);
+        boolean turnClock = clock == ClockNeed.Kind.TURN;
+        int n = s.side(seat).timeouts() + (turnClock ? 1 : 0);
+        c.emit(new TurnTimedOut(seat, clock.name(), s.turn(), n));
         int lose = timeoutsToLose(s);
-        if (lose > 0 && n >= lose) {
+        if (turnClock && lose > 0 && n >= lose) {
             turns.end(c, seat.opponent(), "TIMEOUT", List.of(seat));
             return null;
         }

@@ -215,8 +215,14 @@ class SetupAndEndTest {
         assertThat(sc.no(new BiomeMove.Timeout(A)).code()).isEqualTo("NO_CLOCK_RUNNING");
         sc.ok(new BiomeMove.Timeout(B));
         assertThat(sc.state.step()).as("two timeouts are two passes").isEqualTo(Steps.ADVANCE);
+        assertThat(sc.state.side(B).timeouts()).as("a RESPONSE timeout only passes").isZero();
+        assertThat(sc.of(TurnTimedOut.class)).extracting(TurnTimedOut::clock).containsExactly("TURN", "RESPONSE");
         Scenario rated = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
         rated.state(b -> b.options = new MatchOptions(0, 30, 10, null, 1));
+        rated.ok(new BiomeMove.Pass(A));
+        rated.ok(new BiomeMove.Timeout(B));
+        assertThat(rated.state.status()).as("a RESPONSE timeout never loses").isEqualTo(MatchStatus.LIVE);
+        rated.state(b -> b.step = Steps.SECOND_PRIMARY);
         rated.ok(new BiomeMove.Timeout(A));
         assertThat(rated.of(MatchEnded.class)).extracting(MatchEnded::reason).containsExactly("TIMEOUT");
         List<MatchEvent> none = List.of();
