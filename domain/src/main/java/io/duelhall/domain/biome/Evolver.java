@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -343,9 +342,5 @@ final class Evolver {
         Set<String> out = new HashSet<>();
         cards.forEach(c -> out.add(c.id()));
         return out;
-    }
-
-    static Map<Seat, Side> sides(BiomeState s) {
-        return s.sides();
     }
 }

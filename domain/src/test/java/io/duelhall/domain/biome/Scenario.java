@@ -10,7 +10,6 @@ import io.duelhall.domain.biome.ai.SelfPlay;
 import io.duelhall.domain.rng.Sha256CounterRandom;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -161,9 +160,5 @@ final class Scenario {
             events.add(e);
         }
         return s;
-    }
-
-    static List<String> nCopies(int n, String id) {
-        return Collections.nCopies(n, id);
     }
 }
