@@ -1,5 +1,6 @@
 // Which page draws a ruleset's matches: a ruleset with a board of its own names it here; every other ruleset is
 // played and watched on the table (table.html), which draws any view and offers the server's listed moves.
+import { renderBiome } from './biome.js';
 import { renderVoidlit } from './voidlit.js';
 
 const BOARDS = { voidexa: '/match.html' };
@@ -7,7 +8,7 @@ const BOARDS = { voidexa: '/match.html' };
 /**
  * A game's part of the table: (view, cards by id) → element. A game without one is drawn as nested lists of its view.
  */
-export const TABLE_BODIES = { voidlit: renderVoidlit };
+export const TABLE_BODIES = { voidlit: renderVoidlit, biome: renderBiome };
 
 /** The page of match `id` of `ruleset` (a seat's link adds its token in the fragment). */
 export function boardHref(ruleset, id) {

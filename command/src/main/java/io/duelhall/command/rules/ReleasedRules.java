@@ -2,6 +2,7 @@ package io.duelhall.command.rules;
 
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.biome.BiomeRuleset;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import io.duelhall.domain.voidexa.cards.Catalog;
 
@@ -98,12 +99,17 @@ public final class ReleasedRules {
         for (Release r : releases.subList(0, releases.size() - 1)) {
             older.add(voidexa(r));
         }
-        return new Rulesets(List.of(current, voidlit()), older);
+        return new Rulesets(List.of(current, voidlit(), biome()), older);
     }
 
     /** voidlit (issue 14) at its one released version, its catalog bundled as data beside its classes. */
     public static VoidlitRuleset voidlit() {
         return new VoidlitRuleset();
+    }
+
+    /** biome (issue 15) at its one released version, its catalog bundled as data beside its classes. */
+    public static BiomeRuleset biome() {
+        return new BiomeRuleset();
     }
 
     /** Every hosted ruleset with the current version read from the bundled data (the audit CLI, tools). */
@@ -132,6 +138,6 @@ public final class ReleasedRules {
                         + " served: " + served.stream().map(r -> r.engineVersion() + "/" + r.catalogVersion()).toList()));
         List<io.duelhall.domain.Ruleset> older = new ArrayList<>(served);
         older.remove(chosen);
-        return new Rulesets(List.of(chosen, voidlit()), older);
+        return new Rulesets(List.of(chosen, voidlit(), biome()), older);
     }
 }

@@ -37,4 +37,10 @@ public class RulesConfig {
     public AiPlayer.Roster voidlitAiPlayers() {
         return io.duelhall.domain.voidlit.ai.Players.ROSTER;
     }
+
+    /** biome's AI players (greedy, random). */
+    @Bean
+    public AiPlayer.Roster biomeAiPlayers() {
+        return io.duelhall.domain.biome.ai.Players.ROSTER;
+    }
 }

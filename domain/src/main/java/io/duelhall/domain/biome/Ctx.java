@@ -1,0 +1,32 @@
+package io.duelhall.domain.biome;
+
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.Seat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The events decided so far and the state they lead to: decide emits, and reads the state as it evolves. */
+final class Ctx {
+    final Catalog catalog;
+    final List<MatchEvent> events = new ArrayList<>();
+    BiomeState state;
+
+    Ctx(Catalog catalog, BiomeState state) {
+        this.catalog = catalog;
+        this.state = state;
+    }
+
+    void emit(BiomeEvent e) {
+        events.add(e);
+        state = Evolver.evolve(state, e);
+    }
+
+    Side side(Seat seat) {
+        return state.side(seat);
+    }
+
+    boolean over() {
+        return state.over();
+    }
+}
