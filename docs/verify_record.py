@@ -6,8 +6,8 @@ usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
 event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
 clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed,
-and every random draw of a voidexa or voidlit match (first seat, deck orders, card instance ids,
-every card drawn; voidlit's mulligan shuffles and Waste searches). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+and every random draw of a voidexa, voidlit or biome match (first seat, deck orders, card instance
+ids, every card drawn; voidlit's mulligan shuffles and Waste searches). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib

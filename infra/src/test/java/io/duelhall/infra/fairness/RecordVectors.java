@@ -64,6 +64,7 @@ final class RecordVectors {
     static final Path KEY = Path.of("src", "test", "resources", "vectors", "signing-key.pem");
     static final RulesVersion VERSION = new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3");
     static final RulesVersion VOIDLIT = new RulesVersion("voidlit-1.0.0", "voidlit-cards-2026.11.1");
+    static final RulesVersion BIOME = new RulesVersion("biome-1.0.0", "biome-cards-2026.11.1");
     /**
      * The release the vectors name as their exporter ({@code release}): a real commit of this repository (the one
      * before the member was added), so the vectors do not change with every commit.
@@ -155,6 +156,39 @@ final class RecordVectors {
             if (n > 2_000) {
                 throw new AssertionError("the voidlit vector match does not end");
             }
+        }
+        return store;
+    }
+
+    /**
+     * The biome record: no clocks; A ("alice") and B ("bob") on the two starter decks, the greedy AI against the
+     * random one for 60 moves, then the seat to act concedes. biome's only random choices are the setup's (first
+     * seat, both decks); every draw takes the top card.
+     */
+    static RecordFixtures.Store biomeMatch() {
+        Ruleset rules = HOSTED.find("biome", BIOME).orElseThrow();
+        RecordFixtures.Store store = new RecordFixtures.Store(rules);
+        store.options = null;
+        store.accept(rules.open("vector-biome-1", null, SERVER_SEED), null);
+        var roster = io.duelhall.domain.biome.ai.Players.ROSTER;
+        for (Seat seat : List.of(Seat.A, Seat.B)) {
+            JoinRequest join = roster.seatRequest(rules, seat, seat == Seat.A ? "Alice" : "Bob",
+                    seat == Seat.A ? "alice" : "bob").seedChosenBy(JoinRequest.SEED_BY_PLAYER);
+            store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+        }
+        java.util.Map<Seat, io.duelhall.domain.AiPlayer> players = java.util.Map.of(
+                Seat.A, roster.player("greedy", rules, 1).orElseThrow(),
+                Seat.B, roster.player("random", rules, 2).orElseThrow());
+        Instant at = T0.plusSeconds(60);
+        int n = 0;
+        while (store.state.status() == io.duelhall.domain.MatchStatus.LIVE) {
+            Seat seat = rules.toAct(store.state);
+            // 60 moves of play (turns, the queue, battles, draws), then the seat to act concedes: a record small
+            // enough to read
+            Intent move = n < 60 ? players.get(seat).choose(store.state, seat) : Intent.concede(seat);
+            n++;
+            at = at.plusSeconds(3);
+            intent(store, rules, seat, "i-" + n, move, at);
         }
         return store;
     }
@@ -321,6 +355,19 @@ final class RecordVectors {
         out.add(new Vector("voidlit-tampered-waste-search.json", "re-signed by a forger: the first Waste search"
                 + " names another card of the Waste than the one the match seed picks",
                 Forger.rechainAndSign(searched, RECORDS, key), (long) search));
+
+        // biome: the honest record and a forged deal
+        ObjectNode biome = record(biomeMatch(), key);
+        out.add(new Vector("biome-record.json", "a biome record (the greedy AI against the random one for 60 moves,"
+                + " then a concession): every check passes", biome, null));
+        ObjectNode dealt = biome.deepCopy();
+        int deal = indexOf(dealt.get("events"), "DeckShuffled", "/payload/seat", "B");
+        ArrayNode deckB = (ArrayNode) dealt.get("events").get(deal).at("/payload/order");
+        JsonNode topB = deckB.get(0);
+        deckB.set(0, deckB.get(2));
+        deckB.set(2, topB);
+        out.add(new Vector("biome-tampered-deal.json", "re-signed by a forger: the first and third cards of seat B's"
+                + " dealt deck swapped", Forger.rechainAndSign(dealt, RECORDS, key), (long) deal));
         return out;
     }
 
