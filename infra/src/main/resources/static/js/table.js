@@ -150,7 +150,7 @@ async function refreshMoves(v) {
     if (asked !== movesAsked) return;
     say('#moves-note', answer.moves.length ? (answer.note || '') : 'Not your decision: waiting for the other seat.');
     fill($('#moves'), answer.moves.map((m, i) => h('li', {},
-      h('button', { type: 'button', class: i === 0 ? 'move primary' : 'move', dataset: { type: m.type }, onclick: () => send(m) }, label(m)))));
+      h('button', { type: 'button', class: i === 0 ? 'move primary' : 'move', dataset: { type: m.type, card: m.card || '' }, onclick: () => send(m) }, label(m)))));
   } catch (e) {
     if (asked === movesAsked) say('#refusal', e instanceof ApiError ? e.describe() : String(e));
   }
