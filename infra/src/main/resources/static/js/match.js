@@ -149,6 +149,49 @@ function renderPlayer(v) {
   discard.classList.toggle('primary', discardOwed > 0);
   const hand = (mine && mine.hand) || [];
   fill($('#hand'), hand.length ? hand.map((c) => handCard(c, discardOwed)) : h('li', { class: 'muted' }, 'No cards in hand.'));
+  renderAbilities(v);
+}
+
+/**
+ * The abilities the seat may activate now (issue 19: every action on the page), as the server lists them
+ * (`GET /moves`, its ACTIVATE moves), asked once per version while the decision is the seat's.
+ */
+let abilitiesFor = -1;
+async function renderAbilities(v) {
+  const box = $('#abilities');
+  const decision = myDecision(v);
+  if (!decision || decision === 'DISCARD_DOWN') {
+    abilitiesFor = -1;
+    box.hidden = true;
+    fill(box);
+    return;
+  }
+  if (abilitiesFor === v.version) return;
+  abilitiesFor = v.version;
+  let answer;
+  try {
+    answer = await get(`/api/matches/${encodeURIComponent(matchId)}/moves`, token);
+  } catch (e) {
+    return; // the buttons stay as they were; a click is answered by the server anyway
+  }
+  if (!view || view.version !== v.version) return; // a newer board asks again
+  const acts = answer.moves.filter((m) => m.type === 'ACTIVATE');
+  box.hidden = !acts.length;
+  fill(box, acts.length ? [h('h3', {}, 'Abilities'), ...acts.map((m) => h('button', {
+    type: 'button', class: 'ability', dataset: { card: m.card, ability: m.ability || 0 },
+    onclick: () => send({ type: 'ACTIVATE', card: m.card, ability: m.ability || 0, targets: m.targets || [] }),
+  }, abilityLabel(v, m)))] : []);
+}
+
+function abilityLabel(v, m) {
+  const mine = v.seats[me] || {};
+  const refs = [...(mine.inPlay || []), ...(mine.field ? [mine.field] : []), ...(mine.drones || [])];
+  const ref = refs.find((r) => r.id === m.card);
+  const card = ref ? narrator.cards.get(ref.card) : null;
+  const ability = card && card.abilities ? card.abilities[m.ability || 0] : null;
+  const cost = ability ? ` (${ability.energy || 0} Energy${ability.heat ? `, +${ability.heat} Heat` : ''})` : '';
+  const at = (m.targets || []).map((t) => [t.kind, t.seat, t.subsystem, t.id].filter(Boolean).join(' ')).join(', ');
+  return `${card ? card.name : m.card}: ${ability ? ability.name : `ability ${m.ability || 0}`}${cost}${at ? ` → ${at}` : ''}`;
 }
 
 function handCard(c, discardOwed) {

@@ -9,6 +9,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -149,6 +150,101 @@ class WebPlayerTest extends WebTest {
             return null;
         }
         return v.get("activeSeat").asText().equals(seat) ? v : null;
+    }
+
+    /**
+     * Issue 19, every action on the page: an ability of a card in play (Overcharge Coupling's Overcharge) is offered as
+     * a button exactly when the server lists it (`/moves`), and clicking it activates it. Both seats play Hot Barrage
+     * (two Couplings each) through the API, playing a Coupling when they can and otherwise ending turns, until a seat
+     * may activate one (at most three matches).
+     */
+    @Test
+    void anAbilityIsActivatedFromThePage() {
+        JsonNode decks = api.starterDecks();
+        JsonNode barrage = null;
+        for (JsonNode deck : decks) {
+            if (deck.get("name").asText().equals("Hot Barrage")) {
+                barrage = deck;
+            }
+        }
+        assertThat(barrage).isNotNull();
+        String id = null;
+        String seat = null;
+        Map<String, String> tokens = new java.util.HashMap<>();
+        JsonNode activate = null;
+        for (int match = 0; match < 3 && activate == null; match++) {
+            Res created = api.post("/api/matches", Map.of("ruleset", "voidexa"), null);
+            id = created.body().get("matchId").asText();
+            tokens.put("A", api.post("/api/matches/" + id + "/seats", api.seatBody("Ability Ada", barrage), null).body().get("playerToken").asText());
+            tokens.put("B", api.post("/api/matches/" + id + "/seats", api.seatBody("Ability Bo", barrage), null).body().get("playerToken").asText());
+            for (int step = 0; step < 600 && activate == null; step++) {
+                JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+                if (!view.get("status").asText().equals("LIVE")) {
+                    break;
+                }
+                seat = Bot.actor(view);
+                String token = tokens.get(seat);
+                JsonNode mine = api.get("/api/matches/" + id + "/view", token).body();
+                JsonNode moves = api.get("/api/matches/" + id + "/moves", token).body().get("moves");
+                JsonNode pick = null;
+                for (JsonNode m : moves) {
+                    String type = m.get("type").asText();
+                    if (type.equals("ACTIVATE")) {
+                        activate = m;
+                    } else if (type.equals("PLAY_CARD") && pick == null && handCardIs(mine, seat, m.get("card").asText(), "overcharge-coupling")) {
+                        pick = m;
+                    }
+                }
+                if (activate != null) {
+                    break;
+                }
+                if (pick == null) {
+                    for (String type : List.of("END_TURN", "PASS")) {
+                        for (JsonNode m : moves) {
+                            if (pick == null && m.get("type").asText().equals(type)) {
+                                pick = m;
+                            }
+                        }
+                    }
+                }
+                if (pick == null) {
+                    pick = moves.get(0); // a discard owed: the first listed choice
+                }
+                com.fasterxml.jackson.databind.node.ObjectNode body = ((com.fasterxml.jackson.databind.node.ObjectNode) pick.deepCopy());
+                body.put("intentId", "ab-" + match + "-" + step);
+                Res r = api.post("/api/matches/" + id + "/intents", body, token);
+                assertThat(r.status()).as(r.raw()).isEqualTo(200);
+            }
+        }
+        assertThat(activate).as("a seat could activate Overcharge within three matches").isNotNull();
+        JsonNode before = api.get("/api/matches/" + id + "/view", tokens.get(seat)).body();
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        open(d, id, seat, tokens.get(seat), before.get("version").asLong());
+        String card = activate.get("card").asText();
+        WebElement button = waitFor(d, x -> x.findElements(By.cssSelector("#abilities button.ability[data-card='" + card + "']"))
+                .stream().filter(WebElement::isDisplayed).findFirst().orElse(null));
+        assertThat(button.getText()).startsWith("Overcharge Coupling: Overcharge (1 Energy, +2 Heat)");
+        button.click();
+        waitFor(d, x -> boardVersion(x) > before.get("version").asLong());
+        boolean activated = false;
+        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=" + (before.get("version").asLong() + 1), null).body().get("events")) {
+            activated |= e.get("type").asText().equals("IntentAccepted") && e.at("/payload/intent/type").asText().equals("ACTIVATE")
+                    && e.at("/payload/intent/card").asText().equals(card);
+        }
+        assertThat(activated).as("the click activated the ability").isTrue();
+        assertThat(d.findElement(By.id("refusal")).getText()).isBlank();
+        // once a turn: the server no longer lists it, and the page no longer offers it
+        waitFor(d, x -> x.findElements(By.cssSelector("#abilities button.ability[data-card='" + card + "']")).isEmpty());
+    }
+
+    private static boolean handCardIs(JsonNode view, String seat, String instance, String catalogId) {
+        for (JsonNode c : view.at("/seats/" + seat + "/hand")) {
+            if (c.get("id").asText().equals(instance)) {
+                return c.get("card").asText().equals(catalogId);
+            }
+        }
+        return false;
     }
 
     private void open(WebDriver d, String id, String seat, String token, long version) {
