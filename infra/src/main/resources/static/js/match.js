@@ -99,6 +99,27 @@ function setUpPlayer() {
   $('#pass').addEventListener('click', () => send({ type: 'PASS' }));
   $('#discard').addEventListener('click', () => send({ type: 'DISCARD_DOWN', cards: [...discarding] }));
   confirmButton($('#concede'), 'Really concede?', () => send({ type: 'CONCEDE' }));
+  document.addEventListener('keydown', shortcut);
+}
+
+/**
+ * Keyboard shortcuts of a seat's page (issue 19): E ends the turn, P passes, 1–9 press the hand's cards (play, or
+ * pick for a discard), Escape closes the target choice. Each presses the button it names, so what is disabled or
+ * hidden stays so; typing in a field is left alone.
+ */
+function shortcut(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || (e.target.closest && e.target.closest('input, select, textarea'))) return;
+  const press = (el) => {
+    if (el && !el.disabled && !el.hidden && el.offsetParent !== null) {
+      el.click();
+      e.preventDefault();
+    }
+  };
+  const key = e.key.toLowerCase();
+  if (key === 'e') press($('#end-turn'));
+  else if (key === 'p') press($('#pass'));
+  else if (key === 'escape') hideTargets();
+  else if (/^[1-9]$/.test(key)) press(document.querySelectorAll('#hand li.card .card-button')[Number(key) - 1]);
 }
 
 async function send(intent) {
