@@ -66,9 +66,19 @@ export function renderBoard(root, view, narrator, me, replay) {
   fill(root,
     statusLine(view, replay),
     h('div', { class: 'ships' }, ships.length ? ships : h('p', { class: 'muted' }, 'Waiting for players to take their seats.')),
-    ended && view.result ? h('p', { class: 'result', role: 'status' }, resultText(view)) : null);
+    ended && view.result ? h('p', { class: 'result', role: 'status' },
+      me && !replay ? h('strong', { class: 'verdict-me', dataset: { outcome: outcomeOf(view, me) } },
+        { won: 'You won. ', lost: 'You lost. ', drawn: 'A draw. ' }[outcomeOf(view, me)]) : null,
+      resultText(view), me && !replay ? [' ', h('a', { href: '/', class: 'button' }, 'Back to the lobby')] : null) : null);
   root.dataset.version = view.version;
   root.dataset.status = view.status;
+}
+
+/** How a finished match went for seat {@code me}: won, lost or drawn (issue 19: "You won / You lost"). */
+function outcomeOf(view, me) {
+  const r = view.result;
+  if (r.winner) return r.winner === me ? 'won' : 'lost';
+  return r.losers ? (r.losers.includes(me) ? 'lost' : 'drawn') : 'lost'; // voidexa: no winner is both lost
 }
 
 export function resultText(view) {

@@ -132,6 +132,15 @@ class WebPlayerTest extends WebTest {
         JsonNode end = api.get("/api/matches/" + id + "/view", token).body();
         assertThat(end.get("turn").asInt()).isGreaterThanOrEqualTo(3);
         waitFor(d, x -> boardVersion(x) >= end.get("version").asLong());
+        // issue 19: the person concedes; the page says "You lost." and leads back to the lobby
+        d.findElement(By.id("concede")).click();
+        waitFor(d, x -> x.findElement(By.id("concede")).getText().startsWith("Really"));
+        d.findElement(By.id("concede")).click();
+        WebElement verdict = waitFor(d, x -> x.findElements(By.cssSelector("#board .result .verdict-me")).stream()
+                .findFirst().orElse(null));
+        assertThat(verdict.getText()).isEqualTo("You lost.");
+        assertThat(verdict.getDomAttribute("data-outcome")).isEqualTo("lost");
+        assertThat(d.findElement(By.cssSelector("#board .result a[href='/']")).getText()).isEqualTo("Back to the lobby");
     }
 
     /** The view when it is {@code seat}'s main phase; presses Pass on the page when the AI's card waits for an answer. */
