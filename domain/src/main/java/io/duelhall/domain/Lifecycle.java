@@ -22,6 +22,12 @@ public final class Lifecycle {
         String name();
 
         String accountId();
+
+        /** The seat's deck as the rules took it (its canonical, sorted order): what the setup deal shuffles. */
+        List<String> deck();
+
+        /** The seat's client seed (docs/fairness.md, "Seeds"). */
+        String clientSeed();
     }
 
     /** Every seat is taken and setup is done: the match is live. */
@@ -47,6 +53,9 @@ public final class Lifecycle {
 
         /** Why it ended, e.g. {@code CONCEDED}, {@code TIMEOUT}, or a ruleset's own reason. */
         String reason();
+
+        /** The server seed, revealed by the end (hex). */
+        String serverSeed();
 
         /** How {@code seat}, a seat of this match, came out. */
         default Outcome outcome(Seat seat) {

@@ -4,12 +4,9 @@ import io.duelhall.domain.DrawCheck;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.SetupDeal;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.DealChecks;
 import io.duelhall.domain.voidexa.VoidexaEvent.CardDrawn;
 import io.duelhall.domain.voidexa.VoidexaEvent.DeckShuffled;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchCreated;
-import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;
 import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
 
@@ -25,41 +22,21 @@ final class VoidexaFairness {
     }
 
     static MatchSetup setup(List<? extends MatchEvent> events) {
-        String commitment = null;
-        String committed = null;
-        String revealed = null;
-        Map<Seat, String> clientSeeds = new EnumMap<>(Seat.class);
-        Map<Seat, MatchSetup.SeatSetup> seats = new EnumMap<>(Seat.class);
-        for (MatchEvent e : events) {
-            if (e instanceof MatchCreated c) {
-                commitment = c.seedCommitment();
-                committed = c.serverSeed();
-            } else if (e instanceof PlayerJoined j && j.seat() != null) {
-                clientSeeds.put(j.seat(), j.clientSeed());
-                seats.put(j.seat(), new MatchSetup.SeatSetup(j.name(), j.pilotClass(), j.shipCore(), j.deck()));
-            } else if (e instanceof MatchEnded m) {
-                revealed = m.serverSeed();
-            }
-        }
-        return new MatchSetup(commitment, committed, revealed, clientSeeds, SetupDeal.matchSeedHex(revealed, clientSeeds),
-                seats);
+        return MatchSetup.of(events, j -> {
+            PlayerJoined p = (PlayerJoined) j;
+            return new MatchSetup.SeatSetup(p.name(), p.pilotClass(), p.shipCore(), p.deck());
+        });
     }
 
     static List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events) {
         MatchSetup setup = setup(events);
-        List<DrawCheck> out = new ArrayList<>();
-        if (setup.matchSeed() == null) {
-            out.add(new DrawCheck("match seed", false, "a revealed 32-byte server seed (hex) and both client seeds",
-                    "server seed " + setup.revealedServerSeed() + ", client seeds " + setup.clientSeeds()));
+        List<DrawCheck> out = new ArrayList<>(DealChecks.missing(setup));
+        if (!out.isEmpty()) {
             return out;
         }
         MatchSetup.SeatSetup a = setup.seats().get(Seat.A);
         MatchSetup.SeatSetup b = setup.seats().get(Seat.B);
-        if (a.deck() == null || b.deck() == null) {
-            out.add(new DrawCheck("decks", false, "both decks in PlayerJoined", "a deck is missing"));
-            return out;
-        }
-        SetupDraws.Draws draws = SetupDraws.draw(Sha256CounterRandom.unhex(setup.matchSeed()), a.deck(), b.deck());
+        SetupDraws.Draws draws = SetupDraws.draw(DealChecks.matchSeed(setup), a.deck(), b.deck());
         Seat first = null;
         Map<Seat, List<CardRef>> recorded = new EnumMap<>(Seat.class);
         for (MatchEvent e : events) {
@@ -72,7 +49,8 @@ final class VoidexaFairness {
         out.add(new DrawCheck("first seat", draws.firstSeat() == first, String.valueOf(draws.firstSeat()),
                 String.valueOf(first)));
         for (Seat seat : List.of(Seat.A, Seat.B)) {
-            out.add(deck(seat, draws.decks().get(seat), recorded.get(seat)));
+            out.add(DealChecks.deck("deck order and card ids of seat " + seat, draws.decks().get(seat), recorded.get(seat),
+                    VoidexaFairness::ref));
         }
         for (Seat seat : List.of(Seat.A, Seat.B)) {
             out.add(drawn(seat, draws.decks().get(seat), events));
@@ -99,22 +77,6 @@ final class VoidexaFairness {
             }
         }
         return new DrawCheck(what, true, k + " draws, each the next card of the order", k + " draws");
-    }
-
-    private static DrawCheck deck(Seat seat, List<CardRef> expected, List<CardRef> recorded) {
-        String what = "deck order and card ids of seat " + seat;
-        if (recorded == null) {
-            return new DrawCheck(what, false, expected.size() + " cards", "no DeckShuffled with an order");
-        }
-        for (int i = 0; i < Math.max(expected.size(), recorded.size()); i++) {
-            CardRef e = i < expected.size() ? expected.get(i) : null;
-            CardRef r = i < recorded.size() ? recorded.get(i) : null;
-            if (!Objects.equals(e, r)) {
-                return new DrawCheck(what, false, "position " + i + ": " + ref(e), "position " + i + ": " + ref(r));
-            }
-        }
-        return new DrawCheck(what, true, expected.size() + " cards, top " + ref(expected.get(0)),
-                recorded.size() + " cards, top " + ref(recorded.get(0)));
     }
 
     private static String ref(CardRef r) {
