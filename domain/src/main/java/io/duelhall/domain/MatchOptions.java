@@ -28,6 +28,29 @@ public record MatchOptions(int spectatorDelaySeconds, Integer turnClockSeconds, 
     public static final int MAX_SPECTATOR_DELAY = 900;
     /** The most turn timeouts a match may allow before one loses (D-CLOCK-5). */
     public static final int MAX_TIMEOUT_LOSS = 99;
+
+    /**
+     * Why a match cannot be created with these options (each option's range, the AI seats named), as the refusal
+     * every ruleset answers; null when they are fine. One place for every ruleset's {@code create}.
+     */
+    public static Refusal problem(MatchOptions o) {
+        if (o.spectatorDelaySeconds() < 0 || o.spectatorDelaySeconds() > MAX_SPECTATOR_DELAY) {
+            return Refusal.malformed("OUT_OF_RANGE", "spectatorDelaySeconds must be between 0 and 900.");
+        }
+        if ((o.turnClockSeconds() != null && (o.turnClockSeconds() < 5 || o.turnClockSeconds() > 3600))
+                || (o.responseSeconds() != null && (o.responseSeconds() < 1 || o.responseSeconds() > 600))) {
+            return Refusal.malformed("OUT_OF_RANGE", "turnClockSeconds must be 5–3600 and responseSeconds 1–600 when given.");
+        }
+        if (o.timeoutLoss() != null && (o.timeoutLoss() < 0 || o.timeoutLoss() > MAX_TIMEOUT_LOSS)) {
+            return Refusal.malformed("OUT_OF_RANGE",
+                    "timeoutLoss must be 0 (turn timeouts never lose) to " + MAX_TIMEOUT_LOSS + " when given.");
+        }
+        if (o.ai() != null && o.ai().entrySet().stream().anyMatch(e -> (e.getKey() != Seat.A && e.getKey() != Seat.B)
+                || e.getValue() == null || e.getValue().isBlank())) {
+            return Refusal.malformed("INVALID_FIELD", "ai names an AI for seat A and/or B, e.g. {\"B\": \"greedy\"}.");
+        }
+        return null;
+    }
     /** Turn timeouts that lose under D-CLOCK-1 (the default before D-CLOCK-5, and in rated matches since). */
     public static final int DEFAULT_TIMEOUT_LOSS = 3;
 

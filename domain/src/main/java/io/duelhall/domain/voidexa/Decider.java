@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /** decide(state, intent) → events or a refusal, for voidexa. */
 final class Decider {
@@ -44,25 +43,13 @@ final class Decider {
             return Decision.reject(Refusal.malformed("MISSING_FIELD", "A match needs an id."));
         }
         MatchOptions o = options == null ? MatchOptions.defaults() : options;
-        if (o.spectatorDelaySeconds() < 0 || o.spectatorDelaySeconds() > MatchOptions.MAX_SPECTATOR_DELAY) {
-            return Decision.reject(Refusal.malformed("OUT_OF_RANGE", "spectatorDelaySeconds must be between 0 and 900."));
-        }
-        if ((o.turnClockSeconds() != null && (o.turnClockSeconds() < 5 || o.turnClockSeconds() > 3600))
-                || (o.responseSeconds() != null && (o.responseSeconds() < 1 || o.responseSeconds() > 600))) {
-            return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
-                    "turnClockSeconds must be 5–3600 and responseSeconds 1–600 when given."));
+        Refusal bad = MatchOptions.problem(o);
+        if (bad != null) {
+            return Decision.reject(bad);
         }
         if (o.timeoutLoss() != null && !VoidexaRuleset.atLeast(engineVersion, "voidexa-1.2.0")) {
             return Decision.reject(Refusal.malformed("INVALID_FIELD",
                     "timeoutLoss needs rules engine voidexa-1.2.0 or later; this match would be " + engineVersion + "."));
-        }
-        if (o.timeoutLoss() != null && (o.timeoutLoss() < 0 || o.timeoutLoss() > MatchOptions.MAX_TIMEOUT_LOSS)) {
-            return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
-                    "timeoutLoss must be 0 (turn timeouts never lose) to " + MatchOptions.MAX_TIMEOUT_LOSS + " when given."));
-        }
-        if (o.ai() != null && o.ai().entrySet().stream().anyMatch(e -> (e.getKey() != Seat.A && e.getKey() != Seat.B)
-                || e.getValue() == null || e.getValue().isBlank())) {
-            return Decision.reject(Refusal.malformed("INVALID_FIELD", "ai names an AI for seat A and/or B, e.g. {\"B\": \"greedy\"}."));
         }
         if (serverSeed == null || serverSeed.length != 32) {
             throw new IllegalArgumentException("the server seed must be 32 bytes");
