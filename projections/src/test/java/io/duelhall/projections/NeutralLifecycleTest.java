@@ -30,9 +30,22 @@ import static org.assertj.core.api.Assertions.within;
 class NeutralLifecycleTest {
     record Opened(String matchId, String ruleset, String engineVersion, String catalogVersion, String seedCommitment,
                   MatchOptions options) implements MatchOpening {
+        @Override
+        public String serverSeed() {
+            return null; // the read models never read seeds
+        }
     }
 
     record Sat(Seat seat, String name, String accountId) implements Lifecycle.SeatTaken {
+        @Override
+        public List<String> deck() {
+            return List.of();
+        }
+
+        @Override
+        public String clientSeed() {
+            return null;
+        }
     }
 
     record Began() implements Lifecycle.Started {
@@ -42,6 +55,10 @@ class NeutralLifecycleTest {
     }
 
     record Over(Seat winner, List<Seat> losers, String reason) implements Lifecycle.Ended {
+        @Override
+        public String serverSeed() {
+            return null;
+        }
     }
 
     /** A non-lifecycle event of the made-up game: the read models must ignore it. */
