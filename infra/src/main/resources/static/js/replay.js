@@ -57,12 +57,19 @@ async function start() {
   $('#prev').addEventListener('click', () => go(step - 1));
   $('#next').addEventListener('click', () => go(step + 1));
   $('#last').addEventListener('click', () => go(max));
+  // replay by turn (issue 19): the steps where a turn begins
+  const turns = events.filter((e) => e.type === 'TurnStarted').map((e) => e.seq);
+  $('#next-turn').addEventListener('click', () => go(turns.find((t) => t > step) ?? max));
+  $('#prev-turn').addEventListener('click', () => go([...turns].reverse().find((t) => t < step) ?? 0));
   $('#play').addEventListener('click', togglePlay);
   $('#speed').addEventListener('change', () => { if (timer) { stopPlay(); togglePlay(); } });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select, textarea')) return;
     if (e.key === 'ArrowLeft') go(step - 1);
     if (e.key === 'ArrowRight') go(step + 1);
+    if (e.key === 'PageDown') { e.preventDefault(); $('#next-turn').click(); }
+    if (e.key === 'PageUp') { e.preventDefault(); $('#prev-turn').click(); }
+    if (e.key === ' ' && !e.target.closest('button')) { e.preventDefault(); togglePlay(); }
   });
   const at = Number(params().get('at'));
   await go(Number.isInteger(at) && at >= 0 ? Math.min(at, max) : 0);

@@ -55,6 +55,23 @@ class WebReplayTest extends WebTest {
                 .as("nobody is to play a finished match").isEmpty();
         assertThat(d.findElement(By.cssSelector("#audit .verdict")).getText()).startsWith("Audit passed");
 
+        // issue 19, replay by turn: the turn buttons go to the steps where turns begin
+        List<Long> turns = new java.util.ArrayList<>();
+        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
+            if (e.get("type").asText().equals("TurnStarted")) {
+                turns.add(e.get("seq").asLong());
+            }
+        }
+        assertThat(turns).hasSizeGreaterThan(2);
+        d.findElement(By.id("first")).click();
+        atStep(d, id, 0);
+        d.findElement(By.id("next-turn")).click();
+        atStep(d, id, turns.get(0));
+        d.findElement(By.id("next-turn")).click();
+        atStep(d, id, turns.get(1));
+        d.findElement(By.id("prev-turn")).click();
+        atStep(d, id, turns.get(0));
+
         // play runs the steps by itself; pause stops it
         d.findElement(By.id("first")).click();
         atStep(d, id, 0);
