@@ -45,6 +45,11 @@ class WebPlayerTest extends WebTest {
             }
         }
         assertThat(card).as("a playable card in the opening hand").isNotNull();
+        // issue 19: no cost badge cuts off what it says (the total and a printed cost beside it)
+        Object clipped = ((org.openqa.selenium.JavascriptExecutor) mine.driver).executeScript(
+                "return [...document.querySelectorAll('#hand .cost')].filter(c => c.scrollWidth > c.clientWidth + 1"
+                        + " || c.scrollHeight > c.clientHeight + 1).map(c => c.textContent)");
+        assertThat((List<?>) clipped).as("cost badges whose text does not fit").isEmpty();
         mine.fullScreenshot("player.png", Browser.DESKTOP.getWidth());
 
         String before = numbers(theirs.driver);
