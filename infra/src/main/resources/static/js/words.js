@@ -124,9 +124,12 @@ const WORDS = {
     const parts = [];
     if (p.absorbedByShield) parts.push(`${p.absorbedByShield} to Shield`);
     for (const [sub, n] of Object.entries(p.damage || {})) if (n) parts.push(`${n} to ${subsystemName(sub)}`);
+    const said = parts.length ? parts.join(', ') : 'no damage';
+    // a seat's own Heat (9-10: self-damage) is no one's attack
+    if (p.cause === 'HEAT') return `${p.target} takes ${p.requested} damage from its Heat: ${said}`;
     const who = p.cause === 'CARD' || !p.cause ? (this.source || `${p.source}'s card`)
       : p.cause === 'DRONE' ? (this.source || `${p.source}'s drone`) : p.cause.toLowerCase().replace(/_/g, ' ');
-    return `${who} hits ${p.target}: ${parts.length ? parts.join(', ') : 'no damage'}${p.pierce ? ' (pierce)' : ''}`;
+    return `${who} hits ${p.target}: ${said}${p.pierce ? ' (pierce)' : ''}`;
   },
   DroneDamaged(p) {
     const parts = [];
@@ -145,7 +148,10 @@ const WORDS = {
     const aim = d.target ? `, attacks the ${String(d.target).toLowerCase().replace('_', ' ')}` : '';
     return `${p.seat} deploys ${this.card(d.card)} (hull ${d.hull}, damage ${d.damage}${d.pierce ? ', pierce' : ''}${aim})`;
   },
-  DronesBoosted(p) { return `${p.seat}'s drones get +${p.damage} damage${p.pierce ? ' and pierce' : ''} until turn ${p.untilTurn}`; },
+  DronesBoosted(p) {
+    const what = [p.damage ? `+${p.damage} damage` : null, p.pierce ? 'pierce' : null].filter(Boolean).join(' and ');
+    return `${p.seat}'s drones get ${what || 'nothing more'} until turn ${p.untilTurn}`;
+  },
   DronePierceCharged(p) { return `${p.seat}'s drones will pierce at their next attack`; },
   DronePierceSpent(p) { return `${p.seat}'s drones spent their Pierce`; },
   WeaponCharged(p) { return `${p.seat}'s next Weapon this turn deals +${p.charge} damage`; },

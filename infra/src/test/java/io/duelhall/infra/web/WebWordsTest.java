@@ -46,7 +46,10 @@ class WebWordsTest extends WebTest {
                  {"seq":5,"type":"ResponseWindowClosed","payload":{"responder":"B","answered":true}},
                  {"seq":6,"type":"DamageRouted","payload":{"target":"B","source":"A","cause":"CARD","requested":6,"pierce":false,
                   "absorbedByShield":2,"damage":{"HULL":4},"after":{"HULL":56}}},
-                 {"seq":7,"type":"IntentAccepted","payload":{}}]
+                 {"seq":7,"type":"IntentAccepted","payload":{}},
+                 {"seq":8,"type":"DamageRouted","payload":{"target":"A","source":"A","cause":"HEAT","requested":2,"pierce":false,
+                  "absorbedByShield":2,"damage":{},"after":{}}},
+                 {"seq":9,"type":"DronesBoosted","payload":{"seat":"B","damage":0,"pierce":true,"untilTurn":4}}]
                 """);
         assertThat(said).containsExactly(
                 "A plays Pulse Tap at ship B (1 Energy, +1 Heat)",
@@ -55,7 +58,10 @@ class WebWordsTest extends WebTest {
                 "B answers with Emergency Shunt (1 Energy)",
                 "B answered; Pulse Tap resolves",
                 "Pulse Tap hits B: 2 to Shield, 4 to Hull",
-                null);
+                null,
+                // issue 19: a seat's own Heat is no attack, and a boost of pierce alone says no "+0 damage"
+                "A takes 2 damage from its Heat: 2 to Shield",
+                "B's drones get pierce until turn 4");
     }
 
     @Test
