@@ -90,7 +90,9 @@ const WORDS = {
   EnergyRefilled(p) { return `${p.seat}'s Energy refills to ${p.energy}/${p.maxEnergy}`; },
   AbilityTriggered(p) {
     this.source = p.card ? this.card(p.card) : p.source;
-    return `${this.source} triggers for ${p.seat}`;
+    // what it does, in the card's words: the effect lines that follow (if any) give the numbers (issue 19)
+    const c = p.card ? this.cards.get(p.card) : null;
+    return `${this.source} triggers for ${p.seat}${c && c.text ? ` — ${c.text}` : ''}`;
   },
   MainPhaseStarted(p) { return `${p.seat}'s main phase`; },
   DroneAttacked(p) {

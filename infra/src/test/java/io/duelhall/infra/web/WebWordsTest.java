@@ -49,7 +49,8 @@ class WebWordsTest extends WebTest {
                  {"seq":7,"type":"IntentAccepted","payload":{}},
                  {"seq":8,"type":"DamageRouted","payload":{"target":"A","source":"A","cause":"HEAT","requested":2,"pierce":false,
                   "absorbedByShield":2,"damage":{},"after":{}}},
-                 {"seq":9,"type":"DronesBoosted","payload":{"seat":"B","damage":0,"pierce":true,"untilTurn":4}}]
+                 {"seq":9,"type":"DronesBoosted","payload":{"seat":"B","damage":0,"pierce":true,"untilTurn":4}},
+                 {"seq":10,"type":"AbilityTriggered","payload":{"seat":"A","source":"CARD","card":"heat-sink","timing":"END_OF_TURN"}}]
                 """);
         assertThat(said).containsExactly(
                 "A plays Pulse Tap at ship B (1 Energy, +1 Heat)",
@@ -61,7 +62,8 @@ class WebWordsTest extends WebTest {
                 null,
                 // issue 19: a seat's own Heat is no attack, and a boost of pierce alone says no "+0 damage"
                 "A takes 2 damage from its Heat: 2 to Shield",
-                "B's drones get pierce until turn 4");
+                "B's drones get pierce until turn 4",
+                "Heat Sink triggers for A — At the end of your turn, lose 1 Heat before pending Heat is applied.");
     }
 
     @Test
