@@ -1,5 +1,6 @@
 // Draws a view (API.md "The view") as the board: both ships, every meter with its number, zones, whose turn.
-import { h, fill, countdown } from './dom.js';
+import { h, countdown } from './dom.js';
+import { morphInto } from './morph.js';
 import { subsystemName, reasonName } from './words.js';
 
 const SUBSYSTEMS = ['HULL', 'SHIELD', 'REACTOR', 'WEAPONS', 'ENGINES', 'LIFE_SUPPORT'];
@@ -50,29 +51,138 @@ function heatMeter(seat, heat) {
 function cardChip(narrator, ref, extra) {
   // the card's text from the match's catalog (what it does, e.g. how long Drone Boost lasts: D-DRONE-1) on hover
   const card = narrator.cards && narrator.cards.get(ref.card);
-  return h('li', { class: 'chip', dataset: { card: ref.card }, title: card && card.text ? card.text : null },
+  return h('li', { class: 'chip', dataset: { id: ref.id, card: ref.card }, title: card && card.text ? card.text : null },
     narrator.card(ref.card), extra || null);
 }
 
-/** The board of a view. {@code me}: the seat of the page's token (its hand is drawn by the player page). */
 /**
- * Renders a voidexa board. {@code replay}: a step of a replay, not the match now: the status pill says REPLAY (the
- * match's status then is in its title) and no seat is badged "to act" (issue 19).
+ * Renders a voidexa board into {@code root}, morphing what is there (issue 19: elements that stay keep their identity,
+ * so bars slide and focus stays). {@code me}: the seat of the page's token (its hand is drawn by the player page).
+ * {@code replay}: a step of a replay, not the match now: the status pill says REPLAY (the match's status then is in
+ * its title) and no seat is badged "to act". {@code animate}: show what changed since the board drawn before (the live
+ * pages always; the replay when it steps forward by one).
  */
-export function renderBoard(root, view, narrator, me, replay) {
+export function renderBoard(root, view, narrator, me, replay, animate = !replay) {
   narrator.learn(view);
+  const before = root.duelhallView;
   const ended = view.status === 'ENDED';
+  const play = lastPlay(view);
   const ships = ['A', 'B'].filter((s) => view.seats && view.seats[s]).map((s) => ship(view, s, narrator, me, replay));
-  fill(root,
+  morphInto(root, [
     statusLine(view, replay),
+    play ? lastPlayLine(play, narrator) : null,
     h('div', { class: 'ships' }, ships.length ? ships : h('p', { class: 'muted' }, 'Waiting for players to take their seats.')),
     ended && view.result ? h('p', { class: 'result', role: 'status' },
       me && !replay ? h('strong', { class: 'verdict-me', dataset: { outcome: outcomeOf(view, me) } },
         { won: 'You won. ', lost: 'You lost. ', drawn: 'A draw. ' }[outcomeOf(view, me)]) : null,
-      resultText(view), me && !replay ? [' ', h('a', { href: '/', class: 'button' }, 'Back to the lobby')] : null) : null);
+      resultText(view), me && !replay ? [' ', h('a', { href: '/', class: 'button' }, 'Back to the lobby')] : null) : null]);
   root.dataset.version = view.version;
   root.dataset.status = view.status;
+  root.duelhallView = view;
+  if (animate && before && before.version < view.version) {
+    showChanges(root, before, view);
+    const fresh = play && (!before || lastPlaySeq(before) !== play.seq);
+    if (fresh) flash(root.querySelector('.last-play'), 'played');
+    if (fresh) for (const t of play.payload.targets || []) flash(targetElement(root, t), 'targeted');
+  }
 }
+
+// ---- what changed (issue 19) ----
+
+/** The newest card played or ability activated the view's recent events hold, or null. */
+function lastPlay(view) {
+  const recent = view.recentEvents || [];
+  for (let i = recent.length - 1; i >= 0; i--) {
+    if (recent[i].type === 'CardPlayed' || recent[i].type === 'AbilityActivated') return recent[i];
+  }
+  return null;
+}
+
+function lastPlaySeq(view) {
+  const p = lastPlay(view);
+  return p ? p.seq : -1;
+}
+
+function lastPlayLine(play, narrator) {
+  const p = play.payload || {};
+  const ref = p.card || {};
+  const card = narrator.cards && narrator.cards.get(ref.card);
+  const what = play.type === 'AbilityActivated' ? `${narrator.ref(ref)}: ${p.name || 'ability'}` : narrator.ref(ref);
+  const at = (p.targets || []).map((t) => narrator.target(t)).join(', ');
+  return h('p', { class: 'last-play', dataset: { key: 'last-play', seq: play.seq }, title: card && card.text ? card.text : null },
+    h('span', { class: 'muted' }, 'Last play '), h('span', { class: 'seat' }, p.seat), ' ',
+    h('strong', { class: 'what' }, what), at ? ` → ${at}` : '');
+}
+
+/** The element a target names on the board: a subsystem's meter, a drone or card chip, or the ship. */
+function targetElement(root, t) {
+  const ship = root.querySelector(`article.ship[data-seat="${t.seat}"]`);
+  if (!ship) return null;
+  if (t.kind === 'SUBSYSTEM') return ship.querySelector(`[data-meter="${t.subsystem}"]`);
+  if (t.kind === 'DRONE' || t.kind === 'CARD') return ship.querySelector(`.chip[data-id="${t.id}"]`) || ship;
+  return ship;
+}
+
+const reducedMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Marks {@code el} with data-fx="{@code kind}" for the length of its animation (the morph leaves data-fx alone). */
+function flash(el, kind) {
+  if (!el) return;
+  el.removeAttribute('data-fx');
+  void el.offsetWidth; // restart the animation when the same element flashes twice in a row
+  el.setAttribute('data-fx', kind);
+  clearTimeout(el.duelhallFx);
+  el.duelhallFx = setTimeout(() => el.removeAttribute('data-fx'), 1600);
+}
+
+/**
+ * Every meter whose number moved since {@code before}: a number floats up from it (−3 red, +2 green; Heat rising red),
+ * and the meter flashes. With prefers-reduced-motion the number shows without moving (app.css).
+ */
+function showChanges(root, before, view) {
+  const moves = [];
+  for (const seat of Object.keys(view.seats || {})) {
+    const now = view.seats[seat];
+    const was = before.seats && before.seats[seat];
+    if (!now || !was || !now.subsystems || !was.subsystems) continue;
+    for (const k of SUBSYSTEMS) moves.push([seat, k, now.subsystems[k].value - was.subsystems[k].value]);
+    moves.push([seat, 'ENERGY', now.energy.value - was.energy.value]);
+    moves.push([seat, 'HEAT', now.heat.value - was.heat.value]);
+  }
+  for (const [seat, key, delta] of moves) {
+    if (!delta) continue;
+    const meterEl = root.querySelector(`article.ship[data-seat="${seat}"] [data-meter="${key}"]`);
+    if (!meterEl) continue;
+    const worse = key === 'HEAT' ? delta > 0 : delta < 0;
+    flash(meterEl, worse ? 'hurt' : 'helped');
+    const float = h('span', {
+      class: `float-delta ${worse ? 'worse' : 'better'}`, 'data-fx-transient': '', 'aria-hidden': 'true',
+      dataset: { delta, meterOf: key },
+    }, `${delta > 0 ? '+' : '−'}${Math.abs(delta)}`);
+    (meterEl.querySelector('.value') || meterEl).append(float);
+    setTimeout(() => float.remove(), reducedMotion() ? 1200 : 1500);
+    if (worse && key !== 'ENERGY') sound.hit();
+  }
+}
+
+/** Optional sound (off unless the page's Sound switch is on, kept in localStorage): a short tone when a ship is hurt. */
+export const sound = {
+  on: () => { try { return localStorage.getItem('duelhall.sound') === 'on'; } catch (e) { return false; } },
+  set(on) { try { localStorage.setItem('duelhall.sound', on ? 'on' : 'off'); } catch (e) { /* private mode */ } },
+  ctx: null,
+  hit() {
+    if (!this.on() || !window.AudioContext) return;
+    this.ctx = this.ctx || new AudioContext();
+    const o = this.ctx.createOscillator();
+    const g = this.ctx.createGain();
+    o.frequency.value = 180;
+    g.gain.setValueAtTime(0.15, this.ctx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.001, this.ctx.currentTime + 0.18);
+    o.connect(g).connect(this.ctx.destination);
+    o.start();
+    o.stop(this.ctx.currentTime + 0.2);
+  },
+};
 
 /** How a finished match went for seat {@code me}: won, lost or drawn (issue 19: "You won / You lost"). */
 function outcomeOf(view, me) {

@@ -1,8 +1,9 @@
 // The live board (spectator) and player mode (with a seat token in the URL fragment: #seat=A&token=…).
 import { h, fill, $, params, fragment, shortId, confirmButton, startCountdowns } from './dom.js';
-import { get, post, cards, newIntentId, ApiError, matchStream, allEvents } from './api.js';
+import { get, post, takeSeat, cards, newIntentId, ApiError, matchStream, allEvents } from './api.js';
+import * as account from './account.js';
 import { Narrator } from './words.js';
-import { renderBoard } from './board.js';
+import { renderBoard, sound } from './board.js';
 import { EventLog } from './log.js';
 import { renderAudit } from './audit.js';
 import { hasBoard } from './boards.js';
@@ -56,18 +57,108 @@ async function start() {
   } catch (e) {
     for (const r of view.recentEvents || []) log.add(r);
   }
+  const soundBox = $('#sound');
+  soundBox.checked = sound.on();
+  soundBox.addEventListener('change', () => sound.set(soundBox.checked));
+  if (!token) pace.setUp();
   show(view);
   if (view.status !== 'ENDED') openStream(view.version);
+  setTimeout(watching, 1500);
 }
 
-/** The live stream; the connection's state in #conn. */
+/** The live stream; the connection's state in #conn. A spectator's frames go through the pace queue. */
 function openStream(after) {
-  stream = matchStream(matchId, token, after, (data) => {
-      if (data.event) log.add(data.event);
-      if (data.view) show(data.view);
-    },
+  stream = matchStream(matchId, token, after, (data) => (token ? apply(data) : pace.push(data)),
     (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
     () => !!view && view.status === 'ENDED');
+}
+
+function apply(data) {
+  if (data.event) log.add(data.event);
+  if (data.view) show(data.view);
+}
+
+/**
+ * A spectator's pace (issue 19: fast AI matches can be followed): frames from the stream wait in a queue and are shown
+ * live, or one per chosen interval, or not while paused; "Catch up" shows all that wait. Seats always play live.
+ */
+const pace = {
+  queue: [],
+  gap: 0,
+  paused: false,
+  lastShown: 0,
+  timer: null,
+  push(data) {
+    this.queue.push(data);
+    this.pump();
+  },
+  pump() {
+    if (this.timer) return;
+    if (!this.paused && this.queue.length) {
+      const wait = this.gap ? Math.max(0, this.lastShown + this.gap - Date.now()) : 0;
+      if (wait > 0) {
+        this.timer = setTimeout(() => { this.timer = null; this.pump(); }, wait);
+        this.behind();
+        return;
+      }
+      if (this.gap) {
+        apply(this.queue.shift());
+        this.lastShown = Date.now();
+        if (this.queue.length) this.timer = setTimeout(() => { this.timer = null; this.pump(); }, this.gap);
+      } else {
+        while (this.queue.length) apply(this.queue.shift());
+      }
+    }
+    this.behind();
+  },
+  behind() {
+    const n = this.queue.length;
+    say('#pace-behind', n ? `${n} event${n === 1 ? '' : 's'} behind` : '');
+    $('#pace-live').hidden = !n;
+    $('#pace').dataset.behind = n;
+  },
+  setUp() {
+    $('#pace').hidden = false;
+    $('#pace-speed').addEventListener('change', () => {
+      this.gap = Number($('#pace-speed').value);
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.pump();
+    });
+    $('#pace-pause').addEventListener('click', () => this.pause(!this.paused));
+    $('#pace-live').addEventListener('click', () => {
+      this.pause(false);
+      while (this.queue.length) apply(this.queue.shift());
+      this.behind();
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === ' ' && !(e.target.closest && e.target.closest('button, input, select, textarea'))) {
+        e.preventDefault();
+        this.pause(!this.paused);
+      }
+    });
+  },
+  pause(on) {
+    this.paused = on;
+    fill($('#pace-pause'), on ? 'Resume' : 'Pause');
+    $('#pace-pause').setAttribute('aria-pressed', String(on));
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.pump();
+  },
+};
+
+/** The spectators watching now, asked every 10 s while the match runs (GET /spectators). */
+async function watching() {
+  try {
+    const n = (await get(`/api/matches/${encodeURIComponent(matchId)}/spectators`)).spectators;
+    $('#watching').hidden = false;
+    $('#watching').dataset.spectators = n;
+    say('#watching', `${n} watching`);
+  } catch (e) {
+    // the count is a nicety: the board goes on without it
+  }
+  if (!view || view.status !== 'ENDED') setTimeout(watching, 10_000);
 }
 
 function show(v) {
@@ -99,6 +190,7 @@ function setUpPlayer() {
   $('#pass').addEventListener('click', () => send({ type: 'PASS' }));
   $('#discard').addEventListener('click', () => send({ type: 'DISCARD_DOWN', cards: [...discarding] }));
   confirmButton($('#concede'), 'Really concede?', () => send({ type: 'CONCEDE' }));
+  $('#rematch').addEventListener('click', () => rematch().catch((e) => say('#refusal', e instanceof ApiError ? e.describe() : String(e))));
   document.addEventListener('keydown', shortcut);
 }
 
@@ -140,6 +232,31 @@ async function send(intent) {
   }
 }
 
+/**
+ * Another match like this one (issue 19): the same game and options (clocks, delay, AI seats), this seat's name and
+ * deck from its PlayerJoined, taken as the signed-in player if there is one. The free seat of a match without an AI
+ * opponent waits in the lobby for a player.
+ */
+async function rematch() {
+  const events = (await allEvents(matchId, token)).events;
+  const opening = events.find((e) => e.type === 'MatchCreated');
+  const joined = events.find((e) => e.type === 'PlayerJoined' && e.payload.seat === me);
+  if (!opening || !joined) throw new Error('This match\'s opening or seat is not in its log.');
+  const o = opening.payload.options || {};
+  const options = {};
+  for (const k of ['spectatorDelaySeconds', 'turnClockSeconds', 'responseSeconds', 'timeoutLoss']) {
+    if (o[k] !== null && o[k] !== undefined) options[k] = o[k];
+  }
+  const body = { ruleset: view.ruleset, options };
+  if (o.ai && Object.keys(o.ai).length) body.ai = o.ai;
+  const created = await post('/api/matches', body);
+  const p = account.current();
+  const j = joined.payload;
+  const seat = await takeSeat(created.matchId,
+    { name: j.name, pilotClass: j.pilotClass, deck: { shipCore: j.shipCore, cards: j.deck } }, p ? p.playerToken : null);
+  location.href = `/match.html?id=${encodeURIComponent(created.matchId)}#seat=${seat.seat}&token=${encodeURIComponent(seat.playerToken)}`;
+}
+
 function myDecision(v) {
   if (v.status !== 'LIVE') return null;
   const p = v.pendingDecision;
@@ -161,6 +278,8 @@ function renderPlayer(v) {
   $('#end-turn').title = decision === 'MAIN' ? '' : decision === 'DISCARD_DOWN' ? 'Discard first' : 'Not your turn';
   $('#pass').disabled = decision !== 'RESPONSE';
   $('#concede').disabled = !live;
+  $('#concede').hidden = v.status === 'ENDED';
+  $('#rematch').hidden = v.status !== 'ENDED';
   const discardOwed = decision === 'DISCARD_DOWN' ? v.pendingDecision.count : 0;
   const discard = $('#discard');
   discard.hidden = !discardOwed;
@@ -169,7 +288,17 @@ function renderPlayer(v) {
   discard.disabled = discarding.size !== discardOwed;
   discard.classList.toggle('primary', discardOwed > 0);
   const hand = (mine && mine.hand) || [];
+  // focus kept after a play (issue 19): on the same card if it is still in hand, else on the card now at its place
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#hand li.card');
+  const focusAt = focused ? [...$('#hand').children].indexOf(focused) : -1;
+  const focusId = focused ? focused.dataset.id : null;
   fill($('#hand'), hand.length ? hand.map((c) => handCard(c, discardOwed)) : h('li', { class: 'muted' }, 'No cards in hand.'));
+  if (focusAt >= 0) {
+    const cardsNow = [...document.querySelectorAll('#hand li.card')];
+    const again = cardsNow.find((li) => li.dataset.id === focusId) || cardsNow[Math.min(focusAt, cardsNow.length - 1)];
+    if (again) again.querySelector('.card-button').focus();
+    else if (!$('#end-turn').hidden) $('#end-turn').focus();
+  }
   renderAbilities(v);
 }
 

@@ -13,6 +13,7 @@ let step = 0;
 let max = 0;
 let shown = -1;
 let timer = null;
+let steps = [0]; // the steps the step buttons and play stop at
 let narrator;
 let boardNarrator;
 
@@ -54,11 +55,21 @@ async function start() {
   }));
   scrubber.addEventListener('input', () => go(Number(scrubber.value), true));
   $('#first').addEventListener('click', () => go(0));
-  $('#prev').addEventListener('click', () => go(step - 1));
-  $('#next').addEventListener('click', () => go(step + 1));
+  // bookkeeping events (IntentAccepted, SeatTokenIssued, ClockSet: what the log leaves out) are folded into the step
+  // they belong to (issue 19): stepping and playing go from one event the log tells to the next; the scrubber and
+  // its arrow keys still reach every step
+  steps = [0, ...events.filter((e) => narrator.say(e) !== null).map((e) => e.seq)];
+  $('#prev').addEventListener('click', () => go([...steps].reverse().find((s) => s < step) ?? 0));
+  $('#next').addEventListener('click', () => go(nextStep()));
   $('#last').addEventListener('click', () => go(max));
   // replay by turn (issue 19): the steps where a turn begins
   const turns = events.filter((e) => e.type === 'TurnStarted').map((e) => e.seq);
+  // turn marks under the scrubber, each a way to its turn's first step
+  fill($('#turn-marks'), events.filter((e) => e.type === 'TurnStarted').map((e) => h('button', {
+    type: 'button', class: 'turn-mark', dataset: { seq: e.seq }, title: `Turn ${e.payload.turn} (${e.payload.seat}), step ${e.seq}`,
+    'aria-label': `Turn ${e.payload.turn}`, style: `left:${max ? ((100 * e.seq) / max).toFixed(2) : 0}%`,
+    onclick: () => go(e.seq),
+  })));
   $('#next-turn').addEventListener('click', () => go(turns.find((t) => t > step) ?? max));
   $('#prev-turn').addEventListener('click', () => go([...turns].reverse().find((t) => t < step) ?? 0));
   $('#play').addEventListener('click', togglePlay);
@@ -100,11 +111,14 @@ async function go(n, fromScrubber) {
   }
   if (step !== n) return; // a later step was asked meanwhile
   fill($('#error'), '');
-  renderBoard($('#board'), v, boardNarrator, null, true);
+  // what changed is shown when the replay moves forward by one told event (bookkeeping between folded in)
+  const forward = shown >= 0 && n > shown && !steps.some((s) => s > shown && s < n);
+  renderBoard($('#board'), v, boardNarrator, null, true, forward);
   $('#board').dataset.step = n;
   shown = n;
   // prefetch the next step, so playing stays smooth
-  if (n < max && !views.has(n + 1)) viewAt(n + 1).catch(() => {});
+  const ahead = steps.find((s) => s > n);
+  if (ahead !== undefined && !views.has(ahead)) viewAt(ahead).catch(() => {});
 }
 
 function highlight(n) {
@@ -136,8 +150,12 @@ function togglePlay() {
   $('#play').setAttribute('aria-label', 'Pause');
   timer = setInterval(() => {
     if (step >= max) stopPlay();
-    else if (shown === step) go(step + 1);
+    else if (shown === step) go(nextStep());
   }, Number($('#speed').value));
+}
+
+function nextStep() {
+  return steps.find((s) => s > step) ?? max;
 }
 
 function stopPlay() {

@@ -38,10 +38,12 @@ public class ListingController {
     private final RatingProjection ratings;
     private final MatchStreams streams;
     private final PublicRecords delays;
+    private final MatchLogs logs;
 
     public ListingController(MatchListProjection matches, PlayerHistoryProjection history, RatingProjection ratings,
-                             MatchStreams streams, PublicRecords delays) {
+                             MatchStreams streams, PublicRecords delays, MatchLogs logs) {
         this.delays = delays;
+        this.logs = logs;
         this.matches = matches;
         this.history = history;
         this.ratings = ratings;
@@ -59,6 +61,10 @@ public class ListingController {
             return new ListedMatch(m.matchId(), m.ruleset(), m.players(), m.turn(), m.status(), m.winner(),
                     m.winnerName(), m.reason(), m.createdAt(), m.updatedAt(), spectators);
         }
+    }
+
+    /** {@code GET /api/matches/{id}/spectators}: the spectator streams open on this server now (issue 19). */
+    public record Spectators(String matchId, int spectators) {
     }
 
     public record PlayerHistory(String player, PlayerRating rating, List<PlayerMatch> matches) {
@@ -88,6 +94,16 @@ public class ListingController {
                 .filter(m -> s == null || s.equals(m.status())).forEach(rows::add);
         rows.sort(Comparator.comparing(MatchSummary::updatedAt).reversed().thenComparing(MatchSummary::matchId));
         return rows.stream().limit(n).map(m -> ListedMatch.of(m, streams.spectators(m.matchId()))).toList();
+    }
+
+    /**
+     * How many watch a match now: the addresses with a spectator stream ({@code /stream} without a seat token) open
+     * on this server, as {@code spectators} in the list. The match page shows it. 404 for a match that does not exist.
+     */
+    @GetMapping("/matches/{matchId}/spectators")
+    public Spectators spectators(@PathVariable("matchId") String matchId) {
+        logs.load(matchId); // MATCH_NOT_FOUND for an unknown id
+        return new Spectators(matchId, streams.spectators(matchId));
     }
 
     @GetMapping("/players/{name}/matches")
