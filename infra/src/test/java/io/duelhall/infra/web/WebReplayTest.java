@@ -36,12 +36,35 @@ class WebReplayTest extends WebTest {
         assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText()).isEqualTo("REPLAY");
         assertThat(d.findElements(By.cssSelector("#board .ship .badge"))).as("no 'to act' badge in a replay").isEmpty();
 
+        // issue 19: bookkeeping events (IntentAccepted, SeatTokenIssued, ClockSet) are folded into the step they
+        // belong to: the step buttons go from one told event to the next; the scrubber's arrow keys reach every step
+        List<Long> told = new java.util.ArrayList<>();
+        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
+            if (!List.of("IntentAccepted", "SeatTokenIssued", "ClockSet").contains(e.get("type").asText())) {
+                told.add(e.get("seq").asLong());
+            }
+        }
+        long nextTold = told.stream().filter(s -> s > n).findFirst().orElseThrow();
         d.findElement(By.id("next")).click();
-        atStep(d, id, n + 1);
+        atStep(d, id, nextTold);
         d.findElement(By.id("scrubber")).sendKeys(Keys.ARROW_RIGHT);
-        atStep(d, id, n + 2);
+        atStep(d, id, nextTold + 1);
         d.findElement(By.id("prev")).click();
-        atStep(d, id, n + 1);
+        atStep(d, id, nextTold);
+        // from a step just before bookkeeping, "next" skips it
+        long beforeBookkeeping = -1;
+        for (long s : told) {
+            if (s + 1 <= last && !told.contains(s + 1) && s > 0) {
+                beforeBookkeeping = s;
+                break;
+            }
+        }
+        assertThat(beforeBookkeeping).as("a match has IntentAccepted steps").isPositive();
+        long afterIt = beforeBookkeeping;
+        d.get(url("/replay.html?id=" + id + "&at=" + beforeBookkeeping));
+        atStep(d, id, beforeBookkeeping);
+        d.findElement(By.id("next")).click();
+        atStep(d, id, told.stream().filter(s -> s > afterIt).findFirst().orElseThrow());
         // an event in the list is a way to its step
         var said = d.findElements(By.cssSelector("#events li:not(.minor)"));
         var pick = said.get(said.size() / 4);
@@ -71,6 +94,12 @@ class WebReplayTest extends WebTest {
         atStep(d, id, turns.get(1));
         d.findElement(By.id("prev-turn")).click();
         atStep(d, id, turns.get(0));
+        // a mark under the scrubber for each turn, each a way to its first step
+        var marks = d.findElements(By.cssSelector("#turn-marks .turn-mark"));
+        assertThat(marks).hasSameSizeAs(turns);
+        assertThat(marks.get(2).getDomAttribute("data-seq")).isEqualTo(String.valueOf(turns.get(2)));
+        marks.get(2).click();
+        atStep(d, id, turns.get(2));
 
         // play runs the steps by itself; pause stops it
         d.findElement(By.id("first")).click();
