@@ -74,7 +74,7 @@ export function renderBoard(root, view, narrator, me, replay, animate = !replay)
     h('div', { class: 'ships' }, ships.length ? ships : h('p', { class: 'muted' }, 'Waiting for players to take their seats.')),
     ended && view.result ? h('p', { class: 'result', role: 'status' },
       me && !replay ? h('strong', { class: 'verdict-me', dataset: { outcome: outcomeOf(view, me) } },
-        { won: 'You won. ', lost: 'You lost. ', drawn: 'A draw. ' }[outcomeOf(view, me)]) : null,
+        { won: 'You won. ', lost: 'You lost. ', drawn: 'A draw. ', expired: 'Nobody joined. ' }[outcomeOf(view, me)]) : null,
       resultText(view), me && !replay ? [' ', h('a', { href: '/', class: 'button' }, 'Back to the lobby')] : null) : null]);
   root.dataset.version = view.version;
   root.dataset.status = view.status;
@@ -187,6 +187,7 @@ export const sound = {
 /** How a finished match went for seat {@code me}: won, lost or drawn (issue 19: "You won / You lost"). */
 function outcomeOf(view, me) {
   const r = view.result;
+  if (r.reason === 'EXPIRED') return 'expired';
   if (r.winner) return r.winner === me ? 'won' : 'lost';
   return r.losers ? (r.losers.includes(me) ? 'lost' : 'drawn') : 'lost'; // voidexa: no winner is both lost
 }
@@ -195,6 +196,7 @@ export function resultText(view) {
   const r = view.result;
   if (!r) return '';
   const name = r.winner && view.seats[r.winner] ? view.seats[r.winner].name : null;
+  if (r.reason === 'EXPIRED') return 'The match expired: a seat was never taken, so it was never played';
   return r.winner ? `${r.winner} · ${name} wins — ${reasonName(r.reason)}` : `Both lost — ${reasonName(r.reason)}`;
 }
 

@@ -176,9 +176,12 @@ async function playAi() {
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
 
-/** Creates a match and takes one seat: it waits in the lobby's "Waiting for a player" list for an opponent. */
+/**
+ * Creates a match and takes one seat: it waits in the lobby's "Waiting for a player" list for an opponent, ten minutes
+ * at most (issue 19): then it expires (MatchExpired), so the list does not fill with matches nobody will play.
+ */
 async function waitForOpponent() {
-  const created = await post('/api/matches', { ruleset: game(), options: LOBBY_CLOCKS });
+  const created = await post('/api/matches', { ruleset: game(), options: { ...LOBBY_CLOCKS, seatingSeconds: 600 } });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }

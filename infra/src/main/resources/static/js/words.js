@@ -6,6 +6,7 @@ const SUBSYSTEMS = {
 const REASONS = {
   HULL_DESTROYED: 'Hull destroyed', REACTOR_DESTROYED: 'Reactor destroyed', LIFE_SUPPORT_FAILED: 'Life Support failed',
   DECK_OUT: 'deck out', CONCEDED: 'conceded', TIMEOUT: 'timed out', BOTH_LOST: 'both lost',
+  EXPIRED: 'expired: a seat was never taken',
 };
 
 export const subsystemName = (s) => SUBSYSTEMS[s] || s;
@@ -72,6 +73,13 @@ const WORDS = {
   IntentAccepted: null,
   IntentRefused: null,
   ClockSet: null,
+  SeatDeadlineSet(p) {
+    return `The match expires at ${new Date(p.deadline).toLocaleTimeString()} if a seat is still free then`;
+  },
+  MatchExpired(p) {
+    const free = (p.freeSeats || []).join(' and ');
+    return `Nobody took seat ${free || '?'} in time: the match expired (the server seed is revealed)`;
+  },
   MatchCreated(p) {
     return `Match created (${p.ruleset}); seed committed ${String(p.seedCommitment || '').slice(0, 12)}…`;
   },

@@ -9,7 +9,8 @@ import java.util.Map;
 public final class CoreEvents {
     /** In a match's stream. {@link IntentRefused} is not: it is published on its own. */
     public static final List<Class<? extends MatchEvent>> IN_MATCH_STREAM =
-            List.of(IntentAccepted.class, SeatTokenIssued.class, ClockSet.class);
+            List.of(IntentAccepted.class, SeatTokenIssued.class, ClockSet.class, SeatDeadlineSet.class,
+                    MatchExpired.class);
 
     private CoreEvents() {
     }

@@ -66,7 +66,9 @@ public class MatchCommandController {
     public record EventOut(long seq, String type, MatchEvent payload) {
     }
 
-    public record Created(String matchId, String ruleset, String seedCommitment, String status, MatchOptions options) {
+    /** {@code seatDeadline}: when the match expires if a seat is still free then (null: never; issue 19). */
+    public record Created(String matchId, String ruleset, String seedCommitment, String status, MatchOptions options,
+                          java.time.Instant seatDeadline) {
     }
 
     public record Seated(String matchId, String seat, String playerToken, String status, long version) {
@@ -90,13 +92,26 @@ public class MatchCommandController {
             throw Requests.bad("INVALID_FIELD", "ai takes seats A to " + Seat.values()[seats - 1] + " for this "
                     + ruleset + " match; " + options.ai().keySet() + " asks for more.");
         }
+        Integer seating = body == null || body.options() == null ? null : body.options().seatingSeconds();
+        io.duelhall.domain.Refusal badSeating = io.duelhall.domain.SeatDeadlines.problem(seating);
+        if (badSeating != null) {
+            throw new io.duelhall.domain.RefusedException(badSeating);
+        }
         String matchId = UUID.randomUUID().toString();
-        commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32)));
-        MatchOpening opening = (MatchOpening) eventStore.readEvents(matchId).next().getPayload();
+        commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32), seating));
+        var stored = eventStore.readEvents(matchId);
+        MatchOpening opening = (MatchOpening) stored.next().getPayload();
+        java.time.Instant seatDeadline = null;
+        while (stored.hasNext()) {
+            if (stored.next().getPayload() instanceof io.duelhall.domain.SeatDeadlineSet s) {
+                seatDeadline = s.deadline();
+                break;
+            }
+        }
         JoinOutcome ai = aiSeats.afterCreate(opening);
         String status = ai == null ? "WAITING" : ai.status().name();
         return ResponseEntity.created(URI.create("/api/matches/" + matchId))
-                .body(new Created(matchId, ruleset, opening.seedCommitment(), status, opening.options()));
+                .body(new Created(matchId, ruleset, opening.seedCommitment(), status, opening.options(), seatDeadline));
     }
 
     @PostMapping("/{matchId}/seats")

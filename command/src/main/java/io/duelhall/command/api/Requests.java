@@ -27,11 +27,19 @@ public final class Requests {
      * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never; absent = the third in a
      *                    rated match, never otherwise (D-CLOCK-1, D-CLOCK-5); 0 to 99.
      * @param seats       how many seats (A, B, ... in order), within the ruleset's range; absent = its fewest.
+     * @param seatingSeconds the match expires if its seats are not all taken this long after its creation (issue 19),
+     *                    1 to 86400; absent = it waits for ever. The server's, not the rules': kept in the match's
+     *                    {@code SeatDeadlineSet}, not in its options.
      */
     public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                          Integer timeoutLoss, Integer seats) {
+                          Integer timeoutLoss, Integer seats, Integer seatingSeconds) {
         public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
-            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null);
+            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null, null);
+        }
+
+        public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
+                       Integer timeoutLoss, Integer seats) {
+            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, timeoutLoss, seats, null);
         }
     }
 

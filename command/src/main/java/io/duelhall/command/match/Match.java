@@ -4,6 +4,9 @@ import io.duelhall.command.chain.EventChain;
 import io.duelhall.command.chain.EventChainer;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
+import io.duelhall.domain.MatchExpired;
+import io.duelhall.domain.SeatDeadlineSet;
+import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
@@ -20,6 +23,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.deadline.DeadlineManager;
+import org.axonframework.modelling.command.AggregateScopeDescriptor;
 import org.axonframework.deadline.annotation.DeadlineHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.messaging.MetaData;
@@ -48,6 +52,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 @Aggregate(cache = "matchCache")
 public class Match {
     static final String CLOCK = "clock";
+    static final String SEATS = "seats";
 
     @AggregateIdentifier
     private String matchId;
@@ -63,6 +68,9 @@ public class Match {
     /** The clock that runs now (null: none), and the sequence number of the ClockSet that set it. */
     private ClockSet clock;
     private long clockSeq = -1;
+    /** The seats' deadline (null: the match waits for its seats for ever) and the server seed an expiry reveals. */
+    private SeatDeadlineSet seatDeadline;
+    private String serverSeed;
     /** Chain value of the last event applied (docs/fairness.md). */
     private String chain = EventChain.GENESIS;
 
@@ -87,7 +95,7 @@ public class Match {
     }
 
     @CommandHandler
-    public Match(CreateMatch cmd, Rulesets rulesets, EventChainer chainer) {
+    public Match(CreateMatch cmd, Rulesets rulesets, EventChainer chainer, Clock time, DeadlineManager deadlines) {
         Ruleset r = rulesets.find(cmd.ruleset()).orElseThrow(() -> new RefusedException(
                 Refusal.malformed("UNKNOWN_RULESET", "Unknown ruleset '" + cmd.ruleset() + "'; known: " + rulesets.ids())));
         // the clock policy is the server's choice, recorded in the options of the opening event (never the client's)
@@ -95,7 +103,39 @@ public class Match {
         if (!d.accepted()) {
             throw new RefusedException(d.refusal());
         }
-        applyChained(chainer, d.events());
+        Refusal badSeating = SeatDeadlines.problem(cmd.seatingSeconds());
+        if (badSeating != null) {
+            throw new RefusedException(badSeating);
+        }
+        SeatDeadlineSet seats = SeatDeadlines.deadline(cmd.seatingSeconds(), time.instant());
+        List<MatchEvent> events = new ArrayList<>(d.events());
+        if (seats != null) {
+            events.add(seats); // one call: the chain of a constructor's events is computed from the fields as they start
+        }
+        applyChained(chainer, events);
+        if (seats != null) {
+            // the scope named explicitly: in a constructor the aggregate's identifier is not set yet
+            deadlines.schedule(seats.deadline(), SEATS, new SeatsExpired(),
+                    new AggregateScopeDescriptor(Match.class.getSimpleName(), cmd.matchId()));
+        }
+    }
+
+    /**
+     * The seats' deadline came (issue 19): a match still waiting for a seat expires, as {@link SeatDeadlines} says
+     * (the audit runs the same over the record). A match that began meanwhile, or ended, is left alone; a deadline
+     * that fires early (another node's clock) is scheduled again.
+     */
+    @DeadlineHandler(deadlineName = SEATS)
+    void on(SeatsExpired expired, DeadlineManager deadlines, Clock time, EventChainer chainer) {
+        Instant now = time.instant();
+        MatchExpired x = SeatDeadlines.expiry(seatDeadline, state, options.seatCount(ruleset), serverSeed, now);
+        if (x != null) {
+            applyChained(chainer, List.of(x));
+            deadlines.cancelAllWithinScope(CLOCK);
+        } else if (seatDeadline != null && now.isBefore(seatDeadline.deadline())
+                && (state.status() == MatchStatus.NEW || state.status() == MatchStatus.WAITING)) {
+            deadlines.schedule(seatDeadline.deadline(), SEATS, new SeatsExpired());
+        }
     }
 
     @CommandHandler
@@ -231,8 +271,11 @@ public class Match {
             ruleset = rulesets.forMatch(o); // the version it was created with, to its end
             state = ruleset.initial();
             options = o.options();
+            serverSeed = o.serverSeed();
         }
-        if (event instanceof ClockSet c) {
+        if (event instanceof SeatDeadlineSet s) {
+            seatDeadline = s;
+        } else if (event instanceof ClockSet c) {
             clock = c;
             clockSeq = version;
             extendReceipt();

@@ -126,7 +126,7 @@ public final class BiomeRuleset implements Ruleset {
 
     @Override
     public BiomeState evolve(GameState state, MatchEvent event) {
-        return Evolver.evolve((BiomeState) state, event);
+        return Evolver.evolve((BiomeState) state, ended(event));
     }
 
     /**
@@ -202,7 +202,7 @@ public final class BiomeRuleset implements Ruleset {
 
     @Override
     public BiomeState evolvePublic(GameState publicState, MatchEvent publicEvent) {
-        return Evolver.evolve((BiomeState) publicState, publicEvent);
+        return Evolver.evolve((BiomeState) publicState, ended(publicEvent));
     }
 
     @Override
@@ -233,5 +233,14 @@ public final class BiomeRuleset implements Ruleset {
     /** Whether the match is over (a convenience for players and tests). */
     public static boolean over(BiomeState s) {
         return s.status() == MatchStatus.ENDED;
+    }
+
+    /**
+     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the state as this game's
+     * own end event with no winner and no losers would; every other event as it is.
+     */
+    private static MatchEvent ended(MatchEvent event) {
+        return event instanceof io.duelhall.domain.MatchExpired x
+                ? new BiomeEvent.MatchEnded(null, x.reason(), List.of(), x.serverSeed()) : event;
     }
 }

@@ -176,7 +176,7 @@ public final class VoidexaRuleset implements Ruleset {
 
     @Override
     public VoidexaState evolve(GameState state, MatchEvent event) {
-        return Evolver.evolve((VoidexaState) state, event);
+        return Evolver.evolve((VoidexaState) state, ended(event));
     }
 
     @Override
@@ -265,7 +265,7 @@ public final class VoidexaRuleset implements Ruleset {
 
     @Override
     public VoidexaState evolvePublic(GameState publicState, MatchEvent publicEvent) {
-        return PublicEvolver.evolve((VoidexaState) publicState, publicEvent);
+        return PublicEvolver.evolve((VoidexaState) publicState, ended(publicEvent));
     }
 
     @Override
@@ -276,5 +276,14 @@ public final class VoidexaRuleset implements Ruleset {
     /** Whether a card in the seat's hand could be played now (some legal targets exist). */
     public boolean playable(VoidexaState state, io.duelhall.domain.Seat seat, String cardId) {
         return Checks.play(catalog, state, seat, cardId, null).ok();
+    }
+
+    /**
+     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the state as voidexa's own
+     * end event with no winner would; every other event as it is.
+     */
+    private static MatchEvent ended(MatchEvent event) {
+        return event instanceof io.duelhall.domain.MatchExpired x
+                ? new VoidexaEvent.MatchEnded(null, x.reason(), List.of(), null, x.serverSeed()) : event;
     }
 }

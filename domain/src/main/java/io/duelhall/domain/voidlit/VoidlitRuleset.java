@@ -123,7 +123,7 @@ public final class VoidlitRuleset implements Ruleset {
 
     @Override
     public VoidlitState evolve(GameState state, MatchEvent event) {
-        return Evolver.evolve((VoidlitState) state, event);
+        return Evolver.evolve((VoidlitState) state, ended(event));
     }
 
     /** The mulligan and the turn both run on the TURN clock (L-D-CLOCK-1); turn 0 is the mulligans. */
@@ -178,7 +178,7 @@ public final class VoidlitRuleset implements Ruleset {
 
     @Override
     public VoidlitState evolvePublic(GameState publicState, MatchEvent publicEvent) {
-        return Evolver.evolve((VoidlitState) publicState, publicEvent);
+        return Evolver.evolve((VoidlitState) publicState, ended(publicEvent));
     }
 
     @Override
@@ -209,5 +209,14 @@ public final class VoidlitRuleset implements Ruleset {
     /** Whether the match is over (a convenience for players and tests). */
     public static boolean over(VoidlitState s) {
         return s.status() == MatchStatus.ENDED;
+    }
+
+    /**
+     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the state as this game's
+     * own end event with no winner and no losers would; every other event as it is.
+     */
+    private static MatchEvent ended(MatchEvent event) {
+        return event instanceof io.duelhall.domain.MatchExpired x
+                ? new VoidlitEvent.MatchEnded(null, x.reason(), List.of(), x.serverSeed()) : event;
     }
 }

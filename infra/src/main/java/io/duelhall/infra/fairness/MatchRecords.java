@@ -59,12 +59,8 @@ public final class MatchRecords {
         this.rulesets = rulesets;
         for (String id : rulesets.ids()) {
             Map<String, Class<? extends MatchEvent>> byName = new HashMap<>();
-            byName.put(IntentAccepted.class.getSimpleName(), IntentAccepted.class);
-            byName.put(SeatTokenIssued.class.getSimpleName(), SeatTokenIssued.class);
-            byName.put(ClockSet.class.getSimpleName(), ClockSet.class);
-            for (Class<? extends MatchEvent> c : rulesets.get(id).eventTypes()) {
-                byName.put(c.getSimpleName(), c);
-            }
+            // the core's events (IntentAccepted, SeatTokenIssued, ClockSet, SeatDeadlineSet, MatchExpired), then the rules'
+            byName.putAll(io.duelhall.domain.CoreEvents.byName(rulesets.get(id)));
             types.put(id, byName);
             byName.values().forEach(c -> readers.computeIfAbsent(c, mapper::readerFor));
         }

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
+import io.duelhall.domain.MatchExpired;
+import io.duelhall.domain.SeatDeadlineSet;
+import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
@@ -33,6 +36,8 @@ import java.util.List;
  * clock {@link ClockPolicy} makes (the code the aggregate runs), and a TIMEOUT intent (which the server makes when a
  * clock runs out) must come from the last clock set, for its seat, at or after its deadline. The clock policy is the
  * version the opening event's options name ({@link ClockPolicy#version}), so each record is checked under its own.
+ * A {@link SeatDeadlineSet} may follow the opening events, and a {@link MatchExpired} (the server's, when a seat was
+ * still free at that deadline) is checked by {@link SeatDeadlines}, the rule the aggregate runs.
  */
 final class Resimulation {
     static final String NAME = "resimulation";
@@ -79,6 +84,7 @@ final class Resimulation {
         int clocks = 0;
         ClockSet clock = null;
         long clockSeq = -1;
+        SeatDeadlineSet seatDeadline = null; // the seats' deadline the server recorded after the opening (issue 19)
         Instant inputAt = null; // the time of the input just decided; null for the creation and joins (not recorded)
         while (true) {
             for (MatchEvent ex : expected) {
@@ -94,6 +100,11 @@ final class Resimulation {
                                     + (decoded.get(i).event() == null ? " (" + decoded.get(i).problem() + ")" : ""));
                 }
                 state = r.evolve(state, ex);
+                i++;
+            }
+            // the seats' deadline, recorded by the server right after the opening events when it set one
+            if (inputs == 1 && i < events.size() && decoded.get(i).event() instanceof SeatDeadlineSet s) {
+                seatDeadline = s;
                 i++;
             }
             // the server's clock after this input: exactly what the clock policy makes (the aggregate runs the same)
@@ -130,7 +141,19 @@ final class Resimulation {
             }
             MatchEvent input = decoded.get(i).event();
             long seq = events.get(i).path("seq").asLong(i);
-            inputAt = input instanceof IntentAccepted a ? a.at() : null;
+            inputAt = input instanceof IntentAccepted a ? a.at() : input instanceof MatchExpired x ? x.at() : null;
+            if (input instanceof MatchExpired x) {
+                // made by the server when the seats' deadline came: checked by the rule the aggregate runs
+                String wrong = SeatDeadlines.problem(x, seatDeadline, state, opening.options().seatCount(r));
+                if (wrong != null) {
+                    return diverged(seq, null, events.get(i), wrong);
+                }
+                state = r.evolve(state, input);
+                i++;
+                inputs++;
+                expected = List.of();
+                continue;
+            }
             if (input instanceof IntentAccepted a && a.intent() != null && Intent.TIMEOUT.equals(a.intent().type())) {
                 String late = ClockPolicy.timeoutProblem(a, clock, clockSeq);
                 if (late != null) {
