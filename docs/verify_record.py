@@ -106,10 +106,11 @@ def main(path, trusted_key=None):
     # 3. the end: MatchEnded is the last event and its chain value is chainHead. Clock policy 1 (no
     # MatchCreated.options.clockPolicy: matches opened before it existed) may have the cleared ClockSet after it.
     events = record["events"]
-    ends = [i for i, e in enumerate(events) if e["type"] == "MatchEnded"]
+    # MatchExpired: the core's end of a match whose seats were not all taken by its SeatDeadlineSet (issue 19)
+    ends = [i for i, e in enumerate(events) if e["type"] in ("MatchEnded", "MatchExpired")]
     policy = (events[0]["payload"].get("options") or {}).get("clockPolicy") or 1
     if not ends:
-        check("end", False, "the record has no MatchEnded")
+        check("end", False, "the record has no MatchEnded (or MatchExpired)")
     else:
         end = last = ends[0]
         cleared = {"seat": None, "kind": None, "turn": 0, "deadline": None, "turnLeftMillis": 0}
@@ -145,11 +146,23 @@ def main(path, trusted_key=None):
     check("timeouts", late is None, "at event %d: a TIMEOUT that is not the last clock's, or before its deadline"
           % late["seq"] if late else "every TIMEOUT is the last clock's, at or after its deadline")
 
+    # the expiry rule (docs/fairness.md, "Seats' deadline"): a MatchExpired names the SeatDeadlineSet recorded after
+    # the opening, comes at or after it, and only while a seat is free (no MatchStarted before it)
+    expiries = [e for e in events if e["type"] == "MatchExpired"]
+    if expiries:
+        x = expiries[0]["payload"]
+        set_ = [e["payload"] for e in events if e["type"] == "SeatDeadlineSet"]
+        ok = bool(set_) and x.get("deadline") == set_[0].get("deadline") and x.get("winner") is None \
+            and not x.get("losers") and instant(x["at"]) >= instant(set_[0]["deadline"]) \
+            and not any(e["type"] == "MatchStarted" for e in events) and bool(x.get("freeSeats"))
+        check("expiry", ok, "the match expired at %s, %s its seats' deadline %s, with seats %s free"
+              % (x.get("at"), "at or after" if ok else "NOT as the rule says for", x.get("deadline"), x.get("freeSeats")))
+
     # 4. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
     by_type = {}
     for e in record["events"]:
         by_type.setdefault(e["type"], []).append(e["payload"])
-    created, ended = by_type["MatchCreated"][0], by_type["MatchEnded"][0]
+    created, ended = by_type["MatchCreated"][0], (by_type.get("MatchEnded") or by_type.get("MatchExpired"))[0]
     server_seed = bytes.fromhex(ended["serverSeed"])
     check("seedCommitment", hashlib.sha256(server_seed).hexdigest() == created["seedCommitment"],
           "SHA-256(serverSeed) = " + hashlib.sha256(server_seed).hexdigest())
@@ -158,6 +171,9 @@ def main(path, trusted_key=None):
     # seat and both decks as docs/fairness.md's setup steps say (voidexa and voidlit alike); then a fold over the
     # events that move cards in and out of decks (and, for voidlit, the Waste), checking every random draw
     ruleset = record.get("ruleset") or created.get("ruleset") or "voidexa"
+    if "MatchExpired" in by_type and "MatchStarted" not in by_type:
+        check("randomDraws", True, "no random draws: the match expired before it began (the deal is made when it begins)")
+        return 0 if all(results) else 1
     joined = {p["seat"]: p for p in by_type["PlayerJoined"]}
     match_seed = hashlib.sha256(server_seed + joined["A"]["clientSeed"].encode("utf-8")
                                 + joined["B"]["clientSeed"].encode("utf-8")).digest()

@@ -286,6 +286,12 @@ public final class Auditor {
         if (ruleset == null) {
             return Check.fail("randomDraws", "not checked: the record's ruleset is not hosted by this auditor");
         }
+        // a match that expired before it began (issue 19) made no random choice: the deal is made when it begins
+        if (!decoded.isEmpty() && decoded.get(decoded.size() - 1).event() instanceof io.duelhall.domain.MatchExpired
+                && decoded.stream().noneMatch(d -> d.event() instanceof io.duelhall.domain.Lifecycle.Started)) {
+            return Check.pass("randomDraws", "no random draws: the match expired before it began (the deal is made"
+                    + " when it begins), so the seeds chose nothing");
+        }
         List<DrawCheck> draws = ruleset.reproduceDraws(MatchRecords.readable(decoded));
         List<DrawCheck> bad = draws.stream().filter(d -> !d.reproduced()).toList();
         if (!bad.isEmpty() || draws.isEmpty()) {
