@@ -137,6 +137,36 @@ class WebLobbyTest extends WebTest {
 
 
     /**
+     * Issue 19: a match whose free seat nobody takes expires at its seats' deadline: it leaves the lobby's waiting list
+     * for the recent ones ("expired"), and its page says so, with the audit.
+     */
+    @Test
+    void anAbandonedMatchExpiresOffTheWaitingList() {
+        Res created = api.post("/api/matches", Map.of("options", Map.of("seatingSeconds", 4)), null);
+        String id = created.body().get("matchId").asText();
+        JsonNode decks = api.starterDecks();
+        Res seat = api.post("/api/matches/" + id + "/seats", api.seatBody("Abandoned Ada", decks.get(0)), null);
+        assertThat(seat.status()).as(seat.raw()).isEqualTo(201);
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/"));
+        String row = "tr[data-match='" + id + "']";
+        waitFor(d, x -> !x.findElements(By.cssSelector("#waiting " + row)).isEmpty());
+        // then, the page redrawing every 2 s: gone from the waiting list, among the recent ones as expired
+        waitFor(d, java.time.Duration.ofSeconds(30), x -> x.findElements(By.cssSelector("#waiting " + row)).isEmpty()
+                && !x.findElements(By.cssSelector("#recent " + row)).isEmpty());
+        unlessRedrawn(d, x -> x.findElement(By.cssSelector("#recent " + row)).getText().contains("expired"));
+
+        d.get(url("/match.html?id=" + id + "#seat=A&token=" + seat.body().get("playerToken").asText()));
+        waitFor(d, x -> "ENDED".equals(x.findElement(By.id("board")).getDomAttribute("data-status")));
+        assertThat(d.findElement(By.cssSelector("#board .result")).getText())
+                .contains("Nobody joined.", "The match expired: a seat was never taken");
+        waitFor(d, x -> x.findElement(By.id("log")).getText().contains("Nobody took seat B in time: the match expired"));
+        String verdict = waitFor(d, x -> x.findElement(By.cssSelector("#audit .verdict")).getText());
+        assertThat(verdict).startsWith("Audit passed");
+    }
+
+    /**
      * Runs {@code check} on the page until it answers true (up to the wait's timeout), again when the page's 2 s redraw
      * replaced an element it held; an assertion that fails fails the test at once.
      */
