@@ -371,11 +371,20 @@ function toggleDiscard(id) {
   renderPlayer(view);
 }
 
-/** A playable card with one target choice is played at once; with several, the page asks which. */
+/**
+ * A playable card with one target choice is played at once; with several, the page asks which. A splash card (its
+ * catalog's maxTargets above 1, e.g. Scatter Shot) takes up to that many of the targets the server lists, in the
+ * order clicked (issue 19: several targets from the page); the server checks the choice as always.
+ */
 function choose(c, card) {
   const choices = c.targets || [];
   if (choices.length <= 1) {
     send({ type: 'PLAY_CARD', card: c.id, targets: choices.length ? choices[0] : [] });
+    return;
+  }
+  const most = Math.min(card.maxTargets || 1, choices.length);
+  if (most > 1 && choices.every((ts) => ts.length === 1)) {
+    chooseSeveral(c, card, choices.map((ts) => ts[0]), most);
     return;
   }
   fill($('#targets-title'), `${card.name}: choose a target`);
@@ -383,6 +392,31 @@ function choose(c, card) {
     choices.map((ts) => h('button', { type: 'button', onclick: () => send({ type: 'PLAY_CARD', card: c.id, targets: ts }) },
       ts.map((t) => narrator.target(t)).join(', '))),
     h('button', { type: 'button', class: 'ghost', onclick: hideTargets }, 'Cancel'));
+  $('#targets').hidden = false;
+  $('#target-buttons button').focus();
+}
+
+/** Up to {@code most} of {@code targets}, toggled in the order clicked, then played at once with "Play". */
+function chooseSeveral(c, card, targets, most) {
+  const picked = [];
+  const draw = () => {
+    fill($('#targets-title'), `${card.name}: choose up to ${most} targets, in order (${picked.length} chosen)`);
+    fill($('#target-buttons'),
+      targets.map((t, i) => {
+        const at = picked.indexOf(i);
+        return h('button', {
+          type: 'button', class: `target-pick ${at >= 0 ? 'selected' : ''}`, 'aria-pressed': String(at >= 0),
+          dataset: { index: i }, disabled: at < 0 && picked.length >= most,
+          onclick: () => { if (at >= 0) picked.splice(at, 1); else picked.push(i); draw(); $(`#target-buttons [data-index="${i}"]`).focus(); },
+        }, at >= 0 ? `${at + 1}. ` : '', narrator.target(t));
+      }),
+      h('button', {
+        type: 'button', class: 'primary play-targets', disabled: !picked.length,
+        onclick: () => send({ type: 'PLAY_CARD', card: c.id, targets: picked.map((i) => targets[i]) }),
+      }, picked.length ? `Play at ${picked.length} target${picked.length === 1 ? '' : 's'}` : 'Choose a target'),
+      h('button', { type: 'button', class: 'ghost', onclick: hideTargets }, 'Cancel'));
+  };
+  draw();
   $('#targets').hidden = false;
   $('#target-buttons button').focus();
 }

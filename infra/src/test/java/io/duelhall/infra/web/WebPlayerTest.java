@@ -256,6 +256,80 @@ class WebPlayerTest extends WebTest {
         waitFor(d, x -> x.findElements(By.cssSelector("#abilities button.ability[data-card='" + card + "']")).isEmpty());
     }
 
+    /**
+     * Issue 19: a splash card at several targets from the page. Hot Barrage (seat A, Scatter Shot: up to 3 targets)
+     * against Hive Swarm (seat B, drones); the API plays both seats until A may play Scatter Shot with a drone of B's
+     * out, then A's page picks two targets in order (the server lists each single target; the page combines them up
+     * to the card's maxTargets) and the server records the card played at exactly those two, in that order.
+     */
+    @Test
+    void aSplashCardIsPlayedAtTwoTargetsFromThePage() {
+        String id = null;
+        Map<String, String> tokens = new java.util.HashMap<>();
+        String card = null;
+        JsonNode choices = null;
+        for (int match = 0; match < 4 && card == null; match++) {
+            String[] m = api.startedMatch("Splash Ada", "Splash Bo", 0); // A: Hot Barrage, B: Hive Swarm
+            id = m[0];
+            tokens.put("A", m[1]);
+            tokens.put("B", m[2]);
+            for (int step = 0; step < 400 && card == null; step++) {
+                JsonNode view = api.get("/api/matches/" + id + "/view", tokens.get("A")).body();
+                if (!view.get("status").asText().equals("LIVE")) {
+                    break;
+                }
+                if ("A".equals(Bot.actor(view)) && view.get("pendingDecision").isNull()) {
+                    for (JsonNode c : view.at("/seats/A/hand")) {
+                        if (card == null && c.get("card").asText().equals("scatter-shot") && c.get("playable").asBoolean()
+                                && c.get("targets").size() >= 2) {
+                            card = c.get("id").asText();
+                            choices = c.get("targets");
+                        }
+                    }
+                }
+                if (card == null) {
+                    bot.step(id, tokens);
+                }
+            }
+        }
+        assertThat(card).as("seat A could play Scatter Shot with a drone of B's out, within four matches").isNotNull();
+        JsonNode before = api.get("/api/matches/" + id + "/view", tokens.get("A")).body();
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        open(d, id, "A", tokens.get("A"), before.get("version").asLong());
+        String instance = card;
+        waitFor(d, x -> x.findElement(By.cssSelector("#hand li.card[data-id='" + instance + "'] .card-button"))).click();
+        waitFor(d, x -> x.findElement(By.id("targets")).isDisplayed());
+        assertThat(d.findElement(By.id("targets-title")).getText()).startsWith("Scatter Shot: choose up to");
+        List<WebElement> picks = d.findElements(By.cssSelector("#target-buttons button.target-pick"));
+        assertThat(picks).as("one button per target the server lists").hasSize(choices.size());
+        assertThat(d.findElement(By.cssSelector("#target-buttons .play-targets")).isEnabled()).isFalse();
+        // the second listed target first, then the first: the order clicked is the order sent
+        d.findElement(By.cssSelector("#target-buttons [data-index='1']")).click();
+        d.findElement(By.cssSelector("#target-buttons [data-index='0']")).click();
+        assertThat(d.findElement(By.cssSelector("#target-buttons [data-index='1']")).getText()).startsWith("1. ");
+        assertThat(d.findElement(By.cssSelector("#target-buttons [data-index='0']")).getText()).startsWith("2. ");
+        WebElement play = d.findElement(By.cssSelector("#target-buttons .play-targets"));
+        assertThat(play.getText()).isEqualTo("Play at 2 targets");
+        play.click();
+        waitFor(d, x -> boardVersion(x) > before.get("version").asLong());
+        JsonNode played = null;
+        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=" + (before.get("version").asLong() + 1), null)
+                .body().get("events")) {
+            if (e.get("type").asText().equals("CardPlayed") && played == null) {
+                played = e;
+            }
+        }
+        assertThat(played).as("the click played the card").isNotNull();
+        assertThat(played.at("/payload/card/id").asText()).isEqualTo(instance);
+        assertThat(played.at("/payload/targets")).hasSize(2);
+        assertThat(played.at("/payload/targets/0")).isEqualTo(choices.get(1).get(0));
+        assertThat(played.at("/payload/targets/1")).isEqualTo(choices.get(0).get(0));
+        assertThat(d.findElement(By.id("refusal")).getText()).isBlank();
+        // the board names the play and both targets
+        waitFor(d, x -> x.findElement(By.cssSelector("#board .last-play")).getText().contains("Scatter Shot → "));
+    }
+
     private static boolean handCardIs(JsonNode view, String seat, String instance, String catalogId) {
         for (JsonNode c : view.at("/seats/" + seat + "/hand")) {
             if (c.get("id").asText().equals(instance)) {
