@@ -51,7 +51,10 @@ function heatMeter(seat, heat) {
 function cardChip(narrator, ref, extra) {
   // the card's text from the match's catalog (what it does, e.g. how long Drone Boost lasts: D-DRONE-1) on hover
   const card = narrator.cards && narrator.cards.get(ref.card);
-  return h('li', { class: 'chip', dataset: { id: ref.id, card: ref.card }, title: card && card.text ? card.text : null },
+  return h('li', {
+    class: 'chip', dataset: { id: ref.id, card: ref.card }, title: card && card.text ? card.text : null,
+    'data-text': card && card.text ? `${card.name}: ${card.text}` : null,
+  },
     narrator.card(ref.card), extra || null);
 }
 

@@ -15,8 +15,11 @@ export class EventLog {
     this.last = event.seq;
     const text = this.narrator.say(event);
     if (text === null) return;
-    this.list.prepend(h('li', { dataset: { seq: event.seq, type: event.type } },
-      h('span', { class: 'seq' }, event.seq), ' ', text));
+    // the card the event is about: its text on hover, and on a tap (issue 19: card text everywhere)
+    const card = this.narrator.cardOf(event);
+    this.list.prepend(h('li', { dataset: { seq: event.seq, type: event.type }, title: card ? card.text : null,
+      'data-text': card ? `${card.name}: ${card.text}` : null },
+    h('span', { class: 'seq' }, event.seq), ' ', text));
     while (this.list.children.length > this.max) this.list.lastElementChild.remove();
   }
 }

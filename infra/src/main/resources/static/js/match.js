@@ -61,6 +61,15 @@ async function start() {
   soundBox.checked = sound.on();
   soundBox.addEventListener('change', () => sound.set(soundBox.checked));
   if (!token) pace.setUp();
+  // a tap (or click) on a card chip or a log entry shows the card's text under it, for touch screens (issue 19)
+  for (const box of [$('#board'), $('#log')]) {
+    box.addEventListener('click', (e) => {
+      const el = e.target.closest('[data-text]');
+      if (!el || e.target.closest('a, button')) return;
+      if (el.hasAttribute('data-fx-open')) el.removeAttribute('data-fx-open');
+      else el.setAttribute('data-fx-open', '');
+    });
+  }
   show(view);
   if (view.status !== 'ENDED') openStream(view.version);
   setTimeout(watching, 1500);

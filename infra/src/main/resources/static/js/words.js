@@ -34,6 +34,15 @@ export class Narrator {
     }
   }
 
+  /** The catalog card an event is about (a played, drawn, discarded … card; a drone), or null. */
+  cardOf(event) {
+    const p = event.payload || {};
+    const ref = p.card && typeof p.card === 'object' ? p.card : p.drone && typeof p.drone === 'object' ? p.drone : null;
+    const id = ref ? ref.card || this.names.get(ref.id) : typeof p.card === 'string' ? this.names.get(p.card) || p.card : null;
+    const c = id && this.cards ? this.cards.get(id) : null;
+    return c && c.text ? c : null;
+  }
+
   card(catalogId) {
     const c = this.cards.get(catalogId);
     return c ? c.name : catalogId || 'a card';

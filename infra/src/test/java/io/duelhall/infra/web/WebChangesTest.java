@@ -146,6 +146,48 @@ class WebChangesTest extends WebTest {
         return seq;
     }
 
+    /**
+     * Card text everywhere (issue 19): a log entry about a card carries the card's text on hover (title) and shows it
+     * on a tap; so does a card chip on the board.
+     */
+    @Test
+    void aLogEntryAndAChipShowTheirCardsTextOnHoverAndTap() {
+        String[] m = api.startedMatch("Text Ada", "Text Bo", 0);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        JsonNode played = null;
+        for (int i = 0; i < 200 && played == null; i++) {
+            bot.step(id, tokens);
+            for (JsonNode e : api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
+                if (e.get("type").asText().equals("CardPlayed")) {
+                    played = e;
+                }
+            }
+        }
+        assertThat(played).as("a card was played").isNotNull();
+        String catalogId = played.at("/payload/card/card").asText();
+        String text = null;
+        for (JsonNode c : api.get("/api/cards", null).body()) {
+            if (c.get("id").asText().equals(catalogId)) {
+                text = c.get("text").asText();
+            }
+        }
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/match.html?id=" + id));
+        long seq = played.get("seq").asLong();
+        WebElement entry = waitFor(d, x -> x.findElement(By.cssSelector("#log li[data-seq='" + seq + "']")));
+        assertThat(entry.getDomAttribute("title")).isEqualTo(text);
+        entry.click();
+        JavascriptExecutor js = (JavascriptExecutor) d;
+        String shown = (String) js.executeScript("return getComputedStyle(arguments[0], '::after').content", entry);
+        assertThat(shown).as("the text under the entry after a tap").contains(text);
+        entry.click();
+        assertThat((String) js.executeScript("return getComputedStyle(arguments[0], '::after').content", entry))
+                .as("a second tap hides it").isIn("none", "normal", "");
+        bot.playToEnd(id, tokens, 3000);
+    }
+
     /** A spectator pauses (frames wait, counted), resumes at a slower pace, then catches up to the match now. */
     @Test
     void aSpectatorPausesSlowsAndCatchesUp() {
