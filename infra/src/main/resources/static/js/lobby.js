@@ -1,7 +1,7 @@
 // The lobby: live, waiting and recent matches, starting matches (against the AI, AI against AI, for two), the leaderboard,
 // and signing in as a registered player: then every seat this page takes is the player's (rated against another
 // registered player); signed out, the page plays as a guest (unrated).
-import { h, fill, $, shortId, timeAgo } from './dom.js';
+import { h, fill, $, shortId, timeAgo, params } from './dom.js';
 import { get, post, takeSeat, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
@@ -191,22 +191,54 @@ async function watchAi() {
   location.href = matchHref(created.matchId);
 }
 
-/** Creates a match, takes both seats (two starter decks) and shows each seat's link to pass on. */
+/**
+ * Creates a match for two: takes seat A under the name typed, and shows the invitation to pass on: a lobby link where
+ * the second player chooses their own name and deck and takes seat B (issue 19). The match waits ten minutes at most.
+ */
 async function createForTwo() {
-  const created = await post('/api/matches', { ruleset: game(), options: LOBBY_CLOCKS });
+  const created = await post('/api/matches', { ruleset: game(), options: { ...LOBBY_CLOCKS, seatingSeconds: 600 } });
   const a = await mySeat(created.matchId);
-  const other = decks[(Number($('#deck').value) + 1) % decks.length];
-  const b = await post(`/api/matches/${created.matchId}/seats`, { ...other.body, name: 'Guest' });
-  const link = (s) => new URL(seatHref(created.matchId, s.seat, s.playerToken), location.href).href;
+  const mine = new URL(seatHref(created.matchId, a.seat, a.playerToken), location.href).href;
+  const invite = new URL(`/?join=${encodeURIComponent(created.matchId)}`, location.href).href;
   const box = $('#seat-links');
   box.hidden = false;
   fill(box,
-    h('p', {}, 'Each link is that seat\'s secret: open yours, send the other one to your opponent. Spectators use ',
-      h('a', { href: matchHref(created.matchId) }, 'the match page'), '.'),
-    [a, b].map((s) => h('div', { class: 'seat-link' },
-      h('label', {}, `Seat ${s.seat} link`, h('input', { type: 'text', readonly: true, value: link(s) })),
-      h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link(s)) }, `Copy seat ${s.seat} link`),
-      h('a', { class: 'button', href: link(s) }, `Open seat ${s.seat}`))));
+    h('p', {}, 'Send the invitation to your opponent: they choose their name and deck, and take the other seat. Your seat\'s ',
+      'link is your secret. Spectators use ', h('a', { href: matchHref(created.matchId) }, 'the match page'), '.'),
+    h('div', { class: 'seat-link', dataset: { link: 'invite' } },
+      h('label', {}, 'Invitation', h('input', { type: 'text', readonly: true, value: invite })),
+      h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(invite) }, 'Copy the invitation')),
+    h('div', { class: 'seat-link', dataset: { link: 'seat' } },
+      h('label', {}, `Your seat (${a.seat})`, h('input', { type: 'text', readonly: true, value: mine })),
+      h('a', { class: 'button', href: mine }, `Open seat ${a.seat}`)));
+}
+
+/** Invited (`/?join=<matchId>`): the free seat of that match, under the name and deck chosen here (issue 19). */
+async function showInvite(matchId) {
+  const box = $('#invite');
+  box.hidden = false;
+  let view;
+  try {
+    view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`);
+  } catch (e) {
+    fill(box, h('p', { class: 'error' }, e instanceof ApiError ? e.describe() : String(e)));
+    return;
+  }
+  const host = Object.values(view.seats || {}).map((s) => s.name).filter(Boolean).join(' and ');
+  if (view.status !== 'WAITING') {
+    fill(box, h('p', {}, `Match ${shortId(matchId)} is ${view.status.toLowerCase()}: its seats are no longer free. `,
+      h('a', { href: matchHref(matchId, view.ruleset) }, 'Watch it'), '.'));
+    return;
+  }
+  if (view.ruleset !== game() && [...$('#game').options].some((o) => o.value === view.ruleset)) {
+    $('#game').value = view.ruleset;
+    await showDecks();
+  }
+  fill(box,
+    h('p', {}, h('strong', {}, `${host || 'A player'} invites you`), ` to a ${view.ruleset} match (${shortId(matchId)}).`,
+      ' Type your name and pick your deck below, then take the seat.'),
+    h('button', { type: 'button', class: 'primary', id: 'take-invite', onclick: () => join(matchId, view.ruleset) }, 'Take the seat'));
+  $('#name').focus();
 }
 
 /** Takes the free seat of a waiting match: with the deck chosen when it is of the game chosen, else its first starter. */
@@ -242,6 +274,7 @@ async function start() {
   showAccount();
   account.check().then(showAccount);
   $('#start-form').addEventListener('submit', (e) => { e.preventDefault(); guarded(playAi); });
+  if (params().get('join')) await showInvite(params().get('join'));
   await refresh();
   setInterval(refresh, 2000);
 }

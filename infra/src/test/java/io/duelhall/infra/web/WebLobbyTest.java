@@ -167,6 +167,78 @@ class WebLobbyTest extends WebTest {
     }
 
     /**
+     * Issue 19: "Create a match for two" takes the host's seat and gives an invitation; the invited player opens it,
+     * chooses their own name and deck, and takes the other seat: the match starts with both names as chosen.
+     */
+    @Test
+    void anInvitedPlayerChoosesTheirNameAndTakesTheSecondSeat() {
+        Browser host = browser(Browser.DESKTOP);
+        WebDriver d = host.driver;
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        d.findElement(By.id("name")).clear();
+        d.findElement(By.id("name")).sendKeys("Host Ada");
+        d.findElement(By.id("create-two")).click();
+        String invitation = waitFor(d, x -> x.findElement(By.cssSelector("#seat-links [data-link='invite'] input"))
+                .getDomProperty("value"));
+        assertThat(invitation).contains("/?join=");
+        String id = invitation.replaceAll(".*join=", "");
+        JsonNode waiting = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(waiting.get("status").asText()).isEqualTo("WAITING");
+
+        Browser guest = browser(Browser.DESKTOP);
+        WebDriver g = guest.driver;
+        g.get(invitation);
+        String said = waitFor(g, x -> {
+            String t = x.findElement(By.id("invite")).getText();
+            return t.contains("invites you") ? t : null;
+        });
+        assertThat(said).contains("Host Ada invites you");
+        waitFor(g, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        g.findElement(By.id("name")).clear();
+        g.findElement(By.id("name")).sendKeys("Guest Zed");
+        new org.openqa.selenium.support.ui.Select(g.findElement(By.id("deck"))).selectByIndex(1);
+        g.findElement(By.id("take-invite")).click();
+        waitFor(g, x -> x.getCurrentUrl().contains("/match.html?id=" + id) && x.getCurrentUrl().contains("#seat=B"));
+        JsonNode live = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(live.get("status").asText()).isEqualTo("LIVE");
+        assertThat(live.at("/seats/A/name").asText()).isEqualTo("Host Ada");
+        assertThat(live.at("/seats/B/name").asText()).isEqualTo("Guest Zed");
+        // the invitation, opened again, says the seats are taken
+        Browser late = browser(Browser.DESKTOP);
+        late.driver.get(invitation);
+        waitFor(late.driver, x -> x.findElement(By.id("invite")).getText().contains("no longer free"));
+        api.post("/api/matches/" + id + "/intents", io.duelhall.infra.http.Api.intent("CONCEDE"),
+                java.net.URLDecoder.decode(g.getCurrentUrl().replaceAll(".*token=", ""), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Issue 19, onboarding: how to play, with every pilot class and every starter deck's full list from the catalog. */
+    @Test
+    void theHowToPlayPageListsThePilotsAndEveryStarterDeck() {
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/"));
+        d.findElement(By.linkText("How to play")).click();
+        waitFor(d, x -> !x.findElements(By.cssSelector("#decks .deck")).isEmpty());
+        assertThat(d.findElement(By.tagName("h1")).getText()).isEqualTo("How to play voidexa");
+        JsonNode decks = api.get("/api/decks/starter", null).body();
+        List<WebElement> shown = d.findElements(By.cssSelector("#decks .deck"));
+        assertThat(shown).hasSize(decks.size());
+        for (int i = 0; i < decks.size(); i++) {
+            WebElement deck = shown.get(i);
+            assertThat(deck.getDomAttribute("data-deck")).isEqualTo(decks.get(i).get("name").asText());
+            int total = 0;
+            for (WebElement row : deck.findElements(By.cssSelector(".deck-list li"))) {
+                total += Integer.parseInt(row.findElement(By.cssSelector(".count")).getText().replace("×", ""));
+                assertThat(row.getDomAttribute("title")).as("each card's text on hover").isNotBlank();
+            }
+            assertThat(total).isEqualTo(decks.get(i).get("cards").size());
+        }
+        assertThat(d.findElements(By.cssSelector("#pilots dt"))).hasSize(api.get("/api/pilot-classes", null).body().size());
+        b.fullScreenshot("how-to-play.png", Browser.DESKTOP.getWidth());
+    }
+
+    /**
      * Runs {@code check} on the page until it answers true (up to the wait's timeout), again when the page's 2 s redraw
      * replaced an element it held; an assertion that fails fails the test at once.
      */
