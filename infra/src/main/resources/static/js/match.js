@@ -219,7 +219,13 @@ function shortcut(e) {
   const key = e.key.toLowerCase();
   if (key === 'e') press($('#end-turn'));
   else if (key === 'p') press($('#pass'));
-  else if (key === 'escape') hideTargets();
+  else if (key === 'escape') {
+    hideTargets();
+    if (discarding.size) {
+      discarding.clear();
+      renderPlayer(view);
+    }
+  }
   else if (/^[1-9]$/.test(key)) press(document.querySelectorAll('#hand li.card .card-button')[Number(key) - 1]);
 }
 
@@ -294,6 +300,12 @@ function renderPlayer(v) {
   discard.hidden = !discardOwed;
   for (const id of [...discarding]) if (!mine || !mine.hand || !mine.hand.some((c) => c.id === id)) discarding.delete(id);
   fill(discard, `Discard ${discarding.size}/${discardOwed}`);
+  // the choice owed, said in words, with the hand's cards marked as the ones to click (issue 19)
+  const prompt = $('#discard-prompt');
+  prompt.hidden = !discardOwed;
+  fill(prompt, discardOwed ? `Your hand is over its limit: choose ${discardOwed} card${discardOwed === 1 ? '' : 's'} to discard`
+    + ` (${discarding.size} chosen), then press Discard. Esc clears the choice.` : '');
+  $('#hand').classList.toggle('choosing-discard', discardOwed > 0);
   discard.disabled = discarding.size !== discardOwed;
   discard.classList.toggle('primary', discardOwed > 0);
   const hand = (mine && mine.hand) || [];

@@ -6,6 +6,7 @@ import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Bot;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
@@ -328,6 +329,68 @@ class WebPlayerTest extends WebTest {
         assertThat(d.findElement(By.id("refusal")).getText()).isBlank();
         // the board names the play and both targets
         waitFor(d, x -> x.findElement(By.cssSelector("#board .last-play")).getText().contains("Scatter Shot → "));
+    }
+
+    /**
+     * Issue 19: a discard owed is asked in words ("choose 1 card to discard"), the hand's cards marked to click; Escape
+     * clears the choice; the chosen card is discarded by the Discard button. Both seats only end their turns until a
+     * hand is over its limit of 10.
+     */
+    @Test
+    void aDiscardOwedIsAskedInWordsAndChosenByClicking() {
+        String[] m = api.startedMatch("Hoard Ada", "Hoard Bo", 0);
+        String id = m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        String seat = null;
+        JsonNode owed = null;
+        for (int i = 0; i < 60 && owed == null; i++) {
+            JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+            JsonNode pending = view.get("pendingDecision");
+            if (pending != null && !pending.isNull() && pending.get("kind").asText().equals("DISCARD_DOWN")) {
+                owed = pending;
+                seat = pending.get("seat").asText();
+                break;
+            }
+            String actor = Bot.actor(view);
+            String type = pending != null && !pending.isNull() ? "PASS" : "END_TURN";
+            Res r = api.post("/api/matches/" + id + "/intents", Api.intent(type), tokens.get(actor));
+            assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        }
+        assertThat(owed).as("a hand went over its limit").isNotNull();
+        int count = owed.get("count").asInt();
+        JsonNode before = api.get("/api/matches/" + id + "/view", tokens.get(seat)).body();
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        open(d, id, seat, tokens.get(seat), before.get("version").asLong());
+        WebElement prompt = waitFor(d, x -> x.findElement(By.id("discard-prompt")));
+        assertThat(prompt.isDisplayed()).isTrue();
+        assertThat(prompt.getText()).startsWith("Your hand is over its limit: choose " + count + " card")
+                .contains("(0 chosen)");
+        assertThat(d.findElement(By.id("hand")).getDomAttribute("class")).contains("choosing-discard");
+        assertThat(d.findElement(By.id("end-turn")).isEnabled()).as("no End Turn while a discard is owed").isFalse();
+        List<WebElement> cards = d.findElements(By.cssSelector("#hand li.card .card-button"));
+        cards.get(0).click();
+        waitFor(d, x -> x.findElement(By.id("discard-prompt")).getText().contains("(1 chosen)"));
+        d.findElement(By.tagName("body")).sendKeys(Keys.ESCAPE);
+        waitFor(d, x -> x.findElement(By.id("discard-prompt")).getText().contains("(0 chosen)"));
+        List<String> chosen = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            WebElement c = d.findElements(By.cssSelector("#hand li.card")).get(i);
+            chosen.add(c.getDomAttribute("data-id"));
+            c.findElement(By.cssSelector(".card-button")).click();
+        }
+        WebElement discard = d.findElement(By.id("discard"));
+        assertThat(discard.isEnabled()).isTrue();
+        discard.click();
+        waitFor(d, x -> !x.findElement(By.id("discard-prompt")).isDisplayed());
+        java.util.Set<String> discarded = new java.util.HashSet<>();
+        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=" + (before.get("version").asLong() + 1), null)
+                .body().get("events")) {
+            if (e.get("type").asText().equals("CardDiscarded")) {
+                discarded.add(e.at("/payload/card/id").asText());
+            }
+        }
+        assertThat(discarded).containsExactlyInAnyOrderElementsOf(chosen);
     }
 
     private static boolean handCardIs(JsonNode view, String seat, String instance, String catalogId) {
