@@ -99,10 +99,11 @@ class PublicFoldTest {
     @DisplayName("CoreEvents.byName names every event a match stream holds, core events included, by its type name")
     void everyEventTypeHasAName() {
         Map<String, Class<? extends MatchEvent>> types = CoreEvents.byName(RULES);
-        assertThat(types).containsKeys("IntentAccepted", "SeatTokenIssued", "ClockSet", "MatchCreated", "CardDrawn",
-                "TurnTimedOut", "MatchEnded");
+        assertThat(types).containsKeys("IntentAccepted", "SeatTokenIssued", "ClockSet", "SeatDeadlineSet", "MatchExpired",
+                "MatchCreated", "CardDrawn", "TurnTimedOut", "MatchEnded");
         assertThat(types).doesNotContainKey("IntentRefused");
-        assertThat(types).hasSize(VoidexaEvent.class.getPermittedSubclasses().length + 3);
+        assertThat(types).hasSize(VoidexaEvent.class.getPermittedSubclasses().length + CoreEvents.IN_MATCH_STREAM.size());
+        assertThat(CoreEvents.IN_MATCH_STREAM).hasSize(5);
         types.forEach((name, type) -> assertThat(type.getSimpleName()).isEqualTo(name));
     }
 
