@@ -4,6 +4,7 @@ import { get, post, takeSeat, cards, newIntentId, ApiError, matchStream, allEven
 import * as account from './account.js';
 import { Narrator } from './words.js';
 import { renderBoard, sound } from './board.js';
+import { morphInto } from './morph.js';
 import { EventLog } from './log.js';
 import { renderAudit } from './audit.js';
 import { hasBoard } from './boards.js';
@@ -201,6 +202,15 @@ function setUpPlayer() {
   confirmButton($('#concede'), 'Really concede?', () => send({ type: 'CONCEDE' }));
   $('#rematch').addEventListener('click', () => rematch().catch((e) => say('#refusal', e instanceof ApiError ? e.describe() : String(e))));
   document.addEventListener('keydown', shortcut);
+  // one listener for the hand (its cards are morphed, not rebuilt, so they carry no listener of their own)
+  $('#hand').addEventListener('click', (e) => {
+    const li = e.target.closest('li.card');
+    const mine = view && view.seats[me];
+    const c = li && mine && mine.hand ? mine.hand.find((x) => x.id === li.dataset.id) : null;
+    if (!c) return;
+    if (myDecision(view) === 'DISCARD_DOWN') toggleDiscard(c.id);
+    else choose(c, narrator.cards.get(c.card) || { name: c.card, maxTargets: 1 });
+  });
 }
 
 /**
@@ -309,14 +319,14 @@ function renderPlayer(v) {
   discard.disabled = discarding.size !== discardOwed;
   discard.classList.toggle('primary', discardOwed > 0);
   const hand = (mine && mine.hand) || [];
-  // focus kept after a play (issue 19): on the same card if it is still in hand, else on the card now at its place
+  // morphed, not rebuilt (issue 19): a card that stays keeps its element, so focus stays on it; when the focused card
+  // left the hand (played), focus goes to the card now at its place
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#hand li.card');
   const focusAt = focused ? [...$('#hand').children].indexOf(focused) : -1;
-  const focusId = focused ? focused.dataset.id : null;
-  fill($('#hand'), hand.length ? hand.map((c) => handCard(c, discardOwed)) : h('li', { class: 'muted' }, 'No cards in hand.'));
-  if (focusAt >= 0) {
+  morphInto($('#hand'), [hand.length ? hand.map((c) => handCard(c, discardOwed)) : h('li', { class: 'muted', dataset: { key: 'empty' } }, 'No cards in hand.')]);
+  if (focused && !focused.isConnected) {
     const cardsNow = [...document.querySelectorAll('#hand li.card')];
-    const again = cardsNow.find((li) => li.dataset.id === focusId) || cardsNow[Math.min(focusAt, cardsNow.length - 1)];
+    const again = cardsNow[Math.min(focusAt, cardsNow.length - 1)];
     if (again) again.querySelector('.card-button').focus();
     else if (!$('#end-turn').hidden) $('#end-turn').focus();
   }
@@ -376,7 +386,6 @@ function handCard(c, discardOwed) {
   return h('li', { class: `card ${c.playable ? 'playable' : ''} ${selected ? 'selected' : ''}`, dataset: { id: c.id, card: c.card } },
     h('button', {
       type: 'button', class: 'card-button', 'aria-label': label, 'aria-pressed': discardOwed ? String(selected) : null,
-      onclick: () => (discardOwed ? toggleDiscard(c.id) : choose(c, card)),
     },
     h('span', { class: 'card-top' }, cost, h('span', { class: 'name' }, card.name)),
     h('span', { class: 'type' }, `${String(card.type).toLowerCase().replace('_', ' ')}${card.heat ? ` · +${card.heat} Heat` : ''}`),

@@ -369,8 +369,13 @@ class WebPlayerTest extends WebTest {
         assertThat(d.findElement(By.id("hand")).getDomAttribute("class")).contains("choosing-discard");
         assertThat(d.findElement(By.id("end-turn")).isEnabled()).as("no End Turn while a discard is owed").isFalse();
         List<WebElement> cards = d.findElements(By.cssSelector("#hand li.card .card-button"));
+        org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) d;
+        js.executeScript("document.querySelectorAll('#hand li.card').forEach((li) => { li.duelhallMark = 'kept'; })");
         cards.get(0).click();
         waitFor(d, x -> x.findElement(By.id("discard-prompt")).getText().contains("(1 chosen)"));
+        assertThat(js.executeScript("return [...document.querySelectorAll('#hand li.card')].every((li) => li.duelhallMark === 'kept')"))
+                .as("the hand is updated in place, not rebuilt").isEqualTo(true);
+        assertThat(d.findElements(By.cssSelector("#hand li.card.selected"))).hasSize(1);
         d.findElement(By.tagName("body")).sendKeys(Keys.ESCAPE);
         waitFor(d, x -> x.findElement(By.id("discard-prompt")).getText().contains("(0 chosen)"));
         List<String> chosen = new java.util.ArrayList<>();
