@@ -51,7 +51,12 @@ class MatchClockTest {
         fixture = f;
         fixture.registerInjectableResource(new Rulesets(RULES));
         fixture.registerInjectableResource(MatchAggregateTest.CHAINER);
-        fixture.registerInjectableResource(new Clock() { // the aggregate reads the fixture's time
+        fixture.registerInjectableResource(timeOf(f)); // the aggregate reads the fixture's time
+    }
+
+    /** A clock that reads the fixture's time, so deadlines fire through {@code whenTimeElapses}, nothing sleeps. */
+    static Clock timeOf(AggregateTestFixture<Match> f) {
+        return new Clock() {
             @Override
             public ZoneId getZone() {
                 return ZoneOffset.UTC;
@@ -66,7 +71,7 @@ class MatchClockTest {
             public Instant instant() {
                 return f.currentTime();
             }
-        });
+        };
     }
 
     static Matcher<List<EventMessage<?>>> somePayload(String what, Predicate<Object> p) {

@@ -14,11 +14,8 @@ import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,22 +44,7 @@ class MatchExpiryTest {
         clock = f;
         fixture.registerInjectableResource(new Rulesets(RULES));
         fixture.registerInjectableResource(MatchAggregateTest.CHAINER);
-        fixture.registerInjectableResource(new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return f.currentTime();
-            }
-        });
+        fixture.registerInjectableResource(MatchClockTest.timeOf(f));
     }
 
     @Test
