@@ -1,5 +1,13 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.RecordDecoder;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.Auditor;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.domain.Refusal;
@@ -100,7 +108,7 @@ public class FairnessController {
         }
         JsonNode record;
         try {
-            record = records.read(body);
+            record = records.decoder().read(body);
         } catch (IOException e) {
             throw new RefusedException(Refusal.malformed("BAD_RECORD", "The body is not one JSON value without duplicate keys: "
                     + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage())));
@@ -112,12 +120,12 @@ public class FairnessController {
         List<StoredEvent> events = matchId == null || matchId.length() > 100 ? List.of() : stored.of(matchId);
         // read into record form and decoded once, for the checks and the record alike
         com.fasterxml.jackson.databind.node.ArrayNode nodes = records.events(events);
-        io.duelhall.domain.Ruleset ruleset = events.isEmpty() ? null : records.rulesetOf(null, nodes);
+        io.duelhall.domain.Ruleset ruleset = events.isEmpty() ? null : records.decoder().rulesetOf(null, nodes);
         if (ruleset == null) {
             throw new RefusedException(Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + "."));
         }
-        List<MatchRecords.Decoded> decoded = records.decode(ruleset, nodes);
-        if (!records.ended(ruleset, decoded)) {
+        List<RecordDecoder.Decoded> decoded = records.decoder().decode(ruleset, nodes);
+        if (!records.decoder().ended(ruleset, decoded)) {
             throw notEnded();
         }
         return records.export(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant(), Release.RUNNING, key);

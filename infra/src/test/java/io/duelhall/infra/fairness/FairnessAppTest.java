@@ -1,5 +1,8 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.signing.ServerKey;
+
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;

@@ -1,4 +1,4 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.signing;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;

@@ -1,4 +1,4 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.record;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,28 +1,36 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.audit;
+
+import io.duelhall.fairness.record.MatchRecords;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.duelhall.command.rules.ReleasedRules;
-import io.duelhall.infra.AxonConfig;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 /**
  * {@code java -jar duelhall.jar audit record.json [--public-key=HEX] [--json]}: audits a match record offline, with
  * no server, database or network. Exit code 0 only if every check passed; 1 if any failed; 2 if the command was
  * used wrongly or the file cannot be read.
+ *
+ * <p>The rulesets to re-simulate with and the event store's JSON mapper come from the caller (the app jar's
+ * {@code io.duelhall.infra.fairness.AuditCommand} passes every hosted ruleset): this module knows no ruleset itself.
  */
 public final class AuditCli {
-    static final String USAGE = "usage: java -jar duelhall.jar audit <record.json> [--public-key=<signer's Ed25519 key,"
+    public static final String USAGE = "usage: java -jar duelhall.jar audit <record.json> [--public-key=<signer's Ed25519 key,"
             + " 64 hex digits, from GET /api/keys>] [--json]";
 
     private AuditCli() {
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    /**
+     * @param records the record reader over the rulesets the audit may re-simulate; made only once the arguments
+     *                and the file are read
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, Supplier<MatchRecords> records) {
         String file = null;
         String key = null;
         boolean json = false;
@@ -49,12 +57,11 @@ public final class AuditCli {
             err.println("cannot read " + file + ": " + e.getMessage());
             return 2;
         }
-        MatchRecords records = new MatchRecords(AxonConfig.newAxonObjectMapper(),
-                ReleasedRules.hosted());
-        AuditReport report = new Auditor(records).audit(text, key);
+        MatchRecords reader = records.get();
+        AuditReport report = new Auditor(reader).audit(text, key);
         if (json) {
             try {
-                out.println(records.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(report));
+                out.println(reader.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(report));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }
@@ -64,7 +71,7 @@ public final class AuditCli {
         return report.passed() ? 0 : 1;
     }
 
-    static void print(AuditReport r, PrintStream out) {
+    public static void print(AuditReport r, PrintStream out) {
         out.println("audit of match " + r.matchId() + " (" + r.ruleset() + ", played under " + r.engineVersion()
                 + ", catalog " + r.catalogVersion() + "; audited with " + r.auditorEngineVersion() + ")");
         for (AuditReport.Check c : r.checks()) {

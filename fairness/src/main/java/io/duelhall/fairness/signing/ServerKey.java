@@ -1,7 +1,4 @@
-package io.duelhall.infra.fairness;
-
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.stereotype.Component;
+package io.duelhall.fairness.signing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,9 +23,9 @@ import java.util.regex.Pattern;
  * The server's Ed25519 key pair that signs match records. Generated on first start and kept in
  * {@code duelhall.signing.key-file} (default {@code <data-dir>/signing-key.pem}): a PEM file with the PKCS#8 private
  * key and the X.509 public key, readable by its owner only, so OpenSSL reads it too. Several nodes share one key by
- * pointing at one file (or a copy of it).
+ * pointing at one file (or a copy of it). The app makes it a bean from {@code duelhall.signing.key-file}
+ * ({@code io.duelhall.infra.fairness.FairnessConfig}).
  */
-@Component
 public class ServerKey {
     private static final Pattern PEM = Pattern.compile("-----BEGIN ([A-Z ]+)-----([^-]+)-----END \\1-----");
     private final Path path;
@@ -36,7 +33,7 @@ public class ServerKey {
     private final String publicKeyHex;
     private final String keyId;
 
-    public ServerKey(@Value("${duelhall.signing.key-file:${duelhall.data-dir}/signing-key.pem}") String path) {
+    public ServerKey(String path) {
         this.path = Path.of(path).toAbsolutePath();
         KeyPair pair = loadOrCreate(this.path);
         this.privateKey = pair.getPrivate();

@@ -1,4 +1,4 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.record;
 
 /**
  * One event of a match as the event store holds it: sequence number, type name, storage time (ISO-8601), the payload

@@ -1,4 +1,4 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,9 +15,9 @@ import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.SeatTokenIssued;
-import io.duelhall.infra.fairness.AuditReport.Check;
-import io.duelhall.infra.fairness.AuditReport.Divergence;
-import io.duelhall.infra.fairness.MatchRecords.Decoded;
+import io.duelhall.fairness.audit.AuditReport.Check;
+import io.duelhall.fairness.audit.AuditReport.Divergence;
+import io.duelhall.fairness.record.RecordDecoder.Decoded;
 
 import java.time.Instant;
 import java.util.HexFormat;

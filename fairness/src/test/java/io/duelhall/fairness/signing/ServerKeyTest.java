@@ -1,4 +1,4 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.signing;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

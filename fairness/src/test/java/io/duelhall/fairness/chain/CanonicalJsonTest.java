@@ -1,4 +1,4 @@
-package io.duelhall.command.chain;
+package io.duelhall.fairness.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,7 +1,7 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.command.chain.CanonicalJson;
+import io.duelhall.fairness.chain.CanonicalJson;
 
 import java.io.IOException;
 

@@ -1,8 +1,14 @@
-package io.duelhall.infra.fairness;
+package io.duelhall.fairness.audit;
+
+import io.duelhall.fairness.record.RecordDecoder;
+import io.duelhall.fairness.signing.RecordSignature;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.signing.Ed25519;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.command.chain.EventChain;
+import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.DrawCheck;
@@ -11,8 +17,8 @@ import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.rng.Sha256CounterRandom;
-import io.duelhall.infra.fairness.AuditReport.Check;
-import io.duelhall.infra.fairness.MatchRecords.Decoded;
+import io.duelhall.fairness.audit.AuditReport.Check;
+import io.duelhall.fairness.record.RecordDecoder.Decoded;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +42,7 @@ public final class Auditor {
     /** Audits a record given as text; text that is not one JSON value fails the "record" check. */
     public AuditReport audit(String text, String trustedKeyHex) {
         try {
-            return audit(records.read(text), trustedKeyHex);
+            return audit(records.decoder().read(text), trustedKeyHex);
         } catch (java.io.IOException notJson) {
             return audit(null, trustedKeyHex, "the record is not valid JSON: " + notJson.getMessage(), null);
         }
@@ -70,13 +76,13 @@ public final class Auditor {
             }
             return new AuditReport(null, null, null, null, null, null, null, false, checks);
         }
-        Ruleset ruleset = records.rulesetOf(record.path("ruleset").asText(null), events);
+        Ruleset ruleset = records.decoder().rulesetOf(record.path("ruleset").asText(null), events);
         // a record just built (built.record() is this record): its decoded events, if the audit reads it under the
         // ruleset it was built with, and each payload's canonical form, made once for the chain and the signature
         List<Decoded> decoded = built != null && built.ruleset() == ruleset ? built.decoded()
-                : records.decode(ruleset, events);
-        Map<JsonNode, byte[]> canonical = built != null ? built.canonicalPayloads() : records.canonicalPayloads(events);
-        MatchSetup setup = ruleset == null ? null : ruleset.setup(MatchRecords.readable(decoded));
+                : records.decoder().decode(ruleset, events);
+        Map<JsonNode, byte[]> canonical = built != null ? built.canonicalPayloads() : RecordSignature.canonicalPayloads(events);
+        MatchSetup setup = ruleset == null ? null : ruleset.setup(RecordDecoder.readable(decoded));
         MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
 
         checks.add(Check.pass("record", events.size() + " events, " + record.path("intents").size()
@@ -143,7 +149,7 @@ public final class Auditor {
         String key = trustedKeyHex != null ? trustedKeyHex : named;
         byte[] signed;
         try {
-            signed = records.signedBytes(record, canonical);
+            signed = RecordSignature.signedBytes(record, canonical);
         } catch (IllegalArgumentException e) {
             return Check.fail("signature", e.getMessage());
         }
@@ -286,7 +292,7 @@ public final class Auditor {
         if (ruleset == null) {
             return Check.fail("randomDraws", "not checked: the record's ruleset is not hosted by this auditor");
         }
-        List<DrawCheck> draws = ruleset.reproduceDraws(MatchRecords.readable(decoded));
+        List<DrawCheck> draws = ruleset.reproduceDraws(RecordDecoder.readable(decoded));
         List<DrawCheck> bad = draws.stream().filter(d -> !d.reproduced()).toList();
         if (!bad.isEmpty() || draws.isEmpty()) {
             return Check.fail("randomDraws", draws.isEmpty() ? "no draws to check" : bad.stream()
@@ -309,7 +315,7 @@ public final class Auditor {
                 || !ruleset.catalogVersion().equals(opening.catalogVersion())) {
             return Check.fail("engineVersion", "played under rules engine " + opening.engineVersion() + " with catalog "
                     + opening.catalogVersion() + ", which this auditor does not serve (it serves "
-                    + records.served(ruleset.id()).stream().map(r -> r.version().toString()).toList()
+                    + records.decoder().served(ruleset.id()).stream().map(r -> r.version().toString()).toList()
                     + "), so it re-simulated it with " + ruleset.engineVersion() + " and catalog "
                     + ruleset.catalogVersion() + ": a divergence may come from the rules having changed rather than"
                     + " from the record");
