@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * integers around 2^53 and beyond 64 bits, doubles of every magnitude, exponents, negative zero).
  */
 class CanonicalJsonTest {
-    /** As the event store's serializer (AxonConfig.newAxonObjectMapper). */
+    /** As the event store's serializer (infra EventStoreJson.newMapper). */
     static final ObjectMapper STORE = JsonMapper.builder().addModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
 

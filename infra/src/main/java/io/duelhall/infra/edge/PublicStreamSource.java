@@ -3,7 +3,7 @@ package io.duelhall.infra.edge;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
-import io.duelhall.query.MatchLog;
+import io.duelhall.query.log.MatchLog;
 import io.duelhall.query.stream.Fold;
 import io.duelhall.query.stream.StreamSource;
 

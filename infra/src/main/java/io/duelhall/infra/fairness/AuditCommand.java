@@ -3,7 +3,7 @@ package io.duelhall.infra.fairness;
 import io.duelhall.command.rules.ReleasedRules;
 import io.duelhall.fairness.audit.AuditCli;
 import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 
 import java.io.PrintStream;
 
@@ -17,6 +17,6 @@ public final class AuditCommand {
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return AuditCli.run(args, out, err,
-                () -> new MatchRecords(AxonConfig.newAxonObjectMapper(), ReleasedRules.hosted()));
+                () -> new MatchRecords(EventStoreJson.newMapper(), ReleasedRules.hosted()));
     }
 }

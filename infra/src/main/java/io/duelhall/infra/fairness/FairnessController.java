@@ -15,7 +15,7 @@ import io.duelhall.domain.RefusedException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import io.duelhall.query.Sights;
+import io.duelhall.query.log.ViewerAccess;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
@@ -39,11 +39,11 @@ public class FairnessController {
     private final Auditor auditor;
     private final ServerKey key;
     private final Clock clock;
-    private final Sights sights;
+    private final ViewerAccess viewerAccess;
 
     public FairnessController(StoredEvents stored, MatchRecords records, Auditor auditor, ServerKey key, Clock clock,
-                              Sights sights) {
-        this.sights = sights;
+                              ViewerAccess viewerAccess) {
+        this.viewerAccess = viewerAccess;
         this.stored = stored;
         this.records = records;
         this.auditor = auditor;
@@ -65,7 +65,7 @@ public class FairnessController {
 
     /**
      * The signed record of an ended match. It holds every hand and the server seed, so with a spectator delay it is
-     * public only once the end is that old (as for the delayed spectator, {@link Sights}); a seat of the match may
+     * public only once the end is that old (as for the delayed spectator, {@link ViewerAccess}); a seat of the match may
      * export it as soon as the match has ended (seats see their match live).
      */
     @GetMapping(path = "/api/matches/{matchId}/export", produces = "application/json")
@@ -87,7 +87,7 @@ public class FairnessController {
         if (matchId == null || matchId.length() > 100) {
             return; // exported() answers 404
         }
-        if (!sights.of(matchId, authorization).ended()) {
+        if (!viewerAccess.of(matchId, authorization).ended()) {
             throw notEnded();
         }
     }

@@ -27,7 +27,7 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ import java.util.Random;
  */
 final class RecordFixtures {
     static final VoidexaRuleset RULES = new VoidexaRuleset(CatalogReader.voidexa());
-    static final ObjectMapper MAPPER = AxonConfig.newAxonObjectMapper();
+    static final ObjectMapper MAPPER = EventStoreJson.newMapper();
     static final MatchRecords RECORDS = new MatchRecords(MAPPER, new Rulesets(RULES));
     static final Auditor AUDITOR = new Auditor(RECORDS);
     static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");

@@ -6,7 +6,7 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
-import io.duelhall.query.MatchLog;
+import io.duelhall.query.log.MatchLog;
 
 import java.util.List;
 

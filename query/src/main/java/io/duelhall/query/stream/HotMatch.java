@@ -6,8 +6,8 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
-import io.duelhall.query.MatchLog;
-import io.duelhall.query.Sights;
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.ViewerAccess;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ final class HotMatch {
 
     void reset(MatchLog log) {
         ruleset = log.ruleset();
-        delaySeconds = Sights.delaySeconds(log);
+        delaySeconds = ViewerAccess.delaySeconds(log);
         events = new ArrayList<>(log.events());
         for (int i = 0; i < events.size(); i++) {
             if (events.get(i).seq() != i) {

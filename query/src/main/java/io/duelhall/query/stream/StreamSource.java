@@ -1,7 +1,7 @@
 package io.duelhall.query.stream;
 
 import io.duelhall.domain.RecordedEvent;
-import io.duelhall.query.MatchLog;
+import io.duelhall.query.log.MatchLog;
 
 /**
  * Where the events of {@link MatchStreams} come from: the event store on an app node ({@link StoreStreamSource}), the

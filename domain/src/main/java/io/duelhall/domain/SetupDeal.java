@@ -1,6 +1,6 @@
-package io.duelhall.domain.rng;
+package io.duelhall.domain;
 
-import io.duelhall.domain.Seat;
+import io.duelhall.domain.rng.Sha256CounterRandom;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.duelhall.query;
+package io.duelhall.query.log;
 
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;

@@ -1,8 +1,6 @@
-package io.duelhall.domain.rng;
+package io.duelhall.domain;
 
-import io.duelhall.domain.DrawCheck;
-import io.duelhall.domain.MatchSetup;
-import io.duelhall.domain.Seat;
+import io.duelhall.domain.rng.Sha256CounterRandom;
 
 import java.util.List;
 import java.util.Objects;

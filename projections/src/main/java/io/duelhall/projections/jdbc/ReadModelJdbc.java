@@ -1,4 +1,4 @@
-package io.duelhall.projections;
+package io.duelhall.projections.jdbc;
 
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 
@@ -11,9 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** Small helpers shared by the projections: portable time columns and work deferred to the end of a batch. */
-public final class Rows {
-    private Rows() {
+/**
+ * JDBC helpers shared by the read models (was {@code projections.Rows}): portable time columns and work deferred to
+ * the end of a batch.
+ */
+public final class ReadModelJdbc {
+    private ReadModelJdbc() {
     }
 
     /** A {@code timestamp with time zone} parameter, portable between H2 and PostgreSQL. */

@@ -1,4 +1,4 @@
-package io.duelhall.query;
+package io.duelhall.query.log;
 
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
@@ -18,11 +18,11 @@ import java.time.Instant;
  * delay holds everywhere.
  */
 @Component
-public class Sights {
+public class ViewerAccess {
     private final MatchLogs logs;
     private final Clock clock;
 
-    public Sights(MatchLogs logs, Clock clock) {
+    public ViewerAccess(MatchLogs logs, Clock clock) {
         this.logs = logs;
         this.clock = clock;
     }

@@ -1,4 +1,5 @@
-package io.duelhall.query;
+package io.duelhall.query.log;
+
 
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
