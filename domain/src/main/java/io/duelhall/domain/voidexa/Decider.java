@@ -102,7 +102,7 @@ final class Decider {
         }
         for (Seat seat : List.of(first, first.opponent())) {
             for (int i = 0; i < 5; i++) {
-                turns.draw(c, seat, 1);
+                Draws.draw(c, seat, 1);
             }
         }
         turns.startTurn(c, first);
