@@ -31,8 +31,8 @@ public class StoreStreamSource implements StreamSource {
     }
 
     @Override
-    public Fold fold() {
-        return Fold.STORED;
+    public EventForm form() {
+        return EventForm.STORED;
     }
 
     @Override

@@ -14,14 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A match that has subscribers: its events as its {@link StreamSource} has them (index = sequence number) and two
- * states folded by the source's {@link Fold}, the live one (seats) and the one at the spectators' delayed horizon.
- * Touched by the dispatcher thread only.
+ * A match that has subscribers (was {@code HotMatch}): its events as its {@link StreamSource} has them (index =
+ * sequence number) and two states folded by the source's {@link EventForm}, the live one (seats) and the one at the
+ * spectators' delayed horizon. Touched by the dispatcher thread only.
  */
-final class HotMatch {
+final class WatchedMatch {
     final String matchId;
     final List<Subscriber> subscribers = new ArrayList<>();
-    final Fold fold;
+    final EventForm form;
     Ruleset ruleset;
     int delaySeconds;
     List<RecordedEvent> events;
@@ -31,9 +31,9 @@ final class HotMatch {
     /** An event arrived out of order: read the match from the store again. */
     boolean stale;
 
-    HotMatch(MatchLog log, Fold fold) {
+    WatchedMatch(MatchLog log, EventForm form) {
         this.matchId = log.matchId();
-        this.fold = fold;
+        this.form = form;
         reset(log);
     }
 
@@ -47,7 +47,7 @@ final class HotMatch {
                         + events.get(i).seq());
             }
         }
-        live = fold.state(log);
+        live = form.state(log);
         spectated = ruleset.initial();
         spectatorHorizon = -1;
         stale = false;
@@ -66,7 +66,7 @@ final class HotMatch {
             return false;
         }
         events.add(e);
-        live = fold.evolve(ruleset, live, e.payload());
+        live = form.evolve(ruleset, live, e.payload());
         return true;
     }
 
@@ -81,7 +81,7 @@ final class HotMatch {
         while (spectatorHorizon < last()
                 && (spectatorHorizon < 0 || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
             spectatorHorizon++;
-            spectated = fold.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
+            spectated = form.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
         }
     }
 
@@ -98,7 +98,7 @@ final class HotMatch {
         }
         GameState s = ruleset.initial();
         for (int i = 0; i <= seq; i++) {
-            s = fold.evolve(ruleset, s, events.get(i).payload());
+            s = form.evolve(ruleset, s, events.get(i).payload());
         }
         return s;
     }

@@ -11,10 +11,11 @@ import io.duelhall.query.log.MatchLog;
 import java.util.List;
 
 /**
- * How the events of a {@link StreamSource} are folded and shown. Both folds are the domain's ({@link Ruleset}); they
- * differ in what the events hold.
+ * The form of a {@link StreamSource}'s events (was {@code Fold}): stored whole, or public (already redacted for
+ * spectators); each form has its fold and its view. Both folds are the domain's ({@link Ruleset}); they differ in
+ * what the events hold.
  */
-public enum Fold {
+public enum EventForm {
     /**
      * The stored events, whole (an app node): the rules' fold, each event redacted for the viewer, and everything
      * shown to everyone once the match has ended.
