@@ -1,6 +1,6 @@
 package io.duelhall.domain;
 
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 
 import java.util.List;
 import java.util.Objects;
@@ -34,7 +34,7 @@ public final class DealChecks {
 
     /** The match seed of a setup {@link #missing} found nothing missing in, as bytes. */
     public static byte[] matchSeed(MatchSetup setup) {
-        return Sha256CounterRandom.unhex(setup.matchSeed());
+        return Sha256.unhex(setup.matchSeed());
     }
 
     /**

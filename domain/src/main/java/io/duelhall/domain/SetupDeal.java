@@ -1,5 +1,6 @@
 package io.duelhall.domain;
 
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.rng.Sha256CounterRandom;
 
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ public final class SetupDeal {
 
     /** matchSeed = SHA-256(serverSeed ‖ UTF-8(clientSeed A) ‖ UTF-8(clientSeed B)). */
     public static byte[] matchSeed(String serverSeedHex, String clientSeedA, String clientSeedB) {
-        return Sha256CounterRandom.sha256(Sha256CounterRandom.unhex(serverSeedHex),
+        return Sha256.of(Sha256.unhex(serverSeedHex),
                 clientSeedA.getBytes(StandardCharsets.UTF_8), clientSeedB.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -50,7 +51,7 @@ public final class SetupDeal {
             return null;
         }
         try {
-            return Sha256CounterRandom.hex(matchSeed(serverSeedHex, a, b));
+            return Sha256.hex(matchSeed(serverSeedHex, a, b));
         } catch (IllegalArgumentException notHex) {
             return null;
         }

@@ -16,7 +16,7 @@ import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Ruleset;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.fairness.audit.AuditReport.Check;
 import io.duelhall.fairness.record.RecordDecoder.Decoded;
 
@@ -274,7 +274,7 @@ public final class Auditor {
         }
         String hash;
         try {
-            hash = Sha256CounterRandom.hex(Sha256CounterRandom.sha256(Sha256CounterRandom.unhex(setup.revealedServerSeed())));
+            hash = Sha256.hex(Sha256.of(Sha256.unhex(setup.revealedServerSeed())));
         } catch (IllegalArgumentException notHex) {
             return Check.fail("seedCommitment", "the revealed server seed is not hex: " + setup.revealedServerSeed());
         }
