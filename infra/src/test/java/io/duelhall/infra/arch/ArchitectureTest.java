@@ -5,6 +5,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -139,6 +141,34 @@ class ArchitectureTest {
     void noCyclesBetweenPackages() {
         slices().matching("io.duelhall.(**)").should().beFreeOfCycles()
                 .because("a newcomer reads a package after the ones it uses (issue 22)").check(classes);
+    }
+
+    /**
+     * Inside voidexa's engine package, no two classes call each other both ways either ({@code Effects} and
+     * {@code Turns} did: damage and drawing moved to {@code Damage} and {@code Draws}). Nested classes count as their
+     * top-level class. The facade {@code VoidexaRuleset} is left out: it wires the engine's classes together, and
+     * {@code Decider} still asks it for {@code atLeast} (engine version order).
+     */
+    @Test
+    void noCyclesBetweenTheClassesOfVoidexasEngine() {
+        String engine = DOMAIN + ".voidexa";
+        slices().assignedFrom(new SliceAssignment() {
+            @Override
+            public SliceIdentifier getIdentifierOf(JavaClass c) {
+                if (!c.getPackageName().equals(engine)) {
+                    return SliceIdentifier.ignore();
+                }
+                String name = c.getName().substring(engine.length() + 1);
+                int nested = name.indexOf('$');
+                String top = nested < 0 ? name : name.substring(0, nested);
+                return top.equals("VoidexaRuleset") ? SliceIdentifier.ignore() : SliceIdentifier.of(top);
+            }
+
+            @Override
+            public String getDescription() {
+                return "the top-level classes of " + engine;
+            }
+        }).should().beFreeOfCycles().check(classes);
     }
 
     @Test
