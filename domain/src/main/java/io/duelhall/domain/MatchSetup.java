@@ -44,6 +44,6 @@ public record MatchSetup(String seedCommitment, String committedServerSeed, Stri
             }
         }
         return new MatchSetup(commitment, committed, revealed, clientSeeds,
-                io.duelhall.domain.rng.SetupDeal.matchSeedHex(revealed, clientSeeds), seats);
+                io.duelhall.domain.SetupDeal.matchSeedHex(revealed, clientSeeds), seats);
     }
 }

@@ -1,6 +1,6 @@
 package io.duelhall.domain;
 
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 
 import java.nio.charset.StandardCharsets;
 
@@ -12,7 +12,7 @@ public final class SeatTokens {
     }
 
     public static String hash(String token) {
-        return Sha256CounterRandom.hex(Sha256CounterRandom.sha256(token.getBytes(StandardCharsets.UTF_8)));
+        return Sha256.hex(Sha256.of(token.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The token of an {@code Authorization: Bearer …} header value, or null if there is none. */

@@ -14,7 +14,10 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** STYLE.md §1: the rules engine imports no framework, persistence or JSON library. */
+/**
+ * STYLE.md §1: the rules engine imports no framework, persistence or JSON library. A quick source scan, here in the
+ * domain module; {@code infra/.../arch/ArchitectureTest} checks the compiled domain depends on the JDK alone.
+ */
 class DomainPurityTest {
     private static final List<String> FORBIDDEN = List.of(
             "org.springframework", "org.axonframework", "jakarta.persistence", "javax.persistence",

@@ -1,16 +1,13 @@
 package io.duelhall.infra;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.github.benmanes.caffeine.jcache.configuration.CaffeineConfiguration;
 import com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.JCacheAdapter;
 import io.duelhall.command.match.Match;
 import io.duelhall.infra.cluster.StoreCheckedCache;
+import io.duelhall.infra.store.EventStoreJson;
 import org.axonframework.modelling.command.inspection.AnnotatedAggregateMetaModelFactory;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -49,23 +46,10 @@ public class AxonConfig {
     /** Bean name of the aggregate cache; the Match aggregate uses {@code @Aggregate(cache = "matchCache")}. */
     public static final String MATCH_CACHE = "matchCache";
 
-    /**
-     * The Jackson 2 mapper for Axon's serializers (events, snapshots, tokens, messages). Records work as is
-     * (Jackson 2.12+); java.time values are written as ISO-8601 strings; unknown properties are ignored so that
-     * adding an optional field to an event type stays compatible with older readers.
-     */
+    /** The Jackson 2 mapper for Axon's serializers (events, snapshots, tokens, messages): {@link EventStoreJson}. */
     @Bean("axonObjectMapper")
     public ObjectMapper axonObjectMapper() {
-        return newAxonObjectMapper();
-    }
-
-    /** A new mapper configured as {@link #axonObjectMapper()}: the audit reads stored events with it, even without Spring. */
-    public static ObjectMapper newAxonObjectMapper() {
-        return JsonMapper.builder()
-                         .addModule(new JavaTimeModule())
-                         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                         .build();
+        return EventStoreJson.newMapper();
     }
 
     /**

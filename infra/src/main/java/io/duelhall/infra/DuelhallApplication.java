@@ -1,6 +1,6 @@
 package io.duelhall.infra;
 
-import io.duelhall.infra.fairness.AuditCli;
+import io.duelhall.infra.fairness.AuditCommand;
 import io.duelhall.infra.edge.EdgeApplication;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -37,7 +37,7 @@ public class DuelhallApplication {
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("audit")) {
             // the offline audit of a match record: no web server, no database (docs/fairness.md)
-            System.exit(AuditCli.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+            System.exit(AuditCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
             return;
         }
         // No network on our machines: the checker would only fail. An explicit -D...=false still wins.

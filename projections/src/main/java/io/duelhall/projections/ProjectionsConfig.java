@@ -74,6 +74,6 @@ public class ProjectionsConfig {
     @Bean
     public ProjectionAdmin projectionAdmin(@Lazy EventProcessingConfiguration processing, EventStore eventStore,
                                            TokenStore tokenStore, TransactionManager transactions) {
-        return new ProjectionAdmin(processing, eventStore, tokenStore, transactions);
+        return new ProjectionAdmin(processing, eventStore, tokenStore, transactions, Projections.ALL);
     }
 }

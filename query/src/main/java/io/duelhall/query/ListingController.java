@@ -8,6 +8,7 @@ import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.list.MatchListProjection.MatchSummary;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
+import io.duelhall.query.log.MatchLogs;
 import io.duelhall.query.stream.MatchStreams;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;

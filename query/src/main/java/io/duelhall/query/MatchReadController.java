@@ -1,5 +1,8 @@
 package io.duelhall.query;
 
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.ViewerAccess;
+
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
@@ -13,7 +16,7 @@ import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.view.MatchViewProjection.StoredView;
 import io.duelhall.projections.view.MatchViewProjection;
 import io.duelhall.projections.view.Views;
-import io.duelhall.query.Sights.Sight;
+import io.duelhall.query.log.ViewerAccess.Sight;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -34,22 +37,22 @@ import java.util.Optional;
 
 /**
  * The read side of one match: its view, event log, replay at any step and refused intents, for a seat (with its
- * token) or a spectator (without; delayed by the match's spectator delay, see {@link Sights}). Every payload is
+ * token) or a spectator (without; delayed by the match's spectator delay, see {@link ViewerAccess}). Every payload is
  * the ruleset's own redaction for the caller; once the match has ended (within the caller's horizon) everything is
  * shown to everyone.
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}", produces = "application/json")
 public class MatchReadController {
-    private final Sights sights;
+    private final ViewerAccess viewerAccess;
     private final MatchViewProjection views;
     private final RefusalProjection refusals;
     private final EventStore eventStore;
     private final Clock clock;
 
-    public MatchReadController(Sights sights, MatchViewProjection views, RefusalProjection refusals,
+    public MatchReadController(ViewerAccess viewerAccess, MatchViewProjection views, RefusalProjection refusals,
                                EventStore eventStore, Clock clock) {
-        this.sights = sights;
+        this.viewerAccess = viewerAccess;
         this.views = views;
         this.refusals = refusals;
         this.eventStore = eventStore;
@@ -76,7 +79,7 @@ public class MatchReadController {
                 return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(stored.get());
             }
         }
-        Sight s = sights.of(matchId, authorization);
+        Sight s = viewerAccess.of(matchId, authorization);
         return ResponseEntity.ok(render(s, s.log()));
     }
 
@@ -104,7 +107,7 @@ public class MatchReadController {
         if (from < 0 || limit < 1 || limit > 5000) {
             throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "from must be ≥ 0 and limit 1–5000."));
         }
-        Sight s = sights.of(matchId, authorization);
+        Sight s = viewerAccess.of(matchId, authorization);
         return new EventPage(matchId, s.log().version(), s.log().redacted(s.viewer(), from, limit));
     }
 
@@ -116,7 +119,7 @@ public class MatchReadController {
         if (at < 0) {
             throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "at must be ≥ 0 (an event sequence number)."));
         }
-        Sight s = sights.of(matchId, authorization);
+        Sight s = viewerAccess.of(matchId, authorization);
         if (at > s.log().version()) {
             throw new RefusedException(Refusal.notFound("EVENT_NOT_FOUND", "No event " + at + " in this match (yet)."));
         }
@@ -133,7 +136,7 @@ public class MatchReadController {
     @GetMapping("/refusals")
     public RefusalPage refusals(@PathVariable String matchId,
                                 @RequestHeader(name = "Authorization", required = false) String authorization) {
-        Sight s = sights.of(matchId, authorization);
+        Sight s = viewerAccess.of(matchId, authorization);
         List<RefusalEntry> all = refusals.find(matchId);
         if (s.ended()) {
             return new RefusalPage(matchId, all);
@@ -153,7 +156,7 @@ public class MatchReadController {
     @GetMapping("/moves")
     public Moves moves(@PathVariable String matchId,
                        @RequestHeader(name = "Authorization", required = false) String authorization) {
-        Sight s = sights.of(matchId, authorization);
+        Sight s = viewerAccess.of(matchId, authorization);
         if (s.asked().kind() != Viewer.Kind.SEAT) {
             throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN",
                     "Send the seat's token (Authorization: Bearer …): moves are a seat's."));

@@ -1,5 +1,9 @@
 package io.duelhall.query;
 
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.MatchLogs;
+import io.duelhall.query.log.ViewerAccess;
+
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -24,19 +28,19 @@ import java.util.Optional;
  * {@code spectatorDelaySeconds} must appear in every public list (matches, player history, leaderboard) as it stood
  * that long ago, exactly as its spectator sees it. The read models know which matches may be ahead of that
  * ({@link MatchListProjection#delayedAt}); for those few, this folds the spectator's part of the stored log (the
- * same horizon as {@link Sights}) into what the lists show.
+ * same horizon as {@link ViewerAccess}) into what the lists show.
  */
 @Component
 public class PublicRecords {
     private final MatchListProjection list;
     private final MatchLogs logs;
-    private final Sights sights;
+    private final ViewerAccess viewerAccess;
     private final Clock clock;
 
-    public PublicRecords(MatchListProjection list, MatchLogs logs, Sights sights, Clock clock) {
+    public PublicRecords(MatchListProjection list, MatchLogs logs, ViewerAccess viewerAccess, Clock clock) {
         this.list = list;
         this.logs = logs;
-        this.sights = sights;
+        this.viewerAccess = viewerAccess;
         this.clock = clock;
     }
 
@@ -63,7 +67,7 @@ public class PublicRecords {
             } catch (RefusedException gone) {
                 continue;
             }
-            MatchLog seen = sights.spectatorPart(all);
+            MatchLog seen = viewerAccess.spectatorPart(all);
             if (seen.version() < all.version()) {
                 out.put(id, new Delayed(id, seen, summary(seen)));
             }

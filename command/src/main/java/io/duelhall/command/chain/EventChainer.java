@@ -1,5 +1,7 @@
 package io.duelhall.command.chain;
 
+import io.duelhall.fairness.chain.EventChain;
+
 import io.duelhall.domain.MatchEvent;
 import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -1,6 +1,6 @@
 package io.duelhall.command.match;
 
-import io.duelhall.command.chain.EventChain;
+import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.command.chain.EventChainer;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;

@@ -1,6 +1,6 @@
 package io.duelhall.command.match;
 
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -25,6 +25,6 @@ public final class Tokens {
     }
 
     public static String sha256Hex(byte[] bytes) {
-        return Sha256CounterRandom.hex(Sha256CounterRandom.sha256(bytes));
+        return Sha256.hex(Sha256.of(bytes));
     }
 }

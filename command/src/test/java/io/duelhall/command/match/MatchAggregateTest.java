@@ -4,7 +4,7 @@ import io.duelhall.domain.voidexa.VoidexaIntents;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.duelhall.command.chain.EventChain;
+import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.command.chain.EventChainer;
 import io.duelhall.command.rules.CatalogReader;
 import io.duelhall.domain.Intent;

@@ -1,7 +1,7 @@
 package io.duelhall.domain.biome;
 
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.SetupDeal;
+import io.duelhall.domain.SetupDeal;
 
 import java.util.EnumMap;
 import java.util.List;

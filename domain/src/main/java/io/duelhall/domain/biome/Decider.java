@@ -6,7 +6,7 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.biome.BiomeEvent.*;
 import io.duelhall.domain.biome.BiomeMove.*;
 
@@ -42,9 +42,9 @@ final class Decider {
         if (serverSeed == null || serverSeed.length != 32) {
             throw new IllegalArgumentException("the server seed must be 32 bytes");
         }
-        String commitment = Sha256CounterRandom.hex(Sha256CounterRandom.sha256(serverSeed));
+        String commitment = Sha256.hex(Sha256.of(serverSeed));
         return Decision.accept(List.of(new MatchCreated(matchId, RULESET, engineVersion, catalog.version(), o,
-                commitment, Sha256CounterRandom.hex(serverSeed))));
+                commitment, Sha256.hex(serverSeed))));
     }
 
     /** B-D-DECK-1: a seat with a legal deck; the second seat starts the match (B-D-SETUP-1). */

@@ -2,8 +2,6 @@ package io.duelhall.domain.rng;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * SHA-256 in counter mode: block i = SHA-256(seed ‖ UTF-8(label) ‖ 0x00 ‖ uint64-BE(i)); each
@@ -23,31 +21,7 @@ public final class Sha256CounterRandom implements SeededRandom {
         prefix = new byte[seed.length + l.length + 1];
         System.arraycopy(seed, 0, prefix, 0, seed.length);
         System.arraycopy(l, 0, prefix, seed.length, l.length);
-        sha = sha256();
-    }
-
-    public static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every JDK", e);
-        }
-    }
-
-    public static byte[] sha256(byte[]... parts) {
-        MessageDigest d = sha256();
-        for (byte[] p : parts) {
-            d.update(p);
-        }
-        return d.digest();
-    }
-
-    public static String hex(byte[] bytes) {
-        return HexFormat.of().formatHex(bytes);
-    }
-
-    public static byte[] unhex(String hex) {
-        return HexFormat.of().parseHex(hex);
+        sha = Sha256.digest();
     }
 
     /** The next raw 32-bit word, as an unsigned value in a long. */

@@ -8,7 +8,7 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidexa.VoidexaEvent.*;
 import io.duelhall.domain.voidexa.cards.Ability;
 import io.duelhall.domain.voidexa.cards.Card;
@@ -54,9 +54,9 @@ final class Decider {
         if (serverSeed == null || serverSeed.length != 32) {
             throw new IllegalArgumentException("the server seed must be 32 bytes");
         }
-        String commitment = Sha256CounterRandom.hex(Sha256CounterRandom.sha256(serverSeed));
+        String commitment = Sha256.hex(Sha256.of(serverSeed));
         return Decision.accept(List.of(new MatchCreated(matchId, RULESET, engineVersion, catalog.version(), o,
-                commitment, Sha256CounterRandom.hex(serverSeed))));
+                commitment, Sha256.hex(serverSeed))));
     }
 
     Decision join(VoidexaState s, JoinRequest r) {
@@ -102,7 +102,7 @@ final class Decider {
         }
         for (Seat seat : List.of(first, first.opponent())) {
             for (int i = 0; i < 5; i++) {
-                turns.draw(c, seat, 1);
+                Draws.draw(c, seat, 1);
             }
         }
         turns.startTurn(c, first);

@@ -10,11 +10,9 @@ import io.duelhall.domain.voidexa.cards.Keyword;
 import io.duelhall.domain.voidexa.cards.ModifierKind;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
-/** Resolves effect building blocks into events. The only place damage, healing and the rest are computed. */
+/** Resolves effect building blocks into events; damage goes through {@link Damage}, draws through {@link Draws}. */
 final class Effects {
 
     /** A played card resolves (V-PLAY-4): its effects, then its destination. */
@@ -89,7 +87,7 @@ final class Effects {
                 case HEAT -> c.emit(new HeatPending(owner, a, me.pendingHeat() + a));
                 case ENERGY -> c.emit(new EnergyGained(owner, a, me.energy() + a));
                 case RAMP -> c.emit(new MaxEnergyIncreased(owner, a, me.ramp() + a));
-                case DRAW -> Turns.draw(c, owner, a);
+                case DRAW -> Draws.draw(c, owner, a);
                 case SUMMON -> {
                     Card card = c.catalog.card(self.card());
                     var st = card.drone();
@@ -154,81 +152,36 @@ final class Effects {
                         continue;
                     }
                     switch (kind) {
-                        case SHIP -> routeToShip(c, t.seat(), by, "CARD", amount, pierce, null);
-                        case SUBSYSTEM -> routeToShip(c, t.seat(), by, "CARD", amount, true, Checks.parse(t.subsystem()));
-                        case DRONE -> routeToDrone(c, t.seat(), t.id(), by, amount, pierce);
+                        case SHIP -> Damage.routeToShip(c, t.seat(), by, "CARD", amount, pierce, null);
+                        case SUBSYSTEM -> Damage.routeToShip(c, t.seat(), by, "CARD", amount, true, Checks.parse(t.subsystem()));
+                        case DRONE -> Damage.routeToDrone(c, t.seat(), t.id(), by, amount, pierce);
                         default -> {
                         }
                     }
                 }
             }
-            case ENEMY_SHIP -> routeToShip(c, enemy, by, "CARD", amount, pierce, null);
-            case ENEMY_SUBSYSTEM -> routeToShip(c, enemy, by, "CARD", amount, true, e.subsystem());
-            case SELF_SHIP -> routeToShip(c, owner, by, "CARD", amount, pierce, null);
+            case ENEMY_SHIP -> Damage.routeToShip(c, enemy, by, "CARD", amount, pierce, null);
+            case ENEMY_SUBSYSTEM -> Damage.routeToShip(c, enemy, by, "CARD", amount, true, e.subsystem());
+            case SELF_SHIP -> Damage.routeToShip(c, owner, by, "CARD", amount, pierce, null);
             case BOTH_SHIPS -> c.together(by, () -> {
                 Seat first = c.state.active();
-                routeToShip(c, first, by, "CARD", amount, pierce, null);
-                routeToShip(c, first.opponent(), by, "CARD", amount, pierce, null);
+                Damage.routeToShip(c, first, by, "CARD", amount, pierce, null);
+                Damage.routeToShip(c, first.opponent(), by, "CARD", amount, pierce, null);
             });
             case ENEMY_DRONES -> {
                 for (Drone d : c.ship(enemy).drones()) {
-                    routeToDrone(c, enemy, d.id(), by, amount, pierce);
+                    Damage.routeToDrone(c, enemy, d.id(), by, amount, pierce);
                 }
             }
             case ALL_DRONES -> {
                 Seat first = c.state.active();
                 for (Seat side : List.of(first, first.opponent())) {
                     for (Drone d : c.ship(side).drones()) {
-                        routeToDrone(c, side, d.id(), by, amount, pierce);
+                        Damage.routeToDrone(c, side, d.id(), by, amount, pierce);
                     }
                 }
             }
             default -> throw new IllegalStateException("unknown damage target " + e.to());
-        }
-    }
-
-    /**
-     * V-DMG-1/2: Shield first, the rest to Hull; Pierce goes to Hull and a named subsystem takes
-     * it directly, both skipping the Shield. Every subsystem floors at 0. One DamageRouted each time.
-     */
-    static void routeToShip(Ctx c, Seat target, Seat source, String cause, int amount, boolean pierce, Subsystem named) {
-        if (amount <= 0 || c.over()) {
-            return;
-        }
-        Ship ship = c.ship(target);
-        Map<Subsystem, Integer> dealt = new EnumMap<>(Subsystem.class);
-        Map<Subsystem, Integer> after = new EnumMap<>(Subsystem.class);
-        int absorbed = 0;
-        if (named != null || pierce) {
-            Subsystem sub = named != null ? named : Subsystem.HULL;
-            int d = Math.min(amount, ship.value(sub));
-            dealt.put(sub, d);
-            after.put(sub, ship.value(sub) - d);
-        } else {
-            int shield = ship.value(Subsystem.SHIELD);
-            absorbed = Math.min(shield, amount);
-            int hull = ship.value(Subsystem.HULL);
-            int d = Math.min(amount - absorbed, hull);
-            after.put(Subsystem.SHIELD, shield - absorbed);
-            if (amount - absorbed > 0) {
-                dealt.put(Subsystem.HULL, d);
-                after.put(Subsystem.HULL, hull - d);
-            }
-        }
-        c.emit(new DamageRouted(target, source, cause, amount, pierce || named != null, absorbed, Map.copyOf(dealt), Map.copyOf(after)));
-    }
-
-    /** V-DMG-4: the drone's shield first (unless Pierce), then its hull; at 0 it goes to its owner's discard. */
-    static void routeToDrone(Ctx c, Seat owner, String droneId, Seat source, int amount, boolean pierce) {
-        Drone d = c.ship(owner).drone(droneId);
-        if (d == null || amount <= 0 || c.over()) {
-            return;
-        }
-        int absorbed = pierce ? 0 : Math.min(d.shield(), amount);
-        int hullDamage = Math.min(amount - absorbed, d.hull());
-        c.emit(new DroneDamaged(owner, d.id(), source, amount, absorbed, hullDamage, d.shield() - absorbed, d.hull() - hullDamage));
-        if (d.hull() - hullDamage == 0) {
-            c.emit(new DroneDestroyed(owner, new CardRef(d.id(), d.card())));
         }
     }
 }

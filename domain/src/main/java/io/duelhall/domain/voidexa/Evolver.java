@@ -7,202 +7,186 @@ import io.duelhall.domain.voidexa.VoidexaEvent.*;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * evolve(state, event) → state. Only assigns what the event says; never decides, never draws
- * randomness, never throws on an event that decide produced.
+ * randomness, never throws on an event that decide produced. One handler per event type, looked up by the event's
+ * class (Java 17 has no pattern switch); EvolverCoverageTest fails when a new event type has none.
  */
 final class Evolver {
     private Evolver() {
     }
 
+    /** How one event type changes the state: only assigns what the event says. */
+    @FunctionalInterface
+    interface Handler<E extends VoidexaEvent> {
+        VoidexaState apply(VoidexaState s, E event);
+    }
+
+    /** One handler per event type (every permitted subtype of {@link VoidexaEvent}: EvolverCoverageTest). */
+    private static final Map<Class<? extends VoidexaEvent>, Handler<?>> HANDLERS = handlers();
+
     static VoidexaState evolve(VoidexaState s, MatchEvent event) {
         if (!(event instanceof VoidexaEvent e)) {
             return s; // IntentAccepted and other envelopes change nothing in the rules state
         }
-        if (e instanceof MatchCreated c) {
+        @SuppressWarnings("unchecked")
+        Handler<VoidexaEvent> h = (Handler<VoidexaEvent>) HANDLERS.get(e.getClass());
+        return h == null ? s : h.apply(s, e);
+    }
+
+    /** The event types with a handler. */
+    static Set<Class<? extends VoidexaEvent>> handledTypes() {
+        return HANDLERS.keySet();
+    }
+
+    private static Map<Class<? extends VoidexaEvent>, Handler<?>> handlers() {
+        Map<Class<? extends VoidexaEvent>, Handler<?>> byType = new HashMap<>();
+        on(byType, MatchCreated.class, (s, c) -> {
             return new VoidexaState(c.matchId(), MatchStatus.WAITING, c.options(), c.engineVersion(),
                     c.catalogVersion(), c.seedCommitment(), c.serverSeed(), Map.of(), null, 0, null, Phase.SETUP,
                     null, null, 0, null);
-        }
-        if (e instanceof PlayerJoined j) {
+        });
+        on(byType, PlayerJoined.class, (s, j) -> {
             return s.withShip(j.seat(), Ship.fresh(j.name(), j.pilotClass(), j.shipCore(), j.clientSeed(),
                     j.deck() == null ? List.of() : j.deck()).withAccount(j.accountId()));
-        }
-        if (e instanceof MatchStarted m) {
-            return s.withStatus(MatchStatus.LIVE, m.firstSeat()).withPhase(Phase.START);
-        }
-        if (e instanceof DeckShuffled d) {
+        });
+        on(byType, MatchStarted.class, (s, m) -> s.withStatus(MatchStatus.LIVE, m.firstSeat()).withPhase(Phase.START));
+        on(byType, DeckShuffled.class, (s, d) -> {
             return edit(s, d.seat(), b -> b.deck = d.order() == null ? List.of() : List.copyOf(d.order()));
-        }
-        if (e instanceof CardDrawn d) {
+        });
+        on(byType, CardDrawn.class, (s, d) -> {
             return edit(s, d.seat(), b -> {
                 CardRef top = b.deck.get(0);
                 b.deck = b.deck.subList(1, b.deck.size());
                 b.hand = Ship.Builder.plus(b.hand, top);
             });
-        }
-        if (e instanceof FatigueApplied f) {
+        });
+        on(byType, FatigueApplied.class, (s, f) -> {
             return edit(s, f.seat(), b -> {
                 b.emptyDraws = f.emptyDraws();
                 b.maxHand = f.maxHandSize();
             });
-        }
-        if (e instanceof TurnStarted t) {
+        });
+        on(byType, TurnStarted.class, (s, t) -> {
             VoidexaState n = s.withTurn(t.turn(), t.seat(), Phase.START);
             return edit(n, t.seat(), b -> b.abilitiesUsed = Set.of());
-        }
-        if (e instanceof LifeSupportCounted l) {
-            return edit(s, l.seat(), b -> b.lifeSupportZeroTurns = l.zeroTurns());
-        }
-        if (e instanceof HeatDecreased h) {
-            return edit(s, h.seat(), b -> b.heat = h.heat());
-        }
-        if (e instanceof ShieldRegenerated r) {
-            return edit(s, r.seat(), b -> b.set(Subsystem.SHIELD, r.shield()));
-        }
-        if (e instanceof EnergyRefilled r) {
-            return edit(s, r.seat(), b -> b.energy = r.energy());
-        }
-        if (e instanceof MainPhaseStarted) {
-            return s.withPhase(Phase.MAIN);
-        }
-        if (e instanceof CardPlayed p) {
+        });
+        on(byType, LifeSupportCounted.class, (s, l) -> edit(s, l.seat(), b -> b.lifeSupportZeroTurns = l.zeroTurns()));
+        on(byType, HeatDecreased.class, (s, h) -> edit(s, h.seat(), b -> b.heat = h.heat()));
+        on(byType, ShieldRegenerated.class, (s, r) -> edit(s, r.seat(), b -> b.set(Subsystem.SHIELD, r.shield())));
+        on(byType, EnergyRefilled.class, (s, r) -> edit(s, r.seat(), b -> b.energy = r.energy()));
+        on(byType, MainPhaseStarted.class, (s, x) -> s.withPhase(Phase.MAIN));
+        on(byType, CardPlayed.class, (s, p) -> {
             VoidexaState n = edit(s, p.seat(), b -> b.hand = Ship.Builder.minus(b.hand, p.card().id()));
             return p.response() ? n : n.withPending(new PendingPlay(p.seat(), p.card(), p.targets()), null, Phase.MAIN);
-        }
-        if (e instanceof EnergySpent x) {
-            return edit(s, x.seat(), b -> b.energy = x.energy());
-        }
-        if (e instanceof HeatPending h) {
-            return edit(s, h.seat(), b -> b.pendingHeat = h.pending());
-        }
-        if (e instanceof AbilityActivated a) {
+        });
+        on(byType, EnergySpent.class, (s, x) -> edit(s, x.seat(), b -> b.energy = x.energy()));
+        on(byType, HeatPending.class, (s, h) -> edit(s, h.seat(), b -> b.pendingHeat = h.pending()));
+        on(byType, AbilityActivated.class, (s, a) -> {
             return edit(s, a.seat(), b -> b.useAbility(a.card().id() + "#" + a.ability()));
-        }
-        if (e instanceof ResponseWindowOpened w) {
-            return s.withPending(s.pending(), w.responder(), Phase.RESPONSE);
-        }
-        if (e instanceof ResponseWindowClosed) {
-            return s.withPending(s.pending(), null, Phase.MAIN);
-        }
-        if (e instanceof CardCancelled) {
-            return s;
-        }
-        if (e instanceof DamageRouted d) {
-            return edit(s, d.target(), b -> d.after().forEach(b::set));
-        }
-        if (e instanceof DroneDamaged d) {
+        });
+        on(byType, ResponseWindowOpened.class, (s, w) -> s.withPending(s.pending(), w.responder(), Phase.RESPONSE));
+        on(byType, ResponseWindowClosed.class, (s, x) -> s.withPending(s.pending(), null, Phase.MAIN));
+        on(byType, CardCancelled.class, (s, x) -> s);
+        on(byType, DamageRouted.class, (s, d) -> edit(s, d.target(), b -> d.after().forEach(b::set)));
+        on(byType, DroneDamaged.class, (s, d) -> {
             return edit(s, d.owner(), b -> b.drones = mapDrone(b.drones, d.drone(),
                     x -> x.withHullShield(d.hull(), d.shield())));
-        }
-        if (e instanceof DroneDestroyed d) {
+        });
+        on(byType, DroneDestroyed.class, (s, d) -> {
             return edit(s, d.owner(), b -> {
                 b.drones = b.drones.stream().filter(x -> !x.id().equals(d.drone().id())).toList();
                 b.discard = Ship.Builder.plus(b.discard, d.drone());
             });
-        }
-        if (e instanceof SubsystemRepaired r) {
-            return edit(s, r.seat(), b -> b.set(r.subsystem(), r.value()));
-        }
-        if (e instanceof ShieldRaised r) {
-            return edit(s, r.seat(), b -> b.set(Subsystem.SHIELD, r.shield()));
-        }
-        if (e instanceof EnergyGained g) {
-            return edit(s, g.seat(), b -> b.energy = g.energy());
-        }
-        if (e instanceof MaxEnergyIncreased m) {
-            return edit(s, m.seat(), b -> b.ramp = m.ramp());
-        }
-        if (e instanceof DroneDeployed d) {
+        });
+        on(byType, SubsystemRepaired.class, (s, r) -> edit(s, r.seat(), b -> b.set(r.subsystem(), r.value())));
+        on(byType, ShieldRaised.class, (s, r) -> edit(s, r.seat(), b -> b.set(Subsystem.SHIELD, r.shield())));
+        on(byType, EnergyGained.class, (s, g) -> edit(s, g.seat(), b -> b.energy = g.energy()));
+        on(byType, MaxEnergyIncreased.class, (s, m) -> edit(s, m.seat(), b -> b.ramp = m.ramp()));
+        on(byType, DroneDeployed.class, (s, d) -> {
             return leavePending(edit(s, d.seat(), b -> {
                 List<Drone> l = new ArrayList<>(b.drones);
                 l.add(d.drone());
                 b.drones = l;
             }), d.drone().id());
-        }
-        if (e instanceof WeaponCharged w) {
-            return edit(s, w.seat(), b -> b.weaponCharge = w.charge());
-        }
-        if (e instanceof WeaponChargeSpent w) {
-            return edit(s, w.seat(), b -> b.weaponCharge = 0);
-        }
-        if (e instanceof DronePierceCharged d) {
-            return edit(s, d.seat(), b -> b.pierceNext = true);
-        }
-        if (e instanceof DronePierceSpent d) {
-            return edit(s, d.seat(), b -> b.pierceNext = false);
-        }
-        if (e instanceof DronesBoosted d) {
+        });
+        on(byType, WeaponCharged.class, (s, w) -> edit(s, w.seat(), b -> b.weaponCharge = w.charge()));
+        on(byType, WeaponChargeSpent.class, (s, w) -> edit(s, w.seat(), b -> b.weaponCharge = 0));
+        on(byType, DronePierceCharged.class, (s, d) -> edit(s, d.seat(), b -> b.pierceNext = true));
+        on(byType, DronePierceSpent.class, (s, d) -> edit(s, d.seat(), b -> b.pierceNext = false));
+        on(byType, DronesBoosted.class, (s, d) -> {
             return edit(s, d.seat(), b -> {
                 b.droneBoost = d.damage();
                 b.dronePierce = d.pierce();
                 b.boostUntilTurn = d.untilTurn();
             });
-        }
-        if (e instanceof DroneRepaired r) {
+        });
+        on(byType, DroneRepaired.class, (s, r) -> {
             return edit(s, r.seat(), b -> b.drones = mapDrone(b.drones, r.drone(),
                     x -> x.withHullShield(r.hull(), r.shield())));
-        }
-        if (e instanceof CardEnteredPlay c) {
+        });
+        on(byType, CardEnteredPlay.class, (s, c) -> {
             return leavePending(edit(s, c.seat(), b -> b.inPlay = Ship.Builder.plus(b.inPlay, c.card())), c.card().id());
-        }
-        if (e instanceof FieldActivated f) {
+        });
+        on(byType, FieldActivated.class, (s, f) -> {
             return leavePending(edit(s, f.seat(), b -> b.field = f.card()), f.card().id());
-        }
-        if (e instanceof FieldDestroyed f) {
+        });
+        on(byType, FieldDestroyed.class, (s, f) -> {
             return edit(s, f.seat(), b -> {
                 b.field = null;
                 b.discard = Ship.Builder.plus(b.discard, f.card());
             });
-        }
-        if (e instanceof CardDestroyed c) {
+        });
+        on(byType, CardDestroyed.class, (s, c) -> {
             return edit(s, c.seat(), b -> {
                 b.inPlay = Ship.Builder.minus(b.inPlay, c.card().id());
                 b.discard = Ship.Builder.plus(b.discard, c.card());
             });
-        }
-        if (e instanceof CardDiscarded c) {
+        });
+        on(byType, CardDiscarded.class, (s, c) -> {
             return leavePending(edit(s, c.seat(), b -> {
                 b.hand = Ship.Builder.minus(b.hand, c.card().id());
                 b.discard = Ship.Builder.plus(b.discard, c.card());
             }), c.card().id());
-        }
-        if (e instanceof CardReturnedToHand c) {
+        });
+        on(byType, CardReturnedToHand.class, (s, c) -> {
             return leavePending(edit(s, c.seat(), b -> b.hand = Ship.Builder.plus(b.hand, c.card())), c.card().id());
-        }
-        if (e instanceof CardExiled c) {
+        });
+        on(byType, CardExiled.class, (s, c) -> {
             return leavePending(edit(s, c.seat(), b -> b.exile = Ship.Builder.plus(b.exile, c.card())), c.card().id());
-        }
-        if (e instanceof TurnTimedOut t) {
-            return edit(s, t.seat(), b -> b.timeouts = t.timeouts());
-        }
-        if (e instanceof EndOfTurnBegan) {
-            return s.withPhase(Phase.END);
-        }
-        if (e instanceof HeatApplied h) {
+        });
+        on(byType, TurnTimedOut.class, (s, t) -> edit(s, t.seat(), b -> b.timeouts = t.timeouts()));
+        on(byType, EndOfTurnBegan.class, (s, x) -> s.withPhase(Phase.END));
+        on(byType, HeatApplied.class, (s, h) -> {
             return edit(s, h.seat(), b -> {
                 b.heat = h.heat();
                 b.pendingHeat = 0;
             });
-        }
-        if (e instanceof DiscardRequired d) {
-            return s.withDiscardOwed(d.count(), Phase.DISCARD);
-        }
-        if (e instanceof TurnEnded t) {
+        });
+        on(byType, DiscardRequired.class, (s, d) -> s.withDiscardOwed(d.count(), Phase.DISCARD));
+        on(byType, TurnEnded.class, (s, t) -> {
             VoidexaState ended = s.withDiscardOwed(0, Phase.START);
             // an unspent Overcharge is lost with the turn (D-CAT-3)
             return ended.ship(t.seat()) != null && ended.ship(t.seat()).weaponCharge() > 0
                     ? edit(ended, t.seat(), b -> b.weaponCharge = 0) : ended;
+        });
+        on(byType, MatchEnded.class, (s, m) -> s.ended(new Result(m.winner(), m.reason())));
+        // announcements: their effects are separate events
+        on(byType, AbilityTriggered.class, (s, x) -> s);
+        on(byType, DroneAttacked.class, (s, x) -> s);
+        return Map.copyOf(byType);
+    }
+
+    private static <E extends VoidexaEvent> void on(Map<Class<? extends VoidexaEvent>, Handler<?>> byType, Class<E> type,
+                                                    Handler<E> handler) {
+        if (byType.put(type, handler) != null) {
+            throw new IllegalStateException("two handlers for " + type.getSimpleName());
         }
-        if (e instanceof MatchEnded m) {
-            return s.ended(new Result(m.winner(), m.reason()));
-        }
-        // AbilityTriggered, DroneAttacked: announcements; their effects are separate events.
-        return s;
     }
 
     /** A card that reaches its destination is no longer the card waiting to resolve. */

@@ -16,7 +16,6 @@ import java.util.List;
 
 /** The automatic parts of a turn: start (V-START-*), drone attacks (V-MAIN-1), end (V-END-*). */
 final class Turns {
-    static final int FATIGUE_DAMAGE = 3;
     static final int HEAT_DAMAGE = 2;
     static final int HEAT_DAMAGE_FROM = 9;
     static final int LIFE_SUPPORT_TURNS = 3;
@@ -53,7 +52,7 @@ final class Turns {
             c.emit(new ShieldRegenerated(seat, gained, shield + gained));
         }
         c.emit(new EnergyRefilled(seat, ship.maxEnergy(), ship.maxEnergy()));
-        draw(c, seat, 1);
+        Draws.draw(c, seat, 1);
         if (c.over()) {
             return;
         }
@@ -88,7 +87,7 @@ final class Turns {
             c.emit(new DroneAttacked(seat, d.id(), dmg, pierce));
             attacked = true;
             // V-DRONE-2: to the enemy ship, or to the subsystem the drone is assigned to (D-DRONE-4), skipping the Shield
-            Effects.routeToShip(c, seat.opponent(), seat, "DRONE", dmg, pierce, d.target());
+            Damage.routeToShip(c, seat.opponent(), seat, "DRONE", dmg, pierce, d.target());
         }
         if (pierceNext && attacked && !c.over()) {
             c.emit(new DronePierceSpent(seat));
@@ -107,7 +106,7 @@ final class Turns {
             c.emit(new HeatApplied(seat, ship.pendingHeat(), heat));
         }
         if (c.ship(seat).heat() >= HEAT_DAMAGE_FROM) { // V-HEAT-2
-            Effects.routeToShip(c, seat, seat, "HEAT", HEAT_DAMAGE, false, null);
+            Damage.routeToShip(c, seat, seat, "HEAT", HEAT_DAMAGE, false, null);
             if (c.over()) {
                 return;
             }
@@ -123,24 +122,6 @@ final class Turns {
     void passTurn(Ctx c, Seat seat) {
         c.emit(new TurnEnded(seat, c.state.turn()));
         startTurn(c, seat.opponent());
-    }
-
-    /** Draws n cards; an empty deck is fatigue the first time (V-START-2) and deck-out the second (V-START-3). */
-    static void draw(Ctx c, Seat seat, int n) {
-        for (int i = 0; i < n && !c.over(); i++) {
-            Ship ship = c.ship(seat);
-            if (!ship.deck().isEmpty()) {
-                c.emit(new CardDrawn(seat, ship.deck().get(0), ship.hand().size() + 1, ship.deck().size() - 1));
-                continue;
-            }
-            int empty = ship.emptyDraws() + 1;
-            if (empty >= 2) {
-                c.end(seat.opponent(), "DECK_OUT", List.of(seat), seat);
-                return;
-            }
-            c.emit(new FatigueApplied(seat, empty, Math.max(0, ship.maxHand() - 1)));
-            Effects.routeToShip(c, seat, seat, "FATIGUE", FATIGUE_DAMAGE, false, null);
-        }
     }
 
     /**

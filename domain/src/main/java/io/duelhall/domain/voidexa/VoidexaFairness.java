@@ -4,7 +4,7 @@ import io.duelhall.domain.DrawCheck;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.DealChecks;
+import io.duelhall.domain.DealChecks;
 import io.duelhall.domain.voidexa.VoidexaEvent.CardDrawn;
 import io.duelhall.domain.voidexa.VoidexaEvent.DeckShuffled;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;

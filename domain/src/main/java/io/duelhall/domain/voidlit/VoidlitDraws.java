@@ -1,7 +1,7 @@
 package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.SetupDeal;
+import io.duelhall.domain.SetupDeal;
 import io.duelhall.domain.rng.Sha256CounterRandom;
 
 import java.util.EnumMap;

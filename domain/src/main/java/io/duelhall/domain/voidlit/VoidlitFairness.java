@@ -4,7 +4,7 @@ import io.duelhall.domain.DrawCheck;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.DealChecks;
+import io.duelhall.domain.DealChecks;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.ai.SelfPlay;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class Scenario {
     static final BiomeRuleset RULES = new BiomeRuleset();
     static final Catalog CATALOG = RULES.catalog();
-    static final String SERVER_SEED = Sha256CounterRandom.hex(new byte[32]);
+    static final String SERVER_SEED = Sha256.hex(new byte[32]);
 
     BiomeState state;
     final List<MatchEvent> events = new ArrayList<>();

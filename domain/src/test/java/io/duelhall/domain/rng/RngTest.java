@@ -50,7 +50,7 @@ class RngTest {
         for (long expected : FIRST_WORDS) {
             assertThat(r.nextWord()).isEqualTo(expected);
         }
-        assertThat(Sha256CounterRandom.hex(Sha256CounterRandom.sha256(SEED, LABEL.getBytes(), new byte[9])))
+        assertThat(Sha256.hex(Sha256.of(SEED, LABEL.getBytes(), new byte[9])))
                 .isEqualTo("b1b0988c0bdd775a44c02af41ffe68f1896161e92a97fecdb14c90ee06024931");
     }
 

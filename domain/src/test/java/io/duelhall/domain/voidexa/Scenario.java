@@ -4,7 +4,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.DroneStats;
 import io.duelhall.domain.voidexa.cards.Subsystem;
@@ -92,7 +92,7 @@ final class Scenario {
         seats.forEach((seat, spec) -> ships.put(seat, spec.ship()));
         return new VoidexaState("m-scenario", MatchStatus.LIVE, options,
                 rules.engineVersion(), rules.catalogVersion(),
-                Sha256CounterRandom.hex(Sha256CounterRandom.sha256(serverSeed)), Sha256CounterRandom.hex(serverSeed),
+                Sha256.hex(Sha256.of(serverSeed)), Sha256.hex(serverSeed),
                 Map.copyOf(ships), Seat.A, turn, active, phase, null, null, 0, null);
     }
 

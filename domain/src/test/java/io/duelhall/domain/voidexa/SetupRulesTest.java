@@ -9,6 +9,7 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.rng.Sha256CounterRandom;
 import io.duelhall.domain.voidexa.VoidexaEvent.*;
 import io.duelhall.domain.voidexa.cards.Card;
@@ -246,8 +247,8 @@ class SetupRulesTest {
     @DisplayName("creating: the seed commitment is SHA-256 of the server seed; bad options are MALFORMED OUT_OF_RANGE")
     void create() {
         MatchCreated c = (MatchCreated) RULES.create("m", MatchOptions.defaults(), Fixtures.seed(5)).events().get(0);
-        assertThat(c.seedCommitment()).isEqualTo(Sha256CounterRandom.hex(Sha256CounterRandom.sha256(Fixtures.seed(5))));
-        assertThat(c.serverSeed()).isEqualTo(Sha256CounterRandom.hex(Fixtures.seed(5)));
+        assertThat(c.seedCommitment()).isEqualTo(Sha256.hex(Sha256.of(Fixtures.seed(5))));
+        assertThat(c.serverSeed()).isEqualTo(Sha256.hex(Fixtures.seed(5)));
         for (MatchOptions bad : List.of(new MatchOptions(-1, null, null), new MatchOptions(901, null, null),
                 new MatchOptions(0, 4, null), new MatchOptions(0, null, 601))) {
             Refusal r = RULES.create("m", bad, Fixtures.seed(5)).refusal();

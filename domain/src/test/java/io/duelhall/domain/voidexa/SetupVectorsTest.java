@@ -6,7 +6,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidexa.VoidexaEvent.DeckShuffled;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchCreated;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;
@@ -109,7 +109,7 @@ class SetupVectorsTest {
 
         MatchCreated created = (MatchCreated) events.get(0);
         assertThat(created.seedCommitment()).isEqualTo(COMMITMENT);
-        assertThat(Sha256CounterRandom.hex(SetupDraws.matchSeed(created.serverSeed(), "alice", "bob"))).isEqualTo(MATCH_SEED);
+        assertThat(Sha256.hex(SetupDraws.matchSeed(created.serverSeed(), "alice", "bob"))).isEqualTo(MATCH_SEED);
         assertThat(events).filteredOn(MatchStarted.class::isInstance).singleElement()
                 .isEqualTo(new MatchStarted(Seat.A));
         List<DeckShuffled> shuffles = events.stream().filter(DeckShuffled.class::isInstance).map(DeckShuffled.class::cast).toList();
@@ -124,8 +124,8 @@ class SetupVectorsTest {
     void anIdAlreadyGivenIsSkippedAsTheDocumentedVectorSays() {
         // docs/fairness.md, "An id already given is skipped": client seed B "bob-96028" makes word 117 of "card-ids"
         // repeat word 42 (20992493, deck A's position 42), so deck B's position 57 takes word 118
-        byte[] matchSeed = SetupDraws.matchSeed(Sha256CounterRandom.hex(SERVER_SEED), "alice", "bob-96028");
-        assertThat(Sha256CounterRandom.hex(matchSeed))
+        byte[] matchSeed = SetupDraws.matchSeed(Sha256.hex(SERVER_SEED), "alice", "bob-96028");
+        assertThat(Sha256.hex(matchSeed))
                 .isEqualTo("b935d842ff957b2ae07c520e7b83078c99c688a3251bd16beeec1b2f097c2f51");
         SetupDraws.Draws draws = SetupDraws.draw(matchSeed, DECK_A, DECK_B);
         assertThat(draws.firstSeat()).isEqualTo(Seat.B);

@@ -1,5 +1,7 @@
 package io.duelhall.domain.voidexa;
 
+import io.duelhall.domain.rng.Sha256;
+
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.MatchEvent;
@@ -51,7 +53,7 @@ class WinRulesTest {
         assertThat(g.act(VoidexaIntents.play(A, "a1")).events()).endsWith(
                 new DamageRouted(B, A, "CARD", 6, false, 0, Map.of(HULL, 5), Map.of(SHIELD, 0, HULL, 0)),
                 ended(A, "HULL_DESTROYED", List.of(B), A, g));
-        assertThat(g.state.serverSeed()).isEqualTo(io.duelhall.domain.rng.Sha256CounterRandom.hex(Fixtures.seed(99)));
+        assertThat(g.state.serverSeed()).isEqualTo(io.duelhall.domain.rng.Sha256.hex(Fixtures.seed(99)));
         assertOver(g, A, "HULL_DESTROYED");
     }
 

@@ -5,7 +5,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class FairnessTest {
         java.util.Collections.reverse(b); // the order a client sends does not matter
         s = Scenario.fold(s, RULES.join(s, VoidlitIntents.joinRequest("alice", null, CATALOG.starterDecks().get(0).cards(), "alice")), events);
         s = Scenario.fold(s, RULES.join(s, VoidlitIntents.joinRequest("bob", null, b, "bob")), events);
-        assertThat(Sha256CounterRandom.hex(Turns.matchSeed(s)))
+        assertThat(Sha256.hex(Turns.matchSeed(s)))
                 .isEqualTo("cd879860bf9636adb0029f9443093e1cb710701a49396ff3d9e8679c18c08b91");
         assertThat(s.firstSeat()).isEqualTo(A);
         List<DeckShuffled> decks = Scenario.ofType(events, DeckShuffled.class);

@@ -5,7 +5,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 final class Scenario {
     static final VoidlitRuleset RULES = new VoidlitRuleset();
     static final Catalog CATALOG = RULES.catalog();
-    static final String SERVER_SEED = Sha256CounterRandom.hex(new byte[32]);
+    static final String SERVER_SEED = Sha256.hex(new byte[32]);
 
     VoidlitState state;
     private int next;
@@ -135,7 +135,7 @@ final class Scenario {
     /** A real match from its opening: created, both starter decks seated; the state at the mulligan. */
     static Opening open(long seed) {
         List<MatchEvent> events = new ArrayList<>();
-        byte[] serverSeed = Sha256CounterRandom.sha256(("voidlit-test:" + seed).getBytes());
+        byte[] serverSeed = Sha256.of(("voidlit-test:" + seed).getBytes());
         VoidlitState s = fold(RULES.initial(), RULES.create("m" + seed, MatchOptions.defaults(), serverSeed), events);
         List<Catalog.StarterDeck> decks = CATALOG.starterDecks();
         s = fold(s, RULES.join(s, VoidlitIntents.joinRequest("Alice", null, decks.get(0).cards(), "a" + seed)), events);

@@ -4,7 +4,7 @@ import io.duelhall.domain.Decision;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 import io.duelhall.domain.voidlit.VoidlitMove.*;
 import org.junit.jupiter.api.DisplayName;
@@ -162,7 +162,7 @@ class SetupRulesTest {
                 .isEqualTo("OUT_OF_RANGE");
         VoidlitState full = Scenario.open(1).state();
         assertThat(RULES.join(full, VoidlitIntents.joinRequest("C", null, cards, "c")).refusal().code()).isEqualTo("MATCH_FULL");
-        assertThat(Sha256CounterRandom.hex(Sha256CounterRandom.sha256(new byte[32])))
+        assertThat(Sha256.hex(Sha256.of(new byte[32])))
                 .isEqualTo(((MatchCreated) RULES.create("m", null, new byte[32]).events().get(0)).seedCommitment());
     }
 }

@@ -5,7 +5,7 @@ import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
-import io.duelhall.query.MatchLog;
+import io.duelhall.query.log.MatchLog;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package io.duelhall.infra.edge;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
-import io.duelhall.query.MatchLog;
-import io.duelhall.query.stream.Fold;
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.stream.EventForm;
 import io.duelhall.query.stream.StreamSource;
 
 import java.util.ArrayList;
@@ -36,8 +36,8 @@ final class PublicStreamSource implements StreamSource {
     }
 
     @Override
-    public Fold fold() {
-        return Fold.PUBLIC;
+    public EventForm form() {
+        return EventForm.PUBLIC;
     }
 
     @Override

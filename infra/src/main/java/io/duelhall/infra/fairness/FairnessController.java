@@ -1,5 +1,13 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.RecordDecoder;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.Auditor;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.domain.Refusal;
@@ -7,7 +15,7 @@ import io.duelhall.domain.RefusedException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import io.duelhall.query.Sights;
+import io.duelhall.query.log.ViewerAccess;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
@@ -31,11 +39,11 @@ public class FairnessController {
     private final Auditor auditor;
     private final ServerKey key;
     private final Clock clock;
-    private final Sights sights;
+    private final ViewerAccess viewerAccess;
 
     public FairnessController(StoredEvents stored, MatchRecords records, Auditor auditor, ServerKey key, Clock clock,
-                              Sights sights) {
-        this.sights = sights;
+                              ViewerAccess viewerAccess) {
+        this.viewerAccess = viewerAccess;
         this.stored = stored;
         this.records = records;
         this.auditor = auditor;
@@ -57,7 +65,7 @@ public class FairnessController {
 
     /**
      * The signed record of an ended match. It holds every hand and the server seed, so with a spectator delay it is
-     * public only once the end is that old (as for the delayed spectator, {@link Sights}); a seat of the match may
+     * public only once the end is that old (as for the delayed spectator, {@link ViewerAccess}); a seat of the match may
      * export it as soon as the match has ended (seats see their match live).
      */
     @GetMapping(path = "/api/matches/{matchId}/export", produces = "application/json")
@@ -79,7 +87,7 @@ public class FairnessController {
         if (matchId == null || matchId.length() > 100) {
             return; // exported() answers 404
         }
-        if (!sights.of(matchId, authorization).ended()) {
+        if (!viewerAccess.of(matchId, authorization).ended()) {
             throw notEnded();
         }
     }
@@ -100,7 +108,7 @@ public class FairnessController {
         }
         JsonNode record;
         try {
-            record = records.read(body);
+            record = records.decoder().read(body);
         } catch (IOException e) {
             throw new RefusedException(Refusal.malformed("BAD_RECORD", "The body is not one JSON value without duplicate keys: "
                     + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage())));
@@ -112,12 +120,12 @@ public class FairnessController {
         List<StoredEvent> events = matchId == null || matchId.length() > 100 ? List.of() : stored.of(matchId);
         // read into record form and decoded once, for the checks and the record alike
         com.fasterxml.jackson.databind.node.ArrayNode nodes = records.events(events);
-        io.duelhall.domain.Ruleset ruleset = events.isEmpty() ? null : records.rulesetOf(null, nodes);
+        io.duelhall.domain.Ruleset ruleset = events.isEmpty() ? null : records.decoder().rulesetOf(null, nodes);
         if (ruleset == null) {
             throw new RefusedException(Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + "."));
         }
-        List<MatchRecords.Decoded> decoded = records.decode(ruleset, nodes);
-        if (!records.ended(ruleset, decoded)) {
+        List<RecordDecoder.Decoded> decoded = records.decoder().decode(ruleset, nodes);
+        if (!records.decoder().ended(ruleset, decoded)) {
             throw notEnded();
         }
         return records.export(nodes, ruleset, decoded, stored.refusals(matchId), clock.instant(), Release.RUNNING, key);

@@ -1,8 +1,10 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.StoredEvent;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.duelhall.command.chain.EventChain;
+import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.domain.IntentRefused;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.jdbc.core.JdbcTemplate;

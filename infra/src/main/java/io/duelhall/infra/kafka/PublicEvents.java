@@ -8,7 +8,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +38,7 @@ public final class PublicEvents {
     public static final String VISIBLE_AT = "visibleat";
     public static final String JSON = "application/json";
 
-    private final ObjectMapper json = AxonConfig.newAxonObjectMapper();
+    private final ObjectMapper json = EventStoreJson.newMapper();
     private final Rulesets rulesets;
     private final Map<String, Map<String, Class<? extends MatchEvent>>> types = new ConcurrentHashMap<>();
 

@@ -1,5 +1,8 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.AuditReport;
+
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -1,5 +1,10 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.AuditReport;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.Ruleset;
@@ -35,8 +40,8 @@ class AuditStrictnessTest {
     static MatchRecords.Export export(List<StoredEvent> events, ServerKey signer) {
         MatchRecords records = RecordFixtures.RECORDS;
         ArrayNode nodes = records.events(events);
-        Ruleset r = records.rulesetOf(null, nodes);
-        return records.export(nodes, r, records.decode(r, nodes), List.of(), RecordFixtures.T0.plusSeconds(86_400), signer);
+        Ruleset r = records.decoder().rulesetOf(null, nodes);
+        return records.export(nodes, r, records.decoder().decode(r, nodes), List.of(), RecordFixtures.T0.plusSeconds(86_400), signer);
     }
 
     /** The fast audit of the built record, checked to be the very report of the audit of its text. */

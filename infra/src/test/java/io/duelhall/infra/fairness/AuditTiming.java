@@ -1,5 +1,11 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.RecordDecoder;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.ServerKey;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.duelhall.domain.Ruleset;
@@ -86,9 +92,9 @@ public final class AuditTiming {
     static String getAudit(List<StoredEvent> events, ServerKey key) {
         MatchRecords records = RecordFixtures.RECORDS;
         ArrayNode nodes = records.events(events);
-        Ruleset ruleset = records.rulesetOf(null, nodes);
-        List<MatchRecords.Decoded> decoded = records.decode(ruleset, nodes);
-        if (!records.ended(ruleset, decoded)) {
+        Ruleset ruleset = records.decoder().rulesetOf(null, nodes);
+        List<RecordDecoder.Decoded> decoded = records.decoder().decode(ruleset, nodes);
+        if (!records.decoder().ended(ruleset, decoded)) {
             throw new IllegalStateException("not ended");
         }
         MatchRecords.Export export = records.export(nodes, ruleset, decoded, List.of(),
@@ -99,7 +105,7 @@ public final class AuditTiming {
     /** As FairnessController.auditUpload(body). */
     static String postAudit(String body, ServerKey key) {
         try {
-            JsonNode record = RecordFixtures.RECORDS.read(body);
+            JsonNode record = RecordFixtures.RECORDS.decoder().read(body);
             return write(RecordFixtures.AUDITOR.audit(record, key.publicKeyHex()));
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);

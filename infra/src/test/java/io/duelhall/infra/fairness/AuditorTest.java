@@ -1,5 +1,11 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.RecordSignature;
+
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.AuditReport;
+import io.duelhall.fairness.audit.AuditCli;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -132,7 +138,7 @@ class AuditorTest {
 
     @Test
     void aRecordSignedByAnotherKeyFailsAgainstTheTrustedKey(@TempDir Path other) throws Exception {
-        ObjectNode t = RecordFixtures.RECORDS.sign(tree(), RecordFixtures.key(other));
+        ObjectNode t = RecordSignature.sign(tree(), RecordFixtures.key(other));
         assertThat(failed(audit(t))).containsExactly("signature");
         assertThat(RecordFixtures.AUDITOR.audit(t, null).passed()).as("valid under the key it names").isTrue();
     }
@@ -241,7 +247,7 @@ class AuditorTest {
     void aSummaryThatDisagreesWithTheEventsIsNamed() throws Exception {
         ObjectNode t = tree();
         ((ObjectNode) t.get("seeds")).put("matchSeed", "00".repeat(32));
-        RecordFixtures.RECORDS.sign(t, key);
+        RecordSignature.sign(t, key);
         AuditReport r = audit(t);
         assertThat(failed(r)).containsExactly("summary");
         assertThat(r.check("summary").details()).startsWith("the record's /seeds/matchSeed (\"0000");
@@ -265,17 +271,17 @@ class AuditorTest {
         Path bad = Files.writeString(tmp.resolve("bad.json"), RecordFixtures.MAPPER.writeValueAsString(t));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
-        assertThat(AuditCli.run(new String[]{good.toString()}, ps, ps)).isZero();
-        assertThat(AuditCli.run(new String[]{good.toString(), "--public-key=" + key.publicKeyHex()}, ps, ps)).isZero();
+        assertThat(AuditCommand.run(new String[]{good.toString()}, ps, ps)).isZero();
+        assertThat(AuditCommand.run(new String[]{good.toString(), "--public-key=" + key.publicKeyHex()}, ps, ps)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("PASS  signature").contains("result: PASSED");
         out.reset();
-        assertThat(AuditCli.run(new String[]{bad.toString()}, ps, ps)).isEqualTo(1);
+        assertThat(AuditCommand.run(new String[]{bad.toString()}, ps, ps)).isEqualTo(1);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("FAIL  signature").contains("result: FAILED (1 of " + AuditReport.CHECKS.size());
-        assertThat(AuditCli.run(new String[]{good.toString(), "--public-key=" + "11".repeat(32)}, ps, ps)).isEqualTo(1);
-        assertThat(AuditCli.run(new String[]{tmp.resolve("missing.json").toString()}, ps, ps)).isEqualTo(2);
-        assertThat(AuditCli.run(new String[]{}, ps, ps)).isEqualTo(2);
+        assertThat(AuditCommand.run(new String[]{good.toString(), "--public-key=" + "11".repeat(32)}, ps, ps)).isEqualTo(1);
+        assertThat(AuditCommand.run(new String[]{tmp.resolve("missing.json").toString()}, ps, ps)).isEqualTo(2);
+        assertThat(AuditCommand.run(new String[]{}, ps, ps)).isEqualTo(2);
         out.reset();
-        assertThat(AuditCli.run(new String[]{good.toString(), "--json"}, ps, ps)).isZero();
+        assertThat(AuditCommand.run(new String[]{good.toString(), "--json"}, ps, ps)).isZero();
         assertThat(RecordFixtures.MAPPER.readTree(out.toString(StandardCharsets.UTF_8)).get("passed").asBoolean()).isTrue();
     }
 }

@@ -1,5 +1,11 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.RecordSignature;
+
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.AuditReport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.ClockPolicy;
@@ -180,7 +186,7 @@ class ClockedEndAuditTest {
         RecordFixtures.Store honest = conceded(5, false);
         ObjectNode t = (ObjectNode) RecordFixtures.MAPPER.readTree(RecordFixtures.record(honest, key));
         t.put("chainHead", honest.events.get(cleared - 1).chain());
-        AuditReport head = RecordFixtures.AUDITOR.audit(RecordFixtures.RECORDS.sign(t, key), key.publicKeyHex());
+        AuditReport head = RecordFixtures.AUDITOR.audit(RecordSignature.sign(t, key), key.publicKeyHex());
         assertThat(head.check("end").passed()).isFalse();
         assertThat(head.check("end").details()).contains("is not the chain value of the cleared ClockSet (event "
                 + cleared + ")");

@@ -1,9 +1,12 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.signing.ServerKey;
+
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.query.MatchLogs;
+import io.duelhall.query.log.MatchLogs;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;

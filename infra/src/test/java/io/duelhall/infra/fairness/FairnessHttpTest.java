@@ -1,5 +1,9 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.audit.AuditReport;
+import io.duelhall.fairness.audit.AuditCli;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.http.Api;
@@ -64,7 +68,7 @@ class FairnessHttpTest extends FairnessAppTest {
                 Path file = Files.writeString(tmp.resolve(m.matchId() + ".json"), export.raw());
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
-                assertThat(AuditCli.run(new String[]{file.toString(), "--public-key=" + publicKey}, ps, ps))
+                assertThat(AuditCommand.run(new String[]{file.toString(), "--public-key=" + publicKey}, ps, ps))
                         .as(out.toString(StandardCharsets.UTF_8)).isZero();
             }
         }

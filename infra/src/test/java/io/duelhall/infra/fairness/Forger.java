@@ -1,10 +1,15 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.RecordSignature;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.signing.ServerKey;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.command.chain.EventChain;
+import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.domain.Ruleset;
 
 /**
@@ -28,8 +33,8 @@ final class Forger {
             }
             ((ObjectNode) e).put("chain", chain);
         }
-        Ruleset r = records.rulesetOf(null, events);
-        record.setAll(records.summary(r, events, records.decode(r, events)));
-        return records.sign(record, key);
+        Ruleset r = records.decoder().rulesetOf(null, events);
+        record.setAll(records.summary(r, events, records.decoder().decode(r, events)));
+        return RecordSignature.sign(record, key);
     }
 }

@@ -13,7 +13,7 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.infra.http.Api;
-import io.duelhall.query.MatchLogs;
+import io.duelhall.query.log.MatchLogs;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 
 import java.time.Instant;

@@ -1,9 +1,16 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.RecordSignature;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.Auditor;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.command.chain.EventChain;
+import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.command.rules.CatalogReader;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
@@ -20,7 +27,7 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -36,7 +43,7 @@ import java.util.Random;
  */
 final class RecordFixtures {
     static final VoidexaRuleset RULES = new VoidexaRuleset(CatalogReader.voidexa());
-    static final ObjectMapper MAPPER = AxonConfig.newAxonObjectMapper();
+    static final ObjectMapper MAPPER = EventStoreJson.newMapper();
     static final MatchRecords RECORDS = new MatchRecords(MAPPER, new Rulesets(RULES));
     static final Auditor AUDITOR = new Auditor(RECORDS);
     static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
@@ -168,7 +175,7 @@ final class RecordFixtures {
 
     /** The signed record of a stored match, as text. */
     static String record(Store store, ServerKey key) {
-        ObjectNode record = RECORDS.sign(RECORDS.build(store.events, List.of(), T0.plusSeconds(86_400)), key);
+        ObjectNode record = RecordSignature.sign(RECORDS.build(store.events, List.of(), T0.plusSeconds(86_400)), key);
         try {
             return MAPPER.writeValueAsString(record);
         } catch (JsonProcessingException e) {

@@ -1,5 +1,13 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.RecordSignature;
+
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.Auditor;
+import io.duelhall.fairness.audit.AuditReport;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -250,8 +258,8 @@ final class RecordVectors {
 
     static ObjectNode record(RecordFixtures.Store store, ServerKey key) {
         ArrayNode events = RECORDS.events(store.events);
-        Ruleset r = RECORDS.rulesetOf(null, events);
-        return RECORDS.sign(RECORDS.build(events, r, RECORDS.decode(r, events), List.of(), T0.plus(Duration.ofDays(1)),
+        Ruleset r = RECORDS.decoder().rulesetOf(null, events);
+        return RecordSignature.sign(RECORDS.build(events, r, RECORDS.decoder().decode(r, events), List.of(), T0.plus(Duration.ofDays(1)),
                 RELEASE), key);
     }
 

@@ -1,5 +1,9 @@
 package io.duelhall.infra.fairness;
 
+import io.duelhall.fairness.signing.Ed25519;
+import io.duelhall.fairness.signing.ServerKey;
+import io.duelhall.fairness.audit.AuditReport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.DuelhallApplication;
 import io.duelhall.infra.http.Api;
-import io.duelhall.query.MatchLogs;
+import io.duelhall.query.log.MatchLogs;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.DuelhallApplication;
-import io.duelhall.infra.fairness.AuditCli;
+import io.duelhall.infra.fairness.AuditCommand;
 import io.duelhall.infra.http.Api;
 import io.duelhall.infra.http.Bot;
 import org.junit.jupiter.api.AfterAll;
@@ -344,7 +344,7 @@ class GoldenHistoryTest {
     private static void offlineAudit(Path record, String keys, String what) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AuditCli.run(new String[]{record.toString(), "--public-key=" + keys}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = AuditCommand.run(new String[]{record.toString(), "--public-key=" + keys}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(code).as("%s: offline audit of %s (key %s):%n%s%s", what, record.getFileName(), keys,
                 out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)).isZero();

@@ -7,7 +7,7 @@ import io.duelhall.domain.voidexa.CardRef;
 import io.duelhall.domain.voidexa.VoidexaEvent;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.command.rules.CatalogReader;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 import org.axonframework.eventhandling.GenericDomainEventEntry;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.SimpleSerializedObject;
@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StableNamesTest {
     static final EventNames NAMES = new EventNames(new Rulesets(new VoidexaRuleset(CatalogReader.voidexa())).all());
     static final StableNameSerializer SERIALIZER = new StableNameSerializer(
-            JacksonSerializer.builder().objectMapper(AxonConfig.newAxonObjectMapper()), NAMES);
+            JacksonSerializer.builder().objectMapper(EventStoreJson.newMapper()), NAMES);
 
     @Test
     void eventsAreWrittenUnderTheirLogicalNameAndRevision() {

@@ -7,7 +7,7 @@ import io.duelhall.domain.CoreEvents;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Viewer;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ class KafkaDocTest {
         Map<String, Class<? extends MatchEvent>> types = CoreEvents.byName(voidexa);
         assertThat(examples.keySet()).containsExactlyInAnyOrderElementsOf(types.keySet());
 
-        ObjectMapper strict = AxonConfig.newAxonObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        ObjectMapper strict = EventStoreJson.newMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         for (Map.Entry<String, String> e : examples.entrySet()) {
             JsonNode json = strict.readTree(e.getValue());
             MatchEvent event = strict.treeToValue(json, types.get(e.getKey()));

@@ -108,7 +108,7 @@ class ComposeFileTest {
         for (String app : List.of("app-1", "app-2")) {
             assertThat((List<Object>) services.get(app).get("volumes")).anyMatch(v -> keyFile.startsWith(v.toString().split(":")[1]));
         }
-        assertThat(root.resolve("infra/src/main/java/io/duelhall/infra/fairness/ServerKey.java")).content()
+        assertThat(root.resolve("infra/src/main/java/io/duelhall/infra/fairness/FairnessConfig.java")).content()
                 .contains("duelhall.signing.key-file");
         assertThat(env("edge").get("DUELHALL_MODE")).isEqualTo("edge");
         assertThat(EdgeApplication.requested("--" + EdgeApplication.MODE + "=" + env("edge").get("DUELHALL_MODE"))).isTrue();

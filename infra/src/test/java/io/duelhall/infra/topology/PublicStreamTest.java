@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
-import io.duelhall.infra.AxonConfig;
+import io.duelhall.infra.store.EventStoreJson;
 import io.duelhall.infra.edge.PublicMatches;
 import io.duelhall.infra.http.Api;
 import io.duelhall.infra.http.Bot;
@@ -49,7 +49,7 @@ import static org.awaitility.Awaitility.await;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PublicStreamTest {
     static final String TOPIC = "voidexa.match-events";
-    static final ObjectMapper JSON = AxonConfig.newAxonObjectMapper();
+    static final ObjectMapper JSON = EventStoreJson.newMapper();
     static Broker broker;
     static ConfigurableApplicationContext app;
     static ConfigurableApplicationContext edge;

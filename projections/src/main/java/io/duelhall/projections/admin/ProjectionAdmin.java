@@ -1,6 +1,5 @@
 package io.duelhall.projections.admin;
 
-import io.duelhall.projections.Projections;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventTrackerStatus;
@@ -9,6 +8,7 @@ import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +26,8 @@ public class ProjectionAdmin {
     private final EventStore eventStore;
     private final TokenStore tokenStore;
     private final TransactionManager transactions;
+    /** The processing groups of the read models ({@code Projections.ALL}): the only ones this admin resets. */
+    private final List<String> projections;
     /** The head of the store when a rebuild was asked: the rebuild is done once every segment is past it. */
     private final Map<String, Long> targets = new ConcurrentHashMap<>();
 
@@ -41,7 +43,8 @@ public class ProjectionAdmin {
     }
 
     public ProjectionAdmin(EventProcessingConfiguration processing, EventStore eventStore, TokenStore tokenStore,
-                           TransactionManager transactions) {
+                           TransactionManager transactions, List<String> projections) {
+        this.projections = List.copyOf(projections);
         this.processing = processing;
         this.eventStore = eventStore;
         this.tokenStore = tokenStore;
@@ -49,7 +52,7 @@ public class ProjectionAdmin {
     }
 
     public boolean knows(String name) {
-        return Projections.ALL.contains(name);
+        return projections.contains(name);
     }
 
     public synchronized Progress rebuild(String name) {

@@ -4,7 +4,7 @@ import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.projections.Projections;
-import io.duelhall.projections.Rows;
+import io.duelhall.projections.jdbc.ReadModelJdbc;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -56,7 +56,7 @@ public class PlayerHistoryProjection {
             if (jdbc.queryForObject("select count(*) from rm_player_match where match_id = ? and seat = ?",
                     Integer.class, matchId, seat) == 0) {
                 jdbc.update("insert into rm_player_match (player_name, match_id, seat, opponent, status, joined_at)"
-                        + " values (?, ?, ?, null, 'WAITING', ?)", j.name(), matchId, seat, Rows.ts(at));
+                        + " values (?, ?, ?, null, 'WAITING', ?)", j.name(), matchId, seat, ReadModelJdbc.ts(at));
             }
             // every seat's opponents: the other seats' players, in seat order
             List<String[]> seats = jdbc.query("select seat, player_name from rm_player_match where match_id = ?"
@@ -73,7 +73,7 @@ public class PlayerHistoryProjection {
             for (String seat : jdbc.queryForList("select seat from rm_player_match where match_id = ?", String.class,
                     matchId)) {
                 jdbc.update("update rm_player_match set status = 'ENDED', reason = ?, ended_at = ?, outcome = ?"
-                        + " where match_id = ? and seat = ?", e.reason(), Rows.ts(at),
+                        + " where match_id = ? and seat = ?", e.reason(), ReadModelJdbc.ts(at),
                         e.outcome(Seat.valueOf(seat)).name(), matchId, seat);
             }
         }
@@ -96,5 +96,5 @@ public class PlayerHistoryProjection {
 
     private static final RowMapper<PlayerMatch> ROW = (rs, n) -> new PlayerMatch(rs.getString("player_name"),
             rs.getString("match_id"), rs.getString("seat"), rs.getString("opponent"), rs.getString("status"),
-            rs.getString("outcome"), rs.getString("reason"), Rows.instant(rs, "joined_at"), Rows.instant(rs, "ended_at"));
+            rs.getString("outcome"), rs.getString("reason"), ReadModelJdbc.instant(rs, "joined_at"), ReadModelJdbc.instant(rs, "ended_at"));
 }

@@ -5,7 +5,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Seat;
 import io.duelhall.projections.Projections;
-import io.duelhall.projections.Rows;
+import io.duelhall.projections.jdbc.ReadModelJdbc;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -75,8 +75,8 @@ public class MatchListProjection {
             if (count(matchId) == 0) {
                 int delay = o.options() == null ? 0 : o.options().spectatorDelaySeconds();
                 jdbc.update("insert into rm_match_summary (match_id, ruleset, status, turn, created_at, updated_at, last_seq,"
-                        + " spectator_delay) values (?, ?, 'WAITING', 0, ?, ?, ?, ?)", matchId, o.ruleset(), Rows.ts(at),
-                        Rows.ts(at), seq, delay);
+                        + " spectator_delay) values (?, ?, 'WAITING', 0, ?, ?, ?, ?)", matchId, o.ruleset(), ReadModelJdbc.ts(at),
+                        ReadModelJdbc.ts(at), seq, delay);
             }
         } else if (event instanceof Lifecycle.SeatTaken j) {
             if (update(matchId, seq, at, "status = status") > 0) {
@@ -101,7 +101,7 @@ public class MatchListProjection {
     /** Applies the assignments when the row is behind {@code seq}; the number of rows changed (0 or 1). */
     private int update(String matchId, long seq, Instant at, String assignments, Object... values) {
         List<Object> args = new ArrayList<>(java.util.Arrays.asList(values));
-        args.add(Rows.ts(at));
+        args.add(ReadModelJdbc.ts(at));
         args.add(seq);
         args.add(matchId);
         args.add(seq);
@@ -136,8 +136,8 @@ public class MatchListProjection {
                 (rs, n) -> {
                     boolean ended = "ENDED".equals(rs.getString("status"));
                     Instant publicUntil = now.minusSeconds(rs.getInt("spectator_delay"));
-                    return !ended || Rows.instant(rs, "updated_at").isAfter(publicUntil) ? rs.getString("match_id") : null;
-                }, Rows.ts(now.minusSeconds(MAX_DELAY_SECONDS))).stream().filter(java.util.Objects::nonNull).toList();
+                    return !ended || ReadModelJdbc.instant(rs, "updated_at").isAfter(publicUntil) ? rs.getString("match_id") : null;
+                }, ReadModelJdbc.ts(now.minusSeconds(MAX_DELAY_SECONDS))).stream().filter(java.util.Objects::nonNull).toList();
     }
 
     /** The longest spectator delay a match may have (MatchOptions). */
@@ -175,7 +175,7 @@ public class MatchListProjection {
         String w = rs.getString("winner");
         Seat winner = w == null ? null : Seat.valueOf(w);
         return new MatchSummary(rs.getString("match_id"), rs.getString("ruleset"), List.of(), rs.getInt("turn"),
-                rs.getString("status"), winner, null, rs.getString("reason"), Rows.instant(rs, "created_at"),
-                Rows.instant(rs, "updated_at"));
+                rs.getString("status"), winner, null, rs.getString("reason"), ReadModelJdbc.instant(rs, "created_at"),
+                ReadModelJdbc.instant(rs, "updated_at"));
     };
 }

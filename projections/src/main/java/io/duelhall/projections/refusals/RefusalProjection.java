@@ -3,7 +3,7 @@ package io.duelhall.projections.refusals;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.projections.Projections;
-import io.duelhall.projections.Rows;
+import io.duelhall.projections.jdbc.ReadModelJdbc;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
@@ -51,7 +51,7 @@ public class RefusalProjection {
                         + " intent_json, refused_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 eventId, e.matchId(), e.intentId(), e.seat() == null ? null : e.seat().name(), e.code(), e.rule(),
                 cut(e.message(), MAX_MESSAGE), e.intent() == null ? null : e.intent().type(),
-                e.intent() == null ? null : cut(json.apply(e.intent()), MAX_INTENT), Rows.ts(e.at()));
+                e.intent() == null ? null : cut(json.apply(e.intent()), MAX_INTENT), ReadModelJdbc.ts(e.at()));
     }
 
     private static String cut(String s, int max) {
@@ -75,5 +75,5 @@ public class RefusalProjection {
     private static final RowMapper<RefusalEntry> ROW = (rs, n) -> new RefusalEntry(rs.getString("match_id"),
             rs.getString("intent_id"), rs.getString("seat"), rs.getString("code"), rs.getString("rule_id"),
             rs.getString("message"), rs.getString("intent_type"), rs.getString("intent_json"),
-            Rows.instant(rs, "refused_at"));
+            ReadModelJdbc.instant(rs, "refused_at"));
 }

@@ -10,7 +10,7 @@ import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.Projections;
-import io.duelhall.projections.Rows;
+import io.duelhall.projections.jdbc.ReadModelJdbc;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -132,7 +132,7 @@ public class MatchViewProjection {
         }
         f.add(e);
         folded.put(matchId, f);
-        Rows.atCommit(TOUCHED, matchId, f, this::write, touched -> touched.keySet().forEach(folded::remove));
+        ReadModelJdbc.atCommit(TOUCHED, matchId, f, this::write, touched -> touched.keySet().forEach(folded::remove));
     }
 
     private Folded load(String matchId, long lastSeq) {
@@ -154,7 +154,7 @@ public class MatchViewProjection {
         touched.forEach((matchId, f) -> {
             String view = viewJson(f);
             Object[] values = {f.ruleset.id(), f.version, f.state.status().name(), f.spectatorDelaySeconds,
-                    Rows.ts(f.lastAt), view};
+                    ReadModelJdbc.ts(f.lastAt), view};
             int updated = jdbc.update("update rm_match_view set ruleset = ?, version = ?, status = ?, spectator_delay = ?,"
                     + " last_event_at = ?, view_json = ? where match_id = ? and version < ?",
                     values[0], values[1], values[2], values[3], values[4], values[5], matchId, f.version);
@@ -221,5 +221,5 @@ public class MatchViewProjection {
 
     private static final RowMapper<StoredView> ROW = (rs, n) -> new StoredView(rs.getString("match_id"),
             rs.getString("ruleset"), rs.getLong("version"), rs.getString("status"), rs.getInt("spectator_delay"),
-            Rows.instant(rs, "last_event_at"), rs.getString("view_json"));
+            ReadModelJdbc.instant(rs, "last_event_at"), rs.getString("view_json"));
 }

@@ -1,7 +1,7 @@
 package io.duelhall.query.stream;
 
-import io.duelhall.query.Sights;
-import io.duelhall.query.Sights.Sight;
+import io.duelhall.query.log.ViewerAccess;
+import io.duelhall.query.log.ViewerAccess.Sight;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.ResponseEntity;
@@ -20,11 +20,11 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}")
 public class MatchStreamController {
-    private final Sights sights;
+    private final ViewerAccess viewerAccess;
     private final MatchStreams streams;
 
-    public MatchStreamController(Sights sights, MatchStreams streams) {
-        this.sights = sights;
+    public MatchStreamController(ViewerAccess viewerAccess, MatchStreams streams) {
+        this.viewerAccess = viewerAccess;
         this.streams = streams;
     }
 
@@ -37,7 +37,7 @@ public class MatchStreamController {
                                     HttpServletRequest request, HttpServletResponse response) {
         long lastEventId = MatchStreams.lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         String auth = authorization != null || accessToken == null ? authorization : "Bearer " + accessToken;
-        Sight s = sights.of(matchId, auth);
+        Sight s = viewerAccess.of(matchId, auth);
         if (s.ended() && lastEventId != MatchStreams.NONE && lastEventId >= s.log().version()) {
             // The client has everything: 204 tells an EventSource not to reconnect.
             return ResponseEntity.noContent().build();

@@ -71,9 +71,9 @@ public class MatchStreams implements SmartLifecycle {
     private final StreamCaps caps;
     private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
     /** Watched matches, by id: dispatcher thread only. */
-    private final Map<String, HotMatch> hot = new HashMap<>();
+    private final Map<String, WatchedMatch> hot = new HashMap<>();
     /** Watched matches with new events or subscribers since the last pass: dispatcher thread only. */
-    private final Set<HotMatch> changed = new LinkedHashSet<>();
+    private final Set<WatchedMatch> changed = new LinkedHashSet<>();
     private final AtomicInteger open = new AtomicInteger();
     /**
      * Open spectator streams per match and client address (the lobby's spectator count is the number of addresses, so
@@ -239,7 +239,7 @@ public class MatchStreams implements SmartLifecycle {
                 Thread.currentThread().interrupt();
             }
         }
-        for (HotMatch h : hot.values()) {
+        for (WatchedMatch h : hot.values()) {
             h.subscribers.forEach(Subscriber::complete);
         }
         joining.forEach(Subscriber::complete);
@@ -251,7 +251,7 @@ public class MatchStreams implements SmartLifecycle {
         StreamSource.Sink sink = new StreamSource.Sink() {
             @Override
             public boolean wants(String matchId) {
-                HotMatch h = hot.get(matchId);
+                WatchedMatch h = hot.get(matchId);
                 return h != null && !h.stale;
             }
 
@@ -296,7 +296,7 @@ public class MatchStreams implements SmartLifecycle {
 
     /** A new event from the source: kept if its match is watched. */
     private void accept(String matchId, RecordedEvent e) {
-        HotMatch h = hot.get(matchId);
+        WatchedMatch h = hot.get(matchId);
         if (h == null || h.stale) {
             return;
         }
@@ -313,11 +313,11 @@ public class MatchStreams implements SmartLifecycle {
                 open.decrementAndGet();
                 continue;
             }
-            HotMatch h = hot.get(s.matchId);
+            WatchedMatch h = hot.get(s.matchId);
             try {
                 if (h == null) {
                     // Read here, on the dispatcher: whatever the source has handed over is in it.
-                    h = new HotMatch(source.load(s.matchId), source.fold());
+                    h = new WatchedMatch(source.load(s.matchId), source.form());
                     hot.put(s.matchId, h);
                 }
             } catch (RefusedException e) {
@@ -337,9 +337,9 @@ public class MatchStreams implements SmartLifecycle {
         }
     }
 
-    private void deliver(Collection<HotMatch> matches) {
+    private void deliver(Collection<WatchedMatch> matches) {
         long now = System.nanoTime();
-        for (HotMatch h : matches) {
+        for (WatchedMatch h : matches) {
             h.subscribers.removeIf(s -> {
                 if (s.closed) {
                     open.decrementAndGet();
@@ -395,10 +395,10 @@ public class MatchStreams implements SmartLifecycle {
      * UTF-8. Each frame's bytes are made once per pass for everyone who sees it alike ({@code pieces}), so a subscriber
      * costs a copy of bytes, not a rendering.
      */
-    private byte[] frames(HotMatch h, Subscriber s, long from, long to, Map<String, String> rendered,
+    private byte[] frames(WatchedMatch h, Subscriber s, long from, long to, Map<String, String> rendered,
                           Map<String, byte[]> pieces) {
         GameState state = h.stateAt(to);
-        Viewer viewer = h.fold.viewer(h.ruleset, state, s.viewer);
+        Viewer viewer = h.form.viewer(h.ruleset, state, s.viewer);
         String key = s.viewerKey() + ":" + viewer.kind();
         List<byte[]> parts = new ArrayList<>((int) (to - from + 1));
         int size = 0;
@@ -409,7 +409,7 @@ public class MatchStreams implements SmartLifecycle {
                 String event = rendered.computeIfAbsent("event:" + seq + ":" + key,
                         k2 -> json.writeValueAsString(Views.redact(h.ruleset, e, viewer)));
                 String view = seq != to ? "null" : rendered.computeIfAbsent("view:" + to + ":" + key,
-                        k2 -> json.writeValueAsString(h.fold.view(h.ruleset, state, viewer, to,
+                        k2 -> json.writeValueAsString(h.form.view(h.ruleset, state, viewer, to,
                                 h.events.subList((int) Math.max(0, to - Views.RECENT + 1), (int) to + 1),
                                 h.clockAfter(to))));
                 return ("id: " + seq + "\ndata: {\"seq\":" + seq + ",\"event\":" + event + ",\"view\":" + view + "}\n\n")

@@ -3,8 +3,8 @@ package io.duelhall.query.stream;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RecordedEvent;
-import io.duelhall.query.MatchLog;
-import io.duelhall.query.MatchLogs;
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.MatchLogs;
 import org.axonframework.common.stream.BlockingStream;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.TrackedEventMessage;
@@ -31,8 +31,8 @@ public class StoreStreamSource implements StreamSource {
     }
 
     @Override
-    public Fold fold() {
-        return Fold.STORED;
+    public EventForm form() {
+        return EventForm.STORED;
     }
 
     @Override

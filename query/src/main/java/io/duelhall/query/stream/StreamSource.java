@@ -1,16 +1,16 @@
 package io.duelhall.query.stream;
 
 import io.duelhall.domain.RecordedEvent;
-import io.duelhall.query.MatchLog;
+import io.duelhall.query.log.MatchLog;
 
 /**
  * Where the events of {@link MatchStreams} come from: the event store on an app node ({@link StoreStreamSource}), the
- * public Kafka topic on a spectator edge. The dispatcher is the same; only the source and its {@link Fold} differ.
+ * public Kafka topic on a spectator edge. The dispatcher is the same; only the source and its {@link EventForm} differ.
  * Every method but {@link #close} is called on the dispatcher thread only.
  */
 public interface StreamSource {
     /** How this source's events are folded and shown. */
-    Fold fold();
+    EventForm form();
 
     /**
      * The match as this source holds it now, every event from the first (sequence number = index). Whatever

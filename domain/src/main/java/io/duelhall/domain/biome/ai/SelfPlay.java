@@ -9,7 +9,7 @@ import io.duelhall.domain.biome.BiomeMove;
 import io.duelhall.domain.biome.BiomeRuleset;
 import io.duelhall.domain.biome.BiomeState;
 import io.duelhall.domain.biome.Catalog;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ public final class SelfPlay {
 
     /** A match from seed {@code seed}: server seed SHA-256("biome-selfplay:" + seed), client seeds "a"/"b" + seed. */
     public Opening open(long seed, Catalog.StarterDeck a, Catalog.StarterDeck b) {
-        byte[] serverSeed = Sha256CounterRandom.sha256(("biome-selfplay:" + seed).getBytes(StandardCharsets.UTF_8));
+        byte[] serverSeed = Sha256.of(("biome-selfplay:" + seed).getBytes(StandardCharsets.UTF_8));
         List<MatchEvent> events = new ArrayList<>();
         BiomeState s = apply(rules.initial(), rules.create("m" + seed, MatchOptions.defaults(), serverSeed), events);
         s = apply(s, rules.join(s, BiomeIntents.joinRequest("A", a.cards(), "a" + seed)), events);

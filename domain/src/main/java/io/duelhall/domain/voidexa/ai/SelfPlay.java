@@ -6,7 +6,7 @@ import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
@@ -97,6 +97,6 @@ public final class SelfPlay {
 
     /** 32 bytes from the match seed number, stable across runs. */
     public static byte[] serverSeed(long seed) {
-        return Sha256CounterRandom.sha256(("selfplay:" + seed).getBytes(StandardCharsets.UTF_8));
+        return Sha256.of(("selfplay:" + seed).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -4,7 +4,7 @@ import io.duelhall.domain.Decision;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidlit.Catalog;
 import io.duelhall.domain.voidlit.VoidlitIntents;
 import io.duelhall.domain.voidlit.VoidlitMove;
@@ -38,7 +38,7 @@ public final class SelfPlay {
 
     /** A match from seed {@code seed}: server seed SHA-256("voidlit-selfplay:" + seed), client seeds "a"/"b" + seed. */
     public Opening open(long seed, Catalog.StarterDeck a, Catalog.StarterDeck b) {
-        byte[] serverSeed = Sha256CounterRandom.sha256(("voidlit-selfplay:" + seed).getBytes(StandardCharsets.UTF_8));
+        byte[] serverSeed = Sha256.of(("voidlit-selfplay:" + seed).getBytes(StandardCharsets.UTF_8));
         List<MatchEvent> events = new ArrayList<>();
         VoidlitState s = apply(rules.initial(), rules.create("m" + seed, MatchOptions.defaults(), serverSeed), events);
         s = apply(s, rules.join(s, VoidlitIntents.joinRequest("A", a.parallel(), a.cards(), "a" + seed)), events);

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RulesVersion;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.biome.Catalog;
 import io.duelhall.domain.biome.BiomeMove;
 import io.duelhall.domain.biome.BiomeRuleset;
@@ -39,7 +39,7 @@ class EventStreamGoldenTest {
                 .isEqualTo(new RulesVersion("biome-1.0.0", "biome-cards-2026.11.1"));
         SelfPlay selfPlay = new SelfPlay(rules);
         List<Catalog.StarterDeck> decks = rules.catalog().starterDecks();
-        MessageDigest all = Sha256CounterRandom.sha256();
+        MessageDigest all = Sha256.digest();
         long events = 0;
         for (int seed = 0; seed < 40; seed++) {
             Catalog.StarterDeck a = decks.get(seed % 2);
@@ -65,7 +65,7 @@ class EventStreamGoldenTest {
             }
         }
         assertThat(events).isGreaterThan(10_000);
-        String digest = Sha256CounterRandom.hex(all.digest());
+        String digest = Sha256.hex(all.digest());
         assertThat(digest).isEqualTo(GOLDEN);
     }
 }

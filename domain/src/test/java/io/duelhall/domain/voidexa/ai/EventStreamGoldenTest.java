@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.MatchEvent;
-import io.duelhall.domain.rng.Sha256CounterRandom;
+import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.Catalog;
@@ -85,7 +85,7 @@ class EventStreamGoldenTest {
     static String digest(VoidexaRuleset rules) throws Exception {
         SelfPlay selfPlay = new SelfPlay(rules);
         List<StarterDeck> decks = rules.catalog().starterDecks();
-        MessageDigest all = Sha256CounterRandom.sha256();
+        MessageDigest all = Sha256.digest();
         long events = 0;
         for (int seed = 0; seed < 40; seed++) {
             StarterDeck a = decks.get(seed % 2);
@@ -112,6 +112,6 @@ class EventStreamGoldenTest {
             }
         }
         assertThat(events).isGreaterThan(10_000);
-        return Sha256CounterRandom.hex(all.digest());
+        return Sha256.hex(all.digest());
     }
 }

@@ -1,0 +1,114 @@
+package io.duelhall.query.stream;
+
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Viewer;
+import io.duelhall.projections.view.Views;
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.ViewerAccess;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A match that has subscribers (was {@code HotMatch}): its events as its {@link StreamSource} has them (index =
+ * sequence number) and two states folded by the source's {@link EventForm}, the live one (seats) and the one at the
+ * spectators' delayed horizon. Touched by the dispatcher thread only.
+ */
+final class WatchedMatch {
+    final String matchId;
+    final List<Subscriber> subscribers = new ArrayList<>();
+    final EventForm form;
+    Ruleset ruleset;
+    int delaySeconds;
+    List<RecordedEvent> events;
+    GameState live;
+    GameState spectated;
+    long spectatorHorizon;
+    /** An event arrived out of order: read the match from the store again. */
+    boolean stale;
+
+    WatchedMatch(MatchLog log, EventForm form) {
+        this.matchId = log.matchId();
+        this.form = form;
+        reset(log);
+    }
+
+    void reset(MatchLog log) {
+        ruleset = log.ruleset();
+        delaySeconds = ViewerAccess.delaySeconds(log);
+        events = new ArrayList<>(log.events());
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).seq() != i) {
+                throw new IllegalStateException("match " + matchId + ": event " + i + " has sequence number "
+                        + events.get(i).seq());
+            }
+        }
+        live = form.state(log);
+        spectated = ruleset.initial();
+        spectatorHorizon = -1;
+        stale = false;
+    }
+
+    long last() {
+        return events.size() - 1;
+    }
+
+    /** Appends the next stored event; false if it is not the next one (a gap: reload). */
+    boolean append(RecordedEvent e) {
+        if (e.seq() <= last()) {
+            return true;
+        }
+        if (e.seq() != last() + 1) {
+            return false;
+        }
+        events.add(e);
+        live = form.evolve(ruleset, live, e.payload());
+        return true;
+    }
+
+    /** Moves the spectators' horizon to the events stored at least the delay before {@code now} (the first always). */
+    void advanceSpectators(Instant now) {
+        if (delaySeconds == 0) {
+            spectatorHorizon = last();
+            spectated = live;
+            return;
+        }
+        Instant cutoff = now.minusSeconds(delaySeconds);
+        while (spectatorHorizon < last()
+                && (spectatorHorizon < 0 || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
+            spectatorHorizon++;
+            spectated = form.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
+        }
+    }
+
+    long horizon(Viewer viewer) {
+        return viewer.kind() == Viewer.Kind.SPECTATOR ? spectatorHorizon : last();
+    }
+
+    GameState stateAt(long seq) {
+        if (seq == last()) {
+            return live;
+        }
+        if (seq == spectatorHorizon) {
+            return spectated;
+        }
+        GameState s = ruleset.initial();
+        for (int i = 0; i <= seq; i++) {
+            s = form.evolve(ruleset, s, events.get(i).payload());
+        }
+        return s;
+    }
+
+    /** The clock running after event {@code seq} ({@link Views#clockAfter}: none once the match ended). */
+    Views.ClockView clockAfter(long seq) {
+        return Views.clockAfter(events.subList(0, (int) seq + 1));
+    }
+
+    boolean ended() {
+        return live.status() == MatchStatus.ENDED;
+    }
+}
