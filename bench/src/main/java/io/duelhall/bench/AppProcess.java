@@ -1,7 +1,6 @@
 package io.duelhall.bench;
 
 import io.duelhall.client.JsonHttp;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,8 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The app as a separate process: {@code java -jar infra/target/duelhall.jar} with its own data directory, as a
- * user runs it (the defaults the app ships: H2 file store with WRITE_DELAY=0). Measures the time to ready.
+ * The app as a separate process: {@code java -jar infra/target/duelhall.jar} with its own data
+ * directory, as a user runs it (the defaults the app ships: H2 file store with WRITE_DELAY=0).
+ * Measures the time to ready.
  */
 public final class AppProcess implements AutoCloseable {
     private final Process process;
@@ -23,7 +23,13 @@ public final class AppProcess implements AutoCloseable {
     private final Path log;
     private final long readyCpuMillis;
 
-    private AppProcess(Process process, int port, Path dataDir, long readyMillis, long readyCpuMillis, Path log) {
+    private AppProcess(
+            Process process,
+            int port,
+            Path dataDir,
+            long readyMillis,
+            long readyCpuMillis,
+            Path log) {
         this.process = process;
         this.port = port;
         this.dataDir = dataDir;
@@ -35,14 +41,19 @@ public final class AppProcess implements AutoCloseable {
     /** The app jar next to this module, or {@code -Dduelhall.jar=...}. */
     public static Path jar() {
         String given = System.getProperty("duelhall.jar");
-        List<Path> candidates = given != null ? List.of(Path.of(given))
-                : List.of(Path.of("infra/target/duelhall.jar"), Path.of("../infra/target/duelhall.jar"));
+        List<Path> candidates =
+                given != null
+                        ? List.of(Path.of(given))
+                        : List.of(
+                                Path.of("infra/target/duelhall.jar"),
+                                Path.of("../infra/target/duelhall.jar"));
         for (Path p : candidates) {
             if (Files.isRegularFile(p)) {
                 return p.toAbsolutePath();
             }
         }
-        throw new IllegalStateException("app jar not found (" + candidates + "): build it with ./mvnw -DskipTests package");
+        throw new IllegalStateException(
+                "app jar not found (" + candidates + "): build it with ./mvnw -DskipTests package");
     }
 
     public static AppProcess start(Path dataDir, List<String> jvmArgs, List<String> appArgs) {
@@ -61,7 +72,8 @@ public final class AppProcess implements AutoCloseable {
             // capacity is measured, not the abuse limits: all the load comes from one address here
             cmd.add("--duelhall.limits.enabled=false");
             cmd.addAll(appArgs);
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+            ProcessBuilder pb =
+                    new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
             pb.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
             long t0 = System.nanoTime();
             Process p = pb.start();
@@ -69,11 +81,13 @@ public final class AppProcess implements AutoCloseable {
             long deadline = System.currentTimeMillis() + 240_000;
             while (!http.healthy()) {
                 if (!p.isAlive()) {
-                    throw new IllegalStateException("the app exited with " + p.exitValue() + "; see " + log);
+                    throw new IllegalStateException(
+                            "the app exited with " + p.exitValue() + "; see " + log);
                 }
                 if (System.currentTimeMillis() > deadline) {
                     p.destroyForcibly();
-                    throw new IllegalStateException("the app did not become ready in 240 s; see " + log);
+                    throw new IllegalStateException(
+                            "the app did not become ready in 240 s; see " + log);
                 }
                 Thread.sleep(50);
             }
@@ -109,8 +123,9 @@ public final class AppProcess implements AutoCloseable {
     }
 
     /**
-     * CPU time (user + system, all threads) the app's JVM had used when it answered UP: on a shared machine the
-     * wall-clock time to ready depends on what else runs, this much less; -1 where it cannot be read.
+     * CPU time (user + system, all threads) the app's JVM had used when it answered UP: on a shared
+     * machine the wall-clock time to ready depends on what else runs, this much less; -1 where it
+     * cannot be read.
      */
     public long readyCpuMillis() {
         return readyCpuMillis;
@@ -126,7 +141,10 @@ public final class AppProcess implements AutoCloseable {
 
     /** kill -9: no shutdown hook, no flush; what was acknowledged must already be on disk. */
     public void kill9() throws InterruptedException, IOException {
-        new ProcessBuilder("kill", "-9", Long.toString(process.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-9", Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
         process.waitFor();
     }
 
@@ -176,7 +194,9 @@ public final class AppProcess implements AutoCloseable {
             return;
         }
         try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            walk.sorted(java.util.Comparator.reverseOrder())
+                    .map(Path::toFile)
+                    .forEach(File::delete);
         } catch (IOException ignored) {
             // best effort
         }

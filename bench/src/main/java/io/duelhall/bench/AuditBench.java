@@ -1,28 +1,38 @@
 package io.duelhall.bench;
 
-import io.duelhall.client.JsonHttp;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp;
 import org.HdrHistogram.Histogram;
 
-
 /**
- * Benchmark 5: the audit of a finished match (signature, hash chain, seed commitment, draws, and re-simulation of
- * every recorded intent through the rules engine), through HTTP. Plays one AI-vs-AI match on the server to its end
- * (about 500–800 events), then times {@code GET /api/matches/{id}/audit} (record built from the store, then
- * audited) and {@code POST /api/audit} with the exported record (audited without the store).
+ * Benchmark 5: the audit of a finished match (signature, hash chain, seed commitment, draws, and
+ * re-simulation of every recorded intent through the rules engine), through HTTP. Plays one
+ * AI-vs-AI match on the server to its end (about 500–800 events), then times {@code GET
+ * /api/matches/{id}/audit} (record built from the store, then audited) and {@code POST /api/audit}
+ * with the exported record (audited without the store).
  */
 public final class AuditBench {
-    /** @param appCpuMillis the app's CPU time over the timed audits, both kinds (-1: not known) */
+    /**
+     * @param appCpuMillis the app's CPU time over the timed audits, both kinds (-1: not known)
+     */
     public record Result(long events, Histogram stored, Histogram uploaded, long appCpuMillis) {
         public String report() {
-            return String.format("audit of a %d-event match over HTTP: GET /audit p50 %.2f ms, p99 %.2f ms; "
-                            + "POST /api/audit (uploaded record) p50 %.2f ms, p99 %.2f ms; %d + %d audits",
-                    events, stored.getValueAtPercentile(50) / 1000.0, stored.getValueAtPercentile(99) / 1000.0,
-                    uploaded.getValueAtPercentile(50) / 1000.0, uploaded.getValueAtPercentile(99) / 1000.0,
-                    stored.getTotalCount(), uploaded.getTotalCount())
-                    + (appCpuMillis < 0 ? "" : String.format("; app CPU %.2f ms per audit (the two kinds together)",
-                    (double) appCpuMillis / (stored.getTotalCount() + uploaded.getTotalCount())));
+            return String.format(
+                            "audit of a %d-event match over HTTP: GET /audit p50 %.2f ms, p99 %.2f ms; "
+                                    + "POST /api/audit (uploaded record) p50 %.2f ms, p99 %.2f ms; %d + %d audits",
+                            events,
+                            stored.getValueAtPercentile(50) / 1000.0,
+                            stored.getValueAtPercentile(99) / 1000.0,
+                            uploaded.getValueAtPercentile(50) / 1000.0,
+                            uploaded.getValueAtPercentile(99) / 1000.0,
+                            stored.getTotalCount(),
+                            uploaded.getTotalCount())
+                    + (appCpuMillis < 0
+                            ? ""
+                            : String.format(
+                                    "; app CPU %.2f ms per audit (the two kinds together)",
+                                    (double) appCpuMillis
+                                            / (stored.getTotalCount() + uploaded.getTotalCount())));
         }
     }
 
@@ -30,7 +40,9 @@ public final class AuditBench {
         return run(url, -1, n);
     }
 
-    /** @param appPid the app's process id, to count its CPU time per audit; -1 if unknown */
+    /**
+     * @param appPid the app's process id, to count its CPU time per audit; -1 if unknown
+     */
     public static Result run(String url, long appPid, int n) throws Exception {
         JsonHttp http = new JsonHttp(url);
         String id = ReplayBench.finishedAiMatch(http);
@@ -50,8 +62,17 @@ public final class AuditBench {
             long t1 = System.nanoTime();
             JsonHttp.Res b = http.post("/api/audit", record, null);
             long t2 = System.nanoTime();
-            if (a.status() != 200 || !a.body().path("passed").asBoolean() || b.status() != 200 || !b.body().path("passed").asBoolean()) {
-                throw new IllegalStateException("the audit did not pass: " + a.status() + " " + a.body() + " / " + b.status());
+            if (a.status() != 200
+                    || !a.body().path("passed").asBoolean()
+                    || b.status() != 200
+                    || !b.body().path("passed").asBoolean()) {
+                throw new IllegalStateException(
+                        "the audit did not pass: "
+                                + a.status()
+                                + " "
+                                + a.body()
+                                + " / "
+                                + b.status());
             }
             if (i >= warmup) {
                 stored.recordValue((t1 - t0) / 1000);

@@ -1,43 +1,51 @@
 package io.duelhall.bench;
 
-import io.duelhall.client.JsonHttp;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.HdrHistogram.Recorder;
-
+import io.duelhall.client.JsonHttp;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
+import org.HdrHistogram.Recorder;
 
 /**
- * An AI-driven HTTP client that plays both seats of one match from what the API shows each seat: at each
- * decision it reads the seat's view (hand with total costs and playable flags, energy, the enemy's drones and
- * cards), then plays — the most expensive playable cards it can pay for (Reactor first for a subsystem
- * target), a Reactive answer in a response window when it holds one, the surplus (most expensive first) when
- * it must discard — and ends its turn. Every intent and every view read is timed.
+ * An AI-driven HTTP client that plays both seats of one match from what the API shows each seat: at
+ * each decision it reads the seat's view (hand with total costs and playable flags, energy, the
+ * enemy's drones and cards), then plays — the most expensive playable cards it can pay for (Reactor
+ * first for a subsystem target), a Reactive answer in a response window when it holds one, the
+ * surplus (most expensive first) when it must discard — and ends its turn. Every intent and every
+ * view read is timed.
  */
 public final class Bot {
     /** Running totals of a load run; safe to share between bots. */
     public static final class Stats {
         public final Recorder intentLatency = new Recorder(3);
         public final Recorder viewLatency = new Recorder(3);
-        public final java.util.concurrent.atomic.LongAdder accepted = new java.util.concurrent.atomic.LongAdder();
-        public final java.util.concurrent.atomic.LongAdder events = new java.util.concurrent.atomic.LongAdder();
-        public final java.util.concurrent.atomic.LongAdder refused = new java.util.concurrent.atomic.LongAdder();
-        public final java.util.concurrent.atomic.LongAdder views = new java.util.concurrent.atomic.LongAdder();
-        public final java.util.concurrent.atomic.LongAdder matches = new java.util.concurrent.atomic.LongAdder();
-        /** Every acknowledged intent, when asked for (the kill -9 check): matchId, token, body, version. */
+        public final java.util.concurrent.atomic.LongAdder accepted =
+                new java.util.concurrent.atomic.LongAdder();
+        public final java.util.concurrent.atomic.LongAdder events =
+                new java.util.concurrent.atomic.LongAdder();
+        public final java.util.concurrent.atomic.LongAdder refused =
+                new java.util.concurrent.atomic.LongAdder();
+        public final java.util.concurrent.atomic.LongAdder views =
+                new java.util.concurrent.atomic.LongAdder();
+        public final java.util.concurrent.atomic.LongAdder matches =
+                new java.util.concurrent.atomic.LongAdder();
+
+        /**
+         * Every acknowledged intent, when asked for (the kill -9 check): matchId, token, body,
+         * version.
+         */
         public final List<Ack> acks = java.util.Collections.synchronizedList(new ArrayList<>());
+
         public volatile boolean keepAcks;
     }
 
-    public record Ack(String matchId, String token, String body, long version) {
-    }
+    public record Ack(String matchId, String token, String body, long version) {}
 
     private final JsonHttp http;
     private final Map<String, JsonNode> cards;
@@ -63,8 +71,16 @@ public final class Bot {
     public void playMatch(BooleanSupplier go) {
         JsonHttp.Res created = http.post("/api/matches", Map.of("ruleset", "voidexa"), null);
         String id = created.body().get("matchId").asText();
-        String a = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null).body().get("playerToken").asText();
-        String b = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Bo", decks.get(1)), null).body().get("playerToken").asText();
+        String a =
+                http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null)
+                        .body()
+                        .get("playerToken")
+                        .asText();
+        String b =
+                http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Bo", decks.get(1)), null)
+                        .body()
+                        .get("playerToken")
+                        .asText();
         Map<String, String> tokens = Map.of("A", a, "B", b);
         String guess = "A";
         while (go.getAsBoolean()) {
@@ -87,10 +103,12 @@ public final class Bot {
     }
 
     /**
-     * Plays seat {@code me} of match {@code id}, whose other seat is someone else's (the server's AI), until the match
-     * ends or {@code go} says stop, waiting {@code pauseMillis} before each decision (a person's pace).
+     * Plays seat {@code me} of match {@code id}, whose other seat is someone else's (the server's
+     * AI), until the match ends or {@code go} says stop, waiting {@code pauseMillis} before each
+     * decision (a person's pace).
      */
-    public void playSeat(String id, String me, String token, long pauseMillis, BooleanSupplier go) throws InterruptedException {
+    public void playSeat(String id, String me, String token, long pauseMillis, BooleanSupplier go)
+            throws InterruptedException {
         while (go.getAsBoolean()) {
             JsonNode view = view(id, token);
             if (view.get("status").asText().equals("ENDED")) {
@@ -122,12 +140,17 @@ public final class Bot {
         return r.body();
     }
 
-    /** Plays {@code me}'s decision(s) from its view; returns the seat that acts next, or null if the match ended. */
+    /**
+     * Plays {@code me}'s decision(s) from its view; returns the seat that acts next, or null if the
+     * match ended.
+     */
     private String turn(String id, String me, String token, JsonNode view) {
         JsonNode pending = view.get("pendingDecision");
         JsonNode seat = view.at("/seats/" + me);
         String enemy = me.equals("A") ? "B" : "A";
-        if (pending != null && !pending.isNull() && pending.get("kind").asText().equals("DISCARD_DOWN")) {
+        if (pending != null
+                && !pending.isNull()
+                && pending.get("kind").asText().equals("DISCARD_DOWN")) {
             int owed = seat.get("handCount").asInt() - seat.get("maxHandSize").asInt();
             List<JsonNode> hand = sortedByCost(seat.get("hand"));
             ObjectNode d = intent("DISCARD_DOWN");
@@ -137,7 +160,9 @@ public final class Bot {
             }
             return next(send(id, token, d), me);
         }
-        if (pending != null && !pending.isNull() && pending.get("kind").asText().equals("RESPONSE")) {
+        if (pending != null
+                && !pending.isNull()
+                && pending.get("kind").asText().equals("RESPONSE")) {
             for (JsonNode c : seat.get("hand")) {
                 if (c.get("playable").asBoolean()) {
                     ObjectNode p = play(c, view, enemy);
@@ -185,7 +210,8 @@ public final class Bot {
         String targeting = card == null ? "NONE" : card.path("targeting").asText("NONE");
         JsonNode foe = view.at("/seats/" + enemy);
         switch (targeting) {
-            case "ENEMY_SUBSYSTEM" -> target(p, "SUBSYSTEM", enemy, null).put("subsystem", "REACTOR");
+            case "ENEMY_SUBSYSTEM" ->
+                    target(p, "SUBSYSTEM", enemy, null).put("subsystem", "REACTOR");
             case "ENEMY_DRONE" -> {
                 if (foe.get("drones").isEmpty()) {
                     return null;
@@ -242,7 +268,10 @@ public final class Bot {
         return r.body();
     }
 
-    /** Who acts after an answer, from its events: a window's responder, a discarding seat, a new turn's seat. */
+    /**
+     * Who acts after an answer, from its events: a window's responder, a discarding seat, a new
+     * turn's seat.
+     */
     private static String next(JsonNode answer, String me) {
         if (answer == null) {
             return me;
@@ -255,10 +284,10 @@ public final class Bot {
                     return null;
                 }
                 case "ResponseWindowOpened" -> who = p.get("responder").asText();
-                case "ResponseWindowClosed" -> who = me.equals(p.get("responder").asText()) ? other(me) : me;
+                case "ResponseWindowClosed" ->
+                        who = me.equals(p.get("responder").asText()) ? other(me) : me;
                 case "TurnStarted", "DiscardRequired" -> who = p.get("seat").asText();
-                default -> {
-                }
+                default -> {}
             }
         }
         return who;

@@ -8,6 +8,9 @@ import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.ai.GreedyPlayer;
 import io.duelhall.domain.voidexa.ai.SelfPlay;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,22 +25,21 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
 /**
- * Benchmark 1: the pure engine. {@code replay} plays recorded self-play matches again intent by intent
- * (decide, then evolve of every event: what the aggregate does per intent); its {@code events} counter is
- * the figure, in events per second on one thread (one core). {@code greedyDecision} is the AI's time per
- * decision; {@code openMatch} the cost of creating, seating and dealing a match.
+ * Benchmark 1: the pure engine. {@code replay} plays recorded self-play matches again intent by
+ * intent (decide, then evolve of every event: what the aggregate does per intent); its {@code
+ * events} counter is the figure, in events per second on one thread (one core). {@code
+ * greedyDecision} is the AI's time per decision; {@code openMatch} the cost of creating, seating
+ * and dealing a match.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 @Threads(1)
 public class EngineBench {
     VoidexaRuleset rules;
@@ -99,6 +101,9 @@ public class EngineBench {
     /** Create, two joins, shuffles and the opening hands. */
     @Benchmark
     public Object openMatch() {
-        return selfPlay.open(next++, rules.catalog().starterDecks().get(0), rules.catalog().starterDecks().get(1));
+        return selfPlay.open(
+                next++,
+                rules.catalog().starterDecks().get(0),
+                rules.catalog().starterDecks().get(1));
     }
 }

@@ -1,10 +1,7 @@
 package io.duelhall.bench;
 
-import io.duelhall.client.JsonHttp;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import org.HdrHistogram.Histogram;
-
+import io.duelhall.client.JsonHttp;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,51 +10,102 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 
 /**
- * Benchmark 2: the full stack over HTTP. {@code clients} AI-driven clients ({@link Bot}) each play matches
- * one after another, so that many matches are always in play at once. After a warm-up, accepted intents per
- * second and intent latency (p50/p99/p99.9) are measured; then, in the same run, the pure engine's rate on one
- * thread of this JVM, and the ratio of the two.
+ * Benchmark 2: the full stack over HTTP. {@code clients} AI-driven clients ({@link Bot}) each play
+ * matches one after another, so that many matches are always in play at once. After a warm-up,
+ * accepted intents per second and intent latency (p50/p99/p99.9) are measured; then, in the same
+ * run, the pure engine's rate on one thread of this JVM, and the ratio of the two.
  */
 public final class LoadDriver {
-    public record Result(double intentsPerSecond, double eventsPerSecond, double viewsPerSecond, long accepted,
-                         long refused, long matches, Histogram intents, Histogram views,
-                         double engineEventsPerSecond, double engineIntentsPerSecond, long appCpuMillis) {
+    public record Result(
+            double intentsPerSecond,
+            double eventsPerSecond,
+            double viewsPerSecond,
+            long accepted,
+            long refused,
+            long matches,
+            Histogram intents,
+            Histogram views,
+            double engineEventsPerSecond,
+            double engineIntentsPerSecond,
+            long appCpuMillis) {
         public double ratio() {
             return engineIntentsPerSecond == 0 ? 0 : intentsPerSecond / engineIntentsPerSecond;
         }
 
-        /** The app's CPU time per accepted intent (ms), or -1 when the app is not a process this driver started. */
+        /**
+         * The app's CPU time per accepted intent (ms), or -1 when the app is not a process this
+         * driver started.
+         */
         public double appCpuMillisPerIntent() {
             return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
         }
 
         public String report() {
-            String cpu = appCpuMillis < 0 ? "" : String.format("%napp CPU: %.2f ms per accepted intent (%.0f accepted "
-                    + "intents per CPU-second of the app; a quiet 2-core machine would give at most ~%.0f/s)",
-                    appCpuMillisPerIntent(), 1000 / appCpuMillisPerIntent(), 2000 / appCpuMillisPerIntent());
-            return String.format("full stack: %.0f accepted intents/s (%.0f events/s), %.0f view reads/s; intent latency "
-                            + "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms; view p50 %.1f ms, p99 %.1f ms; "
-                            + "%d accepted, %d refused, %d matches finished%n"
-                            + "pure engine (same run, 1 thread): %.0f events/s, %.0f intents/s; full stack ÷ engine = %.4f (intents), %.4f (events)",
-                    intentsPerSecond, eventsPerSecond, viewsPerSecond,
-                    intents.getValueAtPercentile(50) / 1000.0, intents.getValueAtPercentile(99) / 1000.0,
-                    intents.getValueAtPercentile(99.9) / 1000.0, intents.getMaxValue() / 1000.0,
-                    views.getValueAtPercentile(50) / 1000.0, views.getValueAtPercentile(99) / 1000.0,
-                    accepted, refused, matches, engineEventsPerSecond, engineIntentsPerSecond, ratio(),
-                    engineEventsPerSecond == 0 ? 0 : eventsPerSecond / engineEventsPerSecond) + cpu;
+            String cpu =
+                    appCpuMillis < 0
+                            ? ""
+                            : String.format(
+                                    "%napp CPU: %.2f ms per accepted intent (%.0f accepted "
+                                            + "intents per CPU-second of the app; a quiet 2-core machine would give at most ~%.0f/s)",
+                                    appCpuMillisPerIntent(),
+                                    1000 / appCpuMillisPerIntent(),
+                                    2000 / appCpuMillisPerIntent());
+            return String.format(
+                            "full stack: %.0f accepted intents/s (%.0f events/s), %.0f view reads/s; intent latency "
+                                    + "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms; view p50 %.1f ms, p99 %.1f ms; "
+                                    + "%d accepted, %d refused, %d matches finished%n"
+                                    + "pure engine (same run, 1 thread): %.0f events/s, %.0f intents/s; full stack ÷ engine = %.4f (intents), %.4f (events)",
+                            intentsPerSecond,
+                            eventsPerSecond,
+                            viewsPerSecond,
+                            intents.getValueAtPercentile(50) / 1000.0,
+                            intents.getValueAtPercentile(99) / 1000.0,
+                            intents.getValueAtPercentile(99.9) / 1000.0,
+                            intents.getMaxValue() / 1000.0,
+                            views.getValueAtPercentile(50) / 1000.0,
+                            views.getValueAtPercentile(99) / 1000.0,
+                            accepted,
+                            refused,
+                            matches,
+                            engineEventsPerSecond,
+                            engineIntentsPerSecond,
+                            ratio(),
+                            engineEventsPerSecond == 0
+                                    ? 0
+                                    : eventsPerSecond / engineEventsPerSecond)
+                    + cpu;
         }
     }
 
-    public static Result run(String url, int clients, int warmupSeconds, int seconds, long engineMillis, PrintStream log) throws Exception {
+    public static Result run(
+            String url,
+            int clients,
+            int warmupSeconds,
+            int seconds,
+            long engineMillis,
+            PrintStream log)
+            throws Exception {
         return run(url, -1, clients, warmupSeconds, seconds, engineMillis, log);
     }
 
-    /** @param appPid the app's process id, to count its CPU time over the measured window; -1 if unknown */
-    public static Result run(String url, long appPid, int clients, int warmupSeconds, int seconds, long engineMillis,
-                             PrintStream log) throws Exception {
-        // several nodes: "http://a,http://b" — each client stays on one node (as a load balancer keeping a match on
+    /**
+     * @param appPid the app's process id, to count its CPU time over the measured window; -1 if
+     *     unknown
+     */
+    public static Result run(
+            String url,
+            long appPid,
+            int clients,
+            int warmupSeconds,
+            int seconds,
+            long engineMillis,
+            PrintStream log)
+            throws Exception {
+        // several nodes: "http://a,http://b" — each client stays on one node (as a load balancer
+        // keeping a match on
         // one node does), the clients spread evenly over the nodes
         List<JsonHttp> nodes = new ArrayList<>();
         for (String u : url.split(",")) {
@@ -74,13 +122,15 @@ public final class LoadDriver {
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             JsonHttp node = nodes.get(i % nodes.size());
-            running.add(pool.submit(() -> {
-                Bot bot = new Bot(node, cards, decks, stats);
-                while (System.nanoTime() < end) {
-                    bot.playMatch(() -> System.nanoTime() < end);
-                }
-                return null;
-            }));
+            running.add(
+                    pool.submit(
+                            () -> {
+                                Bot bot = new Bot(node, cards, decks, stats);
+                                while (System.nanoTime() < end) {
+                                    bot.playMatch(() -> System.nanoTime() < end);
+                                }
+                                return null;
+                            }));
         }
         // warm-up, then reset the counters and measure
         sleepUntil(measureFrom);
@@ -115,10 +165,25 @@ public final class LoadDriver {
                 throw new IllegalStateException("a client failed", e.getCause());
             }
         }
-        double[] engine = engineMillis <= 0 ? new double[]{0, 0}
-                : Recorded.measure(Rules.voidexa(), Recorded.games(Rules.voidexa(), 32, 7_000), engineMillis);
-        return new Result(accepted / secs, events / secs, viewCount / secs, accepted, refused, matches, intents, views,
-                engine[0], engine[1], cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
+        double[] engine =
+                engineMillis <= 0
+                        ? new double[] {0, 0}
+                        : Recorded.measure(
+                                Rules.voidexa(),
+                                Recorded.games(Rules.voidexa(), 32, 7_000),
+                                engineMillis);
+        return new Result(
+                accepted / secs,
+                events / secs,
+                viewCount / secs,
+                accepted,
+                refused,
+                matches,
+                intents,
+                views,
+                engine[0],
+                engine[1],
+                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {

@@ -1,13 +1,13 @@
 package io.duelhall.bench;
 
 import io.duelhall.domain.voidexa.ai.Series;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The command line of the benchmark suite (docs/benchmarks.md has one line per figure):
+ *
  * <pre>
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
@@ -20,16 +20,17 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * </pre>
- * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or -Dduelhall.jar=…) as
- * a separate process unless {@code --url} is given (load only).
+ *
+ * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or
+ * -Dduelhall.jar=…) as a separate process unless {@code --url} is given (load only).
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
-            System.err.println("usage: selfplay | jmh | engine | load | audit | replay | rebuild | sse | heap | kill9  [--options]   (see docs/benchmarks.md)");
+            System.err.println(
+                    "usage: selfplay | jmh | engine | load | audit | replay | rebuild | sse | heap | kill9  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -41,49 +42,84 @@ public final class Main {
                 List<Recorded.Game> games = Recorded.games(Rules.voidexa(), 64, 1_000);
                 Recorded.measure(Rules.voidexa(), games, args.getInt("warmup", 5) * 1000L);
                 for (int round = 1; round <= args.getInt("rounds", 5); round++) {
-                    double[] r = Recorded.measure(Rules.voidexa(), games, args.getInt("seconds", 5) * 1000L);
-                    System.out.printf("round %d: pure engine, 1 thread: %.0f events/s wall (%.0f intents/s); "
-                            + "%.0f events per CPU-second (%.0f intents); %.0f bytes allocated per event; load average %s%n",
+                    double[] r =
+                            Recorded.measure(
+                                    Rules.voidexa(), games, args.getInt("seconds", 5) * 1000L);
+                    System.out.printf(
+                            "round %d: pure engine, 1 thread: %.0f events/s wall (%.0f intents/s); "
+                                    + "%.0f events per CPU-second (%.0f intents); %.0f bytes allocated per event; load average %s%n",
                             round, r[0], r[1], r[2], r[3], r[4], Machine.loadAverage());
                 }
             }
             case "load" -> load(args);
             case "audit" -> {
                 if (args.has("url")) {
-                    System.out.println(AuditBench.run(args.get("url", null), args.getInt("n", 200)).report());
+                    System.out.println(
+                            AuditBench.run(args.get("url", null), args.getInt("n", 200)).report());
                 } else {
-                    try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("audit"), jvmArgs(args), List.of())) {
-                        System.out.println(AuditBench.run(app.url(), app.pid(), args.getInt("n", 200)).report());
+                    try (AppProcess app =
+                            AppProcess.start(
+                                    AppProcess.tempDataDir("audit"), jvmArgs(args), List.of())) {
+                        System.out.println(
+                                AuditBench.run(app.url(), app.pid(), args.getInt("n", 200))
+                                        .report());
                     }
                 }
             }
             case "replay" -> {
                 if (args.has("url")) {
-                    System.out.println(ReplayBench.run(args.get("url", null), args.getInt("n", 2000)).report());
+                    System.out.println(
+                            ReplayBench.run(args.get("url", null), args.getInt("n", 2000))
+                                    .report());
                 } else {
-                    try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("replay"), jvmArgs(args), List.of())) {
-                        System.out.println(ReplayBench.run(app.url(), app.pid(), args.getInt("n", 2000)).report());
+                    try (AppProcess app =
+                            AppProcess.start(
+                                    AppProcess.tempDataDir("replay"), jvmArgs(args), List.of())) {
+                        System.out.println(
+                                ReplayBench.run(app.url(), app.pid(), args.getInt("n", 2000))
+                                        .report());
                     }
                 }
             }
-            case "rebuild" -> System.out.println(RebuildBench.run(args.getInt("events", 1_000_000), jvmArgs(args),
-                    System.err).report());
+            case "rebuild" ->
+                    System.out.println(
+                            RebuildBench.run(
+                                            args.getInt("events", 1_000_000),
+                                            jvmArgs(args),
+                                            System.err)
+                                    .report());
             case "sse" -> {
                 int spectators = args.getInt("spectators", 10_000);
                 int seconds = args.getInt("seconds", 30);
                 if (args.has("url")) {
-                    System.out.println(SseBench.run(args.get("url", null), spectators, seconds, System.err).report());
+                    System.out.println(
+                            SseBench.run(args.get("url", null), spectators, seconds, System.err)
+                                    .report());
                 } else {
-                    try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("sse"), jvmArgs(args),
-                            SseBench.appArgs(spectators, args.getInt("ai-delay-ms", 300)))) {
-                        System.out.println(SseBench.run(app.url(), spectators, seconds, System.err).report());
+                    try (AppProcess app =
+                            AppProcess.start(
+                                    AppProcess.tempDataDir("sse"),
+                                    jvmArgs(args),
+                                    SseBench.appArgs(
+                                            spectators, args.getInt("ai-delay-ms", 300)))) {
+                        System.out.println(
+                                SseBench.run(app.url(), spectators, seconds, System.err).report());
                     }
                 }
             }
-            case "heap" -> System.out.println(HeapBench.run(args.getInt("matches", 1000), jvmArgs(args),
-                    new Progress(System.err, args.getInt("matches", 1000))).report());
+            case "heap" ->
+                    System.out.println(
+                            HeapBench.run(
+                                            args.getInt("matches", 1000),
+                                            jvmArgs(args),
+                                            new Progress(System.err, args.getInt("matches", 1000)))
+                                    .report());
             case "kill9" -> {
-                KillNine.Result r = KillNine.run(args.getInt("clients", 16), args.getInt("seconds", 20), jvmArgs(args));
+                KillNine.Result r =
+                        KillNine.run(
+                                args.getInt("clients", 16),
+                                args.getInt("seconds", 20),
+                                jvmArgs(args));
                 System.out.println(r.report());
                 if (r.lost() > 0) {
                     System.exit(1);
@@ -103,16 +139,38 @@ public final class Main {
         String b = args.get("b", "random");
         if (args.has("url") || args.has("full-stack")) {
             if (!args.has("url")) {
-                try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("selfplay"), jvmArgs(args), List.of())) {
+                try (AppProcess app =
+                        AppProcess.start(
+                                AppProcess.tempDataDir("selfplay"), jvmArgs(args), List.of())) {
                     System.out.printf("app ready in %.1f s%n", app.readyMillis() / 1000.0);
-                    printHttpTally(a, b, SelfPlayCli.overHttp(app.url(), a, b, n, args.getInt("concurrency", 8), System.err));
+                    printHttpTally(
+                            a,
+                            b,
+                            SelfPlayCli.overHttp(
+                                    app.url(), a, b, n, args.getInt("concurrency", 8), System.err));
                 }
                 return;
             }
-            SelfPlayCli.Tally t = SelfPlayCli.overHttp(args.get("url", null), a, b, n, args.getInt("concurrency", 8), System.err);
-            System.out.printf("full stack (server AI seats): %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) "
+            SelfPlayCli.Tally t =
+                    SelfPlayCli.overHttp(
+                            args.get("url", null),
+                            a,
+                            b,
+                            n,
+                            args.getInt("concurrency", 8),
+                            System.err);
+            System.out.printf(
+                    "full stack (server AI seats): %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) "
                             + "in %.1f s; %d intents, %.0f accepted intents/s through the command path%n",
-                    a, b, t.matches(), t.wins(), t.losses(), t.draws(), 100 * t.winRate(), t.seconds(), t.intents(),
+                    a,
+                    b,
+                    t.matches(),
+                    t.wins(),
+                    t.losses(),
+                    t.draws(),
+                    100 * t.winRate(),
+                    t.seconds(),
+                    t.intents(),
                     t.intentsPerSecond());
         } else {
             Series.Tally t = SelfPlayCli.inMemory(a, b, n, args.getInt("seed", 1), System.err);
@@ -121,9 +179,18 @@ public final class Main {
     }
 
     private static void printHttpTally(String a, String b, SelfPlayCli.Tally t) {
-        System.out.printf("full stack (server AI seats): %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) "
+        System.out.printf(
+                "full stack (server AI seats): %s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%) "
                         + "in %.1f s; %d intents, %.0f accepted intents/s through the command path%n",
-                a, b, t.matches(), t.wins(), t.losses(), t.draws(), 100 * t.winRate(), t.seconds(), t.intents(),
+                a,
+                b,
+                t.matches(),
+                t.wins(),
+                t.losses(),
+                t.draws(),
+                100 * t.winRate(),
+                t.seconds(),
+                t.intents(),
                 t.intentsPerSecond());
     }
 
@@ -133,12 +200,32 @@ public final class Main {
         int seconds = args.getInt("seconds", 60);
         long engineMillis = args.getInt("engine-seconds", 10) * 1000L;
         if (args.has("url")) {
-            System.out.println(LoadDriver.run(args.get("url", null), clients, warmup, seconds, engineMillis, System.err).report());
+            System.out.println(
+                    LoadDriver.run(
+                                    args.get("url", null),
+                                    clients,
+                                    warmup,
+                                    seconds,
+                                    engineMillis,
+                                    System.err)
+                            .report());
             return;
         }
-        try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("load"), jvmArgs(args), List.of())) {
-            System.out.printf("app ready in %.1f s (pid %d, log %s)%n", app.readyMillis() / 1000.0, app.pid(), app.log());
-            System.out.println(LoadDriver.run(app.url(), app.pid(), clients, warmup, seconds, engineMillis, System.err).report());
+        try (AppProcess app =
+                AppProcess.start(AppProcess.tempDataDir("load"), jvmArgs(args), List.of())) {
+            System.out.printf(
+                    "app ready in %.1f s (pid %d, log %s)%n",
+                    app.readyMillis() / 1000.0, app.pid(), app.log());
+            System.out.println(
+                    LoadDriver.run(
+                                    app.url(),
+                                    app.pid(),
+                                    clients,
+                                    warmup,
+                                    seconds,
+                                    engineMillis,
+                                    System.err)
+                            .report());
         }
     }
 

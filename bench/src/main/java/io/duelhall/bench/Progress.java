@@ -2,7 +2,7 @@ package io.duelhall.bench;
 
 import java.io.PrintStream;
 
-/** A one-line progress bar on stderr for long runs ({@code [#####.....] 512/1000  12 s}). */
+/** A one-line progress bar on stderr for long runs ({@code [#####.....] 512/1000 12 s}). */
 public final class Progress {
     private final PrintStream out;
     private final int total;
@@ -22,7 +22,12 @@ public final class Progress {
         lastDraw = now;
         int width = 30;
         int filled = total == 0 ? width : (int) ((long) done * width / total);
-        out.printf("\r[%s%s] %d/%d  %d s", "#".repeat(filled), ".".repeat(width - filled), done, total,
+        out.printf(
+                "\r[%s%s] %d/%d  %d s",
+                "#".repeat(filled),
+                ".".repeat(width - filled),
+                done,
+                total,
                 (now - t0) / 1_000_000_000L);
         if (done >= total) {
             out.println();

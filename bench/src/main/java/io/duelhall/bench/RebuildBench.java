@@ -1,12 +1,11 @@
 package io.duelhall.bench;
 
-import io.duelhall.client.JsonHttp;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.duelhall.client.JsonHttp;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
@@ -16,7 +15,6 @@ import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.ai.RandomPlayer;
 import io.duelhall.domain.voidexa.ai.SelfPlay;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,43 +31,69 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Benchmark 4: rebuilding the read models from a store of at least {@code events} events. The store is made fast,
- * without the HTTP path: the app is started once on an empty data directory (Flyway creates the schema) and stopped;
- * whole matches are played on the pure engine (two random players, fixed seeds), 64 at a time with their intents
- * interleaved as live matches interleave, and written straight into the H2 file with batched JDBC inserts, in the form
- * the app's event store writes (same JSON serialization of the payloads, an IntentAccepted before each intent's
- * events, metadata of the same shape and size; the chain values are random hex: the audit is not what is measured).
- * Then the app is started on that store; once its read models have caught up, each one is rebuilt through the admin
- * endpoint ({@code POST /api/admin/projections/{name}/rebuild}) on its own, and timed until its progress says done:
- * events per second = stored events ÷ time.
+ * Benchmark 4: rebuilding the read models from a store of at least {@code events} events. The store
+ * is made fast, without the HTTP path: the app is started once on an empty data directory (Flyway
+ * creates the schema) and stopped; whole matches are played on the pure engine (two random players,
+ * fixed seeds), 64 at a time with their intents interleaved as live matches interleave, and written
+ * straight into the H2 file with batched JDBC inserts, in the form the app's event store writes
+ * (same JSON serialization of the payloads, an IntentAccepted before each intent's events, metadata
+ * of the same shape and size; the chain values are random hex: the audit is not what is measured).
+ * Then the app is started on that store; once its read models have caught up, each one is rebuilt
+ * through the admin endpoint ({@code POST /api/admin/projections/{name}/rebuild}) on its own, and
+ * timed until its progress says done: events per second = stored events ÷ time.
  */
 public final class RebuildBench {
     static final String ADMIN = "bench-admin-token";
-    static final List<String> PROJECTIONS = List.of("match-views", "match-list", "player-history", "ratings", "refusals");
+    static final List<String> PROJECTIONS =
+            List.of("match-views", "match-list", "player-history", "ratings", "refusals");
 
-    public record Result(long events, long matches, double writeSeconds, double catchUpSeconds,
-                         Map<String, Double> secondsPerProjection) {
+    public record Result(
+            long events,
+            long matches,
+            double writeSeconds,
+            double catchUpSeconds,
+            Map<String, Double> secondsPerProjection) {
         public String report() {
-            StringBuilder s = new StringBuilder(String.format("store of %,d events (%,d matches) written in %.1f s; "
-                    + "start-up catch-up of all five read models at once: %.1f s (%,.0f events/s)%n",
-                    events, matches, writeSeconds, catchUpSeconds, events / catchUpSeconds));
-            secondsPerProjection.forEach((name, secs) -> s.append(String.format(
-                    "rebuild %-15s %6.1f s  %,10.0f events/s%n", name, secs, events / secs)));
+            StringBuilder s =
+                    new StringBuilder(
+                            String.format(
+                                    "store of %,d events (%,d matches) written in %.1f s; "
+                                            + "start-up catch-up of all five read models at once: %.1f s (%,.0f events/s)%n",
+                                    events,
+                                    matches,
+                                    writeSeconds,
+                                    catchUpSeconds,
+                                    events / catchUpSeconds));
+            secondsPerProjection.forEach(
+                    (name, secs) ->
+                            s.append(
+                                    String.format(
+                                            "rebuild %-15s %6.1f s  %,10.0f events/s%n",
+                                            name, secs, events / secs)));
             return s.toString().trim();
         }
     }
 
-    public static Result run(long minEvents, List<String> jvmArgs, java.io.PrintStream log) throws Exception {
+    public static Result run(long minEvents, List<String> jvmArgs, java.io.PrintStream log)
+            throws Exception {
         Path dir = AppProcess.tempDataDir("rebuild");
         try {
             List<String> appArgs = List.of("--duelhall.admin-token=" + ADMIN);
             try (AppProcess app = AppProcess.start(dir, jvmArgs, appArgs)) {
-                say(log, "schema created (app ready in %.1f s); stopping it to write the store", app.readyMillis() / 1000.0);
+                say(
+                        log,
+                        "schema created (app ready in %.1f s); stopping it to write the store",
+                        app.readyMillis() / 1000.0);
             }
             long t0 = System.nanoTime();
             long[] written = write(dir, minEvents, log);
             double writeSeconds = (System.nanoTime() - t0) / 1e9;
-            say(log, "%,d events of %,d matches written in %.1f s", written[0], written[1], writeSeconds);
+            say(
+                    log,
+                    "%,d events of %,d matches written in %.1f s",
+                    written[0],
+                    written[1],
+                    writeSeconds);
             try (AppProcess app = AppProcess.start(dir, jvmArgs, appArgs)) {
                 JsonHttp http = new JsonHttp(app.url());
                 long c0 = System.nanoTime() - app.readyMillis() * 1_000_000L;
@@ -81,9 +105,11 @@ public final class RebuildBench {
                 Map<String, Double> seconds = new LinkedHashMap<>();
                 for (String p : PROJECTIONS) {
                     long r0 = System.nanoTime();
-                    JsonHttp.Res r = http.post("/api/admin/projections/" + p + "/rebuild", "", ADMIN);
+                    JsonHttp.Res r =
+                            http.post("/api/admin/projections/" + p + "/rebuild", "", ADMIN);
                     if (r.status() != 202) {
-                        throw new IllegalStateException("rebuild of " + p + " answered " + r.status() + ": " + r.body());
+                        throw new IllegalStateException(
+                                "rebuild of " + p + " answered " + r.status() + ": " + r.body());
                     }
                     waitDone(http, p, log);
                     seconds.put(p, (System.nanoTime() - r0) / 1e9);
@@ -96,7 +122,8 @@ public final class RebuildBench {
         }
     }
 
-    private static void waitDone(JsonHttp http, String projection, java.io.PrintStream log) throws InterruptedException {
+    private static void waitDone(JsonHttp http, String projection, java.io.PrintStream log)
+            throws InterruptedException {
         long deadline = System.currentTimeMillis() + 3_600_000;
         long lastSay = 0;
         while (true) {
@@ -113,20 +140,33 @@ public final class RebuildBench {
             }
             if (System.currentTimeMillis() - lastSay > 10_000) {
                 lastSay = System.currentTimeMillis();
-                say(log, "  %s at %s of %s", projection, b.path("position").asText(), b.path("total").asText());
+                say(
+                        log,
+                        "  %s at %s of %s",
+                        projection,
+                        b.path("position").asText(),
+                        b.path("total").asText());
             }
             Thread.sleep(100);
         }
     }
 
-    /** Writes whole matches until at least {@code minEvents} are stored; returns {events, matches}. */
+    /**
+     * Writes whole matches until at least {@code minEvents} are stored; returns {events, matches}.
+     */
     static long[] write(Path dir, long minEvents, java.io.PrintStream log) throws Exception {
-        ObjectMapper json = JsonMapper.builder().addModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
+        ObjectMapper json =
+                JsonMapper.builder()
+                        .addModule(new JavaTimeModule())
+                        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                        .build();
         VoidexaRuleset rules = Rules.voidexa();
         SelfPlay selfPlay = new SelfPlay(rules);
         List<StarterDeck> decks = rules.catalog().starterDecks();
-        String url = "jdbc:h2:file:" + dir.toAbsolutePath().resolve("duelhall") + ";DB_CLOSE_ON_EXIT=FALSE";
+        String url =
+                "jdbc:h2:file:"
+                        + dir.toAbsolutePath().resolve("duelhall")
+                        + ";DB_CLOSE_ON_EXIT=FALSE";
         HexFormat hex = HexFormat.of();
         java.util.Random random = new java.util.Random(4);
         long events = 0;
@@ -135,17 +175,22 @@ public final class RebuildBench {
         try (Connection c = DriverManager.getConnection(url, "sa", "")) {
             c.setAutoCommit(false);
             long index;
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "select coalesce(max(global_index), 0) from domain_event_entry")) {
+            try (Statement st = c.createStatement();
+                    ResultSet rs =
+                            st.executeQuery(
+                                    "select coalesce(max(global_index), 0) from domain_event_entry")) {
                 rs.next();
                 index = rs.getLong(1);
             }
-            try (PreparedStatement ins = c.prepareStatement("insert into domain_event_entry (global_index, sequence_number,"
-                    + " aggregate_identifier, event_identifier, payload_revision, payload_type, time_stamp, type, meta_data,"
-                    + " payload) values (?, ?, ?, ?, null, ?, ?, 'Match', ?, ?)")) {
+            try (PreparedStatement ins =
+                    c.prepareStatement(
+                            "insert into domain_event_entry (global_index, sequence_number,"
+                                    + " aggregate_identifier, event_identifier, payload_revision, payload_type, time_stamp, type, meta_data,"
+                                    + " payload) values (?, ?, ?, ?, null, ?, ?, 'Match', ?, ?)")) {
                 int seed = 0;
                 while (events < minEvents) {
-                    // 64 matches at a time, their intents interleaved round-robin as live play interleaves them
+                    // 64 matches at a time, their intents interleaved round-robin as live play
+                    // interleaves them
                     List<List<List<MatchEvent>>> group = new ArrayList<>();
                     for (int g = 0; g < 64; g++, seed++) {
                         group.add(chunks(rules, selfPlay, seed, decks));
@@ -164,8 +209,14 @@ public final class RebuildBench {
                                 clock = clock.plusMillis(7);
                                 byte[] chain = new byte[32];
                                 random.nextBytes(chain);
-                                String meta = "{\"traceId\":\"" + UUID.randomUUID() + "\",\"correlationId\":\""
-                                        + UUID.randomUUID() + "\",\"chain\":\"" + hex.formatHex(chain) + "\"}";
+                                String meta =
+                                        "{\"traceId\":\""
+                                                + UUID.randomUUID()
+                                                + "\",\"correlationId\":\""
+                                                + UUID.randomUUID()
+                                                + "\",\"chain\":\""
+                                                + hex.formatHex(chain)
+                                                + "\"}";
                                 ins.setLong(1, ++index);
                                 ins.setLong(2, nextSeq[g]++);
                                 ins.setString(3, matchId);
@@ -192,19 +243,30 @@ public final class RebuildBench {
                 }
             }
             try (Statement st = c.createStatement()) {
-                st.execute("alter sequence domain_event_entry_global_index_seq restart with " + (index + 1));
+                st.execute(
+                        "alter sequence domain_event_entry_global_index_seq restart with "
+                                + (index + 1));
             }
             c.commit();
         }
-        return new long[]{events, matches};
+        return new long[] {events, matches};
     }
 
-    /** One whole match as the Match aggregate stores it: the opening, then per intent its IntentAccepted and events. */
-    private static List<List<MatchEvent>> chunks(VoidexaRuleset rules, SelfPlay selfPlay, int seed, List<StarterDeck> decks) {
+    /**
+     * One whole match as the Match aggregate stores it: the opening, then per intent its
+     * IntentAccepted and events.
+     */
+    private static List<List<MatchEvent>> chunks(
+            VoidexaRuleset rules, SelfPlay selfPlay, int seed, List<StarterDeck> decks) {
         StarterDeck a = decks.get(seed % decks.size());
         StarterDeck b = decks.get((seed / decks.size()) % decks.size());
-        SelfPlay.Game game = selfPlay.play(seed, new RandomPlayer(rules.catalog(), 2L * seed + 1),
-                new RandomPlayer(rules.catalog(), 2L * seed), a, b);
+        SelfPlay.Game game =
+                selfPlay.play(
+                        seed,
+                        new RandomPlayer(rules.catalog(), 2L * seed + 1),
+                        new RandomPlayer(rules.catalog(), 2L * seed),
+                        a,
+                        b);
         SelfPlay.Opening o = selfPlay.open(seed, a, b);
         List<List<MatchEvent>> out = new ArrayList<>();
         out.add(o.events());
@@ -214,7 +276,9 @@ public final class RebuildBench {
         for (Intent i : game.intents()) {
             Decision d = rules.decide(s, i);
             List<MatchEvent> chunk = new ArrayList<>(d.events().size() + 1);
-            chunk.add(new IntentAccepted("i-" + seed + "-" + n++, i.seat(), "bench", i, at.plusSeconds(n)));
+            chunk.add(
+                    new IntentAccepted(
+                            "i-" + seed + "-" + n++, i.seat(), "bench", i, at.plusSeconds(n)));
             for (MatchEvent e : d.events()) {
                 s = rules.evolve(s, e);
                 chunk.add(e);

@@ -9,21 +9,21 @@ import io.duelhall.domain.voidexa.ai.GreedyPlayer;
 import io.duelhall.domain.voidexa.ai.RandomPlayer;
 import io.duelhall.domain.voidexa.ai.SelfPlay;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Self-play matches recorded once (greedy against random, seats and decks alternating), to be played again
- * intent by intent: the engine's decide+evolve measured without the players' thinking.
+ * Self-play matches recorded once (greedy against random, seats and decks alternating), to be
+ * played again intent by intent: the engine's decide+evolve measured without the players' thinking.
  */
 public final class Recorded {
-    /** One match: its opening state (created, both seats taken, dealt) and the intents that were played. */
-    public record Game(VoidexaState opening, List<Intent> intents, int events) {
-    }
+    /**
+     * One match: its opening state (created, both seats taken, dealt) and the intents that were
+     * played.
+     */
+    public record Game(VoidexaState opening, List<Intent> intents, int events) {}
 
-    private Recorded() {
-    }
+    private Recorded() {}
 
     public static List<Game> games(VoidexaRuleset rules, int n, long firstSeed) {
         SelfPlay selfPlay = new SelfPlay(rules);
@@ -35,7 +35,10 @@ public final class Recorded {
             StarterDeck b = decks.get((i + 1) % decks.size());
             GreedyPlayer greedy = new GreedyPlayer(rules);
             RandomPlayer random = new RandomPlayer(rules.catalog(), seed);
-            SelfPlay.Game g = i % 2 == 0 ? selfPlay.play(seed, greedy, random, a, b) : selfPlay.play(seed, random, greedy, a, b);
+            SelfPlay.Game g =
+                    i % 2 == 0
+                            ? selfPlay.play(seed, greedy, random, a, b)
+                            : selfPlay.play(seed, random, greedy, a, b);
             SelfPlay.Opening o = selfPlay.open(seed, a, b);
             out.add(new Game(o.state(), g.intents(), g.eventCount() - o.events().size()));
         }
@@ -60,12 +63,14 @@ public final class Recorded {
     }
 
     /**
-     * Events and intents per second of {@link #replay} on one thread for about {@code millis}: {@code [events/s,
-     * intents/s]} of wall time, then {@code [events/s, intents/s]} of this thread's CPU time (per core: the figure
-     * that holds on a machine shared with other work), then bytes allocated per event (independent of the load).
+     * Events and intents per second of {@link #replay} on one thread for about {@code millis}:
+     * {@code [events/s, intents/s]} of wall time, then {@code [events/s, intents/s]} of this
+     * thread's CPU time (per core: the figure that holds on a machine shared with other work), then
+     * bytes allocated per event (independent of the load).
      */
     public static double[] measure(VoidexaRuleset rules, List<Game> games, long millis) {
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.lang.management.ThreadMXBean mx =
+                java.lang.management.ManagementFactory.getThreadMXBean();
         long events = 0;
         long intents = 0;
         long t0 = System.nanoTime();
@@ -81,7 +86,11 @@ public final class Recorded {
         }
         double secs = (System.nanoTime() - t0) / 1e9;
         double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9;
-        double allocPerEvent = (hot.getThreadAllocatedBytes(Thread.currentThread().getId()) - alloc0) / (double) events;
-        return new double[]{events / secs, intents / secs, events / cpu, intents / cpu, allocPerEvent};
+        double allocPerEvent =
+                (hot.getThreadAllocatedBytes(Thread.currentThread().getId()) - alloc0)
+                        / (double) events;
+        return new double[] {
+            events / secs, intents / secs, events / cpu, intents / cpu, allocPerEvent
+        };
     }
 }

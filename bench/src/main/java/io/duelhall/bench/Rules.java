@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.CatalogData;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,13 +12,14 @@ import java.io.UncheckedIOException;
 public final class Rules {
     private static volatile VoidexaRuleset voidexa;
 
-    private Rules() {
-    }
+    private Rules() {}
 
     public static VoidexaRuleset voidexa() {
         if (voidexa == null) {
             try (InputStream in = VoidexaRuleset.class.getResourceAsStream("catalog.json")) {
-                voidexa = new VoidexaRuleset(new Catalog(new ObjectMapper().readValue(in, CatalogData.class)));
+                voidexa =
+                        new VoidexaRuleset(
+                                new Catalog(new ObjectMapper().readValue(in, CatalogData.class)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1,9 +1,6 @@
 package io.duelhall.bench;
 
 import io.duelhall.client.JsonHttp;
-
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -16,51 +13,95 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
- * Benchmark 6: SSE fan-out. {@code spectators} connections follow one match as spectators
- * ({@code GET /api/matches/{id}/stream}, no token) on one app node. The match is created with the server's AI in seat B
- * and waits for seat A while the connections open; once all are open, this client takes seat A and plays it (the load
- * driver's client, {@link Bot}), a decision every {@code duelhall.ai.delay-ms} like the AI (slowed down to that pace
- * with the same setting), so events come at the pace of a live match. The client is one thread on non-blocking sockets (HTTP/1.1, chunked transfer decoding, SSE
- * lines); for every event each connection receives it takes {@code now - at} (the event's stored timestamp, on the
- * same machine's clock): the event-to-client lag, p50/p99/max over all connections, counted for events stored after the
- * last connection was open. Each connection must receive the events in order, none twice; deliveries still owed when
- * the window closes (a connection behind the others) are counted.
+ * Benchmark 6: SSE fan-out. {@code spectators} connections follow one match as spectators ({@code
+ * GET /api/matches/{id}/stream}, no token) on one app node. The match is created with the server's
+ * AI in seat B and waits for seat A while the connections open; once all are open, this client
+ * takes seat A and plays it (the load driver's client, {@link Bot}), a decision every {@code
+ * duelhall.ai.delay-ms} like the AI (slowed down to that pace with the same setting), so events
+ * come at the pace of a live match. The client is one thread on non-blocking sockets (HTTP/1.1,
+ * chunked transfer decoding, SSE lines); for every event each connection receives it takes {@code
+ * now - at} (the event's stored timestamp, on the same machine's clock): the event-to-client lag,
+ * p50/p99/max over all connections, counted for events stored after the last connection was open.
+ * Each connection must receive the events in order, none twice; deliveries still owed when the
+ * window closes (a connection behind the others) are counted.
  */
 public final class SseBench {
     /**
-     * @param behind     deliveries still owed when the window closed (events some connection had and another not yet)
+     * @param behind deliveries still owed when the window closed (events some connection had and
+     *     another not yet)
      * @param outOfOrder events a connection received out of sequence (must be 0)
      */
-    public record Result(int spectators, int connected, long events, long deliveries, long behind, long outOfOrder,
-                         Histogram lag, double rampSeconds) {
+    public record Result(
+            int spectators,
+            int connected,
+            long events,
+            long deliveries,
+            long behind,
+            long outOfOrder,
+            Histogram lag,
+            double rampSeconds) {
         public String report() {
-            return String.format("SSE fan-out: %,d spectators of one match (%,d connected in %.1f s); %d events after the "
+            return String.format(
+                    "SSE fan-out: %,d spectators of one match (%,d connected in %.1f s); %d events after the "
                             + "ramp, %,d deliveries, %,d still owed when the window closed, %d out of order; "
                             + "event-to-client lag p50 %.0f ms, p99 %.0f ms, p99.9 %.0f ms, max %.0f ms",
-                    spectators, connected, rampSeconds, events, deliveries, behind, outOfOrder,
-                    lag.getValueAtPercentile(50) / 1000.0, lag.getValueAtPercentile(99) / 1000.0,
-                    lag.getValueAtPercentile(99.9) / 1000.0, lag.getMaxValue() / 1000.0);
+                    spectators,
+                    connected,
+                    rampSeconds,
+                    events,
+                    deliveries,
+                    behind,
+                    outOfOrder,
+                    lag.getValueAtPercentile(50) / 1000.0,
+                    lag.getValueAtPercentile(99) / 1000.0,
+                    lag.getValueAtPercentile(99.9) / 1000.0,
+                    lag.getMaxValue() / 1000.0);
         }
     }
 
-    /** The app arguments this benchmark needs: room for the connections, and AI seats that play at a watchable pace. */
+    /**
+     * The app arguments this benchmark needs: room for the connections, and AI seats that play at a
+     * watchable pace.
+     */
     public static List<String> appArgs(int spectators, int aiDelayMillis) {
-        return List.of("--server.tomcat.max-connections=" + Math.max(8192, spectators + 1000),
+        return List.of(
+                "--server.tomcat.max-connections=" + Math.max(8192, spectators + 1000),
                 "--duelhall.ai.delay-ms=" + aiDelayMillis);
     }
 
-    public static Result run(String url, int spectators, int seconds, java.io.PrintStream log) throws Exception {
+    public static Result run(String url, int spectators, int seconds, java.io.PrintStream log)
+            throws Exception {
         JsonHttp http = new JsonHttp(url);
-        String id = http.post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("B", "greedy"),
-                "options", Map.of("spectatorDelaySeconds", 0)), null).body().get("matchId").asText();
-        java.util.concurrent.atomic.AtomicBoolean playing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        String id =
+                http.post(
+                                "/api/matches",
+                                Map.of(
+                                        "ruleset",
+                                        "voidexa",
+                                        "ai",
+                                        Map.of("B", "greedy"),
+                                        "options",
+                                        Map.of("spectatorDelaySeconds", 0)),
+                                null)
+                        .body()
+                        .get("matchId")
+                        .asText();
+        java.util.concurrent.atomic.AtomicBoolean playing =
+                new java.util.concurrent.atomic.AtomicBoolean(true);
         Thread player = null;
         java.net.URI base = java.net.URI.create(url);
         InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort());
-        byte[] request = ("GET /api/matches/" + id + "/stream HTTP/1.1\r\nHost: " + base.getHost() + "\r\n"
-                + "Accept: text/event-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] request =
+                ("GET /api/matches/"
+                                + id
+                                + "/stream HTTP/1.1\r\nHost: "
+                                + base.getHost()
+                                + "\r\n"
+                                + "Accept: text/event-stream\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII);
         Histogram lag = new Histogram(3_600_000_000L, 3);
         List<Conn> conns = new ArrayList<>(spectators);
         ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 18);
@@ -94,14 +135,19 @@ public final class SseBench {
                     end = System.nanoTime() + seconds * 1_000_000_000L;
                     ramp = (System.nanoTime() - t0) / 1e9;
                     player = startPlaying(http, id, playing);
-                    say(log, "%,d streams open after %.1f s; measuring for %d s", spectators,
-                            (System.nanoTime() - t0) / 1e9, seconds);
+                    say(
+                            log,
+                            "%,d streams open after %.1f s; measuring for %d s",
+                            spectators,
+                            (System.nanoTime() - t0) / 1e9,
+                            seconds);
                 }
                 if (System.nanoTime() > end) {
                     break;
                 }
                 if (System.nanoTime() - t0 > 600_000_000_000L && end == Long.MAX_VALUE) {
-                    throw new IllegalStateException("could not open " + spectators + " streams in 10 minutes");
+                    throw new IllegalStateException(
+                            "could not open " + spectators + " streams in 10 minutes");
                 }
                 selector.select(50);
                 Iterator<SelectionKey> it = selector.selectedKeys().iterator();
@@ -143,7 +189,12 @@ public final class SseBench {
                         streaming += c.streaming && !c.closed ? 1 : 0;
                         closed += c.closed ? 1 : 0;
                     }
-                    say(log, "  %,d streaming, %,d closed, %,d lag samples", streaming, closed, lag.getTotalCount());
+                    say(
+                            log,
+                            "  %,d streaming, %,d closed, %,d lag samples",
+                            streaming,
+                            closed,
+                            lag.getTotalCount());
                 }
                 boolean allClosed = end != Long.MAX_VALUE && conns.stream().allMatch(c -> c.closed);
                 if (allClosed) {
@@ -174,28 +225,38 @@ public final class SseBench {
             behind += maxEvents - c.measured;
             outOfOrder += c.outOfOrder;
         }
-        return new Result(spectators, connected, maxEvents, deliveries, behind, outOfOrder, lag, ramp);
+        return new Result(
+                spectators, connected, maxEvents, deliveries, behind, outOfOrder, lag, ramp);
     }
 
-    /** Takes seat A and plays it on a thread of its own until the match ends or {@code playing} is cleared. */
-    private static Thread startPlaying(JsonHttp http, String id, java.util.concurrent.atomic.AtomicBoolean playing) {
+    /**
+     * Takes seat A and plays it on a thread of its own until the match ends or {@code playing} is
+     * cleared.
+     */
+    private static Thread startPlaying(
+            JsonHttp http, String id, java.util.concurrent.atomic.AtomicBoolean playing) {
         com.fasterxml.jackson.databind.JsonNode decks = http.get("/api/decks/starter", null).body();
-        JsonHttp.Res seat = http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null);
+        JsonHttp.Res seat =
+                http.post(
+                        "/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null);
         if (seat.status() != 201) {
             throw new IllegalStateException("seat A answered " + seat.status() + ": " + seat.raw());
         }
         String token = seat.body().get("playerToken").asText();
         long pause = 300;
         Bot bot = new Bot(http, Bot.catalog(http), decks, new Bot.Stats());
-        Thread t = new Thread(() -> {
-            try {
-                bot.playSeat(id, "A", token, pause, playing::get);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                System.err.println("seat A stopped: " + e);
-            }
-        }, "sse-bench-seat-a");
+        Thread t =
+                new Thread(
+                        () -> {
+                            try {
+                                bot.playSeat(id, "A", token, pause, playing::get);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            } catch (RuntimeException e) {
+                                System.err.println("seat A stopped: " + e);
+                            }
+                        },
+                        "sse-bench-seat-a");
         t.setDaemon(true);
         t.start();
         return t;
@@ -206,8 +267,10 @@ public final class SseBench {
         final SocketChannel ch;
         boolean streaming;
         boolean closed;
+
         /** 0 head, 1 chunk size, 2 chunk data, 3 CRLF after the data. */
         int state;
+
         long chunkLeft;
         final StringBuilder head = new StringBuilder();
         final byte[] line = new byte[200];
@@ -224,9 +287,13 @@ public final class SseBench {
             switch (state) {
                 case 0 -> {
                     head.append((char) b);
-                    if (head.length() >= 4 && head.charAt(head.length() - 1) == '\n' && head.substring(head.length() - 4).equals("\r\n\r\n")) {
+                    if (head.length() >= 4
+                            && head.charAt(head.length() - 1) == '\n'
+                            && head.substring(head.length() - 4).equals("\r\n\r\n")) {
                         if (!head.toString().startsWith("HTTP/1.1 200")) {
-                            throw new IllegalStateException("stream answered " + head.toString().lines().findFirst().orElse(""));
+                            throw new IllegalStateException(
+                                    "stream answered "
+                                            + head.toString().lines().findFirst().orElse(""));
                         }
                         streaming = true;
                         state = 1;

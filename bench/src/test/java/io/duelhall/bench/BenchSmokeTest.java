@@ -1,8 +1,11 @@
 package io.duelhall.bench;
 
-import io.duelhall.client.JsonHttp;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.duelhall.client.JsonHttp;
 import io.duelhall.domain.voidexa.ai.Series;
+import java.util.Collection;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -10,33 +13,36 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-import java.util.Collection;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * A short run of every benchmark, so none of them can rot: each must run to the end and produce a figure.
- * No speed is asserted (CI machines differ and are shared); the figures live in docs/benchmarks.md.
- * The full-stack ones start the app jar built by the infra module ({@code infra/target/duelhall.jar}).
+ * A short run of every benchmark, so none of them can rot: each must run to the end and produce a
+ * figure. No speed is asserted (CI machines differ and are shared); the figures live in
+ * docs/benchmarks.md. The full-stack ones start the app jar built by the infra module ({@code
+ * infra/target/duelhall.jar}).
  */
 class BenchSmokeTest {
     @Test
     void engineMicroBenchmarksRun() throws Exception {
-        Options opts = new OptionsBuilder()
-                .include(EngineBench.class.getSimpleName())
-                .forks(0) // in this JVM: a smoke, not a measurement
-                .warmupIterations(0)
-                .measurementIterations(1)
-                .measurementTime(TimeValue.milliseconds(500))
-                .shouldFailOnError(true)
-                .build();
+        Options opts =
+                new OptionsBuilder()
+                        .include(EngineBench.class.getSimpleName())
+                        .forks(0) // in this JVM: a smoke, not a measurement
+                        .warmupIterations(0)
+                        .measurementIterations(1)
+                        .measurementTime(TimeValue.milliseconds(500))
+                        .shouldFailOnError(true)
+                        .build();
         Collection<RunResult> results = new Runner(opts).run();
         assertThat(results).hasSize(3);
         for (RunResult r : results) {
-            assertThat(r.getPrimaryResult().getScore()).as(r.getParams().getBenchmark()).isPositive();
+            assertThat(r.getPrimaryResult().getScore())
+                    .as(r.getParams().getBenchmark())
+                    .isPositive();
         }
-        RunResult replay = results.stream().filter(r -> r.getParams().getBenchmark().endsWith("replay")).findFirst().orElseThrow();
+        RunResult replay =
+                results.stream()
+                        .filter(r -> r.getParams().getBenchmark().endsWith("replay"))
+                        .findFirst()
+                        .orElseThrow();
         assertThat(replay.getSecondaryResults().get("events").getScore()).isPositive();
     }
 
@@ -50,15 +56,21 @@ class BenchSmokeTest {
 
     @Test
     void fullStackLoadSelfPlayAndAuditRunAgainstTheAppJar() throws Exception {
-        try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
-            // one whole match by the load driver's client, then a short timed run (which, on a slow shared
-            // machine, may finish no intent inside its window: only that it runs and reports is checked)
+        try (AppProcess app =
+                AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
+            // one whole match by the load driver's client, then a short timed run (which, on a slow
+            // shared
+            // machine, may finish no intent inside its window: only that it runs and reports is
+            // checked)
             JsonHttp http = new JsonHttp(app.url());
             Bot.Stats stats = new Bot.Stats();
-            new Bot(http, Bot.catalog(http), http.get("/api/decks/starter", null).body(), stats).playMatch(() -> true);
+            new Bot(http, Bot.catalog(http), http.get("/api/decks/starter", null).body(), stats)
+                    .playMatch(() -> true);
             assertThat(stats.matches.sum()).isEqualTo(1);
             assertThat(stats.accepted.sum()).isGreaterThan(5);
-            assertThat(stats.refused.sum()).as("the client only sends what its view allows").isLessThan(stats.accepted.sum());
+            assertThat(stats.refused.sum())
+                    .as("the client only sends what its view allows")
+                    .isLessThan(stats.accepted.sum());
             LoadDriver.Result load = LoadDriver.run(app.url(), 4, 0, 2, 300, null);
             assertThat(load.report()).contains("accepted intents/s");
             assertThat(load.engineEventsPerSecond()).isPositive();
@@ -80,7 +92,11 @@ class BenchSmokeTest {
 
     @Test
     void sseFanOutIsMeasuredAndEveryStreamGetsTheEventsInOrder() throws Exception {
-        try (AppProcess app = AppProcess.start(AppProcess.tempDataDir("smoke-sse"), List.of(), SseBench.appArgs(20, 100))) {
+        try (AppProcess app =
+                AppProcess.start(
+                        AppProcess.tempDataDir("smoke-sse"),
+                        List.of(),
+                        SseBench.appArgs(20, 100))) {
             SseBench.Result r = SseBench.run(app.url(), 20, 3, null);
             assertThat(r.connected()).as(r.report()).isEqualTo(20);
             assertThat(r.deliveries()).as(r.report()).isPositive();
@@ -92,7 +108,9 @@ class BenchSmokeTest {
     void projectionRebuildsAreTimedOnAStoreWrittenStraightIntoH2() throws Exception {
         RebuildBench.Result r = RebuildBench.run(3_000, List.of(), null);
         assertThat(r.events()).as(r.report()).isGreaterThanOrEqualTo(3_000);
-        assertThat(r.secondsPerProjection()).as(r.report()).containsOnlyKeys(RebuildBench.PROJECTIONS);
+        assertThat(r.secondsPerProjection())
+                .as(r.report())
+                .containsOnlyKeys(RebuildBench.PROJECTIONS);
         assertThat(r.secondsPerProjection().values()).allMatch(s -> s > 0);
     }
 
@@ -103,7 +121,10 @@ class BenchSmokeTest {
         assertThat(r.readyEmptyMillis()).isPositive();
     }
 
-    /** Durability as shipped (H2 WRITE_DELAY=0): not a speed figure, a correctness check, and it must hold. */
+    /**
+     * Durability as shipped (H2 WRITE_DELAY=0): not a speed figure, a correctness check, and it
+     * must hold.
+     */
     @Test
     void intentsAnsweredAcceptedSurviveAKillMinusNine() throws Exception {
         KillNine.Result r = KillNine.run(8, 5, 30, List.of());

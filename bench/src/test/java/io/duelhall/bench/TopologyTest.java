@@ -1,18 +1,12 @@
 package io.duelhall.bench;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp;
 import io.duelhall.client.JsonHttp.Res;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,17 +23,24 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
 
 /**
- * Issue 21: the production topology as the operator runs it, from the <b>packaged jar</b> (infra/target/duelhall.jar)
- * started as separate processes — nothing of the app on this test's classpath — against a real PostgreSQL (embedded
- * binaries from Maven Central) and a standalone Kafka broker process: two app nodes with separate data directories
- * (only the signing key is shared, as a file) and a spectator edge. AI and human matches are created on both nodes,
- * the people's intents alternate between the nodes, and node 1 — which holds the AI seats — is killed with
- * {@code kill -9} mid-match. Then: every AI match is played to its end by node 2, every acknowledged intent is stored
- * exactly once, the topic holds exactly the stored events, and the edge shows what node 2 shows.
+ * Issue 21: the production topology as the operator runs it, from the <b>packaged jar</b>
+ * (infra/target/duelhall.jar) started as separate processes — nothing of the app on this test's
+ * classpath — against a real PostgreSQL (embedded binaries from Maven Central) and a standalone
+ * Kafka broker process: two app nodes with separate data directories (only the signing key is
+ * shared, as a file) and a spectator edge. AI and human matches are created on both nodes, the
+ * people's intents alternate between the nodes, and node 1 — which holds the AI seats — is killed
+ * with {@code kill -9} mid-match. Then: every AI match is played to its end by node 2, every
+ * acknowledged intent is stored exactly once, the topic holds exactly the stored events, and the
+ * edge shows what node 2 shows.
  */
 class TopologyTest {
     static final String TOPIC = "voidexa.match-events";
@@ -48,46 +49,91 @@ class TopologyTest {
     void theShippedJarRunsTwoNodesAndAnEdgeOnPostgresAndKafkaAndSurvivesAKill() throws Exception {
         Path root = AppProcess.tempDataDir("topology");
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
-             KafkaProcess kafka = KafkaProcess.start(root.resolve("kafka"))) {
-            try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+                KafkaProcess kafka = KafkaProcess.start(root.resolve("kafka"))) {
+            try (Connection c = pg.getPostgresDatabase().getConnection();
+                    Statement s = c.createStatement()) {
                 s.execute("create role duelhall login password 'duelhall'");
                 s.execute("create database duelhall owner duelhall");
             }
             String url = pg.getJdbcUrl("duelhall", "duelhall").replace("user=duelhall", "");
-            List<String> common = List.of("--spring.profiles.active=postgres", "--spring.datasource.url=" + url,
-                    "--spring.datasource.username=duelhall", "--spring.datasource.password=duelhall",
-                    "--spring.kafka.bootstrap-servers=" + kafka.servers(),
-                    "--duelhall.signing.key-file=" + root.resolve("keys").resolve("signing-key.pem"),
-                    "--duelhall.ai.delay-ms=60", "--duelhall.cluster.balance-interval=PT2S");
+            List<String> common =
+                    List.of(
+                            "--spring.profiles.active=postgres",
+                            "--spring.datasource.url=" + url,
+                            "--spring.datasource.username=duelhall",
+                            "--spring.datasource.password=duelhall",
+                            "--spring.kafka.bootstrap-servers=" + kafka.servers(),
+                            "--duelhall.signing.key-file="
+                                    + root.resolve("keys").resolve("signing-key.pem"),
+                            "--duelhall.ai.delay-ms=60",
+                            "--duelhall.cluster.balance-interval=PT2S");
             List<String> jvm = List.of("-Xmx512m");
-            AppProcess node1 = AppProcess.start(root.resolve("node1"), jvm, with(common, "--duelhall.node-name=node-1"));
+            AppProcess node1 =
+                    AppProcess.start(
+                            root.resolve("node1"),
+                            jvm,
+                            with(common, "--duelhall.node-name=node-1"));
             AppProcess node2 = null;
             AppProcess edge = null;
             try {
-                node2 = AppProcess.start(root.resolve("node2"), jvm, with(common, "--duelhall.node-name=node-2"));
-                JsonHttp[] nodes = {new JsonHttp(node1.url(), Duration.ofSeconds(20)), new JsonHttp(node2.url(), Duration.ofSeconds(20))};
-                edge = AppProcess.start(root.resolve("edge"), jvm, List.of("--duelhall.mode=edge",
-                        "--spring.kafka.bootstrap-servers=" + kafka.servers()));
+                node2 =
+                        AppProcess.start(
+                                root.resolve("node2"),
+                                jvm,
+                                with(common, "--duelhall.node-name=node-2"));
+                JsonHttp[] nodes = {
+                    new JsonHttp(node1.url(), Duration.ofSeconds(20)),
+                    new JsonHttp(node2.url(), Duration.ofSeconds(20))
+                };
+                edge =
+                        AppProcess.start(
+                                root.resolve("edge"),
+                                jvm,
+                                List.of(
+                                        "--duelhall.mode=edge",
+                                        "--spring.kafka.bootstrap-servers=" + kafka.servers()));
                 JsonHttp spectators = new JsonHttp(edge.url());
 
                 // AI matches on both nodes
                 List<String> aiMatches = new ArrayList<>();
                 for (int i = 0; i < 4; i++) {
-                    Res r = nodes[i % 2].post("/api/matches", Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "random")), null);
+                    Res r =
+                            nodes[i % 2].post(
+                                    "/api/matches",
+                                    Map.of(
+                                            "ruleset",
+                                            "voidexa",
+                                            "ai",
+                                            Map.of("A", "greedy", "B", "random")),
+                                    null);
                     assertThat(r.status()).as(r.raw()).isEqualTo(201);
                     aiMatches.add(r.body().get("matchId").asText());
                 }
-                // matches of people: created on either node, seat A taken on node 1 and seat B on node 2
+                // matches of people: created on either node, seat A taken on node 1 and seat B on
+                // node 2
                 JsonNode decks = nodes[0].get("/api/decks/starter", null).body();
                 List<String[]> people = new ArrayList<>();
                 for (int i = 0; i < 4; i++) {
                     Res r = nodes[i % 2].post("/api/matches", Map.of("ruleset", "voidexa"), null);
                     String id = r.body().get("matchId").asText();
-                    Res a = nodes[0].post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada" + i, decks.get(0)), null);
-                    Res b = nodes[1].post("/api/matches/" + id + "/seats", JsonHttp.seat("Bo" + i, decks.get(1)), null);
+                    Res a =
+                            nodes[0].post(
+                                    "/api/matches/" + id + "/seats",
+                                    JsonHttp.seat("Ada" + i, decks.get(0)),
+                                    null);
+                    Res b =
+                            nodes[1].post(
+                                    "/api/matches/" + id + "/seats",
+                                    JsonHttp.seat("Bo" + i, decks.get(1)),
+                                    null);
                     assertThat(a.status()).as(a.raw()).isEqualTo(201);
                     assertThat(b.status()).as(b.raw()).isEqualTo(201);
-                    people.add(new String[]{id, a.body().get("playerToken").asText(), b.body().get("playerToken").asText()});
+                    people.add(
+                            new String[] {
+                                id,
+                                a.body().get("playerToken").asText(),
+                                b.body().get("playerToken").asText()
+                            });
                 }
 
                 // the people's intents alternate between the nodes; node 1 is killed half way
@@ -95,12 +141,27 @@ class TopologyTest {
                 boolean node1Up = true;
                 for (int round = 0; round < 24; round++) {
                     if (round == 12) {
-                        // the two nodes share the work (each holds segments) and AI matches are in play: the kill
+                        // the two nodes share the work (each holds segments) and AI matches are in
+                        // play: the kill
                         // must move segments, AI seats and publishing that node 1 really had
                         Map<String, Set<String>> owners = awaitShared(url);
-                        long aiInPlay = aiMatches.stream().filter(id -> "LIVE".equals(
-                                nodes[1].get("/api/matches/" + id + "/view", null).body().path("status").asText())).count();
-                        System.out.printf("kill -9 of node 1: %d of %d AI matches in play; segment owners %s%n",
+                        long aiInPlay =
+                                aiMatches.stream()
+                                        .filter(
+                                                id ->
+                                                        "LIVE"
+                                                                .equals(
+                                                                        nodes[1].get(
+                                                                                        "/api/matches/"
+                                                                                                + id
+                                                                                                + "/view",
+                                                                                        null)
+                                                                                .body()
+                                                                                .path("status")
+                                                                                .asText()))
+                                        .count();
+                        System.out.printf(
+                                "kill -9 of node 1: %d of %d AI matches in play; segment owners %s%n",
                                 aiInPlay, aiMatches.size(), owners);
                         assertThat(aiInPlay).as("AI matches in play when node 1 dies").isPositive();
                         node1.kill9();
@@ -115,7 +176,9 @@ class TopologyTest {
                     ObjectNode concede = intent("CONCEDE");
                     Res r = nodes[1].post("/api/matches/" + m[0] + "/intents", concede, m[1]);
                     if (r.status() == 200) {
-                        acknowledged.computeIfAbsent(m[0], k -> new HashSet<>()).add(concede.get("intentId").asText());
+                        acknowledged
+                                .computeIfAbsent(m[0], k -> new HashSet<>())
+                                .add(concede.get("intentId").asText());
                     }
                 }
 
@@ -126,29 +189,41 @@ class TopologyTest {
                 for (String id : all) {
                     JsonNode view = nodes[1].get("/api/matches/" + id + "/view", null).body();
                     while (!view.get("status").asText().equals("ENDED")) {
-                        assertThat(System.currentTimeMillis()).as("match %s should end; at %s", id, view.get("version"))
+                        assertThat(System.currentTimeMillis())
+                                .as("match %s should end; at %s", id, view.get("version"))
                                 .isLessThan(deadline);
                         Thread.sleep(250);
                         view = nodes[1].get("/api/matches/" + id + "/view", null).body();
                     }
                     if (aiMatches.contains(id)) {
-                        assertThat(view.at("/result/reason").asText()).as("an AI match played out: " + id).isNotEqualTo("CONCEDED");
+                        assertThat(view.at("/result/reason").asText())
+                                .as("an AI match played out: " + id)
+                                .isNotEqualTo("CONCEDED");
                     }
                 }
 
                 // every acknowledged intent stored exactly once; every match's stream gap-free
                 Map<String, TreeSet<Long>> stored = new LinkedHashMap<>();
                 Map<String, Map<String, Integer>> intents = new HashMap<>();
-                try (Connection c = DriverManager.getConnection(url, "duelhall", "duelhall"); Statement s = c.createStatement();
-                     ResultSet rs = s.executeQuery("select aggregate_identifier, sequence_number, payload_type, payload"
-                             + " from domain_event_entry where type = 'Match' order by global_index")) {
+                try (Connection c = DriverManager.getConnection(url, "duelhall", "duelhall");
+                        Statement s = c.createStatement();
+                        ResultSet rs =
+                                s.executeQuery(
+                                        "select aggregate_identifier, sequence_number, payload_type, payload"
+                                                + " from domain_event_entry where type = 'Match' order by global_index")) {
                     while (rs.next()) {
                         String id = rs.getString(1);
                         stored.computeIfAbsent(id, k -> new TreeSet<>()).add(rs.getLong(2));
                         if (rs.getString(3).endsWith("IntentAccepted")) {
-                            String intentId = JsonHttp.JSON.readTree(new String(rs.getBytes(4), StandardCharsets.UTF_8))
-                                    .get("intentId").asText();
-                            intents.computeIfAbsent(id, k -> new HashMap<>()).merge(intentId, 1, Integer::sum);
+                            String intentId =
+                                    JsonHttp.JSON
+                                            .readTree(
+                                                    new String(
+                                                            rs.getBytes(4), StandardCharsets.UTF_8))
+                                            .get("intentId")
+                                            .asText();
+                            intents.computeIfAbsent(id, k -> new HashMap<>())
+                                    .merge(intentId, 1, Integer::sum);
                         }
                     }
                 }
@@ -156,20 +231,29 @@ class TopologyTest {
                 for (Map.Entry<String, Set<String>> e : acknowledged.entrySet()) {
                     for (String intentId : e.getValue()) {
                         assertThat(intents.getOrDefault(e.getKey(), Map.of()).get(intentId))
-                                .as("acknowledged intent %s of %s stored once", intentId, e.getKey()).isEqualTo(1);
+                                .as(
+                                        "acknowledged intent %s of %s stored once",
+                                        intentId, e.getKey())
+                                .isEqualTo(1);
                         acks++;
                     }
                 }
                 assertThat(acks).as("acknowledged intents of people").isGreaterThan(60);
                 for (String id : all) {
                     TreeSet<Long> seqs = stored.get(id);
-                    assertThat(seqs.last()).as("gap-free stream of " + id).isEqualTo(seqs.size() - 1);
+                    assertThat(seqs.last())
+                            .as("gap-free stream of " + id)
+                            .isEqualTo(seqs.size() - 1);
                 }
 
-                // the topic holds exactly the stored events (de-duplicated by ce_id, as docs/kafka.md says)
-                Map<String, TreeSet<Long>> onTopic = readTopic(kafka.servers(), stored, Duration.ofSeconds(90));
+                // the topic holds exactly the stored events (de-duplicated by ce_id, as
+                // docs/kafka.md says)
+                Map<String, TreeSet<Long>> onTopic =
+                        readTopic(kafka.servers(), stored, Duration.ofSeconds(90));
                 for (String id : all) {
-                    assertThat(onTopic.get(id)).as("the topic's events of " + id).isEqualTo(stored.get(id));
+                    assertThat(onTopic.get(id))
+                            .as("the topic's events of " + id)
+                            .isEqualTo(stored.get(id));
                 }
 
                 // the edge shows what node 2 shows
@@ -177,27 +261,37 @@ class TopologyTest {
                     JsonNode fromNode = nodes[1].get("/api/matches/" + id + "/view", null).body();
                     long until = System.currentTimeMillis() + 60_000;
                     JsonNode fromEdge = spectators.get("/api/matches/" + id + "/view", null).body();
-                    while ((fromEdge == null || fromEdge.path("version").asLong() != fromNode.get("version").asLong())
+                    while ((fromEdge == null
+                                    || fromEdge.path("version").asLong()
+                                            != fromNode.get("version").asLong())
                             && System.currentTimeMillis() < until) {
                         Thread.sleep(250);
                         fromEdge = spectators.get("/api/matches/" + id + "/view", null).body();
                     }
-                    assertThat(fromEdge.get("version")).as("edge caught up on " + id).isEqualTo(fromNode.get("version"));
-                    // an ended match: the node reveals the hands, the edge keeps showing it as spectators saw it
+                    assertThat(fromEdge.get("version"))
+                            .as("edge caught up on " + id)
+                            .isEqualTo(fromNode.get("version"));
+                    // an ended match: the node reveals the hands, the edge keeps showing it as
+                    // spectators saw it
                     ObjectNode nodeSeats = fromNode.get("seats").deepCopy();
                     nodeSeats.forEach(seat -> ((ObjectNode) seat).remove("hand"));
                     ObjectNode edgeSeats = fromEdge.get("seats").deepCopy();
-                    edgeSeats.forEach(seat -> {
-                        JsonNode hand = seat.path("hand");
-                        assertThat(hand.isMissingNode() || hand.isNull() || hand.isEmpty()).as("no card of a hand on the edge: " + hand).isTrue();
-                        ((ObjectNode) seat).remove("hand");
-                    });
+                    edgeSeats.forEach(
+                            seat -> {
+                                JsonNode hand = seat.path("hand");
+                                assertThat(hand.isMissingNode() || hand.isNull() || hand.isEmpty())
+                                        .as("no card of a hand on the edge: " + hand)
+                                        .isTrue();
+                                ((ObjectNode) seat).remove("hand");
+                            });
                     assertThat(edgeSeats).as("edge view of " + id).isEqualTo(nodeSeats);
-                    assertThat(fromEdge.get("result")).as("edge result of " + id).isEqualTo(fromNode.get("result"));
+                    assertThat(fromEdge.get("result"))
+                            .as("edge result of " + id)
+                            .isEqualTo(fromNode.get("result"));
                     assertThat(fromEdge.get("status")).isEqualTo(fromNode.get("status"));
                 }
             } finally {
-                for (AppProcess p : new AppProcess[]{edge, node2, node1}) {
+                for (AppProcess p : new AppProcess[] {edge, node2, node1}) {
                     if (p != null) {
                         p.close();
                     }
@@ -206,21 +300,30 @@ class TopologyTest {
         }
     }
 
-    /** processor → owners of its segments, once some processor has segments on both nodes (at most 30 s). */
+    /**
+     * processor → owners of its segments, once some processor has segments on both nodes (at most
+     * 30 s).
+     */
     static Map<String, Set<String>> awaitShared(String url) throws Exception {
         long until = System.currentTimeMillis() + 30_000;
         while (true) {
             Map<String, Set<String>> owners = new java.util.TreeMap<>();
-            try (Connection c = DriverManager.getConnection(url, "duelhall", "duelhall"); Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("select processor_name, owner from token_entry where owner is not null")) {
+            try (Connection c = DriverManager.getConnection(url, "duelhall", "duelhall");
+                    Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery(
+                                    "select processor_name, owner from token_entry where owner is not null")) {
                 while (rs.next()) {
-                    owners.computeIfAbsent(rs.getString(1), k -> new TreeSet<>()).add(rs.getString(2));
+                    owners.computeIfAbsent(rs.getString(1), k -> new TreeSet<>())
+                            .add(rs.getString(2));
                 }
             }
             if (owners.values().stream().anyMatch(o -> o.size() > 1)) {
                 return owners;
             }
-            assertThat(System.currentTimeMillis()).as("the nodes share segments: %s", owners).isLessThan(until);
+            assertThat(System.currentTimeMillis())
+                    .as("the nodes share segments: %s", owners)
+                    .isLessThan(until);
             Thread.sleep(500);
         }
     }
@@ -239,23 +342,30 @@ class TopologyTest {
     }
 
     /**
-     * One intent of whoever must act in a match of people, sent through {@code via}; if that node does not answer (it
-     * was killed), the same intent — same id, same body — goes to {@code other}, as a client retries.
+     * One intent of whoever must act in a match of people, sent through {@code via}; if that node
+     * does not answer (it was killed), the same intent — same id, same body — goes to {@code
+     * other}, as a client retries.
      */
-    private static void step(JsonHttp via, JsonHttp other, String[] m, Map<String, Set<String>> acknowledged) {
+    private static void step(
+            JsonHttp via, JsonHttp other, String[] m, Map<String, Set<String>> acknowledged) {
         JsonNode view = other.get("/api/matches/" + m[0] + "/view", m[1]).body();
         if (!view.get("status").asText().equals("LIVE")) {
             return;
         }
         JsonNode pending = view.get("pendingDecision");
-        String actor = pending != null && !pending.isNull() ? pending.get("seat").asText() : view.get("activeSeat").asText();
+        String actor =
+                pending != null && !pending.isNull()
+                        ? pending.get("seat").asText()
+                        : view.get("activeSeat").asText();
         String token = actor.equals("A") ? m[1] : m[2];
         JsonNode mine = other.get("/api/matches/" + m[0] + "/view", token).body();
         ObjectNode move;
         String kind = pending != null && !pending.isNull() ? pending.get("kind").asText() : "";
         if (kind.equals("DISCARD_DOWN")) {
             move = intent("DISCARD_DOWN");
-            int owed = mine.at("/seats/" + actor + "/handCount").asInt() - mine.at("/seats/" + actor + "/maxHandSize").asInt();
+            int owed =
+                    mine.at("/seats/" + actor + "/handCount").asInt()
+                            - mine.at("/seats/" + actor + "/maxHandSize").asInt();
             var cards = move.putArray("cards");
             for (int i = 0; i < owed; i++) {
                 cards.add(mine.at("/seats/" + actor + "/hand").get(i).get("id").asText());
@@ -273,17 +383,31 @@ class TopologyTest {
         }
         assertThat(r.status()).as(move + " -> " + r.raw()).isIn(200, 409);
         if (r.status() == 200) {
-            acknowledged.computeIfAbsent(m[0], k -> new HashSet<>()).add(move.get("intentId").asText());
+            acknowledged
+                    .computeIfAbsent(m[0], k -> new HashSet<>())
+                    .add(move.get("intentId").asText());
         }
     }
 
-    /** Reads the topic from the start until every match has as many distinct events as the store (or the time is up). */
-    private static Map<String, TreeSet<Long>> readTopic(String servers, Map<String, TreeSet<Long>> stored, Duration limit) {
+    /**
+     * Reads the topic from the start until every match has as many distinct events as the store (or
+     * the time is up).
+     */
+    private static Map<String, TreeSet<Long>> readTopic(
+            String servers, Map<String, TreeSet<Long>> stored, Duration limit) {
         Map<String, TreeSet<Long>> seen = new HashMap<>();
-        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-                ConsumerConfig.GROUP_ID_CONFIG, "topology-test-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest", ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
+        Map<String, Object> props =
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        servers,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "topology-test-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false);
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(TOPIC));
             long until = System.currentTimeMillis() + limit.toMillis();
             while (System.currentTimeMillis() < until) {

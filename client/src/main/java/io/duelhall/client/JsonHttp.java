@@ -3,7 +3,6 @@ package io.duelhall.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,8 +15,9 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * A small JSON-over-HTTP client of the app's API (HTTP/1.1, java.net.http): JSON in, JSON out, status, raw body and
- * headers kept. The one client of the benchmarks (load driver, self-play over HTTP) and of the HTTP tests.
+ * A small JSON-over-HTTP client of the app's API (HTTP/1.1, java.net.http): JSON in, JSON out,
+ * status, raw body and headers kept. The one client of the benchmarks (load driver, self-play over
+ * HTTP) and of the HTTP tests.
  */
 public class JsonHttp {
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -29,19 +29,27 @@ public class JsonHttp {
         this(base, Duration.ofSeconds(60));
     }
 
-    /** @param timeout how long one request may take before it fails */
+    /**
+     * @param timeout how long one request may take before it fails
+     */
     public JsonHttp(String base, Duration timeout) {
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         this.timeout = timeout;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        this.client =
+                HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build();
     }
 
     public String base() {
         return base;
     }
 
-    /** An answer: status, the body as JSON (null when empty or not JSON), the body as text, the headers. */
+    /**
+     * An answer: status, the body as JSON (null when empty or not JSON), the body as text, the
+     * headers.
+     */
     public record Res(int status, JsonNode body, String raw, HttpHeaders headers) {
         public String error() {
             return body == null || body.get("error") == null ? null : body.get("error").asText();
@@ -53,14 +61,18 @@ public class JsonHttp {
     }
 
     private HttpRequest getRequest(String path, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
         return b.build();
     }
 
-    /** An answer as it came: status and body bytes, nothing parsed (for benchmarks that time the server alone). */
+    /**
+     * An answer as it came: status and body bytes, nothing parsed (for benchmarks that time the
+     * server alone).
+     */
     public record Bytes(int status, byte[] body) {
         public JsonNode json() {
             try {
@@ -71,7 +83,10 @@ public class JsonHttp {
         }
     }
 
-    /** A GET whose answer is only read, not parsed: the time it takes is the server's answer to its last byte. */
+    /**
+     * A GET whose answer is only read, not parsed: the time it takes is the server's answer to its
+     * last byte.
+     */
     public Bytes getBytes(String path, String token) {
         HttpResponse<byte[]> resp = exchange(getRequest(path, token));
         return new Bytes(resp.statusCode(), resp.body());
@@ -83,8 +98,8 @@ public class JsonHttp {
     }
 
     /**
-     * POSTs {@code body} as JSON with extra request headers, e.g. {@code X-Player-Token} to take a seat as a
-     * registered player (docs/identities.md).
+     * POSTs {@code body} as JSON with extra request headers, e.g. {@code X-Player-Token} to take a
+     * seat as a registered player (docs/identities.md).
      */
     public Res post(String path, Object body, String token, Map<String, String> headers) {
         String json;
@@ -93,8 +108,11 @@ public class JsonHttp {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .timeout(timeout)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -103,7 +121,8 @@ public class JsonHttp {
     }
 
     public Res delete(String path, String token) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).DELETE();
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).DELETE();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -136,7 +155,10 @@ public class JsonHttp {
         }
     }
 
-    /** The body of a seat request with a starter deck (an element of {@code GET /api/decks/starter}). */
+    /**
+     * The body of a seat request with a starter deck (an element of {@code GET
+     * /api/decks/starter}).
+     */
     public static ObjectNode seat(String name, JsonNode deck) {
         ObjectNode b = JSON.createObjectNode();
         b.put("name", name);
@@ -151,7 +173,9 @@ public class JsonHttp {
     public boolean healthy() {
         try {
             Res r = get("/actuator/health", null);
-            return r.status() == 200 && r.body() != null && "UP".equals(r.body().path("status").asText());
+            return r.status() == 200
+                    && r.body() != null
+                    && "UP".equals(r.body().path("status").asText());
         } catch (RuntimeException e) {
             return false;
         }

@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A computer player of one ruleset: given a match's state and a seat that owes a decision, it picks an intent the
- * rules accept. Pure: no I/O, no clock; a player that needs chance is given its own seed ({@link Roster#player}).
- * The server's AI seats drive any ruleset's players through this alone.
+ * A computer player of one ruleset: given a match's state and a seat that owes a decision, it picks
+ * an intent the rules accept. Pure: no I/O, no clock; a player that needs chance is given its own
+ * seed ({@link Roster#player}). The server's AI seats drive any ruleset's players through this
+ * alone.
  */
 public interface AiPlayer {
     /** The name used in the API ({@code "ai": {"B": "greedy"}}) and on the command line. */
@@ -16,8 +17,9 @@ public interface AiPlayer {
     Intent choose(GameState state, Seat seat);
 
     /**
-     * A ruleset's AI players, by name: what the server seats for {@code "ai": {"B": "greedy"}}. Each ruleset's plug-in
-     * gives one; the wiring finds it by the ruleset's id, so the server never names a ruleset's player classes.
+     * A ruleset's AI players, by name: what the server seats for {@code "ai": {"B": "greedy"}}.
+     * Each ruleset's plug-in gives one; the wiring finds it by the ruleset's id, so the server
+     * never names a ruleset's player classes.
      */
     interface Roster {
         /** The ruleset id these players play. */
@@ -27,17 +29,21 @@ public interface AiPlayer {
         List<String> names();
 
         /**
-         * A new player of that name for a match played under {@code rules} (the version the match was created with;
-         * of this roster's ruleset), or empty if the name is unknown; {@code seed} feeds a player that needs chance.
+         * A new player of that name for a match played under {@code rules} (the version the match
+         * was created with; of this roster's ruleset), or empty if the name is unknown; {@code
+         * seed} feeds a player that needs chance.
          */
         Optional<AiPlayer> player(String name, Ruleset rules, long seed);
 
-        /** A player that sends any legal move, chosen by {@code seed}: the server's fallback after refusals. */
+        /**
+         * A player that sends any legal move, chosen by {@code seed}: the server's fallback after
+         * refusals.
+         */
         AiPlayer anyLegalMove(Ruleset rules, long seed);
 
         /**
-         * What an AI asks for when it takes {@code seat} of a match under {@code rules}: a legal deck of the ruleset
-         * (its starter decks), under {@code name}, with {@code clientSeed}.
+         * What an AI asks for when it takes {@code seat} of a match under {@code rules}: a legal
+         * deck of the ruleset (its starter decks), under {@code name}, with {@code clientSeed}.
          */
         JoinRequest seatRequest(Ruleset rules, Seat seat, String name, String clientSeed);
     }

@@ -5,15 +5,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The events every ruleset's match stream may hold besides its own: recorded by the aggregate, not by the rules. */
+/**
+ * The events every ruleset's match stream may hold besides its own: recorded by the aggregate, not
+ * by the rules.
+ */
 public final class CoreEvents {
     /** In a match's stream. {@link IntentRefused} is not: it is published on its own. */
     public static final List<Class<? extends MatchEvent>> IN_MATCH_STREAM =
-            List.of(IntentAccepted.class, SeatTokenIssued.class, ClockSet.class, SeatDeadlineSet.class,
+            List.of(
+                    IntentAccepted.class,
+                    SeatTokenIssued.class,
+                    ClockSet.class,
+                    SeatDeadlineSet.class,
                     MatchExpired.class);
 
-    private CoreEvents() {
-    }
+    private CoreEvents() {}
 
     /** Every type a match of {@code ruleset} may store, by its {@link MatchEvent#type()} name. */
     public static Map<String, Class<? extends MatchEvent>> byName(Ruleset ruleset) {

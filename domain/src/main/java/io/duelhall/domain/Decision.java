@@ -10,8 +10,7 @@ public sealed interface Decision {
         }
     }
 
-    record Rejected(Refusal refusal) implements Decision {
-    }
+    record Rejected(Refusal refusal) implements Decision {}
 
     static Decision accept(List<MatchEvent> events) {
         return new Accepted(events);

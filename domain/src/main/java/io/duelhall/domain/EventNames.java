@@ -14,22 +14,29 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The names events are stored under: a logical name and a revision, never a Java class name (docs/upgrading.md).
- * Core events are {@code core.<Type>} ({@code core.IntentAccepted}), a ruleset's are {@code <ruleset id>.<Type>}
- * ({@code voidexa.CardDrawn}), all at revision {@value #REVISION} until an event's payload changes (then an upcaster
- * turns each older revision into the newer one). The type is the event's {@link MatchEvent#type()} name when it was
- * first stored: a class that is renamed later keeps its stored name (the pinned list in the tests says so).
+ * The names events are stored under: a logical name and a revision, never a Java class name
+ * (docs/upgrading.md). Core events are {@code core.<Type>} ({@code core.IntentAccepted}), a
+ * ruleset's are {@code <ruleset id>.<Type>} ({@code voidexa.CardDrawn}), all at revision {@value
+ * #REVISION} until an event's payload changes (then an upcaster turns each older revision into the
+ * newer one). The type is the event's {@link MatchEvent#type()} name when it was first stored: a
+ * class that is renamed later keeps its stored name (the pinned list in the tests says so).
  *
- * <p>Rows written before names were logical carry the class name the event had then, with no revision. Each plug-in
- * keeps the table of those names beside its classes, in {@code legacy-event-types.txt} ({@code <stored class name>
- * <logical name>} a line): frozen text, never derived from today's classes, so a class can move without touching it.
+ * <p>Rows written before names were logical carry the class name the event had then, with no
+ * revision. Each plug-in keeps the table of those names beside its classes, in {@code
+ * legacy-event-types.txt} ({@code <stored class name> <logical name>} a line): frozen text, never
+ * derived from today's classes, so a class can move without touching it.
  */
 public final class EventNames {
     /** The revision of every event type that has not changed since names became logical. */
     public static final String REVISION = "1";
+
     /** The namespace of the events every ruleset's matches share. */
     public static final String CORE = "core";
-    /** The file, beside a plug-in's ruleset class (core: beside this class), naming its events as first stored. */
+
+    /**
+     * The file, beside a plug-in's ruleset class (core: beside this class), naming its events as
+     * first stored.
+     */
     public static final String LEGACY_FILE = "legacy-event-types.txt";
 
     private final Map<Class<?>, String> byClass = new HashMap<>();
@@ -54,7 +61,8 @@ public final class EventNames {
         String name = namespace + "." + type.getSimpleName();
         Class<?> before = byName.putIfAbsent(name, type);
         if (before != null && before != type) {
-            throw new IllegalStateException("two event types named " + name + ": " + before + " and " + type);
+            throw new IllegalStateException(
+                    "two event types named " + name + ": " + before + " and " + type);
         }
         byClass.put(type, name);
     }
@@ -64,7 +72,8 @@ public final class EventNames {
             if (in == null) {
                 return; // a plug-in that never stored class names
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader r =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 String l = line.strip();
                 if (l.isEmpty() || l.startsWith("#")) {
@@ -72,8 +81,13 @@ public final class EventNames {
                 }
                 String[] parts = l.split("\\s+");
                 if (parts.length != 2 || !byName.containsKey(parts[1])) {
-                    throw new IllegalStateException(owner.getPackageName() + "/" + LEGACY_FILE + ": '" + l
-                            + "' does not name a stored class and a known event name");
+                    throw new IllegalStateException(
+                            owner.getPackageName()
+                                    + "/"
+                                    + LEGACY_FILE
+                                    + ": '"
+                                    + l
+                                    + "' does not name a stored class and a known event name");
                 }
                 legacy.put(parts[0], parts[1]);
             }
@@ -92,7 +106,10 @@ public final class EventNames {
         return Optional.ofNullable(byName.get(name));
     }
 
-    /** The logical name of a row stored under a class name by an earlier release, if it was an event. */
+    /**
+     * The logical name of a row stored under a class name by an earlier release, if it was an
+     * event.
+     */
     public Optional<String> fromLegacy(String storedClassName) {
         return Optional.ofNullable(legacy.get(storedClassName));
     }

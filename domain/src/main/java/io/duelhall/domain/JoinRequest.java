@@ -7,57 +7,93 @@ import java.util.TreeMap;
 
 /**
  * A player taking a seat with a deck: the seat request every ruleset reads, stored as it is in
- * {@link SeatTokenIssued#request()}. {@code clientSeed} is never null: the server fills a random one in.
+ * {@link SeatTokenIssued#request()}. {@code clientSeed} is never null: the server fills a random
+ * one in.
  *
- * @param name        the player's name (a registered player's account name)
- * @param pilotClass  voidexa's pilot class (the field keeps the name it was first stored under); null for other games
- * @param shipCore    voidexa's ship core, likewise
- * @param cards       the deck's card ids
- * @param clientSeed  the player's seed for the shuffles
- * @param accountId   the registered player's account, null for a guest or an AI
- * @param picks       what else the ruleset lets a player choose when taking a seat, by name (voidlit's
- *                    {@code parallel}); null when none. Absent from requests stored before it existed, and null (not
- *                    an empty object) when empty, so an older request reads as it always did
- * @param clientSeedBy who chose {@code clientSeed}: {@link #SEED_BY_PLAYER} (the seat request carried it) or
- *                    {@link #SEED_BY_SERVER} (the server filled a random one in: a request without one, every AI
- *                    seat). Null in requests stored before issue 26 (absent from their JSON) and in requests
- *                    made outside the server (tests, self-play): not known
+ * @param name the player's name (a registered player's account name)
+ * @param pilotClass voidexa's pilot class (the field keeps the name it was first stored under);
+ *     null for other games
+ * @param shipCore voidexa's ship core, likewise
+ * @param cards the deck's card ids
+ * @param clientSeed the player's seed for the shuffles
+ * @param accountId the registered player's account, null for a guest or an AI
+ * @param picks what else the ruleset lets a player choose when taking a seat, by name (voidlit's
+ *     {@code parallel}); null when none. Absent from requests stored before it existed, and null
+ *     (not an empty object) when empty, so an older request reads as it always did
+ * @param clientSeedBy who chose {@code clientSeed}: {@link #SEED_BY_PLAYER} (the seat request
+ *     carried it) or {@link #SEED_BY_SERVER} (the server filled a random one in: a request without
+ *     one, every AI seat). Null in requests stored before issue 26 (absent from their JSON) and in
+ *     requests made outside the server (tests, self-play): not known
  */
-public record JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
-                          String accountId, Map<String, String> picks,
-                          String clientSeedBy) {
+public record JoinRequest(
+        String name,
+        String pilotClass,
+        String shipCore,
+        List<String> cards,
+        String clientSeed,
+        String accountId,
+        Map<String, String> picks,
+        String clientSeedBy) {
     /** {@link #clientSeedBy()} of a seed the player sent. */
     public static final String SEED_BY_PLAYER = "player";
+
     /** {@link #clientSeedBy()} of a seed the server chose. */
     public static final String SEED_BY_SERVER = "server";
 
     public JoinRequest {
         cards = cards == null ? List.of() : List.copyOf(cards);
-        picks = picks == null || picks.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(picks));
-        if (clientSeedBy != null && !clientSeedBy.equals(SEED_BY_PLAYER) && !clientSeedBy.equals(SEED_BY_SERVER)) {
-            throw new IllegalArgumentException("clientSeedBy is \"player\", \"server\" or null, not " + clientSeedBy);
+        picks =
+                picks == null || picks.isEmpty()
+                        ? null
+                        : Collections.unmodifiableMap(new TreeMap<>(picks));
+        if (clientSeedBy != null
+                && !clientSeedBy.equals(SEED_BY_PLAYER)
+                && !clientSeedBy.equals(SEED_BY_SERVER)) {
+            throw new IllegalArgumentException(
+                    "clientSeedBy is \"player\", \"server\" or null, not " + clientSeedBy);
         }
     }
 
     /** A seat request as before issue 26: who chose the client seed is not said. */
-    public JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
-                       String accountId, Map<String, String> picks) {
+    public JoinRequest(
+            String name,
+            String pilotClass,
+            String shipCore,
+            List<String> cards,
+            String clientSeed,
+            String accountId,
+            Map<String, String> picks) {
         this(name, pilotClass, shipCore, cards, clientSeed, accountId, picks, null);
     }
 
     /** voidexa's seat request. */
-    public JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed,
-                       String accountId) {
+    public JoinRequest(
+            String name,
+            String pilotClass,
+            String shipCore,
+            List<String> cards,
+            String clientSeed,
+            String accountId) {
         this(name, pilotClass, shipCore, cards, clientSeed, accountId, null);
     }
 
     /** voidexa's seat request of a guest: no registered account behind the seat. */
-    public JoinRequest(String name, String pilotClass, String shipCore, List<String> cards, String clientSeed) {
+    public JoinRequest(
+            String name,
+            String pilotClass,
+            String shipCore,
+            List<String> cards,
+            String clientSeed) {
         this(name, pilotClass, shipCore, cards, clientSeed, null, null);
     }
 
     /** Any ruleset's seat request: a deck and the ruleset's picks. */
-    public JoinRequest(String name, Map<String, String> picks, List<String> cards, String clientSeed, String accountId) {
+    public JoinRequest(
+            String name,
+            Map<String, String> picks,
+            List<String> cards,
+            String clientSeed,
+            String accountId) {
         this(name, null, null, cards, clientSeed, accountId, picks);
     }
 
@@ -66,12 +102,19 @@ public record JoinRequest(String name, String pilotClass, String shipCore, List<
         return picks == null ? null : picks.get(name);
     }
 
-    /** The same request for another name and account (a registered player plays under the account's name). */
+    /**
+     * The same request for another name and account (a registered player plays under the account's
+     * name).
+     */
     public JoinRequest as(String name, String accountId) {
-        return new JoinRequest(name, pilotClass, shipCore, cards, clientSeed, accountId, picks, clientSeedBy);
+        return new JoinRequest(
+                name, pilotClass, shipCore, cards, clientSeed, accountId, picks, clientSeedBy);
     }
 
-    /** The same request, saying who chose its client seed ({@link #SEED_BY_PLAYER} or {@link #SEED_BY_SERVER}). */
+    /**
+     * The same request, saying who chose its client seed ({@link #SEED_BY_PLAYER} or {@link
+     * #SEED_BY_SERVER}).
+     */
     public JoinRequest seedChosenBy(String by) {
         return new JoinRequest(name, pilotClass, shipCore, cards, clientSeed, accountId, picks, by);
     }

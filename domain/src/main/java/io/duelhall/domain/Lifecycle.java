@@ -3,19 +3,23 @@ package io.duelhall.domain;
 import java.util.List;
 
 /**
- * The moments of a match every ruleset has, as interfaces its own events implement. The read side (match list,
- * player history, ratings, the public records of delayed matches, the AI seats' resume) reads a match's life through
- * these and never imports a ruleset. A ruleset's event may implement several; a match's stream holds each kind as
- * often as the moment happens (one {@link Ended}, one {@link SeatTaken} per seat, one {@link TurnBegan} per turn).
+ * The moments of a match every ruleset has, as interfaces its own events implement. The read side
+ * (match list, player history, ratings, the public records of delayed matches, the AI seats'
+ * resume) reads a match's life through these and never imports a ruleset. A ruleset's event may
+ * implement several; a match's stream holds each kind as often as the moment happens (one {@link
+ * Ended}, one {@link SeatTaken} per seat, one {@link TurnBegan} per turn).
  *
- * <p>Every accessor here is a component of the implementing record, so implementing an interface adds nothing to
- * the stored event (its JSON, its chain value and its logical name stay as they were).
+ * <p>Every accessor here is a component of the implementing record, so implementing an interface
+ * adds nothing to the stored event (its JSON, its chain value and its logical name stay as they
+ * were).
  */
 public final class Lifecycle {
-    private Lifecycle() {
-    }
+    private Lifecycle() {}
 
-    /** A player took a seat. {@code accountId} is the registered player's account, null for a guest or an AI. */
+    /**
+     * A player took a seat. {@code accountId} is the registered player's account, null for a guest
+     * or an AI.
+     */
     public interface SeatTaken extends MatchEvent {
         Seat seat();
 
@@ -23,7 +27,10 @@ public final class Lifecycle {
 
         String accountId();
 
-        /** The seat's deck as the rules took it (its canonical, sorted order): what the setup deal shuffles. */
+        /**
+         * The seat's deck as the rules took it (its canonical, sorted order): what the setup deal
+         * shuffles.
+         */
         List<String> deck();
 
         /** The seat's client seed (docs/fairness.md, "Seeds"). */
@@ -31,8 +38,7 @@ public final class Lifecycle {
     }
 
     /** Every seat is taken and setup is done: the match is live. */
-    public interface Started extends MatchEvent {
-    }
+    public interface Started extends MatchEvent {}
 
     /** A seat's turn began; {@code turn} is the number the ruleset's views and lists show. */
     public interface TurnBegan extends MatchEvent {
@@ -42,9 +48,9 @@ public final class Lifecycle {
     }
 
     /**
-     * The match is over: the last event of its stream. {@code winner} won (null when nobody did), every seat in
-     * {@code losers} lost, and every other seated seat drew. So a two-seat game says "A won" as (A, [B]), "both lost"
-     * as (null, [A, B]) and "a draw" as (null, []).
+     * The match is over: the last event of its stream. {@code winner} won (null when nobody did),
+     * every seat in {@code losers} lost, and every other seated seat drew. So a two-seat game says
+     * "A won" as (A, [B]), "both lost" as (null, [A, B]) and "a draw" as (null, []).
      */
     public interface Ended extends MatchEvent {
         Seat winner();
@@ -68,6 +74,8 @@ public final class Lifecycle {
 
     /** How one seat came out of a match. */
     public enum Outcome {
-        WON, LOST, DRAWN
+        WON,
+        LOST,
+        DRAWN
     }
 }

@@ -14,7 +14,9 @@ public interface MatchOpening extends MatchEvent {
     /** SHA-256 of the secret server seed, published at creation (hex). */
     String seedCommitment();
 
-    /** The server seed as stored at creation (hex): hidden from everyone until the end reveals it. */
+    /**
+     * The server seed as stored at creation (hex): hidden from everyone until the end reveals it.
+     */
     String serverSeed();
 
     MatchOptions options();

@@ -1,3 +1,8 @@
 package io.duelhall.domain;
 
-public enum MatchStatus { NEW, WAITING, LIVE, ENDED }
+public enum MatchStatus {
+    NEW,
+    WAITING,
+    LIVE,
+    ENDED
+}

@@ -3,12 +3,21 @@ package io.duelhall.domain;
 import java.util.List;
 
 /**
- * Why an intent was refused: a value, never an exception. {@code code} is stable
- * (UPPER_SNAKE), {@code rule} names the ruling (e.g. "V-PLAY-1") or is null.
+ * Why an intent was refused: a value, never an exception. {@code code} is stable (UPPER_SNAKE),
+ * {@code rule} names the ruling (e.g. "V-PLAY-1") or is null.
  */
-public record Refusal(Category category, String code, String rule, String message, List<String> violations) {
+public record Refusal(
+        Category category, String code, String rule, String message, List<String> violations) {
     /** What kind of refusal, independent of transport; the HTTP layer maps it to a status. */
-    public enum Category { MALFORMED, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, RULES, TOO_MANY }
+    public enum Category {
+        MALFORMED,
+        UNAUTHORIZED,
+        FORBIDDEN,
+        NOT_FOUND,
+        CONFLICT,
+        RULES,
+        TOO_MANY
+    }
 
     public Refusal {
         violations = violations == null ? List.of() : List.copyOf(violations);

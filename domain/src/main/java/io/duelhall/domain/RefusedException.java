@@ -1,8 +1,8 @@
 package io.duelhall.domain;
 
 /**
- * Carries a {@link Refusal} out of code that cannot return one (a constructor, a read path).
- * The rules themselves never throw: decide returns refusals as values.
+ * Carries a {@link Refusal} out of code that cannot return one (a constructor, a read path). The
+ * rules themselves never throw: decide returns refusals as values.
  */
 public class RefusedException extends RuntimeException {
     private final transient Refusal refusal;

@@ -3,22 +3,28 @@ package io.duelhall.domain;
 import java.util.List;
 
 /**
- * A card game the engine hosts. Pure: no I/O, no clock, no randomness except from the seeds
- * it is given. The aggregate, projections, replay and audit only talk to this interface.
+ * A card game the engine hosts. Pure: no I/O, no clock, no randomness except from the seeds it is
+ * given. The aggregate, projections, replay and audit only talk to this interface.
  *
- * <p>Shaped for more than voidexa: seats are an enum up to six, decisions may be owed by a
- * seat that is not the active one (the state says who), and all randomness comes from the
- * match seed through {@link io.duelhall.domain.rng.SeededRandom}.
+ * <p>Shaped for more than voidexa: seats are an enum up to six, decisions may be owed by a seat
+ * that is not the active one (the state says who), and all randomness comes from the match seed
+ * through {@link io.duelhall.domain.rng.SeededRandom}.
  */
 public interface Ruleset {
     String id();
 
-    /** Version of the rules engine; recorded in every match so an old record is audited by its own rules. */
+    /**
+     * Version of the rules engine; recorded in every match so an old record is audited by its own
+     * rules.
+     */
     String engineVersion();
 
     String catalogVersion();
 
-    /** This ruleset's version: engine and catalog. A match names it in its opening event and keeps it to the end. */
+    /**
+     * This ruleset's version: engine and catalog. A match names it in its opening event and keeps
+     * it to the end.
+     */
     default RulesVersion version() {
         return new RulesVersion(engineVersion(), catalogVersion());
     }
@@ -41,19 +47,33 @@ public interface Ruleset {
     /** The state of a match before anything happened. */
     GameState initial();
 
-    /** Creates a match: the event(s) that open it. {@code serverSeed} is 32 secret bytes drawn by the server. */
+    /**
+     * Creates a match: the event(s) that open it. {@code serverSeed} is 32 secret bytes drawn by
+     * the server.
+     */
     Decision create(String matchId, MatchOptions options, byte[] serverSeed);
 
     /**
-     * Opens a match as the server does, live and in the audit alike: the options' seat count must be within
-     * {@link #minSeats()}..{@link #maxSeats()} ({@code OUT_OF_RANGE} otherwise), then {@link #create}.
+     * Opens a match as the server does, live and in the audit alike: the options' seat count must
+     * be within {@link #minSeats()}..{@link #maxSeats()} ({@code OUT_OF_RANGE} otherwise), then
+     * {@link #create}.
      */
     default Decision open(String matchId, MatchOptions options, byte[] serverSeed) {
-        if (options != null && options.seats() != null
+        if (options != null
+                && options.seats() != null
                 && (options.seats() < minSeats() || options.seats() > maxSeats())) {
-            return Decision.reject(Refusal.rules("OUT_OF_RANGE", null, "seats must be " + minSeats()
-                    + (maxSeats() == minSeats() ? "" : " to " + maxSeats()) + " for " + name() + ", not "
-                    + options.seats() + "."));
+            return Decision.reject(
+                    Refusal.rules(
+                            "OUT_OF_RANGE",
+                            null,
+                            "seats must be "
+                                    + minSeats()
+                                    + (maxSeats() == minSeats() ? "" : " to " + maxSeats())
+                                    + " for "
+                                    + name()
+                                    + ", not "
+                                    + options.seats()
+                                    + "."));
         }
         return create(matchId, options, serverSeed);
     }
@@ -65,14 +85,18 @@ public interface Ruleset {
     Decision decide(GameState state, Intent intent);
 
     /**
-     * This ruleset's intent vocabulary: every type a client may send, with the fields it needs. {@link Intent#CONCEDE}
-     * is always part of it (listed or not); {@link Intent#TIMEOUT} never is (the server's clock makes it).
+     * This ruleset's intent vocabulary: every type a client may send, with the fields it needs.
+     * {@link Intent#CONCEDE} is always part of it (listed or not); {@link Intent#TIMEOUT} never is
+     * (the server's clock makes it).
      */
     default List<IntentSpec> intentTypes() {
         return List.of();
     }
 
-    /** Every type a client may send: {@link #intentTypes()}, with {@link Intent#CONCEDE} added when it is not listed. */
+    /**
+     * Every type a client may send: {@link #intentTypes()}, with {@link Intent#CONCEDE} added when
+     * it is not listed.
+     */
     default List<IntentSpec> vocabulary() {
         List<IntentSpec> out = new java.util.ArrayList<>(intentTypes());
         if (out.stream().noneMatch(t -> Intent.CONCEDE.equals(t.type()))) {
@@ -87,9 +111,10 @@ public interface Ruleset {
     }
 
     /**
-     * Whether {@code intent} is made of this ruleset's words: a known type ({@code UNKNOWN_INTENT_TYPE} otherwise),
-     * the fields its {@link IntentSpec} needs ({@code MISSING_FIELD}), known target kinds ({@code INVALID_FIELD}).
-     * Null when it is; a malformed refusal (400) when not. Whether it is legal now is {@link #decide}'s to say.
+     * Whether {@code intent} is made of this ruleset's words: a known type ({@code
+     * UNKNOWN_INTENT_TYPE} otherwise), the fields its {@link IntentSpec} needs ({@code
+     * MISSING_FIELD}), known target kinds ({@code INVALID_FIELD}). Null when it is; a malformed
+     * refusal (400) when not. Whether it is legal now is {@link #decide}'s to say.
      */
     default Refusal checkIntent(Intent intent) {
         List<IntentSpec> words = vocabulary();
@@ -97,26 +122,41 @@ public interface Ruleset {
         if (intent == null || intent.type() == null) {
             return Refusal.malformed("MISSING_FIELD", "type is required: one of " + names + ".");
         }
-        IntentSpec spec = words.stream().filter(t -> t.type().equals(intent.type())).findFirst().orElse(null);
+        IntentSpec spec =
+                words.stream().filter(t -> t.type().equals(intent.type())).findFirst().orElse(null);
         if (spec == null) {
-            return Refusal.malformed("UNKNOWN_INTENT_TYPE", "type '" + intent.type() + "' is not one of " + names
-                    + " (" + name() + ").");
+            return Refusal.malformed(
+                    "UNKNOWN_INTENT_TYPE",
+                    "type '" + intent.type() + "' is not one of " + names + " (" + name() + ").");
         }
         for (String need : spec.needs()) {
-            boolean missing = switch (need) {
-                case "card" -> intent.card() == null || intent.card().isBlank();
-                case "cards" -> intent.cards().isEmpty();
-                case "targets" -> intent.targets().isEmpty();
-                default -> need.startsWith("choices.") && intent.choice(need.substring("choices.".length())) == null;
-            };
+            boolean missing =
+                    switch (need) {
+                        case "card" -> intent.card() == null || intent.card().isBlank();
+                        case "cards" -> intent.cards().isEmpty();
+                        case "targets" -> intent.targets().isEmpty();
+                        default ->
+                                need.startsWith("choices.")
+                                        && intent.choice(need.substring("choices.".length()))
+                                                == null;
+                    };
             if (missing) {
-                return Refusal.malformed("MISSING_FIELD", intent.type() + " needs \"" + need + "\": " + spec.summary());
+                return Refusal.malformed(
+                        "MISSING_FIELD",
+                        intent.type() + " needs \"" + need + "\": " + spec.summary());
             }
         }
         for (Target t : intent.targets()) {
             if (t == null || !targetKinds().contains(t.kind())) {
-                return Refusal.malformed("INVALID_FIELD", "targets[].kind '" + (t == null ? null : t.kind())
-                        + "' is not one of " + targetKinds() + " (" + name() + ").");
+                return Refusal.malformed(
+                        "INVALID_FIELD",
+                        "targets[].kind '"
+                                + (t == null ? null : t.kind())
+                                + "' is not one of "
+                                + targetKinds()
+                                + " ("
+                                + name()
+                                + ").");
             }
         }
         return null;
@@ -132,8 +172,8 @@ public interface Ruleset {
     ClockNeed clockNeed(GameState state);
 
     /**
-     * The seat that owes the next decision (its turn, an answer, a choice), or null when none does (the match is not
-     * live). The AI seats act for it; the clock runs for it ({@link #clockNeed}).
+     * The seat that owes the next decision (its turn, an answer, a choice), or null when none does
+     * (the match is not live). The AI seats act for it; the clock runs for it ({@link #clockNeed}).
      */
     default Seat toAct(GameState state) {
         ClockNeed need = clockNeed(state);
@@ -141,37 +181,46 @@ public interface Ruleset {
     }
 
     /**
-     * Every intent {@code seat} may send now that {@link #decide} accepts (targets and choices filled in; a concession,
-     * always accepted while the match is live, is left out); empty when the seat owes no decision. Where a choice has
-     * many combinations (cards to discard) a bounded list is given and {@link #movesNote} describes the rest. Serves
-     * {@code GET /api/matches/{id}/moves}, the AI seats and generic tests: a listed move is never refused.
+     * Every intent {@code seat} may send now that {@link #decide} accepts (targets and choices
+     * filled in; a concession, always accepted while the match is live, is left out); empty when
+     * the seat owes no decision. Where a choice has many combinations (cards to discard) a bounded
+     * list is given and {@link #movesNote} describes the rest. Serves {@code GET
+     * /api/matches/{id}/moves}, the AI seats and generic tests: a listed move is never refused.
      */
     default List<Intent> legalMoves(GameState state, Seat seat) {
         return List.of();
     }
 
-    /** What {@link #legalMoves} leaves out for {@code seat} now (other combinations of a choice), or null. */
+    /**
+     * What {@link #legalMoves} leaves out for {@code seat} now (other combinations of a choice), or
+     * null.
+     */
     default String movesNote(GameState state, Seat seat) {
         return null;
     }
 
     /**
-     * The cards of this version's catalog, each as the API shows it ({@code GET /api/rulesets/{id}/cards}); empty for
-     * a game without a catalog. Serialized as they are: the ruleset owns their shape.
+     * The cards of this version's catalog, each as the API shows it ({@code GET
+     * /api/rulesets/{id}/cards}); empty for a game without a catalog. Serialized as they are: the
+     * ruleset owns their shape.
      */
     default List<?> cards() {
         return List.of();
     }
 
     /**
-     * Legal starter decks as seat requests ready to post to {@code /api/matches/{id}/seats} but for {@code "name"}
-     * ({@code GET /api/rulesets/{id}/decks/starter}); the ruleset owns their shape, as it owns the seat request's.
+     * Legal starter decks as seat requests ready to post to {@code /api/matches/{id}/seats} but for
+     * {@code "name"} ({@code GET /api/rulesets/{id}/decks/starter}); the ruleset owns their shape,
+     * as it owns the seat request's.
      */
     default List<?> starterSeatRequests() {
         return List.of();
     }
 
-    /** The class of this ruleset's views (what {@link #view} returns): the API document shows its schema. */
+    /**
+     * The class of this ruleset's views (what {@link #view} returns): the API document shows its
+     * schema.
+     */
     default Class<? extends MatchView> viewType() {
         return MatchView.class;
     }
@@ -183,19 +232,21 @@ public interface Ruleset {
     MatchEvent redact(MatchEvent event, Viewer viewer);
 
     /**
-     * Folds one PUBLIC event (as {@link #redact} gives it to {@link Viewer#SPECTATOR}) into a public state: what a
-     * spectator can know of the match. Used where only the public stream exists (a spectator edge fed from Kafka):
-     * hidden parts arrive blank (a drawn card, a deck order), so a ruleset whose {@link #evolve} needs them
-     * overrides this. Total over redacted events; never throws on them.
+     * Folds one PUBLIC event (as {@link #redact} gives it to {@link Viewer#SPECTATOR}) into a
+     * public state: what a spectator can know of the match. Used where only the public stream
+     * exists (a spectator edge fed from Kafka): hidden parts arrive blank (a drawn card, a deck
+     * order), so a ruleset whose {@link #evolve} needs them overrides this. Total over redacted
+     * events; never throws on them.
      */
     default GameState evolvePublic(GameState publicState, MatchEvent publicEvent) {
         return evolve(publicState, publicEvent);
     }
 
     /**
-     * The spectator view of a state folded by {@link #evolvePublic}, equal to {@code view(truth, SPECTATOR, version)}
-     * for the same events. Unlike {@link #view} it stays a spectator view after the end: the public stream never
-     * carries what the end reveals (hands, deck lists), so a public state cannot show it.
+     * The spectator view of a state folded by {@link #evolvePublic}, equal to {@code view(truth,
+     * SPECTATOR, version)} for the same events. Unlike {@link #view} it stays a spectator view
+     * after the end: the public stream never carries what the end reveals (hands, deck lists), so a
+     * public state cannot show it.
      */
     MatchView publicView(GameState publicState, long version);
 
@@ -205,18 +256,21 @@ public interface Ruleset {
     }
 
     /**
-     * This ruleset's event types. With the core events ({@link IntentAccepted}, {@link SeatTokenIssued},
-     * {@link ClockSet}) they are
-     * every type a match of this ruleset stores; a record names each by {@link MatchEvent#type()}.
+     * This ruleset's event types. With the core events ({@link IntentAccepted}, {@link
+     * SeatTokenIssued}, {@link ClockSet}) they are every type a match of this ruleset stores; a
+     * record names each by {@link MatchEvent#type()}.
      */
     List<Class<? extends MatchEvent>> eventTypes();
 
-    /** The seeds and decks of a match, read from its events (the audit and the match record use it). */
+    /**
+     * The seeds and decks of a match, read from its events (the audit and the match record use it).
+     */
     MatchSetup setup(List<? extends MatchEvent> events);
 
     /**
-     * Redoes every random choice of a match from the seeds its events reveal, and says for each whether the
-     * recorded outcome is the one the seeds give. Only meaningful once the server seed is revealed.
+     * Redoes every random choice of a match from the seeds its events reveal, and says for each
+     * whether the recorded outcome is the one the seeds give. Only meaningful once the server seed
+     * is revealed.
      */
     List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events);
 

@@ -2,7 +2,6 @@ package io.duelhall.domain;
 
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.rng.Sha256CounterRandom;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -12,37 +11,38 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The seeded setup every card game here shares (docs/fairness.md, "Setup"): the match seed from the server seed and
- * the seats' client seeds, the first seat, and each seat's deck shuffled with fresh instance ids. voidexa
- * ({@code SetupDraws}) and voidlit ({@code VoidlitDraws}) deal through it, so an outsider checks both games' setups
- * with one procedure; a ruleset maps {@link Card} to its own card reference.
+ * The seeded setup every card game here shares (docs/fairness.md, "Setup"): the match seed from the
+ * server seed and the seats' client seeds, the first seat, and each seat's deck shuffled with fresh
+ * instance ids. voidexa ({@code SetupDraws}) and voidlit ({@code VoidlitDraws}) deal through it, so
+ * an outsider checks both games' setups with one procedure; a ruleset maps {@link Card} to its own
+ * card reference.
  */
 public final class SetupDeal {
     /** The labels of the generator's setup streams. */
     public static final String FIRST_SEAT = "first-seat";
+
     public static final String CARD_IDS = "card-ids";
     public static final String SHUFFLE = "shuffle:";
 
-    private SetupDeal() {
-    }
+    private SetupDeal() {}
 
     /** A dealt card: its instance id (unique in the match) and its catalog id. */
-    public record Card(String id, String card) {
-    }
+    public record Card(String id, String card) {}
 
     /** The first seat, and each seat's deck from top (index 0) to bottom. */
-    public record Dealt(Seat firstSeat, Map<Seat, List<Card>> decks) {
-    }
+    public record Dealt(Seat firstSeat, Map<Seat, List<Card>> decks) {}
 
     /** matchSeed = SHA-256(serverSeed ‖ UTF-8(clientSeed A) ‖ UTF-8(clientSeed B)). */
     public static byte[] matchSeed(String serverSeedHex, String clientSeedA, String clientSeedB) {
-        return Sha256.of(Sha256.unhex(serverSeedHex),
-                clientSeedA.getBytes(StandardCharsets.UTF_8), clientSeedB.getBytes(StandardCharsets.UTF_8));
+        return Sha256.of(
+                Sha256.unhex(serverSeedHex),
+                clientSeedA.getBytes(StandardCharsets.UTF_8),
+                clientSeedB.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
-     * The match seed in hex from the revealed server seed and both client seeds, or null when one is missing or the
-     * server seed is not hex (a record's setup shows what it can).
+     * The match seed in hex from the revealed server seed and both client seeds, or null when one
+     * is missing or the server seed is not hex (a record's setup shows what it can).
      */
     public static String matchSeedHex(String serverSeedHex, Map<Seat, String> clientSeeds) {
         String a = clientSeeds.get(Seat.A);
@@ -58,12 +58,14 @@ public final class SetupDeal {
     }
 
     /**
-     * The first seat: {@code nextInt(2)} of stream "first-seat", 0 is A. Each deck, sorted by catalog id, shuffled by
-     * its seat's stream "shuffle:A" / "shuffle:B"; then instance ids "c" + 8 hex digits of the next word of stream
-     * "card-ids", A's deck top to bottom first, then B's, a repeated id drawn again.
+     * The first seat: {@code nextInt(2)} of stream "first-seat", 0 is A. Each deck, sorted by
+     * catalog id, shuffled by its seat's stream "shuffle:A" / "shuffle:B"; then instance ids "c" +
+     * 8 hex digits of the next word of stream "card-ids", A's deck top to bottom first, then B's, a
+     * repeated id drawn again.
      */
     public static Dealt deal(byte[] matchSeed, List<String> deckA, List<String> deckB) {
-        Seat first = new Sha256CounterRandom(matchSeed, FIRST_SEAT).nextInt(2) == 0 ? Seat.A : Seat.B;
+        Seat first =
+                new Sha256CounterRandom(matchSeed, FIRST_SEAT).nextInt(2) == 0 ? Seat.A : Seat.B;
         Sha256CounterRandom ids = new Sha256CounterRandom(matchSeed, CARD_IDS);
         Set<String> used = new HashSet<>();
         Map<Seat, List<Card>> decks = new EnumMap<>(Seat.class);

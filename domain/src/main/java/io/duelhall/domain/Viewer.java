@@ -2,7 +2,11 @@ package io.duelhall.domain;
 
 /** Who is looking: one seat, a spectator, or everyone (after the match has ended). */
 public record Viewer(Kind kind, Seat seat) {
-    public enum Kind { SEAT, SPECTATOR, EVERYONE }
+    public enum Kind {
+        SEAT,
+        SPECTATOR,
+        EVERYONE
+    }
 
     public static final Viewer SPECTATOR = new Viewer(Kind.SPECTATOR, null);
     public static final Viewer EVERYONE = new Viewer(Kind.EVERYONE, null);

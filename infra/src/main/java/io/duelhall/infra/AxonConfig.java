@@ -3,119 +3,148 @@ package io.duelhall.infra;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.jcache.configuration.CaffeineConfiguration;
 import com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider;
-import org.axonframework.common.caching.Cache;
-import org.axonframework.common.caching.JCacheAdapter;
 import io.duelhall.command.match.Match;
 import io.duelhall.infra.cluster.StoreCheckedCache;
 import io.duelhall.infra.store.EventStoreJson;
-import org.axonframework.modelling.command.inspection.AnnotatedAggregateMetaModelFactory;
-import org.axonframework.config.ConfigurerModule;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-
 import java.net.URI;
 import java.util.OptionalLong;
 import java.util.UUID;
 import javax.cache.CacheManager;
 import javax.cache.Caching;
 import javax.cache.spi.CachingProvider;
+import org.axonframework.common.caching.Cache;
+import org.axonframework.common.caching.JCacheAdapter;
+import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.modelling.command.inspection.AnnotatedAggregateMetaModelFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Axon infrastructure shared by all modules.
  *
  * <ul>
- *   <li>Serializer: {@code axon.serializer.general|events|messages=jackson} (application.yml) makes Axon's
- *       auto-configuration build {@link org.axonframework.serialization.json.JacksonSerializer}s. They use the
- *       Jackson 2 {@link ObjectMapper} bean found in the context, which is {@link #axonObjectMapper()}: keep it the
- *       only {@code com.fasterxml} ObjectMapper bean (the smoke test checks the serializers use it). HTTP uses
- *       Boot 4's Jackson 3 ({@code tools.jackson}) mapper, which is separate.</li>
- *   <li>Event store: Axon's JPA storage engine is auto-configured on the Boot datasource (H2 file by default). The
- *       global index gets its own sequence: see {@code META-INF/orm.xml} and {@code db/migration/V1__axon.sql}.</li>
- *   <li>Event processors: pooled streaming by default, batch size {@code duelhall.eventhandling.batch-size}.</li>
- *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link JCacheAdapter};
- *       checked against the store on every hit when several nodes share it ({@link StoreCheckedCache}).</li>
+ *   <li>Serializer: {@code axon.serializer.general|events|messages=jackson} (application.yml) makes
+ *       Axon's auto-configuration build {@link
+ *       org.axonframework.serialization.json.JacksonSerializer}s. They use the Jackson 2 {@link
+ *       ObjectMapper} bean found in the context, which is {@link #axonObjectMapper()}: keep it the
+ *       only {@code com.fasterxml} ObjectMapper bean (the smoke test checks the serializers use
+ *       it). HTTP uses Boot 4's Jackson 3 ({@code tools.jackson}) mapper, which is separate.
+ *   <li>Event store: Axon's JPA storage engine is auto-configured on the Boot datasource (H2 file
+ *       by default). The global index gets its own sequence: see {@code META-INF/orm.xml} and
+ *       {@code db/migration/V1__axon.sql}.
+ *   <li>Event processors: pooled streaming by default, batch size {@code
+ *       duelhall.eventhandling.batch-size}.
+ *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link
+ *       JCacheAdapter}; checked against the store on every hit when several nodes share it ({@link
+ *       StoreCheckedCache}).
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
 public class AxonConfig {
 
-    /** Bean name of the aggregate cache; the Match aggregate uses {@code @Aggregate(cache = "matchCache")}. */
+    /**
+     * Bean name of the aggregate cache; the Match aggregate uses {@code @Aggregate(cache =
+     * "matchCache")}.
+     */
     public static final String MATCH_CACHE = "matchCache";
 
-    /** The Jackson 2 mapper for Axon's serializers (events, snapshots, tokens, messages): {@link EventStoreJson}. */
+    /**
+     * The Jackson 2 mapper for Axon's serializers (events, snapshots, tokens, messages): {@link
+     * EventStoreJson}.
+     */
     @Bean("axonObjectMapper")
     public ObjectMapper axonObjectMapper() {
         return EventStoreJson.newMapper();
     }
 
     /**
-     * Registers pooled streaming as the default event processor type, with a batch size above Axon's default of 1.
-     * A processor configured by name under {@code axon.eventhandling.processors.<name>} takes its own settings
-     * (note that its {@code batch-size} then defaults to 1 again unless set).
+     * Registers pooled streaming as the default event processor type, with a batch size above
+     * Axon's default of 1. A processor configured by name under {@code
+     * axon.eventhandling.processors.<name>} takes its own settings (note that its {@code
+     * batch-size} then defaults to 1 again unless set).
      */
     @Bean
     public ConfigurerModule pooledStreamingProcessorsByDefault(
             @Value("${duelhall.eventhandling.batch-size:100}") int batchSize) {
-        return configurer -> configurer.eventProcessing(processing -> processing.usingPooledStreamingEventProcessors(
-                (config, builder) -> builder.batchSize(batchSize)));
+        return configurer ->
+                configurer.eventProcessing(
+                        processing ->
+                                processing.usingPooledStreamingEventProcessors(
+                                        (config, builder) -> builder.batchSize(batchSize)));
     }
 
     /**
-     * A JCache manager of this application context alone: a unique URI keeps two contexts in one JVM (tests) from
-     * sharing caches. Closed with the context.
+     * A JCache manager of this application context alone: a unique URI keeps two contexts in one
+     * JVM (tests) from sharing caches. Closed with the context.
      */
     @Bean(destroyMethod = "close")
     public CacheManager aggregateCacheManager() {
-        CachingProvider provider = Caching.getCachingProvider(CaffeineCachingProvider.class.getName());
-        return provider.getCacheManager(URI.create("urn:duelhall:aggregate-caches:" + UUID.randomUUID()),
-                                        AxonConfig.class.getClassLoader());
+        CachingProvider provider =
+                Caching.getCachingProvider(CaffeineCachingProvider.class.getName());
+        return provider.getCacheManager(
+                URI.create("urn:duelhall:aggregate-caches:" + UUID.randomUUID()),
+                AxonConfig.class.getClassLoader());
     }
 
     /**
-     * Strong, bounded aggregate cache. Strong: entries are not dropped by the GC (Axon's WeakReferenceCache empties
-     * on almost every collection). Bounded: at most {@code duelhall.cache.match.max-entries} aggregates, evicted by
-     * Caffeine's W-TinyLFU policy. Store-by-reference (JCache defaults to store-by-value, which would copy every
-     * aggregate through Java serialization).
+     * Strong, bounded aggregate cache. Strong: entries are not dropped by the GC (Axon's
+     * WeakReferenceCache empties on almost every collection). Bounded: at most {@code
+     * duelhall.cache.match.max-entries} aggregates, evicted by Caffeine's W-TinyLFU policy.
+     * Store-by-reference (JCache defaults to store-by-value, which would copy every aggregate
+     * through Java serialization).
      */
     @Bean(MATCH_CACHE)
-    public Cache matchCache(@Qualifier("aggregateCacheManager") CacheManager cacheManager,
-                            @Value("${duelhall.cache.match.max-entries:10000}") long maxEntries,
-                            @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
-                            @Value("${spring.datasource.url:}") String datasourceUrl,
-                            ObjectProvider<EventStore> eventStore,
-                            ObjectProvider<org.axonframework.config.Configuration> axon) {
+    public Cache matchCache(
+            @Qualifier("aggregateCacheManager") CacheManager cacheManager,
+            @Value("${duelhall.cache.match.max-entries:10000}") long maxEntries,
+            @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
+            @Value("${spring.datasource.url:}") String datasourceUrl,
+            ObjectProvider<EventStore> eventStore,
+            ObjectProvider<org.axonframework.config.Configuration> axon) {
         CaffeineConfiguration<Object, Object> configuration = new CaffeineConfiguration<>();
         configuration.setTypes(Object.class, Object.class);
         configuration.setStoreByValue(false);
         configuration.setMaximumSize(OptionalLong.of(maxEntries));
         configuration.setStatisticsEnabled(false);
         configuration.setManagementEnabled(false);
-        javax.cache.Cache<Object, Object> cache = cacheManager.createCache(MATCH_CACHE, configuration);
+        javax.cache.Cache<Object, Object> cache =
+                cacheManager.createCache(MATCH_CACHE, configuration);
         JCacheAdapter adapter = new JCacheAdapter(cache);
-        // The model is built as Axon builds the aggregate's own: with the application's parameter resolvers and handler
-        // definitions (a model built with the classpath's defaults alone cannot resolve the handlers' Spring-bean
-        // parameters and failed the start of every node on a shared store; tests hid it, as axon-test's fixture
+        // The model is built as Axon builds the aggregate's own: with the application's parameter
+        // resolvers and handler
+        // definitions (a model built with the classpath's defaults alone cannot resolve the
+        // handlers' Spring-bean
+        // parameters and failed the start of every node on a shared store; tests hid it, as
+        // axon-test's fixture
         // resolver on the test classpath answers any parameter).
-        return checksStore(checkStore, datasourceUrl) ? new StoreCheckedCache(adapter, eventStore::getObject,
-                () -> AnnotatedAggregateMetaModelFactory.inspectAggregate(Match.class,
-                        axon.getObject().parameterResolverFactory(), axon.getObject().handlerDefinition(Match.class)))
+        return checksStore(checkStore, datasourceUrl)
+                ? new StoreCheckedCache(
+                        adapter,
+                        eventStore::getObject,
+                        () ->
+                                AnnotatedAggregateMetaModelFactory.inspectAggregate(
+                                        Match.class,
+                                        axon.getObject().parameterResolverFactory(),
+                                        axon.getObject().handlerDefinition(Match.class)))
                 : adapter;
     }
 
     /**
-     * Whether cache hits are checked against the store ({@link StoreCheckedCache}): needed when other nodes write the
-     * same store. {@code auto} (the default) checks unless the store is an embedded H2 database, which only this
-     * process can open.
+     * Whether cache hits are checked against the store ({@link StoreCheckedCache}): needed when
+     * other nodes write the same store. {@code auto} (the default) checks unless the store is an
+     * embedded H2 database, which only this process can open.
      */
     static boolean checksStore(String setting, String datasourceUrl) {
         return switch (setting.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "true", "always" -> true;
             case "false", "never" -> false;
-            default -> !(datasourceUrl.startsWith("jdbc:h2:file:") || datasourceUrl.startsWith("jdbc:h2:mem:"));
+            default ->
+                    !(datasourceUrl.startsWith("jdbc:h2:file:")
+                            || datasourceUrl.startsWith("jdbc:h2:mem:"));
         };
     }
 }

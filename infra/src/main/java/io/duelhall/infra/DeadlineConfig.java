@@ -2,24 +2,24 @@ package io.duelhall.infra;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
-import io.duelhall.infra.cluster.NodeConfig;
 import com.github.kagkarlsson.scheduler.task.Task;
+import io.duelhall.infra.cluster.NodeConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 
-import javax.sql.DataSource;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * Turn clocks are Axon deadlines kept in the database by db-scheduler (table {@code scheduled_tasks},
- * migration V2), so a deadline pending when the server dies fires after the restart. Axon's
- * {@code AxonDbSchedulerAutoConfiguration} builds the DbSchedulerDeadlineManager and its task once a
- * {@link Scheduler} bean exists; this class provides that scheduler and starts it once the app is up.
+ * Turn clocks are Axon deadlines kept in the database by db-scheduler (table {@code
+ * scheduled_tasks}, migration V2), so a deadline pending when the server dies fires after the
+ * restart. Axon's {@code AxonDbSchedulerAutoConfiguration} builds the DbSchedulerDeadlineManager
+ * and its task once a {@link Scheduler} bean exists; this class provides that scheduler and starts
+ * it once the app is up.
  *
  * <p>The scheduler sees the data source through a {@link TransactionAwareDataSourceProxy}: a
  * deadline scheduled by a command handler is written in the same transaction as the command's
@@ -29,12 +29,17 @@ import java.util.List;
 public class DeadlineConfig {
 
     @Bean(destroyMethod = "") // stopped by dbSchedulerStarter
-    public Scheduler dbScheduler(DataSource dataSource, List<Task<?>> tasks, NodeConfig.NodeName node,
-                                 @Value("${duelhall.deadlines.polling-millis:500}") long pollingMillis,
-                                 @Value("${duelhall.deadlines.threads:2}") int threads) {
-        return Scheduler.create(new TransactionAwareDataSourceProxy(dataSource), new ArrayList<>(tasks))
+    public Scheduler dbScheduler(
+            DataSource dataSource,
+            List<Task<?>> tasks,
+            NodeConfig.NodeName node,
+            @Value("${duelhall.deadlines.polling-millis:500}") long pollingMillis,
+            @Value("${duelhall.deadlines.threads:2}") int threads) {
+        return Scheduler.create(
+                        new TransactionAwareDataSourceProxy(dataSource), new ArrayList<>(tasks))
                 .tableName("scheduled_tasks")
-                // picks are marked with the node's name: nodes sharing the table tell their picks apart
+                // picks are marked with the node's name: nodes sharing the table tell their picks
+                // apart
                 .schedulerName(new SchedulerName.Fixed(node.value()))
                 .pollingInterval(Duration.ofMillis(pollingMillis))
                 .threads(threads)
@@ -43,7 +48,10 @@ public class DeadlineConfig {
                 .build();
     }
 
-    /** Starts polling only once everything else (Axon's processors, the aggregate repository) is running. */
+    /**
+     * Starts polling only once everything else (Axon's processors, the aggregate repository) is
+     * running.
+     */
     @Bean
     public SmartLifecycle dbSchedulerStarter(Scheduler scheduler) {
         return new SmartLifecycle() {

@@ -1,46 +1,50 @@
 package io.duelhall.infra;
 
-import io.duelhall.infra.fairness.AuditCommand;
 import io.duelhall.infra.edge.EdgeApplication;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.persistence.autoconfigure.EntityScan;
-import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
-
+import io.duelhall.infra.fairness.AuditCommand;
 import java.util.Arrays;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.persistence.autoconfigure.EntityScan;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
  * The runnable application: assembles command, projections and query around one Axon configuration.
  *
- * <p>Scans all of {@code io.duelhall}. {@link EntityScan} replaces Boot's auto-configuration packages, so it
- * must list Axon's JPA entity packages too (event store, token store, sagas, dead letters), or Hibernate would not
- * know them and schema validation would miss them.
+ * <p>Scans all of {@code io.duelhall}. {@link EntityScan} replaces Boot's auto-configuration
+ * packages, so it must list Axon's JPA entity packages too (event store, token store, sagas, dead
+ * letters), or Hibernate would not know them and schema validation would miss them.
  */
 @SpringBootApplication(scanBasePackages = "io.duelhall")
-@EntityScan(basePackages = {
-        "io.duelhall",
-        "org.axonframework.eventsourcing.eventstore.jpa",
-        "org.axonframework.eventhandling.tokenstore.jpa",
-        "org.axonframework.modelling.saga.repository.jpa",
-        "org.axonframework.eventhandling.deadletter.jpa"
-})
+@EntityScan(
+        basePackages = {
+            "io.duelhall",
+            "org.axonframework.eventsourcing.eventstore.jpa",
+            "org.axonframework.eventhandling.tokenstore.jpa",
+            "org.axonframework.modelling.saga.repository.jpa",
+            "org.axonframework.eventhandling.deadletter.jpa"
+        })
 @EnableJpaRepositories(basePackages = "io.duelhall")
 public class DuelhallApplication {
 
     /** System property read by Axon's update checker (also: env AXONIQ_UPDATE_CHECKER_DISABLED). */
     static final String UPDATE_CHECKER_DISABLED = "axoniq.update-checker.disabled";
+
     /** System property that silences Axon's AxonIQ Console advertisement at start-up. */
     static final String CONSOLE_MESSAGE_DISABLED = "disable-axoniq-console-message";
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("audit")) {
             // the offline audit of a match record: no web server, no database (docs/fairness.md)
-            System.exit(AuditCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+            System.exit(
+                    AuditCommand.run(
+                            Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
             return;
         }
-        // No network on our machines: the checker would only fail. An explicit -D...=false still wins.
+        // No network on our machines: the checker would only fail. An explicit -D...=false still
+        // wins.
         defaultSystemProperty(UPDATE_CHECKER_DISABLED, "true");
         defaultSystemProperty(CONSOLE_MESSAGE_DISABLED, "true");
         if (EdgeApplication.requested(args)) {
@@ -50,13 +54,17 @@ public class DuelhallApplication {
         SpringApplication.run(DuelhallApplication.class, args);
     }
 
-    /** An app node never runs as an edge: {@code duelhall.mode=edge} must reach {@link #main}, which starts the edge instead. */
+    /**
+     * An app node never runs as an edge: {@code duelhall.mode=edge} must reach {@link #main}, which
+     * starts the edge instead.
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = EdgeApplication.MODE, havingValue = "edge")
     static class NotAnEdge {
         NotAnEdge() {
-            throw new IllegalStateException("duelhall.mode=edge starts the spectator edge (EdgeApplication), "
-                    + "not an app node: start it through DuelhallApplication.main or EdgeApplication.run.");
+            throw new IllegalStateException(
+                    "duelhall.mode=edge starts the spectator edge (EdgeApplication), "
+                            + "not an app node: start it through DuelhallApplication.main or EdgeApplication.run.");
         }
     }
 

@@ -13,22 +13,22 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
-import org.springdoc.core.customizers.OpenApiCustomizer;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
- * Each hosted ruleset's words and view in the OpenAPI document (issue 14), from the rulesets themselves, so the
- * document of a server names exactly the games it hosts: the intent envelope's {@code type} lists every ruleset's
- * types (the extension {@code x-rulesets} says which ruleset has which, with the fields each needs and the target
- * kinds), and {@code GET /view} answers one of the rulesets' view schemas.
+ * Each hosted ruleset's words and view in the OpenAPI document (issue 14), from the rulesets
+ * themselves, so the document of a server names exactly the games it hosts: the intent envelope's
+ * {@code type} lists every ruleset's types (the extension {@code x-rulesets} says which ruleset has
+ * which, with the fields each needs and the target kinds), and {@code GET /view} answers one of the
+ * rulesets' view schemas.
  */
 @Configuration(proxyBeanMethods = false)
 public class RulesetApiDocs {
@@ -46,33 +46,44 @@ public class RulesetApiDocs {
             for (Ruleset r : rulesets.all()) {
                 List<Map<String, Object>> intents = new ArrayList<>();
                 for (IntentSpec t : r.vocabulary()) {
-                    intents.add(Map.of("type", t.type(), "needs", t.needs(), "summary", t.summary()));
+                    intents.add(
+                            Map.of("type", t.type(), "needs", t.needs(), "summary", t.summary()));
                     types.add(t.type());
                 }
                 byRuleset.put(r.id(), Map.of("intents", intents, "targetKinds", r.targetKinds()));
-                ResolvedSchema view = ModelConverters.getInstance().resolveAsResolvedSchema(
-                        new io.swagger.v3.core.converter.AnnotatedType(r.viewType()));
+                ResolvedSchema view =
+                        ModelConverters.getInstance()
+                                .resolveAsResolvedSchema(
+                                        new io.swagger.v3.core.converter.AnnotatedType(
+                                                r.viewType()));
                 if (view != null && view.schema != null) {
-                    view.referencedSchemas.forEach((name, schema) -> openApi.getComponents().getSchemas().putIfAbsent(name, schema));
+                    view.referencedSchemas.forEach(
+                            (name, schema) ->
+                                    openApi.getComponents().getSchemas().putIfAbsent(name, schema));
                     String name = r.viewType().getSimpleName();
                     openApi.getComponents().getSchemas().putIfAbsent(name, view.schema);
-                    views.add(new Schema<>().$ref("#/components/schemas/" + name)
-                            .description("The view of a " + r.id() + " match"));
+                    views.add(
+                            new Schema<>()
+                                    .$ref("#/components/schemas/" + name)
+                                    .description("The view of a " + r.id() + " match"));
                 }
             }
             Schema<?> body = openApi.getComponents().getSchemas().get("IntentBody");
             if (body != null && body.getProperties() != null) {
                 body.addExtension("x-rulesets", byRuleset);
-                body.setDescription("One intent: the common envelope (intentId, type, expectedVersion) and the fields "
-                        + "the ruleset's type needs (x-rulesets, and GET /api/rulesets: intents, targetKinds). An "
-                        + "unknown type is 400 UNKNOWN_INTENT_TYPE, a missing field 400 MISSING_FIELD, an unknown "
-                        + "target kind 400 INVALID_FIELD; TIMEOUT is the server's clock's, never a client's.");
+                body.setDescription(
+                        "One intent: the common envelope (intentId, type, expectedVersion) and the fields "
+                                + "the ruleset's type needs (x-rulesets, and GET /api/rulesets: intents, targetKinds). An "
+                                + "unknown type is 400 UNKNOWN_INTENT_TYPE, a missing field 400 MISSING_FIELD, an unknown "
+                                + "target kind 400 INVALID_FIELD; TIMEOUT is the server's clock's, never a client's.");
                 Schema type = body.getProperties().get("type");
                 if (type != null) {
                     StringSchema named = new StringSchema();
                     named.setEnum(new ArrayList<>(types));
-                    named.setDescription("A type of the match's ruleset (any case): " + byRuleset.keySet()
-                            + " — see x-rulesets for which ruleset has which");
+                    named.setDescription(
+                            "A type of the match's ruleset (any case): "
+                                    + byRuleset.keySet()
+                                    + " — see x-rulesets for which ruleset has which");
                     body.getProperties().put("type", named);
                 }
             }
@@ -81,14 +92,17 @@ public class RulesetApiDocs {
             if (get != null && !views.isEmpty()) {
                 ComposedSchema oneOf = new ComposedSchema();
                 oneOf.setOneOf(views);
-                oneOf.setDescription("The match's view as the caller may see it: the common envelope (matchId, ruleset, "
-                        + "rules, version, status, turn, recentEvents, clock) and the ruleset's own part");
+                oneOf.setDescription(
+                        "The match's view as the caller may see it: the common envelope (matchId, ruleset, "
+                                + "rules, version, status, turn, recentEvents, clock) and the ruleset's own part");
                 ApiResponse ok = get.getResponses() == null ? null : get.getResponses().get("200");
                 if (ok == null) {
                     ok = new ApiResponse().description("OK");
                     get.getResponses().addApiResponse("200", ok);
                 }
-                ok.setContent(new Content().addMediaType("application/json", new MediaType().schema(oneOf)));
+                ok.setContent(
+                        new Content()
+                                .addMediaType("application/json", new MediaType().schema(oneOf)));
             }
         };
     }

@@ -1,33 +1,40 @@
 package io.duelhall.infra;
 
+import java.nio.file.Path;
+import java.util.UUID;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import java.nio.file.Path;
-import java.util.UUID;
-
 /**
- * Base of the tests that run the whole app on a random port. They share one Spring context (one
- * H2 file database under target/), so the suite starts the app once.
+ * Base of the tests that run the whole app on a random port. They share one Spring context (one H2
+ * file database under target/), so the suite starts the app once.
  */
-@SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        // the test clients probe with refused intents far faster than a player plays; LimitsHttpTest tests the limits
-        properties = {"duelhall.limits.intents-per-token-per-second=1000", "duelhall.limits.intents-per-token-burst=2000",
-                "duelhall.limits.creates-per-address-per-minute=100000", "duelhall.limits.seats-per-address-per-minute=100000",
-                "duelhall.limits.audits-per-address-per-minute=100000",
-                // tests register and log in players from one address; IdentitiesHttpTest tests this limit on its own
-                "duelhall.limits.logins-per-address-per-minute=100000",
-                // StreamHttpTest opens 200 streams from 127.0.0.1; FloodHttpTest tests the caps
-                "duelhall.stream.max-per-address=100000"})
+@SpringBootTest(
+        classes = DuelhallApplication.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        // the test clients probe with refused intents far faster than a player plays;
+        // LimitsHttpTest tests the limits
+        properties = {
+            "duelhall.limits.intents-per-token-per-second=1000",
+            "duelhall.limits.intents-per-token-burst=2000",
+            "duelhall.limits.creates-per-address-per-minute=100000",
+            "duelhall.limits.seats-per-address-per-minute=100000",
+            "duelhall.limits.audits-per-address-per-minute=100000",
+            // tests register and log in players from one address; IdentitiesHttpTest tests this
+            // limit on its own
+            "duelhall.limits.logins-per-address-per-minute=100000",
+            // StreamHttpTest opens 200 streams from 127.0.0.1; FloodHttpTest tests the caps
+            "duelhall.stream.max-per-address=100000"
+        })
 public abstract class AppTest {
     /** The admin token of the test app (duelhall.admin-token). */
     public static final String ADMIN_TOKEN = "test-admin-" + UUID.randomUUID();
 
     /**
-     * A data directory per context, not per suite: a subclass with its own properties (FuzzHttpTest) starts a second
-     * app, and two apps on one embedded store would each trust their caches and run each other's clocks (the
-     * server's data-directory lock now refuses that start).
+     * A data directory per context, not per suite: a subclass with its own properties
+     * (FuzzHttpTest) starts a second app, and two apps on one embedded store would each trust their
+     * caches and run each other's clocks (the server's data-directory lock now refuses that start).
      */
     @DynamicPropertySource
     static void dataDir(DynamicPropertyRegistry registry) {

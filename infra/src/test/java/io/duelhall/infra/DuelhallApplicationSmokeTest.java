@@ -1,5 +1,8 @@
 package io.duelhall.infra;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.infra.smoke.SmokeMessages.OpenSmoke;
@@ -7,6 +10,18 @@ import io.duelhall.infra.smoke.SmokeMessages.PingSmoke;
 import io.duelhall.infra.smoke.SmokeMessages.SmokeOpened;
 import io.duelhall.infra.smoke.SmokeMessages.SmokePinged;
 import io.duelhall.infra.smoke.SmokeProjection;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import javax.cache.CacheManager;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.JCacheAdapter;
@@ -33,26 +48,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.util.ClassUtils;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import javax.cache.CacheManager;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 /**
- * Starts the whole application on a fresh H2 file database (a directory of its own under target/) with no Axon
- * Server, and checks the infrastructure the modules rely on. A throwaway aggregate from the {@code smoke} package
- * (test sources only) stands in for the Match aggregate.
+ * Starts the whole application on a fresh H2 file database (a directory of its own under target/)
+ * with no Axon Server, and checks the infrastructure the modules rely on. A throwaway aggregate
+ * from the {@code smoke} package (test sources only) stands in for the Match aggregate.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DuelhallApplicationSmokeTest {
@@ -65,53 +64,65 @@ class DuelhallApplicationSmokeTest {
         registry.add("duelhall.data-dir", DATA_DIR::toString);
     }
 
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
-    @Autowired
-    ApplicationContext context;
-    @Autowired
-    CommandGateway commandGateway;
-    @Autowired
-    EventStore eventStore;
-    @Autowired
-    JdbcTemplate jdbc;
-    @Autowired
-    ObjectMapper axonObjectMapper;
+    @Autowired ApplicationContext context;
+    @Autowired CommandGateway commandGateway;
+    @Autowired EventStore eventStore;
+    @Autowired JdbcTemplate jdbc;
+    @Autowired ObjectMapper axonObjectMapper;
+
     @Autowired
     @Qualifier("matchCache")
     Cache matchCache;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
     void startsOnTheJpaEventStoreOnAnH2FileWithoutAxonServer() {
-        assertThat(ClassUtils.isPresent("org.axonframework.axonserver.connector.AxonServerConfiguration", null))
-                .as("axon-server-connector must be excluded").isFalse();
+        assertThat(
+                        ClassUtils.isPresent(
+                                "org.axonframework.axonserver.connector.AxonServerConfiguration",
+                                null))
+                .as("axon-server-connector must be excluded")
+                .isFalse();
         assertThat(eventStore).isInstanceOf(EmbeddedEventStore.class);
-        assertThat(context.getBean(EventStorageEngine.class)).isInstanceOf(JpaEventStorageEngine.class);
+        assertThat(context.getBean(EventStorageEngine.class))
+                .isInstanceOf(JpaEventStorageEngine.class);
 
-        String url = jdbc.execute((ConnectionCallback<String>) connection -> connection.getMetaData().getURL());
+        String url =
+                jdbc.execute(
+                        (ConnectionCallback<String>)
+                                connection -> connection.getMetaData().getURL());
         assertThat(url).startsWith("jdbc:h2:file:").contains(DATA_DIR.toString());
         // acknowledged commands must survive kill -9: no write delay
-        assertThat(jdbc.queryForObject("select distinct setting_value from information_schema.settings "
-                                               + "where setting_name = 'WRITE_DELAY'", String.class))
+        assertThat(
+                        jdbc.queryForObject(
+                                "select distinct setting_value from information_schema.settings "
+                                        + "where setting_name = 'WRITE_DELAY'",
+                                String.class))
                 .isEqualTo("0");
         assertThat(DATA_DIR.resolve("duelhall.mv.db")).exists();
     }
 
     @Test
     void flywayCreatedTheSchemaAndTheGlobalIndexHasItsOwnSequence() {
-        Map<String, Object> migration = jdbc.queryForMap(
-                "select \"version\", \"success\" from \"flyway_schema_history\" where \"version\" = '1'");
+        Map<String, Object> migration =
+                jdbc.queryForMap(
+                        "select \"version\", \"success\" from \"flyway_schema_history\" where \"version\" = '1'");
         assertThat(migration.get("success")).isEqualTo(true);
 
-        Map<String, Object> sequence = jdbc.queryForMap(
-                "select increment from information_schema.sequences "
-                        + "where sequence_schema = 'PUBLIC' and sequence_name = 'DOMAIN_EVENT_ENTRY_GLOBAL_INDEX_SEQ'");
+        Map<String, Object> sequence =
+                jdbc.queryForMap(
+                        "select increment from information_schema.sequences "
+                                + "where sequence_schema = 'PUBLIC' and sequence_name = 'DOMAIN_EVENT_ENTRY_GLOBAL_INDEX_SEQ'");
         assertThat(((Number) sequence.get("INCREMENT")).longValue()).isEqualTo(1L);
-        assertThat(jdbc.queryForObject("select count(*) from information_schema.sequences "
-                                               + "where sequence_name = 'HIBERNATE_SEQUENCE'", Long.class))
+        assertThat(
+                        jdbc.queryForObject(
+                                "select count(*) from information_schema.sequences "
+                                        + "where sequence_name = 'HIBERNATE_SEQUENCE'",
+                                Long.class))
                 .isZero();
     }
 
@@ -120,20 +131,30 @@ class DuelhallApplicationSmokeTest {
         Serializer general = context.getBean("serializer", Serializer.class);
         Serializer events = context.getBean("eventSerializer", Serializer.class);
         Serializer messages = context.getBean("messageSerializer", Serializer.class);
-        org.axonframework.config.Configuration axon = context.getBean(org.axonframework.config.Configuration.class);
+        org.axonframework.config.Configuration axon =
+                context.getBean(org.axonframework.config.Configuration.class);
 
-        for (Serializer serializer : List.of(general, events, messages, axon.serializer(), axon.eventSerializer(),
-                                             axon.messageSerializer())) {
+        for (Serializer serializer :
+                List.of(
+                        general,
+                        events,
+                        messages,
+                        axon.serializer(),
+                        axon.eventSerializer(),
+                        axon.messageSerializer())) {
             assertThat(serializer).isInstanceOf(JacksonSerializer.class);
-            assertThat(((JacksonSerializer) serializer).getObjectMapper()).isSameAs(axonObjectMapper);
+            assertThat(((JacksonSerializer) serializer).getObjectMapper())
+                    .isSameAs(axonObjectMapper);
         }
-        assertThat(context.getBeanNamesForType(ObjectMapper.class)).containsExactly("axonObjectMapper");
+        assertThat(context.getBeanNamesForType(ObjectMapper.class))
+                .containsExactly("axonObjectMapper");
     }
 
     @Test
     void handlerTimeoutsAreOff() {
         assertThat(context.getBeansOfType(HandlerTimeoutHandlerEnhancerDefinition.class)).isEmpty();
-        assertThat(context.getEnvironment().getProperty("axon.update-check.disabled")).isEqualTo("true");
+        assertThat(context.getEnvironment().getProperty("axon.update-check.disabled"))
+                .isEqualTo("true");
     }
 
     @Test
@@ -146,31 +167,43 @@ class DuelhallApplicationSmokeTest {
         Integer pings = commandGateway.sendAndWait(new PingSmoke(id));
         assertThat(pings).isEqualTo(2);
 
-        List<? extends DomainEventMessage<?>> stored = eventStore.readEvents(id).asStream().toList();
-        assertThat(stored).extracting(DomainEventMessage::getSequenceNumber).containsExactly(0L, 1L, 2L);
-        assertThat(stored.stream().<Object>map(DomainEventMessage::getPayload).toList()).containsExactly(
-                new SmokeOpened(id, "first light", openedAt),
-                new SmokePinged(id, 1),
-                new SmokePinged(id, 2));
+        List<? extends DomainEventMessage<?>> stored =
+                eventStore.readEvents(id).asStream().toList();
+        assertThat(stored)
+                .extracting(DomainEventMessage::getSequenceNumber)
+                .containsExactly(0L, 1L, 2L);
+        assertThat(stored.stream().<Object>map(DomainEventMessage::getPayload).toList())
+                .containsExactly(
+                        new SmokeOpened(id, "first light", openedAt),
+                        new SmokePinged(id, 1),
+                        new SmokePinged(id, 2));
 
         // stored as JSON, dates as ISO-8601 strings
-        List<Map<String, Object>> rows = jdbc.queryForList(
-                "select global_index, payload_type, payload from domain_event_entry "
-                        + "where aggregate_identifier = ? order by sequence_number", id);
+        List<Map<String, Object>> rows =
+                jdbc.queryForList(
+                        "select global_index, payload_type, payload from domain_event_entry "
+                                + "where aggregate_identifier = ? order by sequence_number",
+                        id);
         assertThat(rows).hasSize(3);
         assertThat(rows.get(0).get("PAYLOAD_TYPE")).isEqualTo(SmokeOpened.class.getName());
-        JsonNode payload = axonObjectMapper.readTree(
-                new String((byte[]) rows.get(0).get("PAYLOAD"), StandardCharsets.UTF_8));
+        JsonNode payload =
+                axonObjectMapper.readTree(
+                        new String((byte[]) rows.get(0).get("PAYLOAD"), StandardCharsets.UTF_8));
         assertThat(payload.get("openedAt").asText()).isEqualTo("2026-11-21T10:15:30.123Z");
 
-        // the global index comes from its own sequence one by one: consecutive, and the sequence is not ahead
-        List<Long> globalIndexes = rows.stream().map(r -> ((Number) r.get("GLOBAL_INDEX")).longValue()).toList();
+        // the global index comes from its own sequence one by one: consecutive, and the sequence is
+        // not ahead
+        List<Long> globalIndexes =
+                rows.stream().map(r -> ((Number) r.get("GLOBAL_INDEX")).longValue()).toList();
         long first = globalIndexes.get(0);
         assertThat(globalIndexes).containsExactly(first, first + 1, first + 2);
-        Long maxIndex = jdbc.queryForObject("select max(global_index) from domain_event_entry", Long.class);
-        Long nextValue = jdbc.queryForObject("select base_value from information_schema.sequences "
-                                                     + "where sequence_name = 'DOMAIN_EVENT_ENTRY_GLOBAL_INDEX_SEQ'",
-                                             Long.class);
+        Long maxIndex =
+                jdbc.queryForObject("select max(global_index) from domain_event_entry", Long.class);
+        Long nextValue =
+                jdbc.queryForObject(
+                        "select base_value from information_schema.sequences "
+                                + "where sequence_name = 'DOMAIN_EVENT_ENTRY_GLOBAL_INDEX_SEQ'",
+                        Long.class);
         assertThat(nextValue).isEqualTo(maxIndex + 1);
 
         // the aggregate stays in the strong cache
@@ -181,8 +214,10 @@ class DuelhallApplicationSmokeTest {
     void theMatchCacheIsAStrongBoundedCaffeineCache() {
         assertThat(matchCache).isInstanceOf(JCacheAdapter.class);
         CacheManager cacheManager = context.getBean("aggregateCacheManager", CacheManager.class);
-        com.github.benmanes.caffeine.cache.Cache<?, ?> caffeine = cacheManager.getCache("matchCache")
-                .unwrap(com.github.benmanes.caffeine.cache.Cache.class);
+        com.github.benmanes.caffeine.cache.Cache<?, ?> caffeine =
+                cacheManager
+                        .getCache("matchCache")
+                        .unwrap(com.github.benmanes.caffeine.cache.Cache.class);
         assertThat(caffeine.policy().eviction()).isPresent();
         assertThat(caffeine.policy().eviction().orElseThrow().getMaximum()).isEqualTo(10_000L);
         assertThat(caffeine.policy().isRecordingStats()).isFalse();
@@ -195,40 +230,55 @@ class DuelhallApplicationSmokeTest {
         String id = "smoke-" + UUID.randomUUID();
         commandGateway.sendAndWait(new OpenSmoke(id, "processors", Instant.now()));
 
-        EventProcessor processor = context.getBean(EventProcessingConfiguration.class)
-                                          .eventProcessor(SmokeProjection.GROUP)
-                                          .orElseThrow();
+        EventProcessor processor =
+                context.getBean(EventProcessingConfiguration.class)
+                        .eventProcessor(SmokeProjection.GROUP)
+                        .orElseThrow();
         assertThat(processor).isInstanceOf(PooledStreamingEventProcessor.class);
 
         SmokeProjection projection = context.getBean(SmokeProjection.class);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(projection.seen())
-                .anySatisfy(event -> assertThat(event).isInstanceOfSatisfying(
-                        SmokeOpened.class, opened -> assertThat(opened.id()).isEqualTo(id))));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () ->
+                                assertThat(projection.seen())
+                                        .anySatisfy(
+                                                event ->
+                                                        assertThat(event)
+                                                                .isInstanceOfSatisfying(
+                                                                        SmokeOpened.class,
+                                                                        opened ->
+                                                                                assertThat(
+                                                                                                opened
+                                                                                                        .id())
+                                                                                        .isEqualTo(
+                                                                                                id))));
     }
 
     @Test
     void actuatorHealthIsUp() throws Exception {
         HttpResponse<String> response = get("/actuator/health");
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(axonObjectMapper.readTree(response.body()).get("status").asText()).isEqualTo("UP");
+        assertThat(axonObjectMapper.readTree(response.body()).get("status").asText())
+                .isEqualTo("UP");
     }
 
     @Test
     void springMvcJsonStillWorks() throws Exception {
         HttpResponse<String> response = get("/smoke/echo");
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         JsonNode body = axonObjectMapper.readTree(response.body());
         assertThat(body.get("name").asText()).isEqualTo("duelhall");
         assertThat(body.get("at").asText()).isEqualTo("2026-01-02T03:04:05Z");
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                                         .timeout(Duration.ofSeconds(10))
-                                         .GET()
-                                         .build();
+        HttpRequest request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -21,33 +21,49 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The read models and their processors. Every read model is its own pooled streaming processor, configured here by
- * name with an explicit batch size (a processor configured by name would otherwise fall back to Axon's batch size
- * of 1): {@code duelhall.projections.batch-size}, 1,000 by default. A batch takes only the events already there, so
- * live play still sees small batches; a catch-up or rebuild takes large ones, and {@code match-views} then renders
- * and writes each touched match's view once per 1,000 events instead of once per 100. Ratings run on one segment because they depend on the order matches end in; the others are keyed by match
- * and spread over {@code duelhall.projections.segments} segments.
+ * The read models and their processors. Every read model is its own pooled streaming processor,
+ * configured here by name with an explicit batch size (a processor configured by name would
+ * otherwise fall back to Axon's batch size of 1): {@code duelhall.projections.batch-size}, 1,000 by
+ * default. A batch takes only the events already there, so live play still sees small batches; a
+ * catch-up or rebuild takes large ones, and {@code match-views} then renders and writes each
+ * touched match's view once per 1,000 events instead of once per 100. Ratings run on one segment
+ * because they depend on the order matches end in; the others are keyed by match and spread over
+ * {@code duelhall.projections.segments} segments.
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 public class ProjectionsConfig {
 
     @Bean
-    public ConfigurerModule projectionProcessors(@Value("${duelhall.projections.batch-size:1000}") int batchSize,
-                                                 @Value("${duelhall.projections.segments:4}") int segments) {
-        return configurer -> configurer.eventProcessing(processing -> {
-            for (String name : Projections.ALL) {
-                int segmentCount = Projections.RATINGS.equals(name) ? 1 : segments;
-                processing.registerPooledStreamingEventProcessor(name, Configuration::eventStore,
-                        (config, builder) -> builder.batchSize(batchSize).initialSegmentCount(segmentCount));
-            }
-        });
+    public ConfigurerModule projectionProcessors(
+            @Value("${duelhall.projections.batch-size:1000}") int batchSize,
+            @Value("${duelhall.projections.segments:4}") int segments) {
+        return configurer ->
+                configurer.eventProcessing(
+                        processing -> {
+                            for (String name : Projections.ALL) {
+                                int segmentCount = Projections.RATINGS.equals(name) ? 1 : segments;
+                                processing.registerPooledStreamingEventProcessor(
+                                        name,
+                                        Configuration::eventStore,
+                                        (config, builder) ->
+                                                builder.batchSize(batchSize)
+                                                        .initialSegmentCount(segmentCount));
+                            }
+                        });
     }
 
     @Bean
-    public MatchViewProjection matchViewProjection(JdbcTemplate jdbc, Rulesets rulesets, EventStore eventStore,
-                                                   JsonMapper json,
-                                                   @Value("${duelhall.projections.match-views.cache-size:1000}") int cacheSize) {
-        return new MatchViewProjection(jdbc, rulesets, new EventStoreMatchEvents(eventStore), json::writeValueAsString,
+    public MatchViewProjection matchViewProjection(
+            JdbcTemplate jdbc,
+            Rulesets rulesets,
+            EventStore eventStore,
+            JsonMapper json,
+            @Value("${duelhall.projections.match-views.cache-size:1000}") int cacheSize) {
+        return new MatchViewProjection(
+                jdbc,
+                rulesets,
+                new EventStoreMatchEvents(eventStore),
+                json::writeValueAsString,
                 cacheSize);
     }
 
@@ -72,8 +88,12 @@ public class ProjectionsConfig {
     }
 
     @Bean
-    public ProjectionAdmin projectionAdmin(@Lazy EventProcessingConfiguration processing, EventStore eventStore,
-                                           TokenStore tokenStore, TransactionManager transactions) {
-        return new ProjectionAdmin(processing, eventStore, tokenStore, transactions, Projections.ALL);
+    public ProjectionAdmin projectionAdmin(
+            @Lazy EventProcessingConfiguration processing,
+            EventStore eventStore,
+            TokenStore tokenStore,
+            TransactionManager transactions) {
+        return new ProjectionAdmin(
+                processing, eventStore, tokenStore, transactions, Projections.ALL);
     }
 }

@@ -7,16 +7,21 @@ import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchStarted;
 import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
 import io.duelhall.domain.voidexa.VoidexaEvent.TurnStarted;
-
 import java.util.List;
 
 /** Hand-made events for the projections that only read what the events say. */
 final class Events {
-    private Events() {
-    }
+    private Events() {}
 
     static MatchCreated created(String matchId) {
-        return new MatchCreated(matchId, "voidexa", "voidexa-1.0.0", "1", MatchOptions.defaults(), "commitment", "seed");
+        return new MatchCreated(
+                matchId,
+                "voidexa",
+                "voidexa-1.0.0",
+                "1",
+                MatchOptions.defaults(),
+                "commitment",
+                "seed");
     }
 
     static PlayerJoined joined(Seat seat, String name) {
@@ -32,7 +37,8 @@ final class Events {
     }
 
     static MatchEnded won(Seat winner, String reason) {
-        return new MatchEnded(winner, reason, List.of(winner.opponent()), winner.opponent(), "seed");
+        return new MatchEnded(
+                winner, reason, List.of(winner.opponent()), winner.opponent(), "seed");
     }
 
     static MatchEnded bothLost() {

@@ -1,25 +1,29 @@
 package io.duelhall.projections;
 
-import io.duelhall.projections.ratings.Glicko2;
-import io.duelhall.projections.ratings.Glicko2.Game;
-import io.duelhall.projections.ratings.Glicko2.Rating;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.duelhall.projections.ratings.Glicko2;
+import io.duelhall.projections.ratings.Glicko2.Game;
+import io.duelhall.projections.ratings.Glicko2.Rating;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
 class Glicko2Test {
     @Test
-    @DisplayName("the worked example of Glickman's Glicko-2 paper: 1500/200/0.06 vs 1400/30 (win), 1550/100, 1700/300 (losses)")
+    @DisplayName(
+            "the worked example of Glickman's Glicko-2 paper: 1500/200/0.06 vs 1400/30 (win), 1550/100, 1700/300 (losses)")
     void paperExample() {
         Rating player = new Rating(1500, 200, 0.06);
-        Rating after = Glicko2.rate(player, List.of(
-                new Game(new Rating(1400, 30, 0.06), 1),
-                new Game(new Rating(1550, 100, 0.06), 0),
-                new Game(new Rating(1700, 300, 0.06), 0)), 0.5);
+        Rating after =
+                Glicko2.rate(
+                        player,
+                        List.of(
+                                new Game(new Rating(1400, 30, 0.06), 1),
+                                new Game(new Rating(1550, 100, 0.06), 0),
+                                new Game(new Rating(1700, 300, 0.06), 0)),
+                        0.5);
         assertThat(after.rating()).isCloseTo(1464.06, within(0.01));
         assertThat(after.rd()).isCloseTo(151.52, within(0.01));
         assertThat(after.volatility()).isCloseTo(0.05999, within(0.00001));
@@ -42,6 +46,9 @@ class Glicko2Test {
         Rating r = new Rating(1700, 50, 0.06);
         Rating after = Glicko2.rate(r, List.of(), 0.5);
         assertThat(after.rating()).isEqualTo(1700);
-        assertThat(after.rd()).isCloseTo(Math.sqrt(50 * 50 / (173.7178 * 173.7178) + 0.0036) * 173.7178, within(1e-9));
+        assertThat(after.rd())
+                .isCloseTo(
+                        Math.sqrt(50 * 50 / (173.7178 * 173.7178) + 0.0036) * 173.7178,
+                        within(1e-9));
     }
 }

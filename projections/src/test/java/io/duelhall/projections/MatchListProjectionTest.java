@@ -1,16 +1,15 @@
 package io.duelhall.projections;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.list.MatchListProjection.MatchSummary;
 import io.duelhall.projections.list.MatchListProjection.Player;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class MatchListProjectionTest {
     final MatchListProjection p = new MatchListProjection(TestDb.fresh());
@@ -32,7 +31,8 @@ class MatchListProjectionTest {
         p.apply("m", 4, t0, Events.turn(Seat.A, 1));
         p.apply("m", 5, t0, Events.turn(Seat.B, 2));
         MatchSummary live = p.find("LIVE", 10).get(0);
-        assertThat(live.players()).containsExactly(new Player(Seat.A, "Ada"), new Player(Seat.B, "Bo"));
+        assertThat(live.players())
+                .containsExactly(new Player(Seat.A, "Ada"), new Player(Seat.B, "Bo"));
         assertThat(live.turn()).isEqualTo(2);
         assertThat(p.find("WAITING", 10)).isEmpty();
         p.apply("m", 6, t0.plusSeconds(60), Events.won(Seat.B, "CONCEDED"));
@@ -46,7 +46,12 @@ class MatchListProjectionTest {
 
     @Test
     void aMatchBothLostHasNoWinner() {
-        feed("m", Events.created("m"), Events.joined(Seat.A, "Ada"), Events.joined(Seat.B, "Bo"), Events.started(),
+        feed(
+                "m",
+                Events.created("m"),
+                Events.joined(Seat.A, "Ada"),
+                Events.joined(Seat.B, "Bo"),
+                Events.started(),
                 Events.bothLost());
         MatchSummary s = p.find("ENDED", 10).get(0);
         assertThat(s.winner()).isNull();
@@ -55,8 +60,14 @@ class MatchListProjectionTest {
 
     @Test
     void replayedOrRedeliveredEventsChangeNothing() {
-        MatchEvent[] events = {Events.created("m"), Events.joined(Seat.A, "Ada"), Events.joined(Seat.B, "Bo"),
-                Events.started(), Events.turn(Seat.A, 1), Events.won(Seat.A, "HULL_DESTROYED")};
+        MatchEvent[] events = {
+            Events.created("m"),
+            Events.joined(Seat.A, "Ada"),
+            Events.joined(Seat.B, "Bo"),
+            Events.started(),
+            Events.turn(Seat.A, 1),
+            Events.won(Seat.A, "HULL_DESTROYED")
+        };
         feed("m", events);
         List<MatchSummary> once = p.all();
         feed("m", events);
@@ -68,7 +79,9 @@ class MatchListProjectionTest {
     void mostRecentlyActiveFirstAndLimited() {
         feed("old", Events.created("old"));
         p.apply("new", 0, t0.plusSeconds(100), Events.created("new"));
-        assertThat(p.find(null, 10)).extracting(MatchSummary::matchId).containsExactly("new", "old");
+        assertThat(p.find(null, 10))
+                .extracting(MatchSummary::matchId)
+                .containsExactly("new", "old");
         assertThat(p.find(null, 1)).hasSize(1);
         p.reset();
         assertThat(p.all()).isEmpty();

@@ -1,5 +1,7 @@
 package io.duelhall.projections;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchStatus;
@@ -9,32 +11,34 @@ import io.duelhall.projections.view.MatchEvents;
 import io.duelhall.projections.view.MatchViewProjection;
 import io.duelhall.projections.view.MatchViewProjection.StoredView;
 import io.duelhall.projections.view.Views;
-import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.JdbcTemplate;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** The match-views projection fed with recorded matches, without Spring: H2 in memory and the app's migrations. */
+/**
+ * The match-views projection fed with recorded matches, without Spring: H2 in memory and the app's
+ * migrations.
+ */
 class MatchViewProjectionTest {
     final JdbcTemplate db = TestDb.fresh();
     final JsonMapper json = JsonMapper.builder().build();
     final Map<String, List<RecordedEvent>> store = new HashMap<>();
     final AtomicInteger reads = new AtomicInteger();
-    final MatchEvents source = (id, last) -> {
-        reads.incrementAndGet();
-        return store.get(id).stream().filter(e -> e.seq() <= last).toList();
-    };
+    final MatchEvents source =
+            (id, last) -> {
+                reads.incrementAndGet();
+                return store.get(id).stream().filter(e -> e.seq() <= last).toList();
+            };
 
     MatchViewProjection projection(int cacheSize) {
-        return new MatchViewProjection(db, Matches.RULESETS, source, json::writeValueAsString, cacheSize);
+        return new MatchViewProjection(
+                db, Matches.RULESETS, source, json::writeValueAsString, cacheSize);
     }
 
     /** The spectator view after event {@code upTo}, folded here through the same ruleset. */
@@ -44,7 +48,14 @@ class MatchViewProjectionTest {
             s = Matches.RULES.evolve(s, e.payload());
         }
         List<RecordedEvent> upToNow = events.subList(0, (int) upTo + 1);
-        return json.writeValueAsString(Views.render(Matches.RULES, s, Viewer.SPECTATOR, upTo, upToNow, Views.clockAfter(upToNow)));
+        return json.writeValueAsString(
+                Views.render(
+                        Matches.RULES,
+                        s,
+                        Viewer.SPECTATOR,
+                        upTo,
+                        upToNow,
+                        Views.clockAfter(upToNow)));
     }
 
     @Test
@@ -57,8 +68,11 @@ class MatchViewProjectionTest {
             StoredView row = p.find("m1").orElseThrow();
             assertThat(row.version()).isEqualTo(e.seq());
             assertThat(row.lastEventAt()).isEqualTo(e.at());
-            // every event: the row's JSON is assembled from kept per-event JSON and must equal a whole render
-            assertThat(row.json()).as("view after event %d", e.seq()).isEqualTo(expected(events, e.seq()));
+            // every event: the row's JSON is assembled from kept per-event JSON and must equal a
+            // whole render
+            assertThat(row.json())
+                    .as("view after event %d", e.seq())
+                    .isEqualTo(expected(events, e.seq()));
         }
         StoredView end = p.find("m1").orElseThrow();
         assertThat(end.status()).isEqualTo(MatchStatus.ENDED.name());
@@ -119,8 +133,14 @@ class MatchViewProjectionTest {
     @Test
     void refusedIntentsAndStreamsThatAreNoMatchAreIgnored() {
         MatchViewProjection p = projection(10);
-        p.apply("x", new RecordedEvent(0, "IntentRefused", Instant.EPOCH,
-                new IntentRefused("x", "i", null, "BAD_TOKEN", null, "no", null, Instant.EPOCH)));
+        p.apply(
+                "x",
+                new RecordedEvent(
+                        0,
+                        "IntentRefused",
+                        Instant.EPOCH,
+                        new IntentRefused(
+                                "x", "i", null, "BAD_TOKEN", null, "no", null, Instant.EPOCH)));
         assertThat(p.all()).isEmpty();
     }
 
@@ -133,6 +153,7 @@ class MatchViewProjectionTest {
         p.reset();
         assertThat(p.all()).isEmpty();
         events.forEach(e -> p.apply("m4", e));
-        assertThat(p.find("m4").orElseThrow().json()).isEqualTo(expected(events, events.size() - 1));
+        assertThat(p.find("m4").orElseThrow().json())
+                .isEqualTo(expected(events, events.size() - 1));
     }
 }

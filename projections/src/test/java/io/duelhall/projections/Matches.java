@@ -19,7 +19,6 @@ import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.CatalogData;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,37 +27,60 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** Whole matches played by the real rules engine, recorded as the Match aggregate would store them. */
+/**
+ * Whole matches played by the real rules engine, recorded as the Match aggregate would store them.
+ */
 public final class Matches {
     public static final VoidexaRuleset RULES = new VoidexaRuleset(catalog());
     public static final Rulesets RULESETS = new Rulesets(RULES);
 
-    private Matches() {
-    }
+    private Matches() {}
 
     static Catalog catalog() {
         try (InputStream in = VoidexaRuleset.class.getResourceAsStream("catalog.json")) {
-            return new Catalog(new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-                    .readValue(in, CatalogData.class));
+            return new Catalog(
+                    new ObjectMapper()
+                            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+                            .readValue(in, CatalogData.class));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** A random match to its end (or {@code maxIntents} intents), with stored sequence numbers and times. */
+    /**
+     * A random match to its end (or {@code maxIntents} intents), with stored sequence numbers and
+     * times.
+     */
     public static List<RecordedEvent> play(String matchId, long seed, int maxIntents) {
         Random rnd = new Random(seed);
         List<MatchEvent> out = new ArrayList<>();
         VoidexaState s = RULES.initial();
         byte[] serverSeed = new byte[32];
         rnd.nextBytes(serverSeed);
-        s = add(out, s, RULES.create(matchId, new MatchOptions(0, null, null), serverSeed).events());
+        s =
+                add(
+                        out,
+                        s,
+                        RULES.create(matchId, new MatchOptions(0, null, null), serverSeed)
+                                .events());
         List<StarterDeck> decks = RULES.catalog().starterDecks();
         String[] names = {"Ada", "Bo"};
         for (int i = 0; i < 2; i++) {
             StarterDeck d = decks.get(i % decks.size());
             out.add(new SeatTokenIssued(Seat.values()[i], "hash-" + i));
-            s = add(out, s, RULES.join(s, new JoinRequest(names[i], d.pilotClass(), d.shipCore(), d.cards(), "c" + i)).events());
+            s =
+                    add(
+                            out,
+                            s,
+                            RULES.join(
+                                            s,
+                                            new JoinRequest(
+                                                    names[i],
+                                                    d.pilotClass(),
+                                                    d.shipCore(),
+                                                    d.cards(),
+                                                    "c" + i))
+                                    .events());
         }
         VoidexaMoves moves = new VoidexaMoves(RULES.catalog());
         for (int n = 0; n < maxIntents && s.status() == MatchStatus.LIVE; n++) {
@@ -86,8 +108,15 @@ public final class Matches {
     }
 
     /** An event as the event store hands it to a processor. */
-    public static org.axonframework.eventhandling.DomainEventMessage<MatchEvent> message(String matchId, RecordedEvent e) {
-        return new org.axonframework.eventhandling.GenericDomainEventMessage<>("Match", matchId, e.seq(), e.payload(),
-                java.util.Map.of(), java.util.UUID.randomUUID().toString(), e.at());
+    public static org.axonframework.eventhandling.DomainEventMessage<MatchEvent> message(
+            String matchId, RecordedEvent e) {
+        return new org.axonframework.eventhandling.GenericDomainEventMessage<>(
+                "Match",
+                matchId,
+                e.seq(),
+                e.payload(),
+                java.util.Map.of(),
+                java.util.UUID.randomUUID().toString(),
+                e.at());
     }
 }

@@ -1,5 +1,8 @@
 package io.duelhall.projections;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -12,24 +15,27 @@ import io.duelhall.projections.list.MatchListProjection.MatchSummary;
 import io.duelhall.projections.list.MatchListProjection.Player;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import java.time.Instant;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 /**
- * Issue 14: the read side knows a match only through {@link Lifecycle}. These events belong to no ruleset the
- * server has (a made-up "tabletop" game of up to six seats with draws): if the match list, player history or ratings
- * needed a voidexa event, or assumed seats A and B, these tests would fail.
+ * Issue 14: the read side knows a match only through {@link Lifecycle}. These events belong to no
+ * ruleset the server has (a made-up "tabletop" game of up to six seats with draws): if the match
+ * list, player history or ratings needed a voidexa event, or assumed seats A and B, these tests
+ * would fail.
  */
 class NeutralLifecycleTest {
-    record Opened(String matchId, String ruleset, String engineVersion, String catalogVersion, String seedCommitment,
-                  MatchOptions options) implements MatchOpening {
+    record Opened(
+            String matchId,
+            String ruleset,
+            String engineVersion,
+            String catalogVersion,
+            String seedCommitment,
+            MatchOptions options)
+            implements MatchOpening {
         @Override
         public String serverSeed() {
             return null; // the read models never read seeds
@@ -48,11 +54,9 @@ class NeutralLifecycleTest {
         }
     }
 
-    record Began() implements Lifecycle.Started {
-    }
+    record Began() implements Lifecycle.Started {}
 
-    record Round(Seat seat, int turn) implements Lifecycle.TurnBegan {
-    }
+    record Round(Seat seat, int turn) implements Lifecycle.TurnBegan {}
 
     record Over(Seat winner, List<Seat> losers, String reason) implements Lifecycle.Ended {
         @Override
@@ -62,8 +66,7 @@ class NeutralLifecycleTest {
     }
 
     /** A non-lifecycle event of the made-up game: the read models must ignore it. */
-    record DiceRolled(Seat seat, int pips) implements MatchEvent {
-    }
+    record DiceRolled(Seat seat, int pips) implements MatchEvent {}
 
     final JdbcTemplate db = TestDb.fresh();
     final MatchListProjection list = new MatchListProjection(db);
@@ -90,76 +93,128 @@ class NeutralLifecycleTest {
 
     @Test
     void threeSeatsAreListedWithEveryPlayerAndTheWinnerAndEachHistoryNamesTheOtherTwo() {
-        feed("m", 1, opened("m"), new Sat(Seat.A, "Ada", "a"), new Sat(Seat.B, "Bo", "b"), new DiceRolled(Seat.A, 6),
-                new Sat(Seat.C, "Cy", "c"), new Began(), new Round(Seat.C, 1), new Round(Seat.A, 2));
+        feed(
+                "m",
+                1,
+                opened("m"),
+                new Sat(Seat.A, "Ada", "a"),
+                new Sat(Seat.B, "Bo", "b"),
+                new DiceRolled(Seat.A, 6),
+                new Sat(Seat.C, "Cy", "c"),
+                new Began(),
+                new Round(Seat.C, 1),
+                new Round(Seat.A, 2));
         MatchSummary live = list.find("LIVE", 10).get(0);
         assertThat(live.ruleset()).isEqualTo("tabletop");
-        assertThat(live.players()).containsExactly(new Player(Seat.A, "Ada"), new Player(Seat.B, "Bo"),
-                new Player(Seat.C, "Cy"));
+        assertThat(live.players())
+                .containsExactly(
+                        new Player(Seat.A, "Ada"),
+                        new Player(Seat.B, "Bo"),
+                        new Player(Seat.C, "Cy"));
         assertThat(live.turn()).isEqualTo(2);
 
-        list.apply("m", 8, t0.plusSeconds(8), new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
-        history.apply("m", t0.plusSeconds(8), new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
+        list.apply(
+                "m",
+                8,
+                t0.plusSeconds(8),
+                new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
+        history.apply(
+                "m", t0.plusSeconds(8), new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
         MatchSummary ended = list.find("ENDED", 10).get(0);
         assertThat(ended.winner()).isEqualTo(Seat.C);
         assertThat(ended.winnerName()).isEqualTo("Cy");
-        assertThat(history.find("Bo", 10)).singleElement().satisfies(m -> {
-            assertThat(m.opponent()).isEqualTo("Ada, Cy");
-            assertThat(m.outcome()).isEqualTo("LOST");
-            assertThat(m.reason()).isEqualTo("LAST_STANDING");
-        });
+        assertThat(history.find("Bo", 10))
+                .singleElement()
+                .satisfies(
+                        m -> {
+                            assertThat(m.opponent()).isEqualTo("Ada, Cy");
+                            assertThat(m.outcome()).isEqualTo("LOST");
+                            assertThat(m.reason()).isEqualTo("LAST_STANDING");
+                        });
         assertThat(history.find("Cy", 10)).extracting(PlayerMatch::outcome).containsExactly("WON");
         assertThat(list.all()).isEqualTo(list.find(null, 10));
     }
 
     @Test
-    @DisplayName("a draw is DRAWN in the history, has no winner in the list, and rates both players at 0.5")
+    @DisplayName(
+            "a draw is DRAWN in the history, has no winner in the list, and rates both players at 0.5")
     void aDrawIsADrawEverywhere() {
-        feed("m", 10, opened("m"), new Sat(Seat.A, "Ada", "a"), new Sat(Seat.B, "Bo", "b"), new Began(),
+        feed(
+                "m",
+                10,
+                opened("m"),
+                new Sat(Seat.A, "Ada", "a"),
+                new Sat(Seat.B, "Bo", "b"),
+                new Began(),
                 new Over(null, List.of(), "BOTH_AT_ZERO"));
         MatchSummary s = list.find("ENDED", 10).get(0);
         assertThat(s.winner()).isNull();
         assertThat(s.winnerName()).isNull();
-        assertThat(history.find("Ada", 10)).extracting(PlayerMatch::outcome).containsExactly("DRAWN");
-        assertThat(history.find("Bo", 10)).extracting(PlayerMatch::outcome).containsExactly("DRAWN");
-        // Glicko-2: between two equal ratings a draw moves neither (mu' = mu + phi'^2 g (0.5 - 0.5)); RD shrinks
+        assertThat(history.find("Ada", 10))
+                .extracting(PlayerMatch::outcome)
+                .containsExactly("DRAWN");
+        assertThat(history.find("Bo", 10))
+                .extracting(PlayerMatch::outcome)
+                .containsExactly("DRAWN");
+        // Glicko-2: between two equal ratings a draw moves neither (mu' = mu + phi'^2 g (0.5 -
+        // 0.5)); RD shrinks
         for (String name : List.of("Ada", "Bo")) {
             PlayerRating r = ratings.find(name).orElseThrow();
             assertThat(r.rating()).isCloseTo(1500.0, within(1e-9));
             assertThat(r.rd()).isLessThan(350.0);
-            assertThat(List.of(r.games(), r.wins(), r.losses(), r.draws())).containsExactly(1, 0, 0, 1);
+            assertThat(List.of(r.games(), r.wins(), r.losses(), r.draws()))
+                    .containsExactly(1, 0, 0, 1);
         }
     }
 
     @Test
     @DisplayName("three registered seats: the winner beat two, the two losers tied for second")
     void aThreeSeatMatchIsRatedPairwise() {
-        feed("m", 10, opened("m"), new Sat(Seat.A, "Ada", "a"), new Sat(Seat.B, "Bo", "b"),
-                new Sat(Seat.C, "Cy", "c"), new Began(), new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
+        feed(
+                "m",
+                10,
+                opened("m"),
+                new Sat(Seat.A, "Ada", "a"),
+                new Sat(Seat.B, "Bo", "b"),
+                new Sat(Seat.C, "Cy", "c"),
+                new Began(),
+                new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
         PlayerRating ada = ratings.find("Ada").orElseThrow();
         PlayerRating bo = ratings.find("Bo").orElseThrow();
         PlayerRating cy = ratings.find("Cy").orElseThrow();
         // two wins against new players count more than the one of a two-seat match
         assertThat(cy.rating()).isGreaterThan(RatingProjectionTest.WIN_RATING + 1);
-        assertThat(List.of(cy.games(), cy.wins(), cy.losses(), cy.draws())).containsExactly(1, 1, 0, 0);
-        // the losers are rated alike: a loss to Cy and half a point against each other, so less than a plain loss
+        assertThat(List.of(cy.games(), cy.wins(), cy.losses(), cy.draws()))
+                .containsExactly(1, 1, 0, 0);
+        // the losers are rated alike: a loss to Cy and half a point against each other, so less
+        // than a plain loss
         assertThat(ada.rating()).isCloseTo(bo.rating(), within(1e-9));
         assertThat(ada.rating()).isBetween(RatingProjectionTest.LOSS_RATING + 1, 1500.0 - 1);
-        assertThat(List.of(ada.games(), ada.wins(), ada.losses(), ada.draws())).containsExactly(1, 0, 1, 0);
+        assertThat(List.of(ada.games(), ada.wins(), ada.losses(), ada.draws()))
+                .containsExactly(1, 0, 1, 0);
     }
 
     @Test
     void aGuestOnAnyOfSixSeatsLeavesTheMatchUnrated() {
-        MatchEvent[] seats = {new Sat(Seat.A, "Ada", "a"), new Sat(Seat.B, "Bo", "b"), new Sat(Seat.C, "Cy", "c"),
-                new Sat(Seat.D, "Di", "d"), new Sat(Seat.E, "Ed", null), new Sat(Seat.F, "Fi", "f")};
+        MatchEvent[] seats = {
+            new Sat(Seat.A, "Ada", "a"),
+            new Sat(Seat.B, "Bo", "b"),
+            new Sat(Seat.C, "Cy", "c"),
+            new Sat(Seat.D, "Di", "d"),
+            new Sat(Seat.E, "Ed", null),
+            new Sat(Seat.F, "Fi", "f")
+        };
         MatchEvent[] all = new MatchEvent[seats.length + 3];
         all[0] = opened("m");
         System.arraycopy(seats, 0, all, 1, seats.length);
         all[seats.length + 1] = new Began();
-        all[seats.length + 2] = new Over(Seat.F, List.of(Seat.A, Seat.B, Seat.C, Seat.D, Seat.E), "LAST_STANDING");
+        all[seats.length + 2] =
+                new Over(Seat.F, List.of(Seat.A, Seat.B, Seat.C, Seat.D, Seat.E), "LAST_STANDING");
         feed("m", 1, all);
         assertThat(ratings.all()).isEmpty();
         assertThat(list.find("ENDED", 10).get(0).players()).hasSize(6);
-        assertThat(history.find("Ed", 10)).extracting(PlayerMatch::opponent).containsExactly("Ada, Bo, Cy, Di, Fi");
+        assertThat(history.find("Ed", 10))
+                .extracting(PlayerMatch::opponent)
+                .containsExactly("Ada, Bo, Cy, Di, Fi");
     }
 }

@@ -1,16 +1,15 @@
 package io.duelhall.projections;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.projections.history.PlayerHistoryProjection;
 import io.duelhall.projections.history.PlayerHistoryProjection.PlayerMatch;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 class PlayerHistoryProjectionTest {
     final PlayerHistoryProjection p = new PlayerHistoryProjection(TestDb.fresh());
@@ -24,39 +23,72 @@ class PlayerHistoryProjectionTest {
 
     @Test
     void eachPlayerSeesTheirMatchesWithOpponentAndOutcome() {
-        feed("m1", 0, Events.created("m1"), Events.joined(Seat.A, "Ada"), Events.joined(Seat.B, "Bo"), Events.started());
-        assertThat(p.find("Ada", 10)).singleElement().satisfies(m -> {
-            assertThat(m.opponent()).isEqualTo("Bo");
-            assertThat(m.status()).isEqualTo("LIVE");
-            assertThat(m.outcome()).isNull();
-        });
+        feed(
+                "m1",
+                0,
+                Events.created("m1"),
+                Events.joined(Seat.A, "Ada"),
+                Events.joined(Seat.B, "Bo"),
+                Events.started());
+        assertThat(p.find("Ada", 10))
+                .singleElement()
+                .satisfies(
+                        m -> {
+                            assertThat(m.opponent()).isEqualTo("Bo");
+                            assertThat(m.status()).isEqualTo("LIVE");
+                            assertThat(m.outcome()).isNull();
+                        });
         feed("m1", 5, Events.won(Seat.A, "HULL_DESTROYED"));
         assertThat(p.find("Ada", 10).get(0).outcome()).isEqualTo("WON");
-        assertThat(p.find("Bo", 10).get(0)).satisfies(m -> {
-            assertThat(m.outcome()).isEqualTo("LOST");
-            assertThat(m.opponent()).isEqualTo("Ada");
-            assertThat(m.reason()).isEqualTo("HULL_DESTROYED");
-            assertThat(m.endedAt()).isEqualTo(t0.plusSeconds(300));
-        });
+        assertThat(p.find("Bo", 10).get(0))
+                .satisfies(
+                        m -> {
+                            assertThat(m.outcome()).isEqualTo("LOST");
+                            assertThat(m.opponent()).isEqualTo("Ada");
+                            assertThat(m.reason()).isEqualTo("HULL_DESTROYED");
+                            assertThat(m.endedAt()).isEqualTo(t0.plusSeconds(300));
+                        });
     }
 
     @Test
     @DisplayName("V-WIN-3 a concession is a loss; V-WIN-4 a match both lost is a loss for both")
     void concessionAndBothLost() {
-        feed("c", 0, Events.created("c"), Events.joined(Seat.A, "Ada"), Events.joined(Seat.B, "Bo"), Events.started(),
+        feed(
+                "c",
+                0,
+                Events.created("c"),
+                Events.joined(Seat.A, "Ada"),
+                Events.joined(Seat.B, "Bo"),
+                Events.started(),
                 Events.won(Seat.B, "CONCEDED"));
-        feed("d", 1, Events.created("d"), Events.joined(Seat.A, "Ada"), Events.joined(Seat.B, "Bo"), Events.started(),
+        feed(
+                "d",
+                1,
+                Events.created("d"),
+                Events.joined(Seat.A, "Ada"),
+                Events.joined(Seat.B, "Bo"),
+                Events.started(),
                 Events.bothLost());
         List<PlayerMatch> ada = p.find("Ada", 10);
-        assertThat(ada).extracting(PlayerMatch::matchId, PlayerMatch::outcome)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("d", "LOST"), org.assertj.core.groups.Tuple.tuple("c", "LOST"));
-        assertThat(p.find("Bo", 10)).extracting(PlayerMatch::outcome).containsExactly("LOST", "WON");
+        assertThat(ada)
+                .extracting(PlayerMatch::matchId, PlayerMatch::outcome)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("d", "LOST"),
+                        org.assertj.core.groups.Tuple.tuple("c", "LOST"));
+        assertThat(p.find("Bo", 10))
+                .extracting(PlayerMatch::outcome)
+                .containsExactly("LOST", "WON");
     }
 
     @Test
     void replayingChangesNothingAndResetEmpties() {
-        MatchEvent[] events = {Events.created("m"), Events.joined(Seat.A, "Ada"), Events.joined(Seat.B, "Bo"),
-                Events.started(), Events.won(Seat.B, "REACTOR_DESTROYED")};
+        MatchEvent[] events = {
+            Events.created("m"),
+            Events.joined(Seat.A, "Ada"),
+            Events.joined(Seat.B, "Bo"),
+            Events.started(),
+            Events.won(Seat.B, "REACTOR_DESTROYED")
+        };
         feed("m", 0, events);
         List<PlayerMatch> once = p.all();
         feed("m", 0, events);

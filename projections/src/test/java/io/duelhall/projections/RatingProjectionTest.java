@@ -1,16 +1,15 @@
 package io.duelhall.projections;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 class RatingProjectionTest {
     final RatingProjection p = new RatingProjection(TestDb.fresh());
@@ -22,7 +21,8 @@ class RatingProjectionTest {
     }
 
     @Test
-    @DisplayName("issue 20.4: a guest playing under a registered player's name and losing moves no rating")
+    @DisplayName(
+            "issue 20.4: a guest playing under a registered player's name and losing moves no rating")
     void aGuestCannotMoveARegisteredPlayersRating() {
         match(p, "m1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 10);
         PlayerRating before = p.find("Ada").orElseThrow();
@@ -48,7 +48,10 @@ class RatingProjectionTest {
      *   new loses to new:                         1337.6891 / 290.3190 / 0.0599997
      *   that loser (1337.69/290.32) beats a new:  1502.5491 / 256.3452 / 0.0600002
      */
-    static final double WIN_RATING = 1662.3109, LOSS_RATING = 1337.6891, FIRST_RD = 290.3190, FIRST_VOL = 0.0599997;
+    static final double WIN_RATING = 1662.3109,
+            LOSS_RATING = 1337.6891,
+            FIRST_RD = 290.3190,
+            FIRST_VOL = 0.0599997;
 
     @Test
     void aWinIsRatedByGlicko2AgainstTheOpponentsRatingBeforeTheMatch() {
@@ -64,7 +67,8 @@ class RatingProjectionTest {
         assertThat(List.of(bo.games(), bo.wins(), bo.losses())).containsExactly(1, 0, 1);
         assertThat(p.leaderboard(10)).extracting(PlayerRating::name).containsExactly("Ada", "Bo");
 
-        // Bo (now 1337.69/290.32) beats a new player: rated from Bo's rating after m1, against Cy's before m2
+        // Bo (now 1337.69/290.32) beats a new player: rated from Bo's rating after m1, against Cy's
+        // before m2
         match(p, "m2", "Bo", "Cy", Events.won(Seat.A, "REACTOR_DESTROYED"), 20);
         PlayerRating bo2 = p.find("Bo").orElseThrow();
         assertThat(bo2.rating()).isCloseTo(1502.5491, within(1e-3));
@@ -87,11 +91,14 @@ class RatingProjectionTest {
     void bothLostIsALossForBoth() {
         match(p, "m", "Ada", "Bo", Events.bothLost(), 1);
         assertThat(p.all()).extracting(PlayerRating::name).containsExactlyInAnyOrder("Ada", "Bo");
-        assertThat(p.all()).allSatisfy(r -> {
-            assertThat(r.rating()).isCloseTo(LOSS_RATING, within(1e-3));
-            assertThat(r.rd()).isCloseTo(FIRST_RD, within(1e-3));
-            assertThat(List.of(r.games(), r.wins(), r.losses())).containsExactly(1, 0, 1);
-        });
+        assertThat(p.all())
+                .allSatisfy(
+                        r -> {
+                            assertThat(r.rating()).isCloseTo(LOSS_RATING, within(1e-3));
+                            assertThat(r.rd()).isCloseTo(FIRST_RD, within(1e-3));
+                            assertThat(List.of(r.games(), r.wins(), r.losses()))
+                                    .containsExactly(1, 0, 1);
+                        });
     }
 
     @Test
@@ -103,7 +110,13 @@ class RatingProjectionTest {
 
         match(p, "m1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 1);
         match(p, "m3", "Ada", "Cy", Events.won(Seat.B, "DECK_OUT"), 3);
-        match(p, "m2", "Bo", "Ada", Events.won(Seat.A, "HULL_DESTROYED"), 2); // a late commit filled a gap
+        match(
+                p,
+                "m2",
+                "Bo",
+                "Ada",
+                Events.won(Seat.A, "HULL_DESTROYED"),
+                2); // a late commit filled a gap
         assertThat(p.all()).isEqualTo(ordered.all());
     }
 

@@ -13,10 +13,10 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-
 /**
- * Operations on the read models, for the holder of the admin token ({@code duelhall.admin-token}, e.g. from the
- * environment variable DUELHALL_ADMIN_TOKEN; with none configured these endpoints are closed).
+ * Operations on the read models, for the holder of the admin token ({@code duelhall.admin-token},
+ * e.g. from the environment variable DUELHALL_ADMIN_TOKEN; with none configured these endpoints are
+ * closed).
  */
 @RestController
 @RequestMapping(path = "/api/admin/projections/{name}", produces = "application/json")
@@ -29,17 +29,22 @@ public class AdminController {
         this.auth = auth;
     }
 
-    /** Empties the read model and replays every stored event into it; answers at once with the progress. */
+    /**
+     * Empties the read model and replays every stored event into it; answers at once with the
+     * progress.
+     */
     @PostMapping("/rebuild")
-    public ResponseEntity<Progress> rebuild(@PathVariable String name,
-                                            @RequestHeader(name = "Authorization", required = false) String authorization) {
+    public ResponseEntity<Progress> rebuild(
+            @PathVariable String name,
+            @RequestHeader(name = "Authorization", required = false) String authorization) {
         check(authorization, name);
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(admin.rebuild(name));
     }
 
     @GetMapping("/rebuild")
-    public Progress progress(@PathVariable String name,
-                             @RequestHeader(name = "Authorization", required = false) String authorization) {
+    public Progress progress(
+            @PathVariable String name,
+            @RequestHeader(name = "Authorization", required = false) String authorization) {
         check(authorization, name);
         return admin.progress(name);
     }
@@ -47,8 +52,14 @@ public class AdminController {
     private void check(String authorization, String name) {
         auth.check(authorization);
         if (!admin.knows(name)) {
-            throw new RefusedException(Refusal.notFound("UNKNOWN_PROJECTION", "No read model '" + name
-                    + "'; known: " + io.duelhall.projections.Projections.ALL + "."));
+            throw new RefusedException(
+                    Refusal.notFound(
+                            "UNKNOWN_PROJECTION",
+                            "No read model '"
+                                    + name
+                                    + "'; known: "
+                                    + io.duelhall.projections.Projections.ALL
+                                    + "."));
         }
     }
 }

@@ -10,12 +10,6 @@ import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
 import io.duelhall.query.log.MatchLogs;
 import io.duelhall.query.stream.MatchStreams;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -24,10 +18,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Lists served from the read models (eventually consistent: a change shows once its processor has handled it):
- * live and recent matches, a player's history, the Glicko-2 leaderboard.
+ * Lists served from the read models (eventually consistent: a change shows once its processor has
+ * handled it): live and recent matches, a player's history, the Glicko-2 leaderboard.
  */
 @RestController
 @RequestMapping(path = "/api", produces = "application/json")
@@ -41,8 +40,13 @@ public class ListingController {
     private final PublicRecords delays;
     private final MatchLogs logs;
 
-    public ListingController(MatchListProjection matches, PlayerHistoryProjection history, RatingProjection ratings,
-                             MatchStreams streams, PublicRecords delays, MatchLogs logs) {
+    public ListingController(
+            MatchListProjection matches,
+            PlayerHistoryProjection history,
+            RatingProjection ratings,
+            MatchStreams streams,
+            PublicRecords delays,
+            MatchLogs logs) {
         this.delays = delays;
         this.logs = logs;
         this.matches = matches;
@@ -55,51 +59,98 @@ public class ListingController {
      * A summary of {@code GET /api/matches} (API.md) plus {@code spectators}: the spectator streams
      * ({@code /stream} without a seat token) open on this server now.
      */
-    public record ListedMatch(String matchId, String ruleset, List<MatchListProjection.Player> players, int turn,
-                              String status, io.duelhall.domain.Seat winner, String winnerName, String reason,
-                              java.time.Instant createdAt, java.time.Instant updatedAt, int spectators) {
+    public record ListedMatch(
+            String matchId,
+            String ruleset,
+            List<MatchListProjection.Player> players,
+            int turn,
+            String status,
+            io.duelhall.domain.Seat winner,
+            String winnerName,
+            String reason,
+            java.time.Instant createdAt,
+            java.time.Instant updatedAt,
+            int spectators) {
         static ListedMatch of(MatchSummary m, int spectators) {
-            return new ListedMatch(m.matchId(), m.ruleset(), m.players(), m.turn(), m.status(), m.winner(),
-                    m.winnerName(), m.reason(), m.createdAt(), m.updatedAt(), spectators);
+            return new ListedMatch(
+                    m.matchId(),
+                    m.ruleset(),
+                    m.players(),
+                    m.turn(),
+                    m.status(),
+                    m.winner(),
+                    m.winnerName(),
+                    m.reason(),
+                    m.createdAt(),
+                    m.updatedAt(),
+                    spectators);
         }
     }
 
-    /** {@code GET /api/matches/{id}/spectators}: the spectator streams open on this server now (issue 19). */
-    public record Spectators(String matchId, int spectators) {
-    }
+    /**
+     * {@code GET /api/matches/{id}/spectators}: the spectator streams open on this server now
+     * (issue 19).
+     */
+    public record Spectators(String matchId, int spectators) {}
 
-    public record PlayerHistory(String player, PlayerRating rating, List<PlayerMatch> matches) {
-    }
-
-    /** {@code draws}: rated matches the player drew (a ruleset with draws, e.g. both at 0 Health at once). */
-    public record Ranked(int rank, String name, double rating, double rd, double volatility, int games, int wins,
-                         int losses, int draws) {
-    }
+    public record PlayerHistory(String player, PlayerRating rating, List<PlayerMatch> matches) {}
 
     /**
-     * Matches with the given status (all without one), most recently active first. A match with a spectator delay is
-     * listed as it stood that long ago (its turn, status and result), like everything public about it.
+     * {@code draws}: rated matches the player drew (a ruleset with draws, e.g. both at 0 Health at
+     * once).
+     */
+    public record Ranked(
+            int rank,
+            String name,
+            double rating,
+            double rd,
+            double volatility,
+            int games,
+            int wins,
+            int losses,
+            int draws) {}
+
+    /**
+     * Matches with the given status (all without one), most recently active first. A match with a
+     * spectator delay is listed as it stood that long ago (its turn, status and result), like
+     * everything public about it.
      */
     @GetMapping("/matches")
-    public List<ListedMatch> matches(@RequestParam(name = "status", required = false) String status,
-                                      @RequestParam(name = "limit", defaultValue = "50") int limit) {
-        String s = status == null || status.isBlank() ? null : status.trim().toUpperCase(Locale.ROOT);
+    public List<ListedMatch> matches(
+            @RequestParam(name = "status", required = false) String status,
+            @RequestParam(name = "limit", defaultValue = "50") int limit) {
+        String s =
+                status == null || status.isBlank() ? null : status.trim().toUpperCase(Locale.ROOT);
         if (s != null && !STATUSES.contains(s)) {
-            throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "status must be LIVE, WAITING or ENDED."));
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "INVALID_PARAMETER", "status must be LIVE, WAITING or ENDED."));
         }
         int n = limit(limit);
         Map<String, PublicRecords.Delayed> delayed = delays.delayed();
-        List<MatchSummary> rows = new ArrayList<>(matches.find(s, n + delayed.size()).stream()
-                .filter(m -> !delayed.containsKey(m.matchId())).toList());
-        delayed.values().stream().map(PublicRecords.Delayed::summary)
-                .filter(m -> s == null || s.equals(m.status())).forEach(rows::add);
-        rows.sort(Comparator.comparing(MatchSummary::updatedAt).reversed().thenComparing(MatchSummary::matchId));
-        return rows.stream().limit(n).map(m -> ListedMatch.of(m, streams.spectators(m.matchId()))).toList();
+        List<MatchSummary> rows =
+                new ArrayList<>(
+                        matches.find(s, n + delayed.size()).stream()
+                                .filter(m -> !delayed.containsKey(m.matchId()))
+                                .toList());
+        delayed.values().stream()
+                .map(PublicRecords.Delayed::summary)
+                .filter(m -> s == null || s.equals(m.status()))
+                .forEach(rows::add);
+        rows.sort(
+                Comparator.comparing(MatchSummary::updatedAt)
+                        .reversed()
+                        .thenComparing(MatchSummary::matchId));
+        return rows.stream()
+                .limit(n)
+                .map(m -> ListedMatch.of(m, streams.spectators(m.matchId())))
+                .toList();
     }
 
     /**
-     * How many watch a match now: the addresses with a spectator stream ({@code /stream} without a seat token) open
-     * on this server, as {@code spectators} in the list. The match page shows it. 404 for a match that does not exist.
+     * How many watch a match now: the addresses with a spectator stream ({@code /stream} without a
+     * seat token) open on this server, as {@code spectators} in the list. The match page shows it.
+     * 404 for a match that does not exist.
      */
     @GetMapping("/matches/{matchId}/spectators")
     public Spectators spectators(@PathVariable("matchId") String matchId) {
@@ -108,9 +159,12 @@ public class ListingController {
     }
 
     @GetMapping("/players/{name}/matches")
-    public PlayerHistory player(@PathVariable String name, @RequestParam(name = "limit", defaultValue = "50") int limit) {
+    public PlayerHistory player(
+            @PathVariable String name,
+            @RequestParam(name = "limit", defaultValue = "50") int limit) {
         if (name.isBlank() || name.length() > 40) {
-            throw new RefusedException(Refusal.malformed("INVALID_PARAMETER", "A player name is 1 to 40 characters."));
+            throw new RefusedException(
+                    Refusal.malformed("INVALID_PARAMETER", "A player name is 1 to 40 characters."));
         }
         int n = limit(limit);
         Map<String, PublicRecords.Delayed> delayed = delays.delayed();
@@ -123,35 +177,57 @@ public class ListingController {
                 PublicRecords.historyRow(m, d).ifPresent(rows::add);
             }
         }
-        PlayerRating rating = hiddenEnds(delayed).flatMap(h -> ratings.without(h))
-                .map(all -> all.stream().filter(r -> r.name().equals(name)).findFirst())
-                .orElseGet(() -> ratings.find(name)).orElse(null);
+        PlayerRating rating =
+                hiddenEnds(delayed)
+                        .flatMap(h -> ratings.without(h))
+                        .map(all -> all.stream().filter(r -> r.name().equals(name)).findFirst())
+                        .orElseGet(() -> ratings.find(name))
+                        .orElse(null);
         return new PlayerHistory(name, rating, rows.stream().limit(n).toList());
     }
 
     @GetMapping("/leaderboard")
     public List<Ranked> leaderboard(@RequestParam(name = "limit", defaultValue = "100") int limit) {
         int n = limit(limit);
-        List<PlayerRating> board = hiddenEnds(delays.delayed()).flatMap(h -> ratings.without(h))
-                .map(all -> all.stream().limit(n).toList()).orElseGet(() -> ratings.leaderboard(n));
+        List<PlayerRating> board =
+                hiddenEnds(delays.delayed())
+                        .flatMap(h -> ratings.without(h))
+                        .map(all -> all.stream().limit(n).toList())
+                        .orElseGet(() -> ratings.leaderboard(n));
         List<Ranked> out = new ArrayList<>();
         for (PlayerRating r : board) {
-            out.add(new Ranked(out.size() + 1, r.name(), r.rating(), r.rd(), r.volatility(), r.games(), r.wins(),
-                    r.losses(), r.draws()));
+            out.add(
+                    new Ranked(
+                            out.size() + 1,
+                            r.name(),
+                            r.rating(),
+                            r.rd(),
+                            r.volatility(),
+                            r.games(),
+                            r.wins(),
+                            r.losses(),
+                            r.draws()));
         }
         return out;
     }
 
-    /** Delayed matches whose end is not public yet: the public ratings are those from before their end. */
+    /**
+     * Delayed matches whose end is not public yet: the public ratings are those from before their
+     * end.
+     */
     private static Optional<Set<String>> hiddenEnds(Map<String, PublicRecords.Delayed> delayed) {
-        Set<String> ids = delayed.values().stream().filter(d -> !d.publiclyEnded()).map(PublicRecords.Delayed::matchId)
-                .collect(Collectors.toSet());
+        Set<String> ids =
+                delayed.values().stream()
+                        .filter(d -> !d.publiclyEnded())
+                        .map(PublicRecords.Delayed::matchId)
+                        .collect(Collectors.toSet());
         return ids.isEmpty() ? Optional.empty() : Optional.of(ids);
     }
 
     private static int limit(int limit) {
         if (limit < 1 || limit > 500) {
-            throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "limit must be between 1 and 500."));
+            throw new RefusedException(
+                    Refusal.malformed("OUT_OF_RANGE", "limit must be between 1 and 500."));
         }
         return limit;
     }

@@ -1,8 +1,5 @@
 package io.duelhall.query;
 
-import io.duelhall.query.log.MatchLog;
-import io.duelhall.query.log.ViewerAccess;
-
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
@@ -11,12 +8,21 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Target;
 import io.duelhall.domain.Viewer;
-import io.duelhall.projections.refusals.RefusalProjection.RefusalEntry;
 import io.duelhall.projections.refusals.RefusalProjection;
-import io.duelhall.projections.view.MatchViewProjection.StoredView;
+import io.duelhall.projections.refusals.RefusalProjection.RefusalEntry;
 import io.duelhall.projections.view.MatchViewProjection;
+import io.duelhall.projections.view.MatchViewProjection.StoredView;
 import io.duelhall.projections.view.Views;
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.ViewerAccess;
 import io.duelhall.query.log.ViewerAccess.Sight;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -27,19 +33,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 /**
- * The read side of one match: its view, event log, replay at any step and refused intents, for a seat (with its
- * token) or a spectator (without; delayed by the match's spectator delay, see {@link ViewerAccess}). Every payload is
- * the ruleset's own redaction for the caller; once the match has ended (within the caller's horizon) everything is
- * shown to everyone.
+ * The read side of one match: its view, event log, replay at any step and refused intents, for a
+ * seat (with its token) or a spectator (without; delayed by the match's spectator delay, see {@link
+ * ViewerAccess}). Every payload is the ruleset's own redaction for the caller; once the match has
+ * ended (within the caller's horizon) everything is shown to everyone.
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}", produces = "application/json")
@@ -50,8 +48,12 @@ public class MatchReadController {
     private final EventStore eventStore;
     private final Clock clock;
 
-    public MatchReadController(ViewerAccess viewerAccess, MatchViewProjection views, RefusalProjection refusals,
-                               EventStore eventStore, Clock clock) {
+    public MatchReadController(
+            ViewerAccess viewerAccess,
+            MatchViewProjection views,
+            RefusalProjection refusals,
+            EventStore eventStore,
+            Clock clock) {
         this.viewerAccess = viewerAccess;
         this.views = views;
         this.refusals = refusals;
@@ -59,24 +61,25 @@ public class MatchReadController {
         this.clock = clock;
     }
 
-    public record EventPage(String matchId, long version, List<RecordedEvent> events) {
-    }
+    public record EventPage(String matchId, long version, List<RecordedEvent> events) {}
 
-    public record RefusalPage(String matchId, List<RefusalEntry> refusals) {
-    }
+    public record RefusalPage(String matchId, List<RefusalEntry> refusals) {}
 
     /**
-     * The view now. A spectator is served from the match-views read model when it is up to date with the store
-     * and the match has been quiet for the spectator delay (then the delayed state is the current one); otherwise,
-     * and for seats, the view is folded from the stored events.
+     * The view now. A spectator is served from the match-views read model when it is up to date
+     * with the store and the match has been quiet for the spectator delay (then the delayed state
+     * is the current one); otherwise, and for seats, the view is folded from the stored events.
      */
     @GetMapping("/view")
-    public ResponseEntity<?> view(@PathVariable String matchId,
-                                  @RequestHeader(name = "Authorization", required = false) String authorization) {
+    public ResponseEntity<?> view(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization) {
         if (SeatTokens.bearer(authorization) == null) {
             Optional<String> stored = freshSpectatorView(matchId);
             if (stored.isPresent()) {
-                return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(stored.get());
+                return ResponseEntity.ok()
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .body(stored.get());
             }
         }
         Sight s = viewerAccess.of(matchId, authorization);
@@ -94,48 +97,69 @@ public class MatchReadController {
         StoredView v = stored.get();
         Optional<Long> head = eventStore.lastSequenceNumberFor(matchId);
         boolean current = head.isPresent() && head.get() == v.version();
-        boolean quietLongEnough = v.spectatorDelaySeconds() == 0
-                || !v.lastEventAt().isAfter(Instant.now(clock).minusSeconds(v.spectatorDelaySeconds()));
+        boolean quietLongEnough =
+                v.spectatorDelaySeconds() == 0
+                        || !v.lastEventAt()
+                                .isAfter(
+                                        Instant.now(clock).minusSeconds(v.spectatorDelaySeconds()));
         return current && quietLongEnough ? Optional.of(v.json()) : Optional.empty();
     }
 
     @GetMapping("/events")
-    public EventPage events(@PathVariable String matchId,
-                            @RequestHeader(name = "Authorization", required = false) String authorization,
-                            @RequestParam(name = "from", defaultValue = "0") long from,
-                            @RequestParam(name = "limit", defaultValue = "1000") int limit) {
+    public EventPage events(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization,
+            @RequestParam(name = "from", defaultValue = "0") long from,
+            @RequestParam(name = "limit", defaultValue = "1000") int limit) {
         if (from < 0 || limit < 1 || limit > 5000) {
-            throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "from must be ≥ 0 and limit 1–5000."));
+            throw new RefusedException(
+                    Refusal.malformed("OUT_OF_RANGE", "from must be ≥ 0 and limit 1–5000."));
         }
         Sight s = viewerAccess.of(matchId, authorization);
         return new EventPage(matchId, s.log().version(), s.log().redacted(s.viewer(), from, limit));
     }
 
-    /** The state after event {@code at}, folded from the stored events through the ruleset, as the caller may see it. */
+    /**
+     * The state after event {@code at}, folded from the stored events through the ruleset, as the
+     * caller may see it.
+     */
     @GetMapping("/replay")
-    public Object replay(@PathVariable String matchId,
-                         @RequestHeader(name = "Authorization", required = false) String authorization,
-                         @RequestParam(name = "at") long at) {
+    public Object replay(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization,
+            @RequestParam(name = "at") long at) {
         if (at < 0) {
-            throw new RefusedException(Refusal.malformed("OUT_OF_RANGE", "at must be ≥ 0 (an event sequence number)."));
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "OUT_OF_RANGE", "at must be ≥ 0 (an event sequence number)."));
         }
         Sight s = viewerAccess.of(matchId, authorization);
         if (at > s.log().version()) {
-            throw new RefusedException(Refusal.notFound("EVENT_NOT_FOUND", "No event " + at + " in this match (yet)."));
+            throw new RefusedException(
+                    Refusal.notFound(
+                            "EVENT_NOT_FOUND", "No event " + at + " in this match (yet)."));
         }
         MatchLog upTo = s.log().upTo(at);
-        // Before the end: the caller's own sight of the state then; after the end: everything, for everyone.
-        return Views.render(upTo.ruleset(), upTo.state(), s.ended() ? Viewer.EVERYONE : s.asked(), at, upTo.events(),
+        // Before the end: the caller's own sight of the state then; after the end: everything, for
+        // everyone.
+        return Views.render(
+                upTo.ruleset(),
+                upTo.state(),
+                s.ended() ? Viewer.EVERYONE : s.asked(),
+                at,
+                upTo.events(),
                 upTo.runningClock());
     }
 
     /**
-     * Refused intents of this match (the audit trail of "my play was refused"). While the match goes on a seat sees
-     * its own refusals and spectators none (a refusal can tell something about a hand); once it has ended, all.
+     * Refused intents of this match (the audit trail of "my play was refused"). While the match
+     * goes on a seat sees its own refusals and spectators none (a refusal can tell something about
+     * a hand); once it has ended, all.
      */
     @GetMapping("/refusals")
-    public RefusalPage refusals(@PathVariable String matchId,
-                                @RequestHeader(name = "Authorization", required = false) String authorization) {
+    public RefusalPage refusals(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization) {
         Sight s = viewerAccess.of(matchId, authorization);
         List<RefusalEntry> all = refusals.find(matchId);
         if (s.ended()) {
@@ -143,23 +167,28 @@ public class MatchReadController {
         }
         if (s.asked().kind() == Viewer.Kind.SEAT) {
             String mine = s.seat().name();
-            return new RefusalPage(matchId, all.stream().filter(r -> mine.equals(r.seat())).toList());
+            return new RefusalPage(
+                    matchId, all.stream().filter(r -> mine.equals(r.seat())).toList());
         }
         return new RefusalPage(matchId, List.of());
     }
 
     /**
-     * The legal moves of the seat whose token is sent: intent bodies ready to post but for {@code intentId} (each
-     * with the match's {@code expectedVersion}); empty when the seat owes no decision. {@code note} says what a long
-     * list of combinations leaves out. A listed move is never refused (unless the match moves on first: 409).
+     * The legal moves of the seat whose token is sent: intent bodies ready to post but for {@code
+     * intentId} (each with the match's {@code expectedVersion}); empty when the seat owes no
+     * decision. {@code note} says what a long list of combinations leaves out. A listed move is
+     * never refused (unless the match moves on first: 409).
      */
     @GetMapping("/moves")
-    public Moves moves(@PathVariable String matchId,
-                       @RequestHeader(name = "Authorization", required = false) String authorization) {
+    public Moves moves(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization) {
         Sight s = viewerAccess.of(matchId, authorization);
         if (s.asked().kind() != Viewer.Kind.SEAT) {
-            throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN",
-                    "Send the seat's token (Authorization: Bearer …): moves are a seat's."));
+            throw new RefusedException(
+                    Refusal.unauthorized(
+                            "MISSING_TOKEN",
+                            "Send the seat's token (Authorization: Bearer …): moves are a seat's."));
         }
         MatchLog log = s.log();
         Seat seat = s.seat();
@@ -170,14 +199,22 @@ public class MatchReadController {
         for (Intent i : log.ruleset().legalMoves(log.state(), seat)) {
             out.add(body(i, log.version()));
         }
-        return new Moves(matchId, seat, log.version(), out, log.ruleset().movesNote(log.state(), seat));
+        return new Moves(
+                matchId, seat, log.version(), out, log.ruleset().movesNote(log.state(), seat));
     }
 
     /** A seat's moves now ({@code version}: the match's, the moves' {@code expectedVersion}). */
-    public record Moves(String matchId, Seat seat, long version, List<Map<String, Object>> moves, String note) {
-    }
+    public record Moves(
+            String matchId,
+            Seat seat,
+            long version,
+            List<Map<String, Object>> moves,
+            String note) {}
 
-    /** An intent as the body of {@code POST /intents} (API.md), without {@code intentId}; empty fields left out. */
+    /**
+     * An intent as the body of {@code POST /intents} (API.md), without {@code intentId}; empty
+     * fields left out.
+     */
     static Map<String, Object> body(Intent i, long expectedVersion) {
         Map<String, Object> b = new LinkedHashMap<>();
         b.put("type", i.type());
@@ -216,6 +253,12 @@ public class MatchReadController {
     }
 
     static Object render(Sight s, MatchLog log) {
-        return Views.render(log.ruleset(), log.state(), s.viewer(), log.version(), log.events(), log.runningClock());
+        return Views.render(
+                log.ruleset(),
+                log.state(),
+                s.viewer(),
+                log.version(),
+                log.events(),
+                log.runningClock());
     }
 }

@@ -1,9 +1,5 @@
 package io.duelhall.query;
 
-import io.duelhall.query.log.MatchLog;
-import io.duelhall.query.log.MatchLogs;
-import io.duelhall.query.log.ViewerAccess;
-
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -13,8 +9,9 @@ import io.duelhall.domain.Seat;
 import io.duelhall.projections.history.PlayerHistoryProjection.PlayerMatch;
 import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.list.MatchListProjection.MatchSummary;
-import org.springframework.stereotype.Component;
-
+import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.MatchLogs;
+import io.duelhall.query.log.ViewerAccess;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,13 +19,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.springframework.stereotype.Component;
 
 /**
- * The public record of matches with a spectator delay. The read models are written live; a match created with
- * {@code spectatorDelaySeconds} must appear in every public list (matches, player history, leaderboard) as it stood
- * that long ago, exactly as its spectator sees it. The read models know which matches may be ahead of that
- * ({@link MatchListProjection#delayedAt}); for those few, this folds the spectator's part of the stored log (the
- * same horizon as {@link ViewerAccess}) into what the lists show.
+ * The public record of matches with a spectator delay. The read models are written live; a match
+ * created with {@code spectatorDelaySeconds} must appear in every public list (matches, player
+ * history, leaderboard) as it stood that long ago, exactly as its spectator sees it. The read
+ * models know which matches may be ahead of that ({@link MatchListProjection#delayedAt}); for those
+ * few, this folds the spectator's part of the stored log (the same horizon as {@link ViewerAccess})
+ * into what the lists show.
  */
 @Component
 public class PublicRecords {
@@ -37,7 +36,8 @@ public class PublicRecords {
     private final ViewerAccess viewerAccess;
     private final Clock clock;
 
-    public PublicRecords(MatchListProjection list, MatchLogs logs, ViewerAccess viewerAccess, Clock clock) {
+    public PublicRecords(
+            MatchListProjection list, MatchLogs logs, ViewerAccess viewerAccess, Clock clock) {
         this.list = list;
         this.logs = logs;
         this.viewerAccess = viewerAccess;
@@ -52,8 +52,11 @@ public class PublicRecords {
 
         /** How {@code seat} came out, once the end is public. */
         public Optional<Lifecycle.Outcome> outcome(Seat seat) {
-            return publicPart.events().stream().map(RecordedEvent::payload).filter(Lifecycle.Ended.class::isInstance)
-                    .map(e -> ((Lifecycle.Ended) e).outcome(seat)).findFirst();
+            return publicPart.events().stream()
+                    .map(RecordedEvent::payload)
+                    .filter(Lifecycle.Ended.class::isInstance)
+                    .map(e -> ((Lifecycle.Ended) e).outcome(seat))
+                    .findFirst();
         }
     }
 
@@ -75,7 +78,10 @@ public class PublicRecords {
         return out;
     }
 
-    /** The list row of a match after these events: the same fields, from the same events, as the match-list model. */
+    /**
+     * The list row of a match after these events: the same fields, from the same events, as the
+     * match-list model.
+     */
     static MatchSummary summary(MatchLog log) {
         java.util.Map<Seat, String> names = new java.util.EnumMap<>(Seat.class);
         String status = "WAITING";
@@ -104,24 +110,51 @@ public class PublicRecords {
         List<MatchListProjection.Player> players = new ArrayList<>();
         names.forEach((seat, name) -> players.add(new MatchListProjection.Player(seat, name)));
         String winnerName = winner == null ? null : names.get(winner);
-        return new MatchSummary(log.matchId(), log.ruleset().id(), List.copyOf(players), turn, status, winner,
-                winnerName, reason, created, updated);
+        return new MatchSummary(
+                log.matchId(),
+                log.ruleset().id(),
+                List.copyOf(players),
+                turn,
+                status,
+                winner,
+                winnerName,
+                reason,
+                created,
+                updated);
     }
 
     /** A history row as the public may see it now; empty when the seat's join is not public yet. */
     static Optional<PlayerMatch> historyRow(PlayerMatch stored, Delayed d) {
         MatchSummary s = d.summary();
         String seat = stored.seat();
-        Optional<MatchListProjection.Player> self = s.players().stream()
-                .filter(p -> p.seat().name().equals(seat) && p.name().equals(stored.player())).findFirst();
+        Optional<MatchListProjection.Player> self =
+                s.players().stream()
+                        .filter(
+                                p ->
+                                        p.seat().name().equals(seat)
+                                                && p.name().equals(stored.player()))
+                        .findFirst();
         if (self.isEmpty()) {
             return Optional.empty();
         }
-        String opponent = s.players().stream().filter(p -> !p.seat().name().equals(seat))
-                .map(MatchListProjection.Player::name).reduce((x, y) -> x + ", " + y).orElse(null);
+        String opponent =
+                s.players().stream()
+                        .filter(p -> !p.seat().name().equals(seat))
+                        .map(MatchListProjection.Player::name)
+                        .reduce((x, y) -> x + ", " + y)
+                        .orElse(null);
         boolean ended = d.publiclyEnded();
         String outcome = !ended ? null : d.outcome(Seat.valueOf(seat)).map(Enum::name).orElse(null);
-        return Optional.of(new PlayerMatch(stored.player(), stored.matchId(), seat, opponent, s.status(), outcome,
-                ended ? s.reason() : null, stored.joinedAt(), ended ? s.updatedAt() : null));
+        return Optional.of(
+                new PlayerMatch(
+                        stored.player(),
+                        stored.matchId(),
+                        seat,
+                        opponent,
+                        s.status(),
+                        outcome,
+                        ended ? s.reason() : null,
+                        stored.joinedAt(),
+                        ended ? s.updatedAt() : null));
     }
 }

@@ -4,33 +4,42 @@ import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
-import org.springframework.stereotype.Component;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.springframework.stereotype.Component;
 
 /**
- * The players the {@link AiDriver} seats, by the names of {@code "ai": {"B": "greedy"}}, for any ruleset whose
- * plug-in gives an {@link AiPlayer.Roster} (a bean the wiring makes, found here by the ruleset's id). A test may put
- * a {@code @Primary} bean of its own in front (a defective player, to show what the driver does when a move is
- * refused).
+ * The players the {@link AiDriver} seats, by the names of {@code "ai": {"B": "greedy"}}, for any
+ * ruleset whose plug-in gives an {@link AiPlayer.Roster} (a bean the wiring makes, found here by
+ * the ruleset's id). A test may put a {@code @Primary} bean of its own in front (a defective
+ * player, to show what the driver does when a move is refused).
  */
 public interface AiPlayers {
     /**
-     * A new player of that name for a match played under {@code rules} (the version the match was created with), or
-     * empty if the name is unknown; {@code seed} feeds a player that needs chance.
+     * A new player of that name for a match played under {@code rules} (the version the match was
+     * created with), or empty if the name is unknown; {@code seed} feeds a player that needs
+     * chance.
      */
     Optional<AiPlayer> of(String name, Ruleset rules, long seed);
 
-    /** The AI names a match of {@code ruleset} may seat, the strongest first; empty when it has no AI. */
+    /**
+     * The AI names a match of {@code ruleset} may seat, the strongest first; empty when it has no
+     * AI.
+     */
     List<String> names(String ruleset);
 
-    /** A player that sends any legal move (the driver's fallback after refusals), if the ruleset has one. */
+    /**
+     * A player that sends any legal move (the driver's fallback after refusals), if the ruleset has
+     * one.
+     */
     Optional<AiPlayer> anyLegalMove(Ruleset rules, long seed);
 
-    /** The seat request an AI takes {@code seat} of a match under {@code rules} with (a starter deck). */
+    /**
+     * The seat request an AI takes {@code seat} of a match under {@code rules} with (a starter
+     * deck).
+     */
     JoinRequest seatRequest(Ruleset rules, Seat seat, String name, String clientSeed);
 
     /** Every ruleset's roster, by ruleset id. */
@@ -44,7 +53,8 @@ public interface AiPlayers {
 
         @Override
         public Optional<AiPlayer> of(String name, Ruleset rules, long seed) {
-            return Optional.ofNullable(rosters.get(rules.id())).flatMap(r -> r.player(name, rules, seed));
+            return Optional.ofNullable(rosters.get(rules.id()))
+                    .flatMap(r -> r.player(name, rules, seed));
         }
 
         @Override
@@ -55,7 +65,8 @@ public interface AiPlayers {
 
         @Override
         public Optional<AiPlayer> anyLegalMove(Ruleset rules, long seed) {
-            return Optional.ofNullable(rosters.get(rules.id())).map(r -> r.anyLegalMove(rules, seed));
+            return Optional.ofNullable(rosters.get(rules.id()))
+                    .map(r -> r.anyLegalMove(rules, seed));
         }
 
         @Override

@@ -1,25 +1,8 @@
 package io.duelhall.command.ai;
 
-import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Lifecycle;
-import org.axonframework.eventhandling.DomainEventMessage;
-import org.axonframework.eventhandling.TrackedEventMessage;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.axonframework.common.stream.BlockingStream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
-import org.springframework.stereotype.Component;
-
+import io.duelhall.domain.MatchOpening;
 import jakarta.annotation.PreDestroy;
-import org.axonframework.config.EventProcessingConfiguration;
-import org.axonframework.eventhandling.EventTrackerStatus;
-import org.axonframework.eventhandling.Segment;
-import org.axonframework.eventhandling.StreamingEventProcessor;
-import org.springframework.beans.factory.ObjectProvider;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -29,19 +12,36 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.axonframework.common.stream.BlockingStream;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventTrackerStatus;
+import org.axonframework.eventhandling.Segment;
+import org.axonframework.eventhandling.StreamingEventProcessor;
+import org.axonframework.eventhandling.TrackedEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
 
 /**
- * Picks up the AI matches this node becomes responsible for. The AI seats' processor ({@link AiDriver#GROUP}) is
- * split into segments, and a match's events go to the node that holds its segment; a node takes segments at its
- * start and from a node that died or released them. The processor resumes each segment from its token, but an AI
- * that owed the next move when the segment changed hands would otherwise wait for an event that never comes (the
- * old owner had passed the event and died before, or while, sending its move).
+ * Picks up the AI matches this node becomes responsible for. The AI seats' processor ({@link
+ * AiDriver#GROUP}) is split into segments, and a match's events go to the node that holds its
+ * segment; a node takes segments at its start and from a node that died or released them. The
+ * processor resumes each segment from its token, but an AI that owed the next move when the segment
+ * changed hands would otherwise wait for an event that never comes (the old owner had passed the
+ * event and died before, or while, sending its move).
  *
- * <p>So every {@code duelhall.ai.resume-check} (default 2 s) this looks at the segments this node holds; when it has
- * gained some, it scans the events of the last {@code duelhall.ai.resume-window} (default 24 h) for AI matches that
- * have not ended and belong to a gained segment, and resumes them ({@link AiDriver#resume}: read from the store, act
- * if an AI seat owes a move; a move already sent is refused as stale, so two nodes never both move). Matches of
- * segments it lost are dropped from the driver. A window of zero turns this off.
+ * <p>So every {@code duelhall.ai.resume-check} (default 2 s) this looks at the segments this node
+ * holds; when it has gained some, it scans the events of the last {@code duelhall.ai.resume-window}
+ * (default 24 h) for AI matches that have not ended and belong to a gained segment, and resumes
+ * them ({@link AiDriver#resume}: read from the store, act if an AI seat owes a move; a move already
+ * sent is refused as stale, so two nodes never both move). Matches of segments it lost are dropped
+ * from the driver. A window of zero turns this off.
  */
 @Component
 public class AiResume {
@@ -55,21 +55,26 @@ public class AiResume {
     private final ScheduledExecutorService timer;
     private Set<Segment> held = Set.of();
 
-    public AiResume(EventStore eventStore, AiDriver driver, Clock clock,
-                    ObjectProvider<EventProcessingConfiguration> processing,
-                    @Value("${duelhall.ai.resume-window:PT24H}") Duration window,
-                    @Value("${duelhall.ai.resume-check:PT2S}") Duration check) {
+    public AiResume(
+            EventStore eventStore,
+            AiDriver driver,
+            Clock clock,
+            ObjectProvider<EventProcessingConfiguration> processing,
+            @Value("${duelhall.ai.resume-window:PT24H}") Duration window,
+            @Value("${duelhall.ai.resume-check:PT2S}") Duration check) {
         this.eventStore = eventStore;
         this.driver = driver;
         this.clock = clock;
         this.processing = processing;
         this.window = window;
         this.check = check;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "ai-seats-resume");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer =
+                Executors.newSingleThreadScheduledExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "ai-seats-resume");
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -86,7 +91,10 @@ public class AiResume {
         timer.shutdownNow();
     }
 
-    /** One look at the segments held now: resumes the AI matches of gained segments, drops those of lost ones. */
+    /**
+     * One look at the segments held now: resumes the AI matches of gained segments, drops those of
+     * lost ones.
+     */
     void checkSegments() {
         try {
             Set<Segment> now = heldSegments();
@@ -114,7 +122,8 @@ public class AiResume {
         if (config == null) {
             return null;
         }
-        Optional<StreamingEventProcessor> processor = config.eventProcessor(AiDriver.GROUP, StreamingEventProcessor.class);
+        Optional<StreamingEventProcessor> processor =
+                config.eventProcessor(AiDriver.GROUP, StreamingEventProcessor.class);
         if (processor.isEmpty()) {
             return null;
         }
@@ -127,12 +136,15 @@ public class AiResume {
         return now;
     }
 
-    /** Scans the window for open AI matches of {@code segments} and resumes them; false if the scan failed. */
+    /**
+     * Scans the window for open AI matches of {@code segments} and resumes them; false if the scan
+     * failed.
+     */
     boolean resume(Set<Segment> segments) {
         Set<String> open = new LinkedHashSet<>();
         java.time.Instant until = clock.instant();
-        try (BlockingStream<TrackedEventMessage<?>> stream = eventStore.openStream(
-                eventStore.createTokenAt(clock.instant().minus(window)))) {
+        try (BlockingStream<TrackedEventMessage<?>> stream =
+                eventStore.openStream(eventStore.createTokenAt(clock.instant().minus(window)))) {
             while (stream.hasNextAvailable(1, TimeUnit.SECONDS)) {
                 TrackedEventMessage<?> m = stream.nextAvailable();
                 if (m.getTimestamp().isAfter(until)) {
@@ -143,7 +155,9 @@ public class AiResume {
                 }
                 String id = d.getAggregateIdentifier();
                 Object p = d.getPayload();
-                if (p instanceof MatchOpening o && o.options() != null && o.options().ai() != null
+                if (p instanceof MatchOpening o
+                        && o.options() != null
+                        && o.options().ai() != null
                         && segments.stream().anyMatch(s -> s.matches(id))) {
                     open.add(id);
                 } else if (p instanceof Lifecycle.Ended) {
@@ -156,7 +170,9 @@ public class AiResume {
         }
         open.forEach(driver::resume);
         if (!open.isEmpty()) {
-            log.info("resumed {} AI match(es) of segment(s) {}", open.size(),
+            log.info(
+                    "resumed {} AI match(es) of segment(s) {}",
+                    open.size(),
                     segments.stream().map(Segment::getSegmentId).sorted().toList());
         }
         return true;

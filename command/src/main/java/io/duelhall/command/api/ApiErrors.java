@@ -2,9 +2,10 @@ package io.duelhall.command.api;
 
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
-import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -22,12 +23,11 @@ import org.springframework.web.context.request.async.AsyncRequestNotUsableExcept
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
-import java.util.List;
-
 /**
  * The one place where refusals and malformed requests become HTTP statuses and error bodies.
- * Anything a client can send maps to a 4xx; a 500 means a bug of ours and is logged as one.
- * Error bodies are always JSON, whatever the request accepted (e.g. {@code text/event-stream} on /stream).
+ * Anything a client can send maps to a 4xx; a 500 means a bug of ours and is logged as one. Error
+ * bodies are always JSON, whatever the request accepted (e.g. {@code text/event-stream} on
+ * /stream).
  */
 @RestControllerAdvice
 public class ApiErrors {
@@ -46,12 +46,14 @@ public class ApiErrors {
     }
 
     public static ResponseEntity<ApiError> of(Refusal r) {
-        return ResponseEntity.status(status(r.category())).contentType(MediaType.APPLICATION_JSON)
+        return ResponseEntity.status(status(r.category()))
+                .contentType(MediaType.APPLICATION_JSON)
                 .body(new ApiError(r.code(), r.message(), r.rule(), r.violations()));
     }
 
     private static ResponseEntity<ApiError> of(HttpStatus status, String code, String message) {
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
                 .body(new ApiError(code, message, null, List.of()));
     }
 
@@ -59,65 +61,113 @@ public class ApiErrors {
     ResponseEntity<ApiError> refused(RefusedException e, HttpServletRequest request) {
         Refusal r = e.refusal();
         if (r.category() == Refusal.Category.TOO_MANY) {
-            // a cap of things held open (streams): a place frees when one closes, no bucket says when
-            return answered(request, ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS).header("Retry-After", "5")
-                    .contentType(MediaType.APPLICATION_JSON).body(new ApiError(r.code(), r.message(), r.rule(), r.violations())));
+            // a cap of things held open (streams): a place frees when one closes, no bucket says
+            // when
+            return answered(
+                    request,
+                    ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                            .header("Retry-After", "5")
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .body(new ApiError(r.code(), r.message(), r.rule(), r.violations())));
         }
         return answered(request, of(r));
     }
 
     @ExceptionHandler(AggregateNotFoundException.class)
     ResponseEntity<ApiError> noMatch(AggregateNotFoundException e, HttpServletRequest request) {
-        return answered(request, of(HttpStatus.NOT_FOUND, "MATCH_NOT_FOUND", "No match with id " + e.getAggregateIdentifier() + "."));
+        return answered(
+                request,
+                of(
+                        HttpStatus.NOT_FOUND,
+                        "MATCH_NOT_FOUND",
+                        "No match with id " + e.getAggregateIdentifier() + "."));
     }
 
     @ExceptionHandler(ConcurrencyException.class)
     ResponseEntity<ApiError> concurrent(ConcurrencyException e, HttpServletRequest request) {
-        return answered(request, of(HttpStatus.CONFLICT, "CONCURRENT_UPDATE", "The match changed at the same moment; read it again and retry."));
+        return answered(
+                request,
+                of(
+                        HttpStatus.CONFLICT,
+                        "CONCURRENT_UPDATE",
+                        "The match changed at the same moment; read it again and retry."));
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
+    ResponseEntity<ApiError> unreadable(
+            HttpMessageNotReadableException e, HttpServletRequest request) {
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof io.duelhall.command.limits.RateLimitFilter.BodyTooLargeException) {
-                return answered(request, of(HttpStatus.PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", c.getMessage()));
+                return answered(
+                        request,
+                        of(HttpStatus.PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE", c.getMessage()));
             }
         }
-        return answered(request, of(HttpStatus.BAD_REQUEST, "MALFORMED_JSON", "The request body is not valid JSON of the expected shape: "
-                + shortCause(e)));
+        return answered(
+                request,
+                of(
+                        HttpStatus.BAD_REQUEST,
+                        "MALFORMED_JSON",
+                        "The request body is not valid JSON of the expected shape: "
+                                + shortCause(e)));
     }
 
-    @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class})
+    @ExceptionHandler({
+        MissingServletRequestParameterException.class,
+        MethodArgumentTypeMismatchException.class
+    })
     ResponseEntity<ApiError> badParameter(Exception e, HttpServletRequest request) {
         return answered(request, of(HttpStatus.BAD_REQUEST, "INVALID_PARAMETER", e.getMessage()));
     }
 
     @ExceptionHandler(MissingRequestHeaderException.class)
-    ResponseEntity<ApiError> missingHeader(MissingRequestHeaderException e, HttpServletRequest request) {
+    ResponseEntity<ApiError> missingHeader(
+            MissingRequestHeaderException e, HttpServletRequest request) {
         if ("Authorization".equalsIgnoreCase(e.getHeaderName())) {
-            return answered(request, of(HttpStatus.UNAUTHORIZED, "MISSING_TOKEN", "Send the seat's token as 'Authorization: Bearer <playerToken>'."));
+            return answered(
+                    request,
+                    of(
+                            HttpStatus.UNAUTHORIZED,
+                            "MISSING_TOKEN",
+                            "Send the seat's token as 'Authorization: Bearer <playerToken>'."));
         }
         return answered(request, of(HttpStatus.BAD_REQUEST, "MISSING_HEADER", e.getMessage()));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
-        return answered(request, of(HttpStatus.METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", e.getMessage()));
+    ResponseEntity<ApiError> method(
+            HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
+        return answered(
+                request, of(HttpStatus.METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", e.getMessage()));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
-        return answered(request, of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE", "Send application/json."));
+    ResponseEntity<ApiError> mediaType(
+            HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
+        return answered(
+                request,
+                of(
+                        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                        "UNSUPPORTED_MEDIA_TYPE",
+                        "Send application/json."));
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
-    ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException e, HttpServletRequest request) {
-        return answered(request, of(HttpStatus.NOT_ACCEPTABLE, "NOT_ACCEPTABLE", "This endpoint answers application/json."));
+    ResponseEntity<ApiError> notAcceptable(
+            HttpMediaTypeNotAcceptableException e, HttpServletRequest request) {
+        return answered(
+                request,
+                of(
+                        HttpStatus.NOT_ACCEPTABLE,
+                        "NOT_ACCEPTABLE",
+                        "This endpoint answers application/json."));
     }
 
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<ApiError> noResource(NoResourceFoundException e, HttpServletRequest request) {
-        return answered(request, of(HttpStatus.NOT_FOUND, "NOT_FOUND", "No such path: /" + e.getResourcePath()));
+        return answered(
+                request,
+                of(HttpStatus.NOT_FOUND, "NOT_FOUND", "No such path: /" + e.getResourcePath()));
     }
 
     /** The client of a stream went away: nothing to answer, and nothing wrong on our side. */
@@ -127,14 +177,21 @@ public class ApiErrors {
     }
 
     /**
-     * A client's mistake is logged as one line (at DEBUG: {@code logging.level.io.duelhall.command.api.ApiErrors=DEBUG}),
-     * never with a stack trace; the console encoder (infra logback-spring.xml, %encMsg) encodes the client's values in it.
+     * A client's mistake is logged as one line (at DEBUG: {@code
+     * logging.level.io.duelhall.command.api.ApiErrors=DEBUG}), never with a stack trace; the
+     * console encoder (infra logback-spring.xml, %encMsg) encodes the client's values in it.
      */
-    private static ResponseEntity<ApiError> answered(HttpServletRequest request, ResponseEntity<ApiError> answer) {
+    private static ResponseEntity<ApiError> answered(
+            HttpServletRequest request, ResponseEntity<ApiError> answer) {
         if (log.isDebugEnabled()) {
             ApiError body = answer.getBody();
-            log.debug("client error: {} {} -> {} {}: {}", request.getMethod(), request.getRequestURI(),
-                    answer.getStatusCode().value(), body == null ? null : body.error(), body == null ? null : body.message());
+            log.debug(
+                    "client error: {} {} -> {} {}: {}",
+                    request.getMethod(),
+                    request.getRequestURI(),
+                    answer.getStatusCode().value(),
+                    body == null ? null : body.error(),
+                    body == null ? null : body.message());
         }
         return answer;
     }
@@ -142,7 +199,10 @@ public class ApiErrors {
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> bug(Exception e) {
         log.error("unhandled error", e);
-        return of(HttpStatus.INTERNAL_SERVER_ERROR, "INTERNAL_ERROR", "Something went wrong on our side; it has been logged.");
+        return of(
+                HttpStatus.INTERNAL_SERVER_ERROR,
+                "INTERNAL_ERROR",
+                "Something went wrong on our side; it has been logged.");
     }
 
     private static String shortCause(Throwable e) {

@@ -20,6 +20,12 @@ import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Viewer;
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -32,14 +38,10 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.UUID;
-
-/** The intent API of API.md: create a match, take a seat, send intents. Thin: checks the shape, sends a command. */
+/**
+ * The intent API of API.md: create a match, take a seat, send intents. Thin: checks the shape,
+ * sends a command.
+ */
 @RestController
 @RequestMapping(path = "/api/matches", produces = "application/json")
 public class MatchCommandController {
@@ -51,8 +53,14 @@ public class MatchCommandController {
     private final AiSeats aiSeats;
     private final ObjectProvider<PlayerIdentities> identities;
 
-    public MatchCommandController(CommandGateway commands, EventStore eventStore, Rulesets rulesets, Clock clock,
-                                  RefusalLog refusals, AiSeats aiSeats, ObjectProvider<PlayerIdentities> identities) {
+    public MatchCommandController(
+            CommandGateway commands,
+            EventStore eventStore,
+            Rulesets rulesets,
+            Clock clock,
+            RefusalLog refusals,
+            AiSeats aiSeats,
+            ObjectProvider<PlayerIdentities> identities) {
         this.identities = identities;
         this.refusals = refusals;
         this.aiSeats = aiSeats;
@@ -62,43 +70,69 @@ public class MatchCommandController {
         this.clock = clock;
     }
 
-    /** One event of a match as returned to a seat: its sequence number, type and (redacted) payload. */
-    public record EventOut(long seq, String type, MatchEvent payload) {
-    }
+    /**
+     * One event of a match as returned to a seat: its sequence number, type and (redacted) payload.
+     */
+    public record EventOut(long seq, String type, MatchEvent payload) {}
 
-    /** {@code seatDeadline}: when the match expires if a seat is still free then (null: never; issue 19). */
-    public record Created(String matchId, String ruleset, String seedCommitment, String status, MatchOptions options,
-                          java.time.Instant seatDeadline) {
-    }
+    /**
+     * {@code seatDeadline}: when the match expires if a seat is still free then (null: never; issue
+     * 19).
+     */
+    public record Created(
+            String matchId,
+            String ruleset,
+            String seedCommitment,
+            String status,
+            MatchOptions options,
+            java.time.Instant seatDeadline) {}
 
-    public record Seated(String matchId, String seat, String playerToken, String status, long version) {
-    }
+    public record Seated(
+            String matchId, String seat, String playerToken, String status, long version) {}
 
-    public record Accepted(long version, List<EventOut> events) {
-    }
+    public record Accepted(long version, List<EventOut> events) {}
 
     @PostMapping
-    public ResponseEntity<Created> create(@RequestBody(required = false) Requests.CreateMatch body) {
+    public ResponseEntity<Created> create(
+            @RequestBody(required = false) Requests.CreateMatch body) {
         String ruleset = body == null || body.ruleset() == null ? "voidexa" : body.ruleset();
         Requests.text("ruleset", ruleset, 40);
         if (rulesets.find(ruleset).isEmpty()) {
-            throw Requests.bad("UNKNOWN_RULESET", "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
+            throw Requests.bad(
+                    "UNKNOWN_RULESET",
+                    "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
         }
-        MatchOptions options = Requests.options(body == null ? null : body.options(), body == null ? null : body.ai(),
-                aiSeats.names(ruleset));
+        MatchOptions options =
+                Requests.options(
+                        body == null ? null : body.options(),
+                        body == null ? null : body.ai(),
+                        aiSeats.names(ruleset));
         Ruleset rules = rulesets.get(ruleset);
-        int seats = options.seatCount(rules); // a count out of the ruleset's range is refused by Ruleset.open
-        if (seats >= 1 && options.ai() != null && options.ai().keySet().stream().anyMatch(s -> s.ordinal() >= seats)) {
-            throw Requests.bad("INVALID_FIELD", "ai takes seats A to " + Seat.values()[seats - 1] + " for this "
-                    + ruleset + " match; " + options.ai().keySet() + " asks for more.");
+        int seats =
+                options.seatCount(
+                        rules); // a count out of the ruleset's range is refused by Ruleset.open
+        if (seats >= 1
+                && options.ai() != null
+                && options.ai().keySet().stream().anyMatch(s -> s.ordinal() >= seats)) {
+            throw Requests.bad(
+                    "INVALID_FIELD",
+                    "ai takes seats A to "
+                            + Seat.values()[seats - 1]
+                            + " for this "
+                            + ruleset
+                            + " match; "
+                            + options.ai().keySet()
+                            + " asks for more.");
         }
-        Integer seating = body == null || body.options() == null ? null : body.options().seatingSeconds();
+        Integer seating =
+                body == null || body.options() == null ? null : body.options().seatingSeconds();
         io.duelhall.domain.Refusal badSeating = io.duelhall.domain.SeatDeadlines.problem(seating);
         if (badSeating != null) {
             throw new io.duelhall.domain.RefusedException(badSeating);
         }
         String matchId = UUID.randomUUID().toString();
-        commands.sendAndWait(new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32), seating));
+        commands.sendAndWait(
+                new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32), seating));
         var stored = eventStore.readEvents(matchId);
         MatchOpening opening = (MatchOpening) stored.next().getPayload();
         java.time.Instant seatDeadline = null;
@@ -111,29 +145,52 @@ public class MatchCommandController {
         JoinOutcome ai = aiSeats.afterCreate(opening);
         String status = ai == null ? "WAITING" : ai.status().name();
         return ResponseEntity.created(URI.create("/api/matches/" + matchId))
-                .body(new Created(matchId, ruleset, opening.seedCommitment(), status, opening.options(), seatDeadline));
+                .body(
+                        new Created(
+                                matchId,
+                                ruleset,
+                                opening.seedCommitment(),
+                                status,
+                                opening.options(),
+                                seatDeadline));
     }
 
     @PostMapping("/{matchId}/seats")
-    public ResponseEntity<?> takeSeat(@PathVariable String matchId, @RequestBody(required = false) Requests.TakeSeat body,
-                                      @RequestHeader(name = PlayerIdentities.HEADER, required = false) String playerToken) {
+    public ResponseEntity<?> takeSeat(
+            @PathVariable String matchId,
+            @RequestBody(required = false) Requests.TakeSeat body,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String playerToken) {
         Requests.seat(body);
         PlayerIdentities.Player player = null;
         if (playerToken != null) {
             PlayerIdentities ids = identities.getIfAvailable();
             player = ids == null ? null : ids.byToken(playerToken).orElse(null);
             if (player == null) {
-                throw new RefusedException(Refusal.unauthorized("INVALID_PLAYER_TOKEN",
-                        "The player token is unknown, expired or revoked; log in again or take the seat as a guest."));
+                throw new RefusedException(
+                        Refusal.unauthorized(
+                                "INVALID_PLAYER_TOKEN",
+                                "The player token is unknown, expired or revoked; log in again or take the seat as a guest."));
             }
         }
         String token = Tokens.newToken();
-        String clientSeed = body.clientSeed() != null ? body.clientSeed() : HexFormat.of().formatHex(Tokens.randomBytes(32));
+        String clientSeed =
+                body.clientSeed() != null
+                        ? body.clientSeed()
+                        : HexFormat.of().formatHex(Tokens.randomBytes(32));
         // a registered player plays under the account's name; a guest under the name sent
-        JoinRequest join = new JoinRequest(player != null ? player.name() : body.name(), body.pilotClass(),
-                body.deck() == null ? null : body.deck().shipCore(), body.deckCards(), clientSeed,
-                player != null ? player.accountId() : null, body.picks())
-                .seedChosenBy(body.clientSeed() != null ? JoinRequest.SEED_BY_PLAYER : JoinRequest.SEED_BY_SERVER);
+        JoinRequest join =
+                new JoinRequest(
+                                player != null ? player.name() : body.name(),
+                                body.pilotClass(),
+                                body.deck() == null ? null : body.deck().shipCore(),
+                                body.deckCards(),
+                                clientSeed,
+                                player != null ? player.accountId() : null,
+                                body.picks())
+                        .seedChosenBy(
+                                body.clientSeed() != null
+                                        ? JoinRequest.SEED_BY_PLAYER
+                                        : JoinRequest.SEED_BY_SERVER);
         JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
         if (out.refusal() != null) {
             return ApiErrors.of(out.refusal());
@@ -149,26 +206,39 @@ public class MatchCommandController {
     }
 
     @PostMapping("/{matchId}/intents")
-    public ResponseEntity<?> intent(@PathVariable String matchId,
-                                    @RequestHeader(name = "Authorization", required = false) String authorization,
-                                    @RequestBody(required = false) Requests.IntentBody body) {
+    public ResponseEntity<?> intent(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization,
+            @RequestBody(required = false) Requests.IntentBody body) {
         String token = SeatTokens.bearer(authorization);
         if (token == null) {
-            throw new RefusedException(Refusal.unauthorized("MISSING_TOKEN",
-                    "Send the seat's token as 'Authorization: Bearer <playerToken>'."));
+            throw new RefusedException(
+                    Refusal.unauthorized(
+                            "MISSING_TOKEN",
+                            "Send the seat's token as 'Authorization: Bearer <playerToken>'."));
         }
         Intent intent = Requests.intent(body);
         String tokenHash = SeatTokens.hash(token);
-        IntentOutcome out = commands.sendAndWait(new SubmitIntent(matchId, body.intentId(), tokenHash,
-                Requests.fingerprint(tokenHash, body, intent), intent, body.expectedVersion(), clock.instant()));
+        IntentOutcome out =
+                commands.sendAndWait(
+                        new SubmitIntent(
+                                matchId,
+                                body.intentId(),
+                                tokenHash,
+                                Requests.fingerprint(tokenHash, body, intent),
+                                intent,
+                                body.expectedVersion(),
+                                clock.instant()));
         if (out.refusal() != null) {
-            if (out.refusal().category() != Refusal.Category.MALFORMED) { // a malformed body is answered, never kept
+            if (out.refusal().category()
+                    != Refusal.Category.MALFORMED) { // a malformed body is answered, never kept
                 refusals.refused(matchId, body.intentId(), out.seat(), out.refusal(), intent);
             }
             return ApiErrors.of(out.refusal());
         }
         Ruleset ruleset = rulesets.find(out.ruleset(), out.rules()).orElseThrow();
-        Viewer viewer = out.status() == MatchStatus.ENDED ? Viewer.EVERYONE : Viewer.seat(out.seat());
+        Viewer viewer =
+                out.status() == MatchStatus.ENDED ? Viewer.EVERYONE : Viewer.seat(out.seat());
         List<EventOut> events = new ArrayList<>();
         if (out.replay()) {
             var stream = eventStore.readEvents(matchId, out.fromSeq());

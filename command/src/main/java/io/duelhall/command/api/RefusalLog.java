@@ -4,19 +4,19 @@ import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
-import org.axonframework.eventhandling.gateway.EventGateway;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.stereotype.Component;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.axonframework.eventhandling.gateway.EventGateway;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
 
 /**
  * Publishes refused intents for the audit trail, at most {@code duelhall.audit.refusals-per-minute}
- * per match, so a flood of bad requests cannot fill the store. What is over the limit is only counted.
+ * per match, so a flood of bad requests cannot fill the store. What is over the limit is only
+ * counted.
  */
 @Component
 public class RefusalLog {
@@ -31,7 +31,10 @@ public class RefusalLog {
         int count;
     }
 
-    public RefusalLog(EventGateway events, Clock clock, @Value("${duelhall.audit.refusals-per-minute:60}") int perMinute) {
+    public RefusalLog(
+            EventGateway events,
+            Clock clock,
+            @Value("${duelhall.audit.refusals-per-minute:60}") int perMinute) {
         this.events = events;
         this.clock = clock;
         this.perMinute = perMinute;
@@ -43,7 +46,9 @@ public class RefusalLog {
             dropped.incrementAndGet();
             return;
         }
-        events.publish(new IntentRefused(matchId, intentId, seat, r.code(), r.rule(), r.message(), intent, now));
+        events.publish(
+                new IntentRefused(
+                        matchId, intentId, seat, r.code(), r.rule(), r.message(), intent, now));
     }
 
     /** Refusals not recorded because their match was over its limit. */

@@ -7,45 +7,63 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-/** Request bodies of the intent API, and their checks: a malformed request is a 400 with a precise message. */
+/**
+ * Request bodies of the intent API, and their checks: a malformed request is a 400 with a precise
+ * message.
+ */
 public final class Requests {
     static final int MAX_ID = 100;
     static final int MAX_LIST = 60;
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /**
-     * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never; absent = the third in a
-     *                    rated match, never otherwise (D-CLOCK-1, D-CLOCK-5); 0 to 99.
-     * @param seats       how many seats (A, B, ... in order), within the ruleset's range; absent = its fewest.
-     * @param seatingSeconds the match expires if its seats are not all taken this long after its creation (issue 19),
-     *                    1 to 86400; absent = it waits for ever. The server's, not the rules': kept in the match's
-     *                    {@code SeatDeadlineSet}, not in its options.
+     * @param timeoutLoss how many turn timeouts of one seat lose the match: 0 = never; absent = the
+     *     third in a rated match, never otherwise (D-CLOCK-1, D-CLOCK-5); 0 to 99.
+     * @param seats how many seats (A, B, ... in order), within the ruleset's range; absent = its
+     *     fewest.
+     * @param seatingSeconds the match expires if its seats are not all taken this long after its
+     *     creation (issue 19), 1 to 86400; absent = it waits for ever. The server's, not the
+     *     rules': kept in the match's {@code SeatDeadlineSet}, not in its options.
      */
-    public record Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                          Integer timeoutLoss, Integer seats, Integer seatingSeconds) {
-        public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
+    public record Options(
+            Integer spectatorDelaySeconds,
+            Integer turnClockSeconds,
+            Integer responseSeconds,
+            Integer timeoutLoss,
+            Integer seats,
+            Integer seatingSeconds) {
+        public Options(
+                Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
             this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null, null);
         }
 
-        public Options(Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds,
-                       Integer timeoutLoss, Integer seats) {
-            this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, timeoutLoss, seats, null);
+        public Options(
+                Integer spectatorDelaySeconds,
+                Integer turnClockSeconds,
+                Integer responseSeconds,
+                Integer timeoutLoss,
+                Integer seats) {
+            this(
+                    spectatorDelaySeconds,
+                    turnClockSeconds,
+                    responseSeconds,
+                    timeoutLoss,
+                    seats,
+                    null);
         }
     }
 
     /**
-     * @param ai seats the server's AI plays, e.g. {@code {"B": "greedy"}} (seat A and/or B; AI {@code greedy} or
-     *           {@code random}). A person joining such a match gets the other seat.
+     * @param ai seats the server's AI plays, e.g. {@code {"B": "greedy"}} (seat A and/or B; AI
+     *     {@code greedy} or {@code random}). A person joining such a match gets the other seat.
      */
     public record CreateMatch(String ruleset, Options options, Map<String, String> ai) {
         public CreateMatch(String ruleset, Options options) {
@@ -53,16 +71,21 @@ public final class Requests {
         }
     }
 
-    public record Deck(String shipCore, List<String> cards) {
-    }
+    public record Deck(String shipCore, List<String> cards) {}
 
     /**
-     * A seat request: {@code name}, {@code clientSeed}, and the deck either as voidexa sends it ({@code pilotClass},
-     * {@code deck: {shipCore, cards}}) or as any ruleset may ({@code cards}, {@code picks: {name: text}}): the
-     * ruleset's {@code GET /api/rulesets/{id}/decks/starter} gives its form.
+     * A seat request: {@code name}, {@code clientSeed}, and the deck either as voidexa sends it
+     * ({@code pilotClass}, {@code deck: {shipCore, cards}}) or as any ruleset may ({@code cards},
+     * {@code picks: {name: text}}): the ruleset's {@code GET /api/rulesets/{id}/decks/starter}
+     * gives its form.
      */
-    public record TakeSeat(String name, String pilotClass, Deck deck, String clientSeed, Map<String, String> picks,
-                           List<String> cards) {
+    public record TakeSeat(
+            String name,
+            String pilotClass,
+            Deck deck,
+            String clientSeed,
+            Map<String, String> picks,
+            List<String> cards) {
         public TakeSeat(String name, String pilotClass, Deck deck, String clientSeed) {
             this(name, pilotClass, deck, clientSeed, null, null);
         }
@@ -73,17 +96,30 @@ public final class Requests {
         }
     }
 
-    public record TargetBody(String kind, String seat, String subsystem, String id) {
-    }
+    public record TargetBody(String kind, String seat, String subsystem, String id) {}
 
     /**
-     * The common envelope of every ruleset's intents: {@code intentId}, {@code type} and {@code expectedVersion}, and the
-     * fields a ruleset's types use ({@code card}, {@code ability}, {@code targets}, {@code cards}, {@code choices}).
+     * The common envelope of every ruleset's intents: {@code intentId}, {@code type} and {@code
+     * expectedVersion}, and the fields a ruleset's types use ({@code card}, {@code ability}, {@code
+     * targets}, {@code cards}, {@code choices}).
      */
-    public record IntentBody(String intentId, String type, String card, Integer ability, List<TargetBody> targets,
-                             List<String> cards, Long expectedVersion, Map<String, String> choices) {
-        public IntentBody(String intentId, String type, String card, Integer ability, List<TargetBody> targets,
-                          List<String> cards, Long expectedVersion) {
+    public record IntentBody(
+            String intentId,
+            String type,
+            String card,
+            Integer ability,
+            List<TargetBody> targets,
+            List<String> cards,
+            Long expectedVersion,
+            Map<String, String> choices) {
+        public IntentBody(
+                String intentId,
+                String type,
+                String card,
+                Integer ability,
+                List<TargetBody> targets,
+                List<String> cards,
+                Long expectedVersion) {
             this(intentId, type, card, ability, targets, cards, expectedVersion, null);
         }
     }
@@ -98,14 +134,21 @@ public final class Requests {
         if (o == null) {
             return new MatchOptions(0, null, null, seats);
         }
-        // Ranges are the rules' to check (voidexa Decider.create refuses OUT_OF_RANGE): parse only here.
+        // Ranges are the rules' to check (voidexa Decider.create refuses OUT_OF_RANGE): parse only
+        // here.
         int delay = o.spectatorDelaySeconds() == null ? 0 : o.spectatorDelaySeconds();
-        return new MatchOptions(delay, o.turnClockSeconds(), o.responseSeconds(), seats, o.timeoutLoss(), o.seats());
+        return new MatchOptions(
+                delay,
+                o.turnClockSeconds(),
+                o.responseSeconds(),
+                seats,
+                o.timeoutLoss(),
+                o.seats());
     }
 
     /**
-     * {@code {"B": "greedy"}} → seat B played by the greedy AI: seats A to F (the ruleset's seat count is checked by
-     * the caller), AI names of the ruleset's.
+     * {@code {"B": "greedy"}} → seat B played by the greedy AI: seats A to F (the ruleset's seat
+     * count is checked by the caller), AI names of the ruleset's.
      */
     static Map<Seat, String> ai(Map<String, String> ai, List<String> names) {
         if (ai == null || ai.isEmpty()) {
@@ -113,17 +156,26 @@ public final class Requests {
         }
         Map<Seat, String> out = new EnumMap<>(Seat.class);
         for (Map.Entry<String, String> e : ai.entrySet()) {
-            Seat seat = e.getKey() == null ? null : seatNamed(e.getKey().trim().toUpperCase(Locale.ROOT));
+            Seat seat =
+                    e.getKey() == null
+                            ? null
+                            : seatNamed(e.getKey().trim().toUpperCase(Locale.ROOT));
             if (seat == null) {
-                throw bad("INVALID_FIELD", "ai takes seats (A to F), e.g. {\"B\": \"greedy\"}; '" + e.getKey()
-                        + "' is not one.");
+                throw bad(
+                        "INVALID_FIELD",
+                        "ai takes seats (A to F), e.g. {\"B\": \"greedy\"}; '"
+                                + e.getKey()
+                                + "' is not one.");
             }
-            String name = e.getValue() == null ? null : e.getValue().trim().toLowerCase(Locale.ROOT);
+            String name =
+                    e.getValue() == null ? null : e.getValue().trim().toLowerCase(Locale.ROOT);
             if (names.isEmpty()) {
                 throw bad("UNKNOWN_AI", "The server's AI does not play this ruleset.");
             }
             if (name == null || !names.contains(name)) {
-                throw bad("UNKNOWN_AI", "ai." + seat + " '" + e.getValue() + "' is not one of " + names + ".");
+                throw bad(
+                        "UNKNOWN_AI",
+                        "ai." + seat + " '" + e.getValue() + "' is not one of " + names + ".");
             }
             out.put(seat, name);
         }
@@ -141,20 +193,26 @@ public final class Requests {
 
     static void seat(TakeSeat body) {
         if (body == null) {
-            throw bad("MISSING_FIELD", "Send {\"name\", \"pilotClass\", \"deck\": {\"shipCore\", \"cards\": [60 card ids]}}.");
+            throw bad(
+                    "MISSING_FIELD",
+                    "Send {\"name\", \"pilotClass\", \"deck\": {\"shipCore\", \"cards\": [60 card ids]}}.");
         }
         if (body.name() == null || body.name().isBlank() || body.name().length() > 40) {
             throw bad("INVALID_FIELD", "name must be 1 to 40 characters.");
         }
         if (!plain(body.name())) {
-            throw bad("INVALID_FIELD", "name may not hold control, formatting or bidirectional characters (e.g. NUL, "
-                    + "a newline, a right-to-left override).");
+            throw bad(
+                    "INVALID_FIELD",
+                    "name may not hold control, formatting or bidirectional characters (e.g. NUL, "
+                            + "a newline, a right-to-left override).");
         }
         text("pilotClass", body.pilotClass(), 60);
         if (body.deck() == null && body.cards() == null) {
-            throw bad("MISSING_FIELD", "a deck is required: voidexa's {\"pilotClass\", \"deck\": {\"shipCore\", \"cards\": "
-                    + "[60 card ids]}}, or {\"cards\": [...], \"picks\": {...}} as the ruleset's starter decks show "
-                    + "(GET /api/rulesets/{id}/decks/starter).");
+            throw bad(
+                    "MISSING_FIELD",
+                    "a deck is required: voidexa's {\"pilotClass\", \"deck\": {\"shipCore\", \"cards\": "
+                            + "[60 card ids]}}, or {\"cards\": [...], \"picks\": {...}} as the ruleset's starter decks show "
+                            + "(GET /api/rulesets/{id}/decks/starter).");
         }
         if (body.deck() != null && body.cards() != null) {
             throw bad("INVALID_FIELD", "send the cards once: in deck.cards or in cards, not both.");
@@ -170,28 +228,36 @@ public final class Requests {
         }
         for (int i = 0; cards != null && i < cards.size(); i++) {
             if (cards.get(i) == null) {
-                throw bad("INVALID_FIELD", where + "[" + i + "] is null: every entry is a card id.");
+                throw bad(
+                        "INVALID_FIELD", where + "[" + i + "] is null: every entry is a card id.");
             }
             text(where + "[" + i + "]", cards.get(i), MAX_ID);
         }
-        if (body.clientSeed() != null && (body.clientSeed().isEmpty()
-                || body.clientSeed().getBytes(StandardCharsets.UTF_8).length > 64)) {
+        if (body.clientSeed() != null
+                && (body.clientSeed().isEmpty()
+                        || body.clientSeed().getBytes(StandardCharsets.UTF_8).length > 64)) {
             throw bad("OUT_OF_RANGE", "clientSeed must be 1 to 64 bytes (UTF-8) when given.");
         }
         text("clientSeed", body.clientSeed(), 64);
     }
 
     /**
-     * Whether a client's text holds only characters fit to store, show and log: no control characters (NUL, newline,
-     * escape …), no formatting characters (the bidirectional overrides and isolates, zero-width characters, BOM), no
-     * line or paragraph separators, no unpaired surrogates, private-use or unassigned code points. Spaces are fine.
+     * Whether a client's text holds only characters fit to store, show and log: no control
+     * characters (NUL, newline, escape …), no formatting characters (the bidirectional overrides
+     * and isolates, zero-width characters, BOM), no line or paragraph separators, no unpaired
+     * surrogates, private-use or unassigned code points. Spaces are fine.
      */
     static boolean plain(String s) {
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             switch (Character.getType(cp)) {
-                case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE,
-                     Character.UNASSIGNED, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR -> {
+                case Character.CONTROL,
+                        Character.FORMAT,
+                        Character.SURROGATE,
+                        Character.PRIVATE_USE,
+                        Character.UNASSIGNED,
+                        Character.LINE_SEPARATOR,
+                        Character.PARAGRAPH_SEPARATOR -> {
                     return false;
                 }
                 default -> i += Character.charCount(cp);
@@ -209,30 +275,41 @@ public final class Requests {
             throw bad("OUT_OF_RANGE", field + " is longer than " + max + " characters.");
         }
         if (!plain(value)) {
-            throw bad("INVALID_FIELD", field + " may not hold control, formatting or bidirectional characters.");
+            throw bad(
+                    "INVALID_FIELD",
+                    field + " may not hold control, formatting or bidirectional characters.");
         }
     }
 
     /**
-     * The intent of a body (seat left empty: the token decides it): the common envelope, checked for form only (sizes,
-     * characters, seats, names upper-cased). Whether its type, fields and target kinds are the match's ruleset's words
-     * is {@code Ruleset.checkIntent}'s to say (the match knows its ruleset); whether it is legal, the rules'.
+     * The intent of a body (seat left empty: the token decides it): the common envelope, checked
+     * for form only (sizes, characters, seats, names upper-cased). Whether its type, fields and
+     * target kinds are the match's ruleset's words is {@code Ruleset.checkIntent}'s to say (the
+     * match knows its ruleset); whether it is legal, the rules'.
      */
     static Intent intent(IntentBody b) {
         if (b == null) {
             throw bad("MISSING_FIELD", "Send {\"intentId\", \"type\", …}.");
         }
         if (b.intentId() == null || b.intentId().isBlank() || b.intentId().length() > MAX_ID) {
-            throw bad("MISSING_FIELD", "intentId is required: a client-made id (a UUID), at most " + MAX_ID + " characters.");
+            throw bad(
+                    "MISSING_FIELD",
+                    "intentId is required: a client-made id (a UUID), at most "
+                            + MAX_ID
+                            + " characters.");
         }
         text("intentId", b.intentId(), MAX_ID);
         if (b.type() == null || b.type().isBlank()) {
-            throw bad("MISSING_FIELD", "type is required: the ruleset's intent types are listed by GET /api/rulesets "
-                    + "(voidexa: PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE).");
+            throw bad(
+                    "MISSING_FIELD",
+                    "type is required: the ruleset's intent types are listed by GET /api/rulesets "
+                            + "(voidexa: PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE).");
         }
         String type = name("type", b.type());
         if (Intent.TIMEOUT.equals(type)) {
-            throw bad("UNKNOWN_INTENT_TYPE", "TIMEOUT is made by the server's clock; a client cannot send it.");
+            throw bad(
+                    "UNKNOWN_INTENT_TYPE",
+                    "TIMEOUT is made by the server's clock; a client cannot send it.");
         }
         if (b.expectedVersion() != null && b.expectedVersion() < -1) {
             throw bad("OUT_OF_RANGE", "expectedVersion must be -1 or more.");
@@ -245,7 +322,8 @@ public final class Requests {
         }
         text("card", b.card(), MAX_ID);
         List<String> cards = b.cards() == null ? List.of() : b.cards();
-        if (cards.size() > MAX_LIST || cards.stream().anyMatch(c -> c == null || c.length() > MAX_ID || !plain(c))) {
+        if (cards.size() > MAX_LIST
+                || cards.stream().anyMatch(c -> c == null || c.length() > MAX_ID || !plain(c))) {
             throw bad("INVALID_FIELD", "cards must be a list of card instance ids.");
         }
         List<Target> targets = new ArrayList<>();
@@ -255,15 +333,18 @@ public final class Requests {
         }
         for (TargetBody t : given) {
             if (t == null || t.kind() == null || t.kind().isBlank()) {
-                throw bad("MISSING_FIELD", "every target needs a kind (the ruleset's: voidexa's are SHIP, SUBSYSTEM, "
-                        + "DRONE and CARD).");
+                throw bad(
+                        "MISSING_FIELD",
+                        "every target needs a kind (the ruleset's: voidexa's are SHIP, SUBSYSTEM, "
+                                + "DRONE and CARD).");
             }
             String kind = name("targets[].kind", t.kind());
             if (t.seat() == null) {
                 throw bad("MISSING_FIELD", "every target needs a seat.");
             }
             Seat seat = parse(Seat.class, t.seat(), "INVALID_FIELD", "targets[].seat");
-            if ((t.id() != null && t.id().length() > MAX_ID) || (t.subsystem() != null && t.subsystem().length() > 40)) {
+            if ((t.id() != null && t.id().length() > MAX_ID)
+                    || (t.subsystem() != null && t.subsystem().length() > 40)) {
                 throw bad("OUT_OF_RANGE", "target id or subsystem is too long.");
             }
             text("targets[].id", t.id(), MAX_ID);
@@ -274,7 +355,10 @@ public final class Requests {
         return new Intent(null, type, b.card(), b.ability(), targets, cards, b.choices());
     }
 
-    /** An optional map of names to texts ({@code picks}, {@code choices}): at most 10, no empty name, no null, plain. */
+    /**
+     * An optional map of names to texts ({@code picks}, {@code choices}): at most 10, no empty
+     * name, no null, plain.
+     */
     private static void names(String field, Map<String, String> map, String example) {
         if (map == null) {
             return;
@@ -284,38 +368,76 @@ public final class Requests {
         }
         for (Map.Entry<String, String> e : map.entrySet()) {
             if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null) {
-                throw bad("INVALID_FIELD", field + " maps names to texts, e.g. " + example + ": no empty name, no null.");
+                throw bad(
+                        "INVALID_FIELD",
+                        field
+                                + " maps names to texts, e.g. "
+                                + example
+                                + ": no empty name, no null.");
             }
             text(field + " key", e.getKey(), 40);
             text(field + "." + e.getKey(), e.getValue(), MAX_ID);
         }
     }
 
-    /** A name of the ruleset's vocabulary (an intent type, a target kind): at most 40 plain characters, upper-cased. */
+    /**
+     * A name of the ruleset's vocabulary (an intent type, a target kind): at most 40 plain
+     * characters, upper-cased.
+     */
     private static String name(String field, String value) {
         String v = value.trim().toUpperCase(Locale.ROOT);
-        if (v.length() > 40 || !v.chars().allMatch(ch -> (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_')) {
-            throw bad(field.equals("type") ? "UNKNOWN_INTENT_TYPE" : "INVALID_FIELD", field + " '" + value
-                    + "' is not a name (letters, digits and _, at most 40).");
+        if (v.length() > 40
+                || !v.chars()
+                        .allMatch(
+                                ch ->
+                                        (ch >= 'A' && ch <= 'Z')
+                                                || (ch >= '0' && ch <= '9')
+                                                || ch == '_')) {
+            throw bad(
+                    field.equals("type") ? "UNKNOWN_INTENT_TYPE" : "INVALID_FIELD",
+                    field + " '" + value + "' is not a name (letters, digits and _, at most 40).");
         }
         return v;
     }
 
     /** Identifies a request body for idempotent retries; the token hash makes it seat-specific. */
     static String fingerprint(String tokenHash, IntentBody b, Intent i) {
-        StringBuilder sb = new StringBuilder().append(tokenHash).append('\n').append(b.intentId()).append('\n')
-                .append(i.type()).append('\n').append(i.card()).append('\n').append(i.ability()).append('\n');
+        StringBuilder sb =
+                new StringBuilder()
+                        .append(tokenHash)
+                        .append('\n')
+                        .append(b.intentId())
+                        .append('\n')
+                        .append(i.type())
+                        .append('\n')
+                        .append(i.card())
+                        .append('\n')
+                        .append(i.ability())
+                        .append('\n');
         for (Target t : i.targets()) {
-            sb.append(t.kind()).append(',').append(t.seat()).append(',').append(t.subsystem()).append(',').append(t.id()).append(';');
+            sb.append(t.kind())
+                    .append(',')
+                    .append(t.seat())
+                    .append(',')
+                    .append(t.subsystem())
+                    .append(',')
+                    .append(t.id())
+                    .append(';');
         }
-        sb.append('\n').append(String.join(",", i.cards())).append('\n').append(b.expectedVersion());
-        if (i.choices() != null) { // only then: an intent without choices keeps the fingerprint it always had
+        sb.append('\n')
+                .append(String.join(",", i.cards()))
+                .append('\n')
+                .append(b.expectedVersion());
+        if (i.choices()
+                != null) { // only then: an intent without choices keeps the fingerprint it always
+            // had
             i.choices().forEach((k, v) -> sb.append('\n').append(k).append('=').append(v));
         }
         return Tokens.sha256Hex(sb.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private static <E extends Enum<E>> E parse(Class<E> type, String value, String code, String field) {
+    private static <E extends Enum<E>> E parse(
+            Class<E> type, String value, String code, String field) {
         try {
             return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

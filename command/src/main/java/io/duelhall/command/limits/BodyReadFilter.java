@@ -15,10 +15,6 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -28,19 +24,24 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /**
- * Reads every request body before a worker thread handles the request, so a client that sends its body slowly (or
- * never finishes it) holds no thread. The servlet container reads the headers without a thread; this filter, first in
- * the chain, then reads the body with the servlet's non-blocking input ({@link ReadListener}): a thread runs only when
- * bytes have arrived. Once the whole body is in memory the request goes on ({@link AsyncContext#dispatch()}) through
- * the filters and the handler as if it had just come, with the body read from memory.
+ * Reads every request body before a worker thread handles the request, so a client that sends its
+ * body slowly (or never finishes it) holds no thread. The servlet container reads the headers
+ * without a thread; this filter, first in the chain, then reads the body with the servlet's
+ * non-blocking input ({@link ReadListener}): a thread runs only when bytes have arrived. Once the
+ * whole body is in memory the request goes on ({@link AsyncContext#dispatch()}) through the filters
+ * and the handler as if it had just come, with the body read from memory.
  *
- * <p>Bounds: a body must be complete within {@code duelhall.limits.body-timeout} ({@code 408 BODY_TIMEOUT}), may not be
- * larger than the request's limit ({@code 413}; one that says so in {@code Content-Length} goes straight on, to
- * {@link RateLimitFilter}'s 413), and one address may have at most {@code duelhall.limits.bodies-per-address} bodies
- * arriving at once ({@code 429 TOO_MANY_BODIES}). Each of those answers closes the connection
- * ({@code Connection: close}), so the container does not wait to read what is left of the body first.
+ * <p>Bounds: a body must be complete within {@code duelhall.limits.body-timeout} ({@code 408
+ * BODY_TIMEOUT}), may not be larger than the request's limit ({@code 413}; one that says so in
+ * {@code Content-Length} goes straight on, to {@link RateLimitFilter}'s 413), and one address may
+ * have at most {@code duelhall.limits.bodies-per-address} bodies arriving at once ({@code 429
+ * TOO_MANY_BODIES}). Each of those answers closes the connection ({@code Connection: close}), so
+ * the container does not wait to read what is left of the body first.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class BodyReadFilter implements Filter {
@@ -48,6 +49,7 @@ public class BodyReadFilter implements Filter {
 
     private final LimitsProperties limits;
     private final ObjectProvider<MeterRegistry> meters;
+
     /** Bodies arriving, per client address. */
     private final ConcurrentHashMap<String, Integer> arriving = new ConcurrentHashMap<>();
 
@@ -62,16 +64,21 @@ public class BodyReadFilter implements Filter {
     }
 
     @Override
-    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
-        if (!(req instanceof HttpServletRequest request) || !(res instanceof HttpServletResponse response)
-                || request.getDispatcherType() != DispatcherType.REQUEST || !request.isAsyncSupported()
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
+        if (!(req instanceof HttpServletRequest request)
+                || !(res instanceof HttpServletResponse response)
+                || request.getDispatcherType() != DispatcherType.REQUEST
+                || !request.isAsyncSupported()
                 || !hasBody(request)) {
             chain.doFilter(req, res);
             return;
         }
         int max = RateLimitFilter.maxBody(limits, request.getRequestURI());
         if (request.getContentLengthLong() > max) {
-            chain.doFilter(req, res); // RateLimitFilter answers 413 without reading it (a 413 closes the connection)
+            chain.doFilter(
+                    req, res); // RateLimitFilter answers 413 without reading it (a 413 closes the
+            // connection)
             return;
         }
         String address = request.getRemoteAddr();
@@ -79,8 +86,13 @@ public class BodyReadFilter implements Filter {
         if (place == null) {
             count("bodies-per-address");
             AsyncContext refusal = request.startAsync();
-            answer(response, 429, "TOO_MANY_BODIES", "Too many request bodies arriving from one address at once (at most "
-                    + limits.bodiesPerAddress() + "); send one after the other.");
+            answer(
+                    response,
+                    429,
+                    "TOO_MANY_BODIES",
+                    "Too many request bodies arriving from one address at once (at most "
+                            + limits.bodiesPerAddress()
+                            + "); send one after the other.");
             refusal.complete();
             return;
         }
@@ -92,18 +104,20 @@ public class BodyReadFilter implements Filter {
     private Runnable take(String address) {
         int cap = limits.bodiesPerAddress();
         if (!limits.enabled() || cap <= 0) {
-            return () -> { };
+            return () -> {};
         }
         String key = address == null ? "" : address;
         AtomicBoolean taken = new AtomicBoolean();
-        arriving.compute(key, (k, n) -> {
-            int now = n == null ? 0 : n;
-            if (now >= cap) {
-                return n;
-            }
-            taken.set(true);
-            return now + 1;
-        });
+        arriving.compute(
+                key,
+                (k, n) -> {
+                    int now = n == null ? 0 : n;
+                    if (now >= cap) {
+                        return n;
+                    }
+                    taken.set(true);
+                    return now + 1;
+                });
         if (!taken.get()) {
             return null;
         }
@@ -122,8 +136,12 @@ public class BodyReadFilter implements Filter {
         }
     }
 
-    /** An answer that closes the connection: the container then does not read the rest of the body first. */
-    static void answer(HttpServletResponse response, int status, String code, String message) throws IOException {
+    /**
+     * An answer that closes the connection: the container then does not read the rest of the body
+     * first.
+     */
+    static void answer(HttpServletResponse response, int status, String code, String message)
+            throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -133,8 +151,9 @@ public class BodyReadFilter implements Filter {
             response.setHeader("Retry-After", "1");
         }
         response.setContentType("application/json");
-        byte[] body = ("{\"error\":\"" + code + "\",\"message\":\"" + message + "\",\"rule\":null}")
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] body =
+                ("{\"error\":\"" + code + "\",\"message\":\"" + message + "\",\"rule\":null}")
+                        .getBytes(StandardCharsets.UTF_8);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
     }
@@ -158,7 +177,9 @@ public class BodyReadFilter implements Filter {
             this.place = place;
             long length = request.getContentLengthLong();
             // grown as bytes arrive: a Content-Length the client never sends costs nothing up front
-            this.bytes = new ByteArrayOutputStream(length > 0 ? (int) Math.min(length, 64 * 1024) : 1024);
+            this.bytes =
+                    new ByteArrayOutputStream(
+                            length > 0 ? (int) Math.min(length, 64 * 1024) : 1024);
             this.buffered = new Buffered(request);
             this.context = request.startAsync(buffered, response);
             this.context.setTimeout(limits.bodyTimeout().toMillis());
@@ -174,7 +195,10 @@ public class BodyReadFilter implements Filter {
                 }
                 if (bytes.size() + n > max) {
                     count("body-size");
-                    refuse(413, "PAYLOAD_TOO_LARGE", "The request body is larger than " + max + " bytes.");
+                    refuse(
+                            413,
+                            "PAYLOAD_TOO_LARGE",
+                            "The request body is larger than " + max + " bytes.");
                     return;
                 }
                 bytes.write(chunk, 0, n);
@@ -206,8 +230,12 @@ public class BodyReadFilter implements Filter {
         @Override
         public void onTimeout(AsyncEvent event) throws IOException {
             count("body-timeout");
-            refuse(408, "BODY_TIMEOUT", "The request body did not arrive within "
-                    + limits.bodyTimeout().toMillis() + " ms.");
+            refuse(
+                    408,
+                    "BODY_TIMEOUT",
+                    "The request body did not arrive within "
+                            + limits.bodyTimeout().toMillis()
+                            + " ms.");
         }
 
         @Override
@@ -240,8 +268,8 @@ public class BodyReadFilter implements Filter {
     }
 
     /**
-     * The request as the filters and handlers after this one see it: the body from memory, and a plain request (not
-     * an async dispatch: for them it has just come).
+     * The request as the filters and handlers after this one see it: the body from memory, and a
+     * plain request (not an async dispatch: for them it has just come).
      */
     static final class Buffered extends HttpServletRequestWrapper {
         volatile byte[] body;

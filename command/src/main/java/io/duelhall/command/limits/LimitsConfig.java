@@ -11,7 +11,8 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(LimitsProperties.class)
 public class LimitsConfig {
     @Bean
-    public BodyReadFilter bodyReadFilter(LimitsProperties limits, ObjectProvider<MeterRegistry> meters) {
+    public BodyReadFilter bodyReadFilter(
+            LimitsProperties limits, ObjectProvider<MeterRegistry> meters) {
         return new BodyReadFilter(limits, meters);
     }
 }

@@ -5,5 +5,4 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 
 /** The seat taken, or why not. */
-public record JoinOutcome(Seat seat, long version, MatchStatus status, Refusal refusal) {
-}
+public record JoinOutcome(Seat seat, long version, MatchStatus status, Refusal refusal) {}

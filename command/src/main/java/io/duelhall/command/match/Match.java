@@ -1,17 +1,16 @@
 package io.duelhall.command.match;
 
-import io.duelhall.fairness.chain.EventChain;
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
 import io.duelhall.command.chain.EventChainer;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
-import io.duelhall.domain.MatchExpired;
-import io.duelhall.domain.SeatDeadlineSet;
-import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
@@ -20,16 +19,10 @@ import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.SeatDeadlineSet;
+import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.SeatTokenIssued;
-import org.axonframework.commandhandling.CommandHandler;
-import org.axonframework.deadline.DeadlineManager;
-import org.axonframework.modelling.command.AggregateScopeDescriptor;
-import org.axonframework.deadline.annotation.DeadlineHandler;
-import org.axonframework.eventsourcing.EventSourcingHandler;
-import org.axonframework.messaging.MetaData;
-import org.axonframework.modelling.command.AggregateIdentifier;
-import org.axonframework.spring.stereotype.Aggregate;
-
+import io.duelhall.fairness.chain.EventChain;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,68 +31,113 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.deadline.DeadlineManager;
+import org.axonframework.deadline.annotation.DeadlineHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.messaging.MetaData;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateScopeDescriptor;
+import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * A match: a thin adapter over a ruleset's decide/evolve. Command handlers ask the rules and apply
  * what comes back; the event-sourcing handler only evolves. Besides the rules state it keeps what
- * the command side needs: seat token hashes, accepted intent ids for idempotent retries, the running clock, and the
- * head of the match's hash chain: every event is applied with its chain value in its metadata (docs/fairness.md). The
- * aggregate is the one writer of its stream, so the chain follows the stream's order; after a restart or a cache
- * eviction the head comes back from the stored metadata.
+ * the command side needs: seat token hashes, accepted intent ids for idempotent retries, the
+ * running clock, and the head of the match's hash chain: every event is applied with its chain
+ * value in its metadata (docs/fairness.md). The aggregate is the one writer of its stream, so the
+ * chain follows the stream's order; after a restart or a cache eviction the head comes back from
+ * the stored metadata.
  */
 @Aggregate(cache = "matchCache")
 public class Match {
     static final String CLOCK = "clock";
     static final String SEATS = "seats";
 
-    @AggregateIdentifier
-    private String matchId;
+    @AggregateIdentifier private String matchId;
     private Ruleset ruleset;
     private GameState state;
+
     /** Sequence number of the last event applied (Axon numbers a stream from 0). */
     private long version = -1;
+
     private final Map<String, Seat> seatByTokenHash = new HashMap<>();
     private final Map<String, Receipt> receipts = new HashMap<>();
-    /** Receipt key of the last accepted intent (its events are extended until the next intent or seat). */
+
+    /**
+     * Receipt key of the last accepted intent (its events are extended until the next intent or
+     * seat).
+     */
     private String lastIntentId;
+
     private MatchOptions options;
-    /** The clock that runs now (null: none), and the sequence number of the ClockSet that set it. */
+
+    /**
+     * The clock that runs now (null: none), and the sequence number of the ClockSet that set it.
+     */
     private ClockSet clock;
+
     private long clockSeq = -1;
-    /** The seats' deadline (null: the match waits for its seats for ever) and the server seed an expiry reveals. */
+
+    /**
+     * The seats' deadline (null: the match waits for its seats for ever) and the server seed an
+     * expiry reveals.
+     */
     private SeatDeadlineSet seatDeadline;
+
     private String serverSeed;
+
     /** Chain value of the last event applied (docs/fairness.md). */
     private String chain = EventChain.GENESIS;
 
-    /** The fingerprint of the server's TIMEOUT intents (their ids, {@code clock-<seq>}, are checked by the audit). */
+    /**
+     * The fingerprint of the server's TIMEOUT intents (their ids, {@code clock-<seq>}, are checked
+     * by the audit).
+     */
     static final String SERVER_CLOCK = "server-clock";
 
     /**
-     * Idempotency keys are scoped per seat: a seat's intent id can never collide with another seat's (an intent id
-     * seen in another seat's public {@code IntentAccepted} cannot be used to make that seat's next move fail), and
-     * the server's clock intents live in a namespace of their own that no client id reaches.
+     * Idempotency keys are scoped per seat: a seat's intent id can never collide with another
+     * seat's (an intent id seen in another seat's public {@code IntentAccepted} cannot be used to
+     * make that seat's next move fail), and the server's clock intents live in a namespace of their
+     * own that no client id reaches.
      */
     private static String receiptKey(Seat seat, String intentId) {
         return seat.name() + "\n" + intentId;
     }
 
-    /** An accepted intent: its body fingerprint and its events, from its IntentAccepted to the last it caused. */
-    private record Receipt(String fingerprint, Seat seat, long firstSeq, long lastSeq) {
-    }
+    /**
+     * An accepted intent: its body fingerprint and its events, from its IntentAccepted to the last
+     * it caused.
+     */
+    private record Receipt(String fingerprint, Seat seat, long firstSeq, long lastSeq) {}
 
     protected Match() {
         // for Axon
     }
 
     @CommandHandler
-    public Match(CreateMatch cmd, Rulesets rulesets, EventChainer chainer, Clock time, DeadlineManager deadlines) {
-        Ruleset r = rulesets.find(cmd.ruleset()).orElseThrow(() -> new RefusedException(
-                Refusal.malformed("UNKNOWN_RULESET", "Unknown ruleset '" + cmd.ruleset() + "'; known: " + rulesets.ids())));
-        // the clock policy is the server's choice, recorded in the options of the opening event (never the client's)
-        Decision d = r.open(cmd.matchId(), ClockPolicy.forNewMatch(cmd.options()), cmd.serverSeed());
+    public Match(
+            CreateMatch cmd,
+            Rulesets rulesets,
+            EventChainer chainer,
+            Clock time,
+            DeadlineManager deadlines) {
+        Ruleset r =
+                rulesets.find(cmd.ruleset())
+                        .orElseThrow(
+                                () ->
+                                        new RefusedException(
+                                                Refusal.malformed(
+                                                        "UNKNOWN_RULESET",
+                                                        "Unknown ruleset '"
+                                                                + cmd.ruleset()
+                                                                + "'; known: "
+                                                                + rulesets.ids())));
+        // the clock policy is the server's choice, recorded in the options of the opening event
+        // (never the client's)
+        Decision d =
+                r.open(cmd.matchId(), ClockPolicy.forNewMatch(cmd.options()), cmd.serverSeed());
         if (!d.accepted()) {
             throw new RefusedException(d.refusal());
         }
@@ -110,36 +148,46 @@ public class Match {
         SeatDeadlineSet seats = SeatDeadlines.deadline(cmd.seatingSeconds(), time.instant());
         List<MatchEvent> events = new ArrayList<>(d.events());
         if (seats != null) {
-            events.add(seats); // one call: the chain of a constructor's events is computed from the fields as they start
+            events.add(seats); // one call: the chain of a constructor's events is computed from the
+            // fields as they start
         }
         applyChained(chainer, events);
         if (seats != null) {
-            // the scope named explicitly: in a constructor the aggregate's identifier is not set yet
-            deadlines.schedule(seats.deadline(), SEATS, new SeatsExpired(),
+            // the scope named explicitly: in a constructor the aggregate's identifier is not set
+            // yet
+            deadlines.schedule(
+                    seats.deadline(),
+                    SEATS,
+                    new SeatsExpired(),
                     new AggregateScopeDescriptor(Match.class.getSimpleName(), cmd.matchId()));
         }
     }
 
     /**
-     * The seats' deadline came (issue 19): a match still waiting for a seat expires, as {@link SeatDeadlines} says
-     * (the audit runs the same over the record). A match that began meanwhile, or ended, is left alone; a deadline
-     * that fires early (another node's clock) is scheduled again.
+     * The seats' deadline came (issue 19): a match still waiting for a seat expires, as {@link
+     * SeatDeadlines} says (the audit runs the same over the record). A match that began meanwhile,
+     * or ended, is left alone; a deadline that fires early (another node's clock) is scheduled
+     * again.
      */
     @DeadlineHandler(deadlineName = SEATS)
     void on(SeatsExpired expired, DeadlineManager deadlines, Clock time, EventChainer chainer) {
         Instant now = time.instant();
-        MatchExpired x = SeatDeadlines.expiry(seatDeadline, state, options.seatCount(ruleset), serverSeed, now);
+        MatchExpired x =
+                SeatDeadlines.expiry(
+                        seatDeadline, state, options.seatCount(ruleset), serverSeed, now);
         if (x != null) {
             applyChained(chainer, List.of(x));
             deadlines.cancelAllWithinScope(CLOCK);
-        } else if (seatDeadline != null && now.isBefore(seatDeadline.deadline())
+        } else if (seatDeadline != null
+                && now.isBefore(seatDeadline.deadline())
                 && (state.status() == MatchStatus.NEW || state.status() == MatchStatus.WAITING)) {
             deadlines.schedule(seatDeadline.deadline(), SEATS, new SeatsExpired());
         }
     }
 
     @CommandHandler
-    public JoinOutcome handle(TakeSeat cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
+    public JoinOutcome handle(
+            TakeSeat cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
         Decision d = ruleset.join(state, cmd.request());
         if (!d.accepted()) {
             return new JoinOutcome(null, version, state.status(), d.refusal());
@@ -149,8 +197,11 @@ public class Match {
         for (MatchEvent e : d.events()) {
             after = ruleset.evolve(after, e);
         }
-        Seat seat = after.seats().stream().filter(s -> !before.contains(s)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("a join that took no seat"));
+        Seat seat =
+                after.seats().stream()
+                        .filter(s -> !before.contains(s))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalStateException("a join that took no seat"));
         List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
         events.add(new SeatTokenIssued(seat, cmd.tokenHash(), cmd.request()));
         events.addAll(d.events());
@@ -163,23 +214,49 @@ public class Match {
     public IntentOutcome handle(SubmitIntent cmd, DeadlineManager deadlines, EventChainer chainer) {
         Seat seat = cmd.tokenHash() == null ? null : seatByTokenHash.get(cmd.tokenHash());
         if (seat == null) {
-            return IntentOutcome.refused(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."), null);
+            return IntentOutcome.refused(
+                    Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."),
+                    null);
         }
         Receipt seen = receipts.get(receiptKey(seat, cmd.intentId()));
         if (seen != null) {
             if (seen.fingerprint().equals(cmd.fingerprint())) {
-                return new IntentOutcome(null, ruleset.id(), ruleset.version(), seen.seat(), seen.lastSeq(), seen.firstSeq(), List.of(), true, state.status());
+                return new IntentOutcome(
+                        null,
+                        ruleset.id(),
+                        ruleset.version(),
+                        seen.seat(),
+                        seen.lastSeq(),
+                        seen.firstSeq(),
+                        List.of(),
+                        true,
+                        state.status());
             }
-            return IntentOutcome.refused(Refusal.conflict("INTENT_ID_REUSED", null,
-                    "Intent id " + cmd.intentId() + " was already used by this seat with a different request."), seat);
+            return IntentOutcome.refused(
+                    Refusal.conflict(
+                            "INTENT_ID_REUSED",
+                            null,
+                            "Intent id "
+                                    + cmd.intentId()
+                                    + " was already used by this seat with a different request."),
+                    seat);
         }
         if (cmd.expectedVersion() != null && cmd.expectedVersion() != version) {
-            return IntentOutcome.refused(Refusal.conflict("STALE_VERSION", null,
-                    "expectedVersion " + cmd.expectedVersion() + " is not the match's version " + version + "."), seat);
+            return IntentOutcome.refused(
+                    Refusal.conflict(
+                            "STALE_VERSION",
+                            null,
+                            "expectedVersion "
+                                    + cmd.expectedVersion()
+                                    + " is not the match's version "
+                                    + version
+                                    + "."),
+                    seat);
         }
         Intent in = cmd.intent();
         Intent intent = in.by(seat);
-        Refusal malformed = ruleset.checkIntent(intent); // the ruleset's words (type, fields, target kinds)
+        Refusal malformed =
+                ruleset.checkIntent(intent); // the ruleset's words (type, fields, target kinds)
         if (malformed != null) {
             return IntentOutcome.refused(malformed, seat);
         }
@@ -187,7 +264,8 @@ public class Match {
         if (!d.accepted()) {
             return IntentOutcome.refused(d.refusal(), seat);
         }
-        IntentAccepted accepted = new IntentAccepted(cmd.intentId(), seat, cmd.fingerprint(), intent, cmd.at());
+        IntentAccepted accepted =
+                new IntentAccepted(cmd.intentId(), seat, cmd.fingerprint(), intent, cmd.at());
         long first = version + 1;
         List<MatchEvent> caused = new ArrayList<>(d.events().size() + 2);
         caused.add(accepted);
@@ -197,7 +275,16 @@ public class Match {
         if (set != null) {
             caused.add(set);
         }
-        return new IntentOutcome(null, ruleset.id(), ruleset.version(), seat, version, first, caused, false, state.status());
+        return new IntentOutcome(
+                null,
+                ruleset.id(),
+                ruleset.version(),
+                seat,
+                version,
+                first,
+                caused,
+                false,
+                state.status());
     }
 
     /**
@@ -207,7 +294,9 @@ public class Match {
      */
     @DeadlineHandler(deadlineName = CLOCK)
     void on(ClockExpired expired, DeadlineManager deadlines, Clock time, EventChainer chainer) {
-        if (clock == null || clock.seat() == null || expired.clockSeq() != clockSeq
+        if (clock == null
+                || clock.seat() == null
+                || expired.clockSeq() != clockSeq
                 || state.status() == MatchStatus.ENDED) {
             return;
         }
@@ -218,16 +307,23 @@ public class Match {
         }
         Instant now = time.instant();
         List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
-        events.add(new IntentAccepted(ClockPolicy.timeoutIntentId(clockSeq), clock.seat(), SERVER_CLOCK, timeout, now));
+        events.add(
+                new IntentAccepted(
+                        ClockPolicy.timeoutIntentId(clockSeq),
+                        clock.seat(),
+                        SERVER_CLOCK,
+                        timeout,
+                        now));
         events.addAll(d.events());
         applyChained(chainer, events);
         syncClock(deadlines, now, chainer);
     }
 
     /**
-     * Starts, moves or stops the clock to match who owes a decision now, as {@link ClockPolicy} says (the audit runs
-     * the same policy over the record), and schedules its deadline. Once the match has ended no deadline is left
-     * (under clock policy 2 the end event stops the clock and no ClockSet follows it).
+     * Starts, moves or stops the clock to match who owes a decision now, as {@link ClockPolicy}
+     * says (the audit runs the same policy over the record), and schedules its deadline. Once the
+     * match has ended no deadline is left (under clock policy 2 the end event stops the clock and
+     * no ClockSet follows it).
      */
     private ClockSet syncClock(DeadlineManager deadlines, Instant now, EventChainer chainer) {
         boolean ended = state.status() == MatchStatus.ENDED;
@@ -247,9 +343,9 @@ public class Match {
     }
 
     /**
-     * Applies events in order, each with its chain value in its metadata. Computed here from the fields as they
-     * stand, not from what the event-sourcing handler sets, because Axon defers that handler for events applied in a
-     * constructor.
+     * Applies events in order, each with its chain value in its metadata. Computed here from the
+     * fields as they stand, not from what the event-sourcing handler sets, because Axon defers that
+     * handler for events applied in a constructor.
      */
     private void applyChained(EventChainer chainer, List<? extends MatchEvent> events) {
         String previous = chain;
@@ -283,7 +379,10 @@ public class Match {
             seatByTokenHash.put(t.tokenHash(), t.seat());
             lastIntentId = null;
         } else if (event instanceof IntentAccepted a) {
-            String key = SERVER_CLOCK.equals(a.fingerprint()) ? "server\n" + a.intentId() : receiptKey(a.seat(), a.intentId());
+            String key =
+                    SERVER_CLOCK.equals(a.fingerprint())
+                            ? "server\n" + a.intentId()
+                            : receiptKey(a.seat(), a.intentId());
             receipts.put(key, new Receipt(a.fingerprint(), a.seat(), version, version));
             lastIntentId = key;
         } else {
@@ -292,11 +391,14 @@ public class Match {
         }
     }
 
-    /** The events after an IntentAccepted, up to the next intent or seat, are that intent's answer. */
+    /**
+     * The events after an IntentAccepted, up to the next intent or seat, are that intent's answer.
+     */
     private void extendReceipt() {
         if (lastIntentId != null) {
             Receipt r = receipts.get(lastIntentId);
-            receipts.put(lastIntentId, new Receipt(r.fingerprint(), r.seat(), r.firstSeq(), version));
+            receipts.put(
+                    lastIntentId, new Receipt(r.fingerprint(), r.seat(), r.firstSeq(), version));
         }
     }
 

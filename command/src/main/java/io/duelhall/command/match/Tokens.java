@@ -1,16 +1,17 @@
 package io.duelhall.command.match;
 
 import io.duelhall.domain.rng.Sha256;
-
 import java.security.SecureRandom;
 import java.util.Base64;
 
-/** Seat bearer tokens: 256 random bits, handed out once; only their SHA-256 is stored (see SeatTokens). */
+/**
+ * Seat bearer tokens: 256 random bits, handed out once; only their SHA-256 is stored (see
+ * SeatTokens).
+ */
 public final class Tokens {
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     public static String newToken() {
         byte[] b = new byte[32];

@@ -5,21 +5,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.CatalogData;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * Reads a card catalog (JSON, schema in docs/catalog.md) into the domain's plain records.
- * Strict: an unknown field is an error, so a typo in the data fails at start, not in play.
+ * Reads a card catalog (JSON, schema in docs/catalog.md) into the domain's plain records. Strict:
+ * an unknown field is an error, so a typo in the data fails at start, not in play.
  */
 public final class CatalogReader {
-    private static final ObjectMapper STRICT = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final ObjectMapper STRICT =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
-    private CatalogReader() {
-    }
+    private CatalogReader() {}
 
     public static Catalog read(InputStream in) {
         try {

@@ -8,25 +8,34 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The rulesets this server hosts, at every released version, with their card catalogs read from the bundled JSON. */
+/**
+ * The rulesets this server hosts, at every released version, with their card catalogs read from the
+ * bundled JSON.
+ */
 @Configuration(proxyBeanMethods = false)
 public class RulesConfig {
     /**
-     * Every released version of each ruleset, served (ReleasedRules); new matches take the newest, or the one
-     * {@code duelhall.rules.voidexa.new-matches} names (a rolling upgrade: docs/upgrading.md).
+     * Every released version of each ruleset, served (ReleasedRules); new matches take the newest,
+     * or the one {@code duelhall.rules.voidexa.new-matches} names (a rolling upgrade:
+     * docs/upgrading.md).
      */
     @Bean
     public Rulesets rulesets(@Value("${duelhall.rules.voidexa.new-matches:}") String newMatches) {
         return ReleasedRules.hosted(newMatches);
     }
 
-    /** voidexa at the version new matches take (its catalog is the one /api/cards shows by default). */
+    /**
+     * voidexa at the version new matches take (its catalog is the one /api/cards shows by default).
+     */
     @Bean
     public VoidexaRuleset voidexaRuleset(Rulesets rulesets) {
         return (VoidexaRuleset) rulesets.get(VoidexaRuleset.RULESET);
     }
 
-    /** voidexa's AI players (greedy, random), found by the ruleset's id wherever an AI seat is played. */
+    /**
+     * voidexa's AI players (greedy, random), found by the ruleset's id wherever an AI seat is
+     * played.
+     */
     @Bean
     public AiPlayer.Roster voidexaAiPlayers() {
         return Players.ROSTER;

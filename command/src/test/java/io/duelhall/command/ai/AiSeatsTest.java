@@ -1,5 +1,8 @@
 package io.duelhall.command.ai;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.duelhall.command.match.JoinOutcome;
 import io.duelhall.command.match.TakeSeat;
 import io.duelhall.command.rules.ReleasedRules;
@@ -12,38 +15,47 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
-import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.junit.jupiter.api.Test;
 
 /**
- * The AI seats without Spring or Axon: the rosters of every hosted ruleset ({@link AiPlayers.Server}) and the seats
- * {@link AiSeats} takes, through a command gateway that records what it is sent.
+ * The AI seats without Spring or Axon: the rosters of every hosted ruleset ({@link
+ * AiPlayers.Server}) and the seats {@link AiSeats} takes, through a command gateway that records
+ * what it is sent.
  */
 class AiSeatsTest {
     static final Rulesets RULESETS = ReleasedRules.hosted();
     static final RulesConfig WIRING = new RulesConfig();
-    static final AiPlayers PLAYERS = new AiPlayers.Server(
-            List.of(WIRING.voidexaAiPlayers(), WIRING.voidlitAiPlayers(), WIRING.biomeAiPlayers()));
+    static final AiPlayers PLAYERS =
+            new AiPlayers.Server(
+                    List.of(
+                            WIRING.voidexaAiPlayers(),
+                            WIRING.voidlitAiPlayers(),
+                            WIRING.biomeAiPlayers()));
 
-    /** A gateway whose {@code sendAndWait} answers with {@code answer}; everything else is unsupported. */
+    /**
+     * A gateway whose {@code sendAndWait} answers with {@code answer}; everything else is
+     * unsupported.
+     */
     static CommandGateway gateway(List<Object> sent, Function<TakeSeat, JoinOutcome> answer) {
-        return (CommandGateway) Proxy.newProxyInstance(AiSeatsTest.class.getClassLoader(),
-                new Class<?>[] {CommandGateway.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("sendAndWait") && args.length == 1 && args[0] instanceof TakeSeat t) {
-                        sent.add(t);
-                        return answer.apply(t);
-                    }
-                    throw new UnsupportedOperationException(method.toString());
-                });
+        return (CommandGateway)
+                Proxy.newProxyInstance(
+                        AiSeatsTest.class.getClassLoader(),
+                        new Class<?>[] {CommandGateway.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("sendAndWait")
+                                    && args.length == 1
+                                    && args[0] instanceof TakeSeat t) {
+                                sent.add(t);
+                                return answer.apply(t);
+                            }
+                            throw new UnsupportedOperationException(method.toString());
+                        });
     }
 
     /** The answer to a seat taken in the test's matches, whose AI plays seat B. */
@@ -53,8 +65,10 @@ class AiSeatsTest {
 
     static MatchOpening opening(String ruleset, Map<Seat, String> ai) {
         Ruleset rules = RULESETS.get(ruleset);
-        return (MatchOpening) rules.create("m-" + ruleset, new MatchOptions(0, null, null, ai), new byte[32])
-                .events().get(0);
+        return (MatchOpening)
+                rules.create("m-" + ruleset, new MatchOptions(0, null, null, ai), new byte[32])
+                        .events()
+                        .get(0);
     }
 
     @Test
@@ -87,7 +101,9 @@ class AiSeatsTest {
         AiSeats seats = new AiSeats(gateway(sent, AiSeatsTest::seated), RULESETS, PLAYERS);
         MatchOpening opening = opening("voidexa", Map.of(Seat.B, "greedy"));
 
-        assertThat(seats.afterCreate(opening)).as("seat A is a person's: nothing to take yet").isNull();
+        assertThat(seats.afterCreate(opening))
+                .as("seat A is a person's: nothing to take yet")
+                .isNull();
         assertThat(sent).isEmpty();
 
         JoinOutcome out = seats.afterJoin(opening, Seat.A);
@@ -104,11 +120,21 @@ class AiSeatsTest {
 
     @Test
     void aRefusedAiSeatIsAnError() {
-        AiSeats seats = new AiSeats(gateway(new ArrayList<>(),
-                t -> new JoinOutcome(null, 0, MatchStatus.WAITING, Refusal.conflict("SEAT_TAKEN", null, "taken"))),
-                RULESETS, PLAYERS);
+        AiSeats seats =
+                new AiSeats(
+                        gateway(
+                                new ArrayList<>(),
+                                t ->
+                                        new JoinOutcome(
+                                                null,
+                                                0,
+                                                MatchStatus.WAITING,
+                                                Refusal.conflict("SEAT_TAKEN", null, "taken"))),
+                        RULESETS,
+                        PLAYERS);
         MatchOpening opening = opening("voidexa", Map.of(Seat.B, "greedy"));
-        assertThatThrownBy(() -> seats.afterJoin(opening, Seat.A)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> seats.afterJoin(opening, Seat.A))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("SEAT_TAKEN");
     }
 }

@@ -2,7 +2,6 @@ package io.duelhall.domain.biome;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeEvent.*;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,10 +16,11 @@ final class Battle {
     }
 
     /**
-     * Every attacker still attacking deals its power: unblocked, to the defending seat's sector of its biome; blocked,
-     * to its defenders in the order given, each assigned terminal damage before the next, the rest to the last
-     * (B-D-DAMAGE-1). Each defender deals its power to the attacker it blocks. All at once, then terminations, then
-     * sectors. Then every agent still in a biome retreats.
+     * Every attacker still attacking deals its power: unblocked, to the defending seat's sector of
+     * its biome; blocked, to its defenders in the order given, each assigned terminal damage before
+     * the next, the rest to the last (B-D-DAMAGE-1). Each defender deals its power to the attacker
+     * it blocks. All at once, then terminations, then sectors. Then every agent still in a biome
+     * retreats.
      */
     void resolve(Ctx c) {
         BiomeState s = c.state;
@@ -76,10 +76,16 @@ final class Battle {
         retreat(c);
     }
 
-    /** Seed 004: every agent still in a biome retreats to its owner's staging area, with its gear. */
+    /**
+     * Seed 004: every agent still in a biome retreats to its owner's staging area, with its gear.
+     */
     static void retreat(Ctx c) {
         for (Seat seat : List.of(c.state.active(), c.state.active().opponent())) {
-            List<String> ids = c.side(seat).agents().stream().filter(a -> a.biome() != null).map(Agent::id).toList();
+            List<String> ids =
+                    c.side(seat).agents().stream()
+                            .filter(a -> a.biome() != null)
+                            .map(Agent::id)
+                            .toList();
             if (!ids.isEmpty()) {
                 c.emit(new AgentsRetreated(seat, ids));
             }

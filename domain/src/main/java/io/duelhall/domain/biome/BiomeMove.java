@@ -1,18 +1,21 @@
 package io.duelhall.domain.biome;
 
 import io.duelhall.domain.Seat;
-
 import java.util.List;
 
 /**
- * biome's moves, independent of the platform's {@code Intent} shape ({@link BiomeIntents} maps the two, the one file
- * that knows that shape). The vocabulary is in docs/rulesets.md ("biome").
+ * biome's moves, independent of the platform's {@code Intent} shape ({@link BiomeIntents} maps the
+ * two, the one file that knows that shape). The vocabulary is in docs/rulesets.md ("biome").
  */
 public sealed interface BiomeMove {
     Seat seat();
 
-    /** Play a card of the hand into the queue; {@code x} the X of a void-energy cost, {@code mode} a "pick one". */
-    record Play(Seat seat, String card, List<TargetRef> targets, Integer x, Integer mode) implements BiomeMove {
+    /**
+     * Play a card of the hand into the queue; {@code x} the X of a void-energy cost, {@code mode} a
+     * "pick one".
+     */
+    record Play(Seat seat, String card, List<TargetRef> targets, Integer x, Integer mode)
+            implements BiomeMove {
         public Play {
             targets = targets == null ? List.of() : List.copyOf(targets);
         }
@@ -26,8 +29,7 @@ public sealed interface BiomeMove {
     }
 
     /** Convert a card of the hand into energy (no queue, once a turn, B-D-ENERGY-1). */
-    record Convert(Seat seat, String card) implements BiomeMove {
-    }
+    record Convert(Seat seat, String card) implements BiomeMove {}
 
     /** Play an anomaly (no queue, once a turn). */
     record Anomaly(Seat seat, String card, List<TargetRef> targets) implements BiomeMove {
@@ -65,13 +67,10 @@ public sealed interface BiomeMove {
     }
 
     /** Take no action now (B-QUEUE-1). */
-    record Pass(Seat seat) implements BiomeMove {
-    }
+    record Pass(Seat seat) implements BiomeMove {}
 
-    record Concede(Seat seat) implements BiomeMove {
-    }
+    record Concede(Seat seat) implements BiomeMove {}
 
     /** The seat's clock ran out (made by the server). */
-    record Timeout(Seat seat) implements BiomeMove {
-    }
+    record Timeout(Seat seat) implements BiomeMove {}
 }

@@ -2,21 +2,27 @@ package io.duelhall.domain.biome;
 
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
-
 import java.util.ArrayList;
 import java.util.List;
 
-/** Who owes a decision and every move the rules accept from a seat now (a concession, always accepted, left out). */
+/**
+ * Who owes a decision and every move the rules accept from a seat now (a concession, always
+ * accepted, left out).
+ */
 public final class BiomeMoves {
     /** X values offered for a void-energy cost beyond this are left out (movesNote). */
     static final int MAX_X_LISTED = 6;
+
     private final Catalog catalog;
 
     public BiomeMoves(Catalog catalog) {
         this.catalog = catalog;
     }
 
-    /** The seat that owes the next decision: the attacking seat's order of defenders, else the seat with priority. */
+    /**
+     * The seat that owes the next decision: the attacking seat's order of defenders, else the seat
+     * with priority.
+     */
     public static Seat toAct(BiomeState s) {
         if (s.status() != MatchStatus.LIVE) {
             return null;
@@ -24,7 +30,10 @@ public final class BiomeMoves {
         return s.pending() != null ? s.active() : s.priority();
     }
 
-    /** Every target list an action aimed by {@code spec} (up to {@code count}) could name now: singles, then pairs. */
+    /**
+     * Every target list an action aimed by {@code spec} (up to {@code count}) could name now:
+     * singles, then pairs.
+     */
     static List<List<TargetRef>> targetLists(BiomeState s, Seat seat, String spec, int count) {
         List<List<TargetRef>> out = new ArrayList<>();
         if (BiomeCard.NONE.equals(spec)) {
@@ -56,7 +65,11 @@ public final class BiomeMoves {
         List<BiomeMove> out = new ArrayList<>();
         if (s.pending() != null) {
             String attacker = Evolver.unordered(s.attackers(), s.blocks(), s.ordered()).get(0);
-            List<String> defenders = s.blocks().stream().filter(b -> b.attacker().equals(attacker)).map(Block::defender).toList();
+            List<String> defenders =
+                    s.blocks().stream()
+                            .filter(b -> b.attacker().equals(attacker))
+                            .map(Block::defender)
+                            .toList();
             for (List<String> p : permutations(defenders, 24)) {
                 out.add(new BiomeMove.OrderDefenders(seat, attacker, p));
             }
@@ -107,8 +120,11 @@ public final class BiomeMoves {
         }
         for (Agent a : side.agents()) {
             BiomeCard card = catalog.card(a.card());
-            if (card.skill() != null && !a.locked() && Steps.speeds(s, seat).contains(card.skill().speed())) {
-                for (List<TargetRef> t : targetLists(s, seat, card.skill().target(), card.skill().targets())) {
+            if (card.skill() != null
+                    && !a.locked()
+                    && Steps.speeds(s, seat).contains(card.skill().speed())) {
+                for (List<TargetRef> t :
+                        targetLists(s, seat, card.skill().target(), card.skill().targets())) {
                     add(out, s, new BiomeMove.Activate(seat, a.id(), t));
                 }
             }
@@ -118,13 +134,20 @@ public final class BiomeMoves {
                 for (Sector x : side.sectors()) {
                     add(out, s, new BiomeMove.Advance(seat, a.id(), x.biome(), List.of()));
                     for (CardRef g : side.gear()) {
-                        add(out, s, new BiomeMove.Advance(seat, a.id(), x.biome(), List.of(g.id())));
+                        add(
+                                out,
+                                s,
+                                new BiomeMove.Advance(seat, a.id(), x.biome(), List.of(g.id())));
                     }
                 }
             }
         }
         if (Steps.ATTACK.equals(s.step())) {
-            List<String> can = side.agents().stream().map(Agent::id).filter(id -> Checks.couldAttack(s, seat, id)).toList();
+            List<String> can =
+                    side.agents().stream()
+                            .map(Agent::id)
+                            .filter(id -> Checks.couldAttack(s, seat, id))
+                            .toList();
             if (!can.isEmpty()) {
                 add(out, s, new BiomeMove.Attack(seat, can));
                 if (can.size() > 1) {
@@ -183,7 +206,8 @@ public final class BiomeMoves {
         return out;
     }
 
-    private static void permute(List<String> head, List<String> rest, List<List<String>> out, int limit) {
+    private static void permute(
+            List<String> head, List<String> rest, List<List<String>> out, int limit) {
         if (out.size() >= limit) {
             return;
         }
@@ -206,6 +230,8 @@ public final class BiomeMoves {
             return null;
         }
         return "Listed: advances with no gear or one gear, attacks with all or one agent, single blocks and one block"
-                + " per defender, X up to " + MAX_X_LISTED + ", orders of up to 24; other combinations are legal too.";
+                + " per defender, X up to "
+                + MAX_X_LISTED
+                + ", orders of up to 24; other combinations are legal too.";
     }
 }

@@ -15,7 +15,6 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,7 +36,8 @@ public final class BiomeRuleset implements Ruleset {
     public BiomeRuleset(Catalog catalog) {
         List<String> problems = problems(catalog);
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("catalog " + catalog.version() + " is not usable: " + problems);
+            throw new IllegalArgumentException(
+                    "catalog " + catalog.version() + " is not usable: " + problems);
         }
         this.catalog = catalog;
         this.decider = new Decider(catalog, ENGINE_VERSION);
@@ -45,7 +45,10 @@ public final class BiomeRuleset implements Ruleset {
         this.moves = new BiomeMoves(catalog);
     }
 
-    /** Checks the catalog data once: every card known to the engine, enough biomes, every starter deck legal. */
+    /**
+     * Checks the catalog data once: every card known to the engine, enough biomes, every starter
+     * deck legal.
+     */
     static List<String> problems(Catalog catalog) {
         List<String> out = new ArrayList<>();
         for (BiomeCard c : catalog.cards()) {
@@ -102,8 +105,12 @@ public final class BiomeRuleset implements Ruleset {
     public Decision decide(GameState state, Intent intent) {
         BiomeMove move = BiomeIntents.move(intent);
         if (move == null) {
-            return Decision.reject(Refusal.malformed("MALFORMED_INTENT", "A biome intent is one of "
-                    + intentTypes().stream().map(IntentSpec::type).toList() + ", with a seat."));
+            return Decision.reject(
+                    Refusal.malformed(
+                            "MALFORMED_INTENT",
+                            "A biome intent is one of "
+                                    + intentTypes().stream().map(IntentSpec::type).toList()
+                                    + ", with a seat."));
         }
         return decider.decide((BiomeState) state, move);
     }
@@ -119,7 +126,10 @@ public final class BiomeRuleset implements Ruleset {
         return BiomeIntents.TARGET_KINDS;
     }
 
-    /** decide on biome's own move (the AI and the tests use it; {@link #decide} maps an Intent to it). */
+    /**
+     * decide on biome's own move (the AI and the tests use it; {@link #decide} maps an Intent to
+     * it).
+     */
     public Decision decide(BiomeState state, BiomeMove move) {
         return decider.decide(state, move);
     }
@@ -130,9 +140,10 @@ public final class BiomeRuleset implements Ruleset {
     }
 
     /**
-     * B-D-CLOCK-1: one clock per priority holding. The active seat acting in its own primary phase with an empty queue
-     * runs its TURN clock; every other holding (an answer, a battle step, maintenance, end, an order of defenders) is a
-     * RESPONSE window, so each pass of priority starts a new one.
+     * B-D-CLOCK-1: one clock per priority holding. The active seat acting in its own primary phase
+     * with an empty queue runs its TURN clock; every other holding (an answer, a battle step,
+     * maintenance, end, an order of defenders) is a RESPONSE window, so each pass of priority
+     * starts a new one.
      */
     @Override
     public ClockNeed clockNeed(GameState state) {
@@ -147,7 +158,11 @@ public final class BiomeRuleset implements Ruleset {
     /** B-D-CLOCK-1: the kind of clock the seat that owes the decision runs now. */
     static ClockNeed.Kind clock(BiomeState s) {
         Seat seat = BiomeMoves.toAct(s);
-        boolean turn = s.pending() == null && seat == s.active() && Steps.primary(s.step()) && s.queue().isEmpty();
+        boolean turn =
+                s.pending() == null
+                        && seat == s.active()
+                        && Steps.primary(s.step())
+                        && s.queue().isEmpty();
         return turn ? ClockNeed.Kind.TURN : ClockNeed.Kind.RESPONSE;
     }
 
@@ -177,8 +192,7 @@ public final class BiomeRuleset implements Ruleset {
     }
 
     /** A starter deck as a seat request body but for {@code "name"}: {@code {"cards": [30]}}. */
-    public record StarterSeat(List<String> cards) {
-    }
+    public record StarterSeat(List<String> cards) {}
 
     @Override
     public List<StarterSeat> starterSeatRequests() {
@@ -236,11 +250,13 @@ public final class BiomeRuleset implements Ruleset {
     }
 
     /**
-     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the state as this game's
-     * own end event with no winner and no losers would; every other event as it is.
+     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the
+     * state as this game's own end event with no winner and no losers would; every other event as
+     * it is.
      */
     private static MatchEvent ended(MatchEvent event) {
         return event instanceof io.duelhall.domain.MatchExpired x
-                ? new BiomeEvent.MatchEnded(null, x.reason(), List.of(), x.serverSeed()) : event;
+                ? new BiomeEvent.MatchEnded(null, x.reason(), List.of(), x.serverSeed())
+                : event;
     }
 }

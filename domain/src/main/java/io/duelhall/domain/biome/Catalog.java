@@ -16,24 +16,40 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * biome's cards, biomes and starter decks: data, read from {@code cards.txt} and {@code starter-decks.txt} beside this
- * class (one card a line; the format is in the file's header). B-D-CAT-1, B-D-DECK-1.
+ * biome's cards, biomes and starter decks: data, read from {@code cards.txt} and {@code
+ * starter-decks.txt} beside this class (one card a line; the format is in the file's header).
+ * B-D-CAT-1, B-D-DECK-1.
  */
 public final class Catalog {
     public static final String VERSION = "biome-cards-2026.11.1";
     public static final int DECK_SIZE = 30;
     public static final int MAX_COPIES = 3;
-    static final Set<String> TYPES = Set.of(BiomeCard.AGENT, BiomeCard.GEAR, BiomeCard.SKILL, BiomeCard.MODIFICATION,
-            BiomeCard.REACTIVE, BiomeCard.ANOMALY, BiomeCard.BIOME);
-    static final Set<String> TARGETS = Set.of(BiomeCard.NONE, "OWN_AGENT", "ENEMY_AGENT", "ANY_AGENT", "OWN_SECTOR",
-            "ENEMY_SECTOR", "PLAYER");
-    static final Set<String> KINDS = Set.of("DAMAGE", "BOOST", "MOD", "DRAW", "REPAIR", "ENERGY", "LOCK");
-    static final Set<String> SCOPES = Set.of("TARGET", "SELF", "ENEMY", "OWN_AGENTS", "ENEMY_AGENTS", "OWN_SECTORS");
+    static final Set<String> TYPES =
+            Set.of(
+                    BiomeCard.AGENT,
+                    BiomeCard.GEAR,
+                    BiomeCard.SKILL,
+                    BiomeCard.MODIFICATION,
+                    BiomeCard.REACTIVE,
+                    BiomeCard.ANOMALY,
+                    BiomeCard.BIOME);
+    static final Set<String> TARGETS =
+            Set.of(
+                    BiomeCard.NONE,
+                    "OWN_AGENT",
+                    "ENEMY_AGENT",
+                    "ANY_AGENT",
+                    "OWN_SECTOR",
+                    "ENEMY_SECTOR",
+                    "PLAYER");
+    static final Set<String> KINDS =
+            Set.of("DAMAGE", "BOOST", "MOD", "DRAW", "REPAIR", "ENERGY", "LOCK");
+    static final Set<String> SCOPES =
+            Set.of("TARGET", "SELF", "ENEMY", "OWN_AGENTS", "ENEMY_AGENTS", "OWN_SECTORS");
     static final Set<String> KEYWORDS = Set.of("X", "PICK", "START", "END");
 
     /** A starter deck: its name and 30 catalog ids. */
-    public record StarterDeck(String name, List<String> cards) {
-    }
+    public record StarterDeck(String name, List<String> cards) {}
 
     private final String version;
     private final Map<String, BiomeCard> cards;
@@ -76,7 +92,8 @@ public final class Catalog {
                 throw new IllegalStateException("biome catalog file missing: " + file);
             }
             List<String> out = new ArrayList<>();
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader r =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String l = r.readLine(); l != null; l = r.readLine()) {
                 if (!l.isBlank() && !l.startsWith("#")) {
                     out.add(l);
@@ -101,14 +118,44 @@ public final class Catalog {
             String[] head = p[10].split(":", 2);
             String[] h = head[0].trim().split("\\s+");
             String[] st = target(h[2]);
-            skill = new BiomeCard.Skill(Integer.parseInt(h[0].substring(1)), Integer.parseInt(h[1].substring(1)), st[0],
-                    Integer.parseInt(st[1]), effects(head[1].trim()));
+            skill =
+                    new BiomeCard.Skill(
+                            Integer.parseInt(h[0].substring(1)),
+                            Integer.parseInt(h[1].substring(1)),
+                            st[0],
+                            Integer.parseInt(st[1]),
+                            effects(head[1].trim()));
         }
-        BiomeCard c = new BiomeCard(p[0], p[1], p[2], Integer.parseInt(p[3]), Integer.parseInt(p[4]),
-                Integer.parseInt(p[5]), Integer.parseInt(p[6]), target[0], Integer.parseInt(target[1]), keywords,
-                effects(p[9]), skill, "");
-        c = new BiomeCard(c.id(), c.name(), c.type(), c.cost(), c.speed(), c.power(), c.defense(), c.target(),
-                c.targets(), c.keywords(), c.effects(), c.skill(), text(c));
+        BiomeCard c =
+                new BiomeCard(
+                        p[0],
+                        p[1],
+                        p[2],
+                        Integer.parseInt(p[3]),
+                        Integer.parseInt(p[4]),
+                        Integer.parseInt(p[5]),
+                        Integer.parseInt(p[6]),
+                        target[0],
+                        Integer.parseInt(target[1]),
+                        keywords,
+                        effects(p[9]),
+                        skill,
+                        "");
+        c =
+                new BiomeCard(
+                        c.id(),
+                        c.name(),
+                        c.type(),
+                        c.cost(),
+                        c.speed(),
+                        c.power(),
+                        c.defense(),
+                        c.target(),
+                        c.targets(),
+                        c.keywords(),
+                        c.effects(),
+                        c.skill(),
+                        text(c));
         List<String> problems = problems(c);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(c.id() + ": " + problems);
@@ -120,7 +167,7 @@ public final class Catalog {
         String[] tc = t.split("\\*");
         String kind = tc[0];
         int n = BiomeCard.NONE.equals(kind) ? 0 : tc.length > 1 ? Integer.parseInt(tc[1]) : 1;
-        return new String[]{kind, String.valueOf(n)};
+        return new String[] {kind, String.valueOf(n)};
     }
 
     private static List<BiomeCard.Effect> effects(String s) {
@@ -132,7 +179,9 @@ public final class Catalog {
             String[] b = block.split("\\s+");
             String[] n = b[1].split("/");
             int amount = n[0].equals("X") ? BiomeCard.Effect.X : Integer.parseInt(n[0]);
-            out.add(new BiomeCard.Effect(b[0], amount, n.length > 1 ? Integer.parseInt(n[1]) : 0, b[2]));
+            out.add(
+                    new BiomeCard.Effect(
+                            b[0], amount, n.length > 1 ? Integer.parseInt(n[1]) : 0, b[2]));
         }
         return out;
     }
@@ -217,30 +266,39 @@ public final class Catalog {
         if (c.skill() != null) {
             BiomeCard.Skill s = c.skill();
             List<String> fx = s.effects().stream().map(e -> effect(e, s.target())).toList();
-            parts.add("Skill (Speed " + s.speed() + ", " + s.cost() + " energy, locks): " + String.join("; ", fx) + ".");
+            parts.add(
+                    "Skill (Speed "
+                            + s.speed()
+                            + ", "
+                            + s.cost()
+                            + " energy, locks): "
+                            + String.join("; ", fx)
+                            + ".");
         }
         return String.join(" ", parts);
     }
 
     private static String effect(BiomeCard.Effect e, String target) {
         String n = e.amount() == BiomeCard.Effect.X ? "X" : String.valueOf(e.amount());
-        String what = switch (e.kind()) {
-            case "DAMAGE" -> "deal " + n + " damage to ";
-            case "BOOST" -> "give +" + n + "/+" + e.amount2() + " until the reset to ";
-            case "MOD" -> "give +" + n + "/+" + e.amount2() + " for good to ";
-            case "DRAW" -> "draw " + n + " card(s): ";
-            case "REPAIR" -> "repair " + n + " durability of ";
-            case "ENERGY" -> "gain " + n + " energy: ";
-            default -> "lock ";
-        };
-        String whom = switch (e.scope()) {
-            case "TARGET" -> "target " + target.toLowerCase().replace('_', ' ');
-            case "SELF" -> "you";
-            case "ENEMY" -> "your opponent";
-            case "OWN_AGENTS" -> "each of your agents";
-            case "ENEMY_AGENTS" -> "each enemy agent";
-            default -> "each of your sectors";
-        };
+        String what =
+                switch (e.kind()) {
+                    case "DAMAGE" -> "deal " + n + " damage to ";
+                    case "BOOST" -> "give +" + n + "/+" + e.amount2() + " until the reset to ";
+                    case "MOD" -> "give +" + n + "/+" + e.amount2() + " for good to ";
+                    case "DRAW" -> "draw " + n + " card(s): ";
+                    case "REPAIR" -> "repair " + n + " durability of ";
+                    case "ENERGY" -> "gain " + n + " energy: ";
+                    default -> "lock ";
+                };
+        String whom =
+                switch (e.scope()) {
+                    case "TARGET" -> "target " + target.toLowerCase().replace('_', ' ');
+                    case "SELF" -> "you";
+                    case "ENEMY" -> "your opponent";
+                    case "OWN_AGENTS" -> "each of your agents";
+                    case "ENEMY_AGENTS" -> "each enemy agent";
+                    default -> "each of your sectors";
+                };
         return what + whom;
     }
 
@@ -266,7 +324,10 @@ public final class Catalog {
         return starterDecks;
     }
 
-    /** B-D-DECK-1: exactly 30 known cards, no biome, at most 3 copies of each; every violation listed. */
+    /**
+     * B-D-DECK-1: exactly 30 known cards, no biome, at most 3 copies of each; every violation
+     * listed.
+     */
     public List<String> deckViolations(List<String> deck) {
         List<String> out = new ArrayList<>();
         if (deck == null) {
@@ -285,8 +346,18 @@ public final class Catalog {
             }
             counts.merge(String.valueOf(id), 1, Integer::sum);
         }
-        counts.entrySet().stream().filter(e -> e.getValue() > MAX_COPIES).sorted(Map.Entry.comparingByKey())
-                .forEach(e -> out.add(e.getKey() + ": " + e.getValue() + " copies (at most " + MAX_COPIES + ")"));
+        counts.entrySet().stream()
+                .filter(e -> e.getValue() > MAX_COPIES)
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(
+                        e ->
+                                out.add(
+                                        e.getKey()
+                                                + ": "
+                                                + e.getValue()
+                                                + " copies (at most "
+                                                + MAX_COPIES
+                                                + ")"));
         return out;
     }
 }

@@ -6,10 +6,9 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.biome.BiomeEvent.*;
 import io.duelhall.domain.biome.BiomeMove.*;
-
+import io.duelhall.domain.rng.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,31 +42,54 @@ final class Decider {
             throw new IllegalArgumentException("the server seed must be 32 bytes");
         }
         String commitment = Sha256.hex(Sha256.of(serverSeed));
-        return Decision.accept(List.of(new MatchCreated(matchId, RULESET, engineVersion, catalog.version(), o,
-                commitment, Sha256.hex(serverSeed))));
+        return Decision.accept(
+                List.of(
+                        new MatchCreated(
+                                matchId,
+                                RULESET,
+                                engineVersion,
+                                catalog.version(),
+                                o,
+                                commitment,
+                                Sha256.hex(serverSeed))));
     }
 
     /** B-D-DECK-1: a seat with a legal deck; the second seat starts the match (B-D-SETUP-1). */
-    Decision join(BiomeState s, String name, List<String> cards, String clientSeed, String accountId) {
+    Decision join(
+            BiomeState s, String name, List<String> cards, String clientSeed, String accountId) {
         if (s.status() == MatchStatus.NEW) {
             return Decision.reject(Refusal.notFound("MATCH_NOT_FOUND", "No such match."));
         }
         if (s.status() != MatchStatus.WAITING || s.sides().size() >= 2) {
-            return Decision.reject(Refusal.conflict(s.over() ? "MATCH_OVER" : "MATCH_FULL", null,
-                    "Both seats of this match are taken."));
+            return Decision.reject(
+                    Refusal.conflict(
+                            s.over() ? "MATCH_OVER" : "MATCH_FULL",
+                            null,
+                            "Both seats of this match are taken."));
         }
         if (name == null || name.isBlank() || name.length() > 40) {
-            return Decision.reject(Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
+            return Decision.reject(
+                    Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
         }
-        if (clientSeed == null || clientSeed.isEmpty()
+        if (clientSeed == null
+                || clientSeed.isEmpty()
                 || clientSeed.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
-            return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
-                    "clientSeed must be 1 to " + MAX_CLIENT_SEED_BYTES + " bytes (UTF-8)."));
+            return Decision.reject(
+                    Refusal.malformed(
+                            "OUT_OF_RANGE",
+                            "clientSeed must be 1 to "
+                                    + MAX_CLIENT_SEED_BYTES
+                                    + " bytes (UTF-8)."));
         }
         List<String> violations = catalog.deckViolations(cards);
         if (!violations.isEmpty()) {
-            return Decision.reject(new Refusal(Refusal.Category.RULES, "DECK_INVALID", "B-D-DECK-1",
-                    "The deck breaks " + violations.size() + " deck rule(s).", violations));
+            return Decision.reject(
+                    new Refusal(
+                            Refusal.Category.RULES,
+                            "DECK_INVALID",
+                            "B-D-DECK-1",
+                            "The deck breaks " + violations.size() + " deck rule(s).",
+                            violations));
         }
         Seat seat = s.sides().containsKey(Seat.A) ? Seat.B : Seat.A;
         List<String> deck = new ArrayList<>(cards);
@@ -80,13 +102,21 @@ final class Decider {
         return Decision.accept(c.events);
     }
 
-    /** B-D-SETUP-1: first seat and decks from the seed (SetupDeal), five cards each, then the first turn. */
+    /**
+     * B-D-SETUP-1: first seat and decks from the seed (SetupDeal), five cards each, then the first
+     * turn.
+     */
     private void start(Ctx c) {
-        BiomeDraws.Setup setup = BiomeDraws.setup(Turns.matchSeed(c.state), c.side(Seat.A).deckList(),
-                c.side(Seat.B).deckList());
+        BiomeDraws.Setup setup =
+                BiomeDraws.setup(
+                        Turns.matchSeed(c.state),
+                        c.side(Seat.A).deckList(),
+                        c.side(Seat.B).deckList());
         Seat first = setup.firstSeat();
-        List<Sector> sectors = catalog.biomes().stream()
-                .map(b -> new Sector(b.id(), b.defense(), b.defense(), false)).toList();
+        List<Sector> sectors =
+                catalog.biomes().stream()
+                        .map(b -> new Sector(b.id(), b.defense(), b.defense(), false))
+                        .toList();
         c.emit(new MatchStarted(first, sectors));
         for (Seat seat : List.of(Seat.A, Seat.B)) {
             List<CardRef> refs = setup.decks().get(seat);
@@ -102,20 +132,28 @@ final class Decider {
 
     Decision decide(BiomeState s, BiomeMove move) {
         if (move == null || move.seat() == null) {
-            return Decision.reject(Refusal.malformed("MALFORMED_INTENT", "An intent needs a seat and a type."));
+            return Decision.reject(
+                    Refusal.malformed("MALFORMED_INTENT", "An intent needs a seat and a type."));
         }
         if (s.status() == MatchStatus.NEW) {
             return Decision.reject(Refusal.notFound("MATCH_NOT_FOUND", "No such match."));
         }
         if (s.status() == MatchStatus.ENDED) {
-            return Decision.reject(Refusal.conflict("MATCH_OVER", "B-D-END-1", "The match is over."));
+            return Decision.reject(
+                    Refusal.conflict("MATCH_OVER", "B-D-END-1", "The match is over."));
         }
         if (s.status() == MatchStatus.WAITING) {
-            return Decision.reject(Refusal.conflict("MATCH_NOT_STARTED", null, "The match starts when both seats are taken."));
+            return Decision.reject(
+                    Refusal.conflict(
+                            "MATCH_NOT_STARTED",
+                            null,
+                            "The match starts when both seats are taken."));
         }
         Seat seat = move.seat();
         if (s.side(seat) == null) {
-            return Decision.reject(Refusal.forbidden("NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
+            return Decision.reject(
+                    Refusal.forbidden(
+                            "NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
         }
         Ctx c = new Ctx(catalog, s);
         Refusal r;
@@ -178,7 +216,8 @@ final class Decider {
         }
         c.emit(new AgentLocked(seat, a.agent()));
         spend(c, seat, ok.cost());
-        turns.queue(c, seat, QueueEntry.SKILL, ok.ref(), a.agent(), a.targets(), Map.of(), List.of());
+        turns.queue(
+                c, seat, QueueEntry.SKILL, ok.ref(), a.agent(), a.targets(), Map.of(), List.of());
         return null;
     }
 
@@ -190,7 +229,10 @@ final class Decider {
         Side side = c.side(seat);
         CardRef ref = side.inHand(v.card());
         if (ref == null) {
-            return Refusal.rules("CARD_NOT_IN_HAND", "B-D-ENERGY-1", "Card " + v.card() + " is not in your hand.");
+            return Refusal.rules(
+                    "CARD_NOT_IN_HAND",
+                    "B-D-ENERGY-1",
+                    "Card " + v.card() + " is not in your hand.");
         }
         c.emit(new CardConverted(seat, ref, side.reserve().size() + 1, side.energy() + 1));
         return null;
@@ -202,7 +244,9 @@ final class Decider {
             return ok.refusal();
         }
         spend(c, seat, ok.cost());
-        c.emit(new AnomalyPlayed(seat, ok.ref(), a.targets().isEmpty() ? null : a.targets().get(0)));
+        c.emit(
+                new AnomalyPlayed(
+                        seat, ok.ref(), a.targets().isEmpty() ? null : a.targets().get(0)));
         c.emit(new CardCached(seat, ok.ref()));
         turns.effects.apply(c, seat, ok.card().effects(), a.targets(), 0, null);
         turns.checkEnd(c);
@@ -212,7 +256,14 @@ final class Decider {
     private Refusal advance(Ctx c, Seat seat, Advance a) {
         Refusal r = Checks.advance(c.state, seat, a);
         if (r == null) {
-            turns.queue(c, seat, QueueEntry.ADVANCE, null, a.agent(), List.of(TargetRef.biome(seat, a.biome())), Map.of(),
+            turns.queue(
+                    c,
+                    seat,
+                    QueueEntry.ADVANCE,
+                    null,
+                    a.agent(),
+                    List.of(TargetRef.biome(seat, a.biome())),
+                    Map.of(),
                     a.gear());
         }
         return r;
@@ -229,8 +280,18 @@ final class Decider {
     private Refusal defend(Ctx c, Seat seat, Defend d) {
         Refusal r = Checks.defend(c.state, seat, d);
         if (r == null) {
-            List<TargetRef> targets = d.blocks().stream().map(b -> TargetRef.agent(seat.opponent(), b.attacker())).toList();
-            turns.queue(c, seat, QueueEntry.DEFEND, null, null, targets, Map.of(),
+            List<TargetRef> targets =
+                    d.blocks().stream()
+                            .map(b -> TargetRef.agent(seat.opponent(), b.attacker()))
+                            .toList();
+            turns.queue(
+                    c,
+                    seat,
+                    QueueEntry.DEFEND,
+                    null,
+                    null,
+                    targets,
+                    Map.of(),
                     d.blocks().stream().map(Block::defender).toList());
         }
         return r;
@@ -251,14 +312,15 @@ final class Decider {
     }
 
     /**
-     * B-D-CLOCK-1: a timeout is a pass (an owed order of defenders keeps the declared order); the match's
-     * {@code timeoutLoss}-th TURN timeout of a seat (by default the third in a rated match, none otherwise) loses; a
-     * RESPONSE timeout only passes.
+     * B-D-CLOCK-1: a timeout is a pass (an owed order of defenders keeps the declared order); the
+     * match's {@code timeoutLoss}-th TURN timeout of a seat (by default the third in a rated match,
+     * none otherwise) loses; a RESPONSE timeout only passes.
      */
     private Refusal timeout(Ctx c, Seat seat) {
         BiomeState s = c.state;
         if (BiomeMoves.toAct(s) != seat) {
-            return Refusal.conflict("NO_CLOCK_RUNNING", "B-D-CLOCK-1", "Seat " + seat + " owes no decision now.");
+            return Refusal.conflict(
+                    "NO_CLOCK_RUNNING", "B-D-CLOCK-1", "Seat " + seat + " owes no decision now.");
         }
         ClockNeed.Kind clock = BiomeRuleset.clock(s);
         boolean turnClock = clock == ClockNeed.Kind.TURN;
@@ -271,8 +333,14 @@ final class Decider {
         }
         if (s.pending() != null) {
             for (String attacker : Evolver.unordered(s.attackers(), s.blocks(), s.ordered())) {
-                c.emit(new DefendersOrdered(seat, attacker, s.blocks().stream()
-                        .filter(b -> b.attacker().equals(attacker)).map(Block::defender).toList()));
+                c.emit(
+                        new DefendersOrdered(
+                                seat,
+                                attacker,
+                                s.blocks().stream()
+                                        .filter(b -> b.attacker().equals(attacker))
+                                        .map(Block::defender)
+                                        .toList()));
             }
             return null;
         }
@@ -287,8 +355,12 @@ final class Decider {
         }
         Side a = s.side(Seat.A);
         Side b = s.side(Seat.B);
-        boolean rated = a != null && b != null && a.accountId() != null && b.accountId() != null
-                && !a.accountId().equals(b.accountId());
+        boolean rated =
+                a != null
+                        && b != null
+                        && a.accountId() != null
+                        && b.accountId() != null
+                        && !a.accountId().equals(b.accountId());
         return rated ? MatchOptions.DEFAULT_TIMEOUT_LOSS : 0;
     }
 }

@@ -2,7 +2,6 @@ package io.duelhall.domain.biome;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeEvent.*;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,10 +14,16 @@ final class Effects {
     }
 
     /**
-     * Applies {@code effects} of an action of {@code owner} to the still valid {@code targets}; {@code card} is the
-     * modification that attaches (MOD), or null. Stops once the match is over.
+     * Applies {@code effects} of an action of {@code owner} to the still valid {@code targets};
+     * {@code card} is the modification that attaches (MOD), or null. Stops once the match is over.
      */
-    void apply(Ctx c, Seat owner, List<BiomeCard.Effect> effects, List<TargetRef> targets, int x, CardRef card) {
+    void apply(
+            Ctx c,
+            Seat owner,
+            List<BiomeCard.Effect> effects,
+            List<TargetRef> targets,
+            int x,
+            CardRef card) {
         boolean attached = false;
         for (BiomeCard.Effect e : effects) {
             int n = e.amount() == BiomeCard.Effect.X ? x : e.amount();
@@ -31,14 +36,25 @@ final class Effects {
                     case "BOOST" -> {
                         Agent a = agent(c, t);
                         if (a != null) {
-                            c.emit(new AgentBoosted(t.seat(), a.id(), a.boostPower() + n, a.boostDefense() + e.amount2()));
+                            c.emit(
+                                    new AgentBoosted(
+                                            t.seat(),
+                                            a.id(),
+                                            a.boostPower() + n,
+                                            a.boostDefense() + e.amount2()));
                         }
                     }
                     case "MOD" -> {
                         Agent a = agent(c, t);
                         if (a != null && card != null && !attached) {
                             attached = true;
-                            c.emit(new ModificationAttached(t.seat(), card, a.id(), a.power() + n, a.defense() + e.amount2()));
+                            c.emit(
+                                    new ModificationAttached(
+                                            t.seat(),
+                                            card,
+                                            a.id(),
+                                            a.power() + n,
+                                            a.defense() + e.amount2()));
                         }
                     }
                     case "DRAW" -> {
@@ -52,7 +68,9 @@ final class Effects {
                         Sector s = sector(c, t);
                         if (s != null && n > 0) {
                             int after = Math.min(s.max(), s.durability() + n);
-                            c.emit(new SectorRepaired(t.seat(), s.biome(), after - s.durability(), after));
+                            c.emit(
+                                    new SectorRepaired(
+                                            t.seat(), s.biome(), after - s.durability(), after));
                         }
                     }
                     case "ENERGY" -> {
@@ -67,36 +85,44 @@ final class Effects {
                             c.emit(new AgentLocked(t.seat(), a.id()));
                         }
                     }
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         }
     }
 
-    private static List<TargetRef> recipients(BiomeState s, Seat owner, String scope, List<TargetRef> targets) {
+    private static List<TargetRef> recipients(
+            BiomeState s, Seat owner, String scope, List<TargetRef> targets) {
         List<TargetRef> out = new ArrayList<>();
         Seat enemy = owner.opponent();
         switch (scope) {
             case "TARGET" -> out.addAll(targets);
             case "SELF" -> out.add(TargetRef.player(owner));
             case "ENEMY" -> out.add(TargetRef.player(enemy));
-            case "OWN_AGENTS" -> s.side(owner).agents().forEach(a -> out.add(TargetRef.agent(owner, a.id())));
-            case "ENEMY_AGENTS" -> s.side(enemy).agents().forEach(a -> out.add(TargetRef.agent(enemy, a.id())));
-            case "OWN_SECTORS" -> s.side(owner).sectors().stream().filter(x -> !x.lost())
-                    .forEach(x -> out.add(TargetRef.sector(owner, x.biome())));
-            default -> {
-            }
+            case "OWN_AGENTS" ->
+                    s.side(owner).agents().forEach(a -> out.add(TargetRef.agent(owner, a.id())));
+            case "ENEMY_AGENTS" ->
+                    s.side(enemy).agents().forEach(a -> out.add(TargetRef.agent(enemy, a.id())));
+            case "OWN_SECTORS" ->
+                    s.side(owner).sectors().stream()
+                            .filter(x -> !x.lost())
+                            .forEach(x -> out.add(TargetRef.sector(owner, x.biome())));
+            default -> {}
         }
         return out;
     }
 
     private static Agent agent(Ctx c, TargetRef t) {
-        return TargetRef.AGENT.equals(t.kind()) && c.side(t.seat()) != null ? c.side(t.seat()).agent(t.id()) : null;
+        return TargetRef.AGENT.equals(t.kind()) && c.side(t.seat()) != null
+                ? c.side(t.seat()).agent(t.id())
+                : null;
     }
 
     private static Sector sector(Ctx c, TargetRef t) {
-        Sector s = TargetRef.SECTOR.equals(t.kind()) && c.side(t.seat()) != null ? c.side(t.seat()).sector(t.id()) : null;
+        Sector s =
+                TargetRef.SECTOR.equals(t.kind()) && c.side(t.seat()) != null
+                        ? c.side(t.seat()).sector(t.id())
+                        : null;
         return s == null || s.lost() ? null : s;
     }
 

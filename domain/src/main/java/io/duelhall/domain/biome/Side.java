@@ -3,17 +3,29 @@ package io.duelhall.domain.biome;
 import java.util.List;
 
 /**
- * One seat's part of the truth. {@code deck} top first; {@code reserve}: converted cards, face up (B-D-ENERGY-1);
- * {@code agents}: in the staging area ({@code biome} null) or in a biome; {@code gear}: unattached gear in the staging
- * area; {@code reactives}: reactive cards in play; {@code cache}: the discard pile (public); {@code sectors}: one per
- * biome, in catalog order.
+ * One seat's part of the truth. {@code deck} top first; {@code reserve}: converted cards, face up
+ * (B-D-ENERGY-1); {@code agents}: in the staging area ({@code biome} null) or in a biome; {@code
+ * gear}: unattached gear in the staging area; {@code reactives}: reactive cards in play; {@code
+ * cache}: the discard pile (public); {@code sectors}: one per biome, in catalog order.
  */
-public record Side(String name, String accountId, List<String> deckList, String clientSeed, int energy,
-                   List<CardRef> deck, List<CardRef> hand, List<CardRef> reserve, List<Agent> agents,
-                   List<CardRef> gear, List<CardRef> reactives, List<CardRef> cache, List<Sector> sectors,
-                   int timeouts) {
+public record Side(
+        String name,
+        String accountId,
+        List<String> deckList,
+        String clientSeed,
+        int energy,
+        List<CardRef> deck,
+        List<CardRef> hand,
+        List<CardRef> reserve,
+        List<Agent> agents,
+        List<CardRef> gear,
+        List<CardRef> reactives,
+        List<CardRef> cache,
+        List<Sector> sectors,
+        int timeouts) {
     /** B-D-ENERGY-1: energy at the refresh is this plus the reserve. */
     public static final int BASE_ENERGY = 1;
+
     /** B-D-SETUP-1. */
     public static final int OPENING_HAND = 5;
 
@@ -30,24 +42,45 @@ public record Side(String name, String accountId, List<String> deckList, String 
     }
 
     static Side joined(String name, String accountId, List<String> deckList, String clientSeed) {
-        return new Side(name, accountId, deckList, clientSeed, 0, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), 0);
+        return new Side(
+                name,
+                accountId,
+                deckList,
+                clientSeed,
+                0,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                0);
     }
 
     public CardRef inHand(String id) {
-        return id == null ? null : hand.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+        return id == null
+                ? null
+                : hand.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
     }
 
     public Agent agent(String id) {
-        return id == null ? null : agents.stream().filter(a -> a.id().equals(id)).findFirst().orElse(null);
+        return id == null
+                ? null
+                : agents.stream().filter(a -> a.id().equals(id)).findFirst().orElse(null);
     }
 
     public CardRef looseGear(String id) {
-        return id == null ? null : gear.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+        return id == null
+                ? null
+                : gear.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
     }
 
     public Sector sector(String biome) {
-        return biome == null ? null : sectors.stream().filter(s -> s.biome().equals(biome)).findFirst().orElse(null);
+        return biome == null
+                ? null
+                : sectors.stream().filter(s -> s.biome().equals(biome)).findFirst().orElse(null);
     }
 
     public int biomesLost() {
@@ -93,8 +126,21 @@ public record Side(String name, String accountId, List<String> deckList, String 
         }
 
         Side build() {
-            return new Side(name, accountId, deckList, clientSeed, energy, deck, hand, reserve, agents, gear, reactives,
-                    cache, sectors, timeouts);
+            return new Side(
+                    name,
+                    accountId,
+                    deckList,
+                    clientSeed,
+                    energy,
+                    deck,
+                    hand,
+                    reserve,
+                    agents,
+                    gear,
+                    reactives,
+                    cache,
+                    sectors,
+                    timeouts);
         }
     }
 }

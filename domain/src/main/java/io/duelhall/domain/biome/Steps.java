@@ -1,13 +1,13 @@
 package io.duelhall.domain.biome;
 
 import io.duelhall.domain.Seat;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The turn's phases and steps (seed 004, B-PHASE-1) and who may act at which Speed in each (B-SPEED-1). Refresh and
- * draw (Start), damage (Battle) and reset (End) have no window: nobody acts there, they just happen.
+ * The turn's phases and steps (seed 004, B-PHASE-1) and who may act at which Speed in each
+ * (B-SPEED-1). Refresh and draw (Start), damage (Battle) and reset (End) have no window: nobody
+ * acts there, they just happen.
  */
 public final class Steps {
     public static final String MAINTENANCE = "MAINTENANCE";
@@ -17,15 +17,27 @@ public final class Steps {
     public static final String DEFEND = "DEFEND";
     public static final String SECOND_PRIMARY = "SECOND_PRIMARY";
     public static final String END = "END";
-    /** Every step with a window, in turn order. */
-    public static final List<String> WINDOWS = List.of(MAINTENANCE, FIRST_PRIMARY, ADVANCE, ATTACK, DEFEND,
-            SECOND_PRIMARY, END);
-    /** Every step of a turn, windows or not, in order (B-PHASE-1). */
-    public static final List<String> ALL = List.of("REFRESH", "DRAW", MAINTENANCE, FIRST_PRIMARY, ADVANCE, ATTACK,
-            DEFEND, "DAMAGE", SECOND_PRIMARY, END, "RESET");
 
-    private Steps() {
-    }
+    /** Every step with a window, in turn order. */
+    public static final List<String> WINDOWS =
+            List.of(MAINTENANCE, FIRST_PRIMARY, ADVANCE, ATTACK, DEFEND, SECOND_PRIMARY, END);
+
+    /** Every step of a turn, windows or not, in order (B-PHASE-1). */
+    public static final List<String> ALL =
+            List.of(
+                    "REFRESH",
+                    "DRAW",
+                    MAINTENANCE,
+                    FIRST_PRIMARY,
+                    ADVANCE,
+                    ATTACK,
+                    DEFEND,
+                    "DAMAGE",
+                    SECOND_PRIMARY,
+                    END,
+                    "RESET");
+
+    private Steps() {}
 
     /** The phase a step belongs to: START, FIRST_PRIMARY, BATTLE, SECOND_PRIMARY or END. */
     public static String phase(String step) {
@@ -48,9 +60,10 @@ public final class Steps {
     }
 
     /**
-     * B-SPEED-1 as seed 004 lists it per step: Speed 3 in every window, for both seats; Speed 2 in the primary phases
-     * and the advance, attack and defend steps, for both seats; Speed 1 only for the active seat in its primary phases
-     * with an empty queue. Steps without a window allow nothing.
+     * B-SPEED-1 as seed 004 lists it per step: Speed 3 in every window, for both seats; Speed 2 in
+     * the primary phases and the advance, attack and defend steps, for both seats; Speed 1 only for
+     * the active seat in its primary phases with an empty queue. Steps without a window allow
+     * nothing.
      */
     public static List<Integer> speeds(String step, boolean activeSeat, boolean queueEmpty) {
         List<Integer> out = new ArrayList<>();
@@ -75,7 +88,10 @@ public final class Steps {
         return speeds(s.step(), seat == s.active(), s.queue().isEmpty());
     }
 
-    /** The step after {@code step} that has a window; DEFEND is skipped when nobody attacks (B-D-BATTLE-1). */
+    /**
+     * The step after {@code step} that has a window; DEFEND is skipped when nobody attacks
+     * (B-D-BATTLE-1).
+     */
     static String next(String step, boolean attackers) {
         return switch (step) {
             case MAINTENANCE -> FIRST_PRIMARY;

@@ -2,7 +2,6 @@ package io.duelhall.domain.biome;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeEvent.*;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,8 @@ final class Turns {
     final Battle battle = new Battle(this);
 
     static byte[] matchSeed(BiomeState s) {
-        return BiomeDraws.matchSeed(s.serverSeed(), s.side(Seat.A).clientSeed(), s.side(Seat.B).clientSeed());
+        return BiomeDraws.matchSeed(
+                s.serverSeed(), s.side(Seat.A).clientSeed(), s.side(Seat.B).clientSeed());
     }
 
     /** One draw; from an empty deck the seat loses (B-D-END-2). False when the match ended. */
@@ -26,11 +26,16 @@ final class Turns {
             end(c, seat.opponent(), "DECKED_OUT", List.of(seat));
             return false;
         }
-        c.emit(new CardDrawn(seat, side.deck().get(0), side.hand().size() + 1, side.deck().size() - 1));
+        c.emit(
+                new CardDrawn(
+                        seat, side.deck().get(0), side.hand().size() + 1, side.deck().size() - 1));
         return true;
     }
 
-    /** B-PHASE-1, start: refresh (agents unlocked, energy set), draw 2 (1 on the first turn), maintenance. */
+    /**
+     * B-PHASE-1, start: refresh (agents unlocked, energy set), draw 2 (1 on the first turn),
+     * maintenance.
+     */
     void startTurn(Ctx c, Seat seat) {
         int turn = c.state.turn() + 1;
         c.emit(new TurnStarted(seat, turn));
@@ -44,25 +49,41 @@ final class Turns {
         beginStep(c, Steps.MAINTENANCE);
     }
 
-    /** A window opens with the active seat's priority; at maintenance and end its reactive cards react (B-D-REACT-1). */
+    /**
+     * A window opens with the active seat's priority; at maintenance and end its reactive cards
+     * react (B-D-REACT-1).
+     */
     void beginStep(Ctx c, String step) {
         Seat active = c.state.active();
         c.emit(new StepBegan(active, Steps.phase(step), step));
-        String trigger = Steps.MAINTENANCE.equals(step) ? "START" : Steps.END.equals(step) ? "END" : null;
+        String trigger =
+                Steps.MAINTENANCE.equals(step) ? "START" : Steps.END.equals(step) ? "END" : null;
         if (trigger == null) {
             return;
         }
         for (CardRef r : c.side(active).reactives()) {
             if (c.catalog.card(r.card()).has(trigger)) {
-                c.emit(new ActionQueued(active, new QueueEntry(c.state.nextEntry(), active, QueueEntry.REACTIVE, r,
-                        r.id(), List.of(), Map.of(), List.of()), active));
+                c.emit(
+                        new ActionQueued(
+                                active,
+                                new QueueEntry(
+                                        c.state.nextEntry(),
+                                        active,
+                                        QueueEntry.REACTIVE,
+                                        r,
+                                        r.id(),
+                                        List.of(),
+                                        Map.of(),
+                                        List.of()),
+                                active));
             }
         }
     }
 
     /**
-     * B-QUEUE-1: a pass gives priority to the other seat; the second pass in a row executes the top of the queue (then
-     * the active seat has priority again), or, with the queue empty, ends the step.
+     * B-QUEUE-1: a pass gives priority to the other seat; the second pass in a row executes the top
+     * of the queue (then the active seat has priority again), or, with the queue empty, ends the
+     * step.
      */
     void pass(Ctx c, Seat seat) {
         if (c.state.passes() == 0) {
@@ -78,10 +99,28 @@ final class Turns {
     }
 
     /** Queues an action of {@code seat}; the opponent may answer it. */
-    void queue(Ctx c, Seat seat, String kind, CardRef card, String source, List<TargetRef> targets,
-               Map<String, String> choices, List<String> cards) {
-        c.emit(new ActionQueued(seat, new QueueEntry(c.state.nextEntry(), seat, kind, card, source, targets, choices,
-                cards), seat.opponent()));
+    void queue(
+            Ctx c,
+            Seat seat,
+            String kind,
+            CardRef card,
+            String source,
+            List<TargetRef> targets,
+            Map<String, String> choices,
+            List<String> cards) {
+        c.emit(
+                new ActionQueued(
+                        seat,
+                        new QueueEntry(
+                                c.state.nextEntry(),
+                                seat,
+                                kind,
+                                card,
+                                source,
+                                targets,
+                                choices,
+                                cards),
+                        seat.opponent()));
     }
 
     /** B-QUEUE-1, B-QUEUE-2: the last action in executes; its targets are checked again. */
@@ -95,7 +134,13 @@ final class Turns {
                 String biome = e.targets().isEmpty() ? null : e.targets().get(0).id();
                 Sector own = s.side(owner).sector(biome);
                 if (a == null || a.biome() != null || a.locked() || own == null || own.lost()) {
-                    c.emit(new ActionCancelled(owner, e.id(), e.kind(), null, "the agent can no longer advance there"));
+                    c.emit(
+                            new ActionCancelled(
+                                    owner,
+                                    e.id(),
+                                    e.kind(),
+                                    null,
+                                    "the agent can no longer advance there"));
                     break;
                 }
                 List<CardRef> gear = new ArrayList<>();
@@ -117,13 +162,27 @@ final class Turns {
                 c.emit(new AgentAdvanced(owner, a.id(), biome, gear, power, defense));
             }
             case QueueEntry.ATTACK -> {
-                List<String> valid = e.cards().stream().filter(id -> Checks.couldAttack(s, owner, id)).toList();
+                List<String> valid =
+                        e.cards().stream().filter(id -> Checks.couldAttack(s, owner, id)).toList();
                 if (valid.isEmpty()) {
-                    c.emit(new ActionCancelled(owner, e.id(), e.kind(), null, "no attacker can attack any more"));
+                    c.emit(
+                            new ActionCancelled(
+                                    owner,
+                                    e.id(),
+                                    e.kind(),
+                                    null,
+                                    "no attacker can attack any more"));
                     break;
                 }
-                c.emit(new ActionExecuted(owner, e.id(), e.kind(), e.cards().stream().filter(id -> !valid.contains(id))
-                        .map(id -> TargetRef.agent(owner, id)).toList()));
+                c.emit(
+                        new ActionExecuted(
+                                owner,
+                                e.id(),
+                                e.kind(),
+                                e.cards().stream()
+                                        .filter(id -> !valid.contains(id))
+                                        .map(id -> TargetRef.agent(owner, id))
+                                        .toList()));
                 c.emit(new AttackersDeclared(owner, valid));
             }
             case QueueEntry.DEFEND -> {
@@ -138,7 +197,13 @@ final class Turns {
                     }
                 }
                 if (blocks.isEmpty()) {
-                    c.emit(new ActionCancelled(owner, e.id(), e.kind(), null, "no defender can block any more"));
+                    c.emit(
+                            new ActionCancelled(
+                                    owner,
+                                    e.id(),
+                                    e.kind(),
+                                    null,
+                                    "no defender can block any more"));
                     break;
                 }
                 c.emit(new ActionExecuted(owner, e.id(), e.kind(), unaffected));
@@ -149,7 +214,10 @@ final class Turns {
         checkEnd(c);
     }
 
-    /** A card, a skill or a reactive skill: targets re-checked, cancelled with none left (B-QUEUE-2). */
+    /**
+     * A card, a skill or a reactive skill: targets re-checked, cancelled with none left
+     * (B-QUEUE-2).
+     */
     private void executeCard(Ctx c, QueueEntry e) {
         Seat owner = e.seat();
         BiomeCard card = c.catalog.card(e.card().card());
@@ -159,28 +227,40 @@ final class Turns {
         if (card.has("PICK")) {
             fx = List.of(fx.get(Math.min(e.mode(), fx.size() - 1)));
         }
-        List<TargetRef> valid = e.targets().stream().filter(t -> Checks.valid(c.state, owner, spec, t)).toList();
+        List<TargetRef> valid =
+                e.targets().stream().filter(t -> Checks.valid(c.state, owner, spec, t)).toList();
         if (!BiomeCard.NONE.equals(spec) && valid.isEmpty()) {
             boolean isCard = QueueEntry.CARD.equals(e.kind());
-            c.emit(new ActionCancelled(owner, e.id(), e.kind(), isCard ? e.card() : null, "no valid target"));
+            c.emit(
+                    new ActionCancelled(
+                            owner, e.id(), e.kind(), isCard ? e.card() : null, "no valid target"));
             return;
         }
         List<TargetRef> unaffected = e.targets().stream().filter(t -> !valid.contains(t)).toList();
         c.emit(new ActionExecuted(owner, e.id(), e.kind(), unaffected));
         if (QueueEntry.CARD.equals(e.kind())) {
             switch (card.type()) {
-                case BiomeCard.AGENT -> c.emit(new AgentDeployed(owner, Agent.arrived(e.card(), card)));
+                case BiomeCard.AGENT ->
+                        c.emit(new AgentDeployed(owner, Agent.arrived(e.card(), card)));
                 case BiomeCard.GEAR -> c.emit(new GearPlaced(owner, e.card()));
                 case BiomeCard.REACTIVE -> c.emit(new ReactivePlaced(owner, e.card()));
                 case BiomeCard.SKILL -> c.emit(new CardCached(owner, e.card()));
-                default -> {
-                }
+                default -> {}
             }
         }
-        effects.apply(c, owner, fx, valid, e.x(), BiomeCard.MODIFICATION.equals(card.type()) ? e.card() : null);
+        effects.apply(
+                c,
+                owner,
+                fx,
+                valid,
+                e.x(),
+                BiomeCard.MODIFICATION.equals(card.type()) ? e.card() : null);
     }
 
-    /** The step ends (both passed, the queue empty): the next step, the damage step, or the next turn. */
+    /**
+     * The step ends (both passed, the queue empty): the next step, the damage step, or the next
+     * turn.
+     */
     void endStep(Ctx c) {
         String step = c.state.step();
         boolean attackers = !c.state.attackers().isEmpty();
@@ -209,7 +289,10 @@ final class Turns {
         c.emit(new AgentTerminated(seat, a.ref(), attached));
     }
 
-    /** B-D-SECTOR-1: damage equal to or above the durability left loses the biome; else durability goes down. */
+    /**
+     * B-D-SECTOR-1: damage equal to or above the durability left loses the biome; else durability
+     * goes down.
+     */
     void damageSector(Ctx c, Seat seat, String biome, int n) {
         Sector s = c.side(seat).sector(biome);
         if (s == null || s.lost() || n <= 0) {
@@ -223,7 +306,10 @@ final class Turns {
         }
     }
 
-    /** B-D-END-1: a seat that lost two biomes loses; both at once is a draw. True when the match ended. */
+    /**
+     * B-D-END-1: a seat that lost two biomes loses; both at once is a draw. True when the match
+     * ended.
+     */
     boolean checkEnd(Ctx c) {
         if (c.over()) {
             return true;

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one source of randomness for rules. Implementations are deterministic functions of a
- * seed, so a match replays and audits identically.
+ * The one source of randomness for rules. Implementations are deterministic functions of a seed, so
+ * a match replays and audits identically.
  */
 public interface SeededRandom {
     /** An unbiased integer in [0, bound). */

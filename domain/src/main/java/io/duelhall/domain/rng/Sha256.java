@@ -5,14 +5,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * SHA-256 and lowercase hex, the project's hashing (seed commitments, match seeds, seat-token hashes). The generator
- * ({@link Sha256CounterRandom}) is built on it; it used to carry these helpers itself.
+ * SHA-256 and lowercase hex, the project's hashing (seed commitments, match seeds, seat-token
+ * hashes). The generator ({@link Sha256CounterRandom}) is built on it; it used to carry these
+ * helpers itself.
  */
 public final class Sha256 {
     private static final HexFormat HEX = HexFormat.of();
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     /** A new SHA-256 digest. */
     public static MessageDigest digest() {

@@ -4,10 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
 /**
- * SHA-256 in counter mode: block i = SHA-256(seed ‖ UTF-8(label) ‖ 0x00 ‖ uint64-BE(i)); each
- * block gives eight big-endian uint32 words, used in order. {@link #nextInt} rejects words at or
- * above the largest multiple of {@code bound} below 2^32, so every result is unbiased. A label
- * gives each use (a seat's shuffle, the first seat) its own independent stream.
+ * SHA-256 in counter mode: block i = SHA-256(seed ‖ UTF-8(label) ‖ 0x00 ‖ uint64-BE(i)); each block
+ * gives eight big-endian uint32 words, used in order. {@link #nextInt} rejects words at or above
+ * the largest multiple of {@code bound} below 2^32, so every result is unbiased. A label gives each
+ * use (a seat's shuffle, the first seat) its own independent stream.
  */
 public final class Sha256CounterRandom implements SeededRandom {
     private final byte[] prefix;
@@ -38,8 +38,11 @@ public final class Sha256CounterRandom implements SeededRandom {
             block = sha.digest();
             offset = 0;
         }
-        long w = ((block[offset] & 0xFFL) << 24) | ((block[offset + 1] & 0xFFL) << 16)
-                | ((block[offset + 2] & 0xFFL) << 8) | (block[offset + 3] & 0xFFL);
+        long w =
+                ((block[offset] & 0xFFL) << 24)
+                        | ((block[offset + 1] & 0xFFL) << 16)
+                        | ((block[offset + 2] & 0xFFL) << 8)
+                        | (block[offset + 3] & 0xFFL);
         offset += 4;
         return w;
     }

@@ -6,14 +6,13 @@ import io.duelhall.domain.voidexa.VoidexaEvent.DamageRouted;
 import io.duelhall.domain.voidexa.VoidexaEvent.MatchEnded;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.Subsystem;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The working state of one decision: every event decide emits is applied at once with the
- * same evolve that replay uses, so later steps see its effect and replay equals live play.
- * Win and loss are checked after every event that changes a subsystem (V-WIN-5).
+ * The working state of one decision: every event decide emits is applied at once with the same
+ * evolve that replay uses, so later steps see its effect and replay equals live play. Win and loss
+ * are checked after every event that changes a subsystem (V-WIN-5).
  */
 final class Ctx {
     final Catalog catalog;
@@ -42,7 +41,9 @@ final class Ctx {
         return state.ship(seat);
     }
 
-    /** Runs a resolution that hits several ships at once; the win check waits for its end (V-WIN-4). */
+    /**
+     * Runs a resolution that hits several ships at once; the win check waits for its end (V-WIN-4).
+     */
     void together(Seat triggeredBy, Runnable resolution) {
         deferWin++;
         try {
@@ -55,7 +56,10 @@ final class Ctx {
         }
     }
 
-    /** V-WIN-1/4: Hull or Reactor at 0 ends the match; if both ships are down, whoever triggered it loses. */
+    /**
+     * V-WIN-1/4: Hull or Reactor at 0 ends the match; if both ships are down, whoever triggered it
+     * loses.
+     */
     void checkWin(Seat triggeredBy) {
         if (over()) {
             return;
@@ -86,7 +90,9 @@ final class Ctx {
 
     void end(Seat winner, String reason, List<Seat> losers, Seat triggeredBy) {
         if (!over()) {
-            emit(new MatchEnded(winner, reason, List.copyOf(losers), triggeredBy, state.serverSeed()));
+            emit(
+                    new MatchEnded(
+                            winner, reason, List.copyOf(losers), triggeredBy, state.serverSeed()));
         }
     }
 }

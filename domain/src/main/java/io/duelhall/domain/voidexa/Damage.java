@@ -5,20 +5,28 @@ import io.duelhall.domain.voidexa.VoidexaEvent.DamageRouted;
 import io.duelhall.domain.voidexa.VoidexaEvent.DroneDamaged;
 import io.duelhall.domain.voidexa.VoidexaEvent.DroneDestroyed;
 import io.duelhall.domain.voidexa.cards.Subsystem;
-
 import java.util.EnumMap;
 import java.util.Map;
 
-/** Damage to a ship or a drone (V-DMG-*): the only place it is computed, for effects and turns alike. */
+/**
+ * Damage to a ship or a drone (V-DMG-*): the only place it is computed, for effects and turns
+ * alike.
+ */
 final class Damage {
-    private Damage() {
-    }
+    private Damage() {}
 
     /**
-     * V-DMG-1/2: Shield first, the rest to Hull; Pierce goes to Hull and a named subsystem takes
-     * it directly, both skipping the Shield. Every subsystem floors at 0. One DamageRouted each time.
+     * V-DMG-1/2: Shield first, the rest to Hull; Pierce goes to Hull and a named subsystem takes it
+     * directly, both skipping the Shield. Every subsystem floors at 0. One DamageRouted each time.
      */
-    static void routeToShip(Ctx c, Seat target, Seat source, String cause, int amount, boolean pierce, Subsystem named) {
+    static void routeToShip(
+            Ctx c,
+            Seat target,
+            Seat source,
+            String cause,
+            int amount,
+            boolean pierce,
+            Subsystem named) {
         if (amount <= 0 || c.over()) {
             return;
         }
@@ -42,18 +50,40 @@ final class Damage {
                 after.put(Subsystem.HULL, hull - d);
             }
         }
-        c.emit(new DamageRouted(target, source, cause, amount, pierce || named != null, absorbed, Map.copyOf(dealt), Map.copyOf(after)));
+        c.emit(
+                new DamageRouted(
+                        target,
+                        source,
+                        cause,
+                        amount,
+                        pierce || named != null,
+                        absorbed,
+                        Map.copyOf(dealt),
+                        Map.copyOf(after)));
     }
 
-    /** V-DMG-4: the drone's shield first (unless Pierce), then its hull; at 0 it goes to its owner's discard. */
-    static void routeToDrone(Ctx c, Seat owner, String droneId, Seat source, int amount, boolean pierce) {
+    /**
+     * V-DMG-4: the drone's shield first (unless Pierce), then its hull; at 0 it goes to its owner's
+     * discard.
+     */
+    static void routeToDrone(
+            Ctx c, Seat owner, String droneId, Seat source, int amount, boolean pierce) {
         Drone d = c.ship(owner).drone(droneId);
         if (d == null || amount <= 0 || c.over()) {
             return;
         }
         int absorbed = pierce ? 0 : Math.min(d.shield(), amount);
         int hullDamage = Math.min(amount - absorbed, d.hull());
-        c.emit(new DroneDamaged(owner, d.id(), source, amount, absorbed, hullDamage, d.shield() - absorbed, d.hull() - hullDamage));
+        c.emit(
+                new DroneDamaged(
+                        owner,
+                        d.id(),
+                        source,
+                        amount,
+                        absorbed,
+                        hullDamage,
+                        d.shield() - absorbed,
+                        d.hull() - hullDamage));
         if (d.hull() - hullDamage == 0) {
             c.emit(new DroneDestroyed(owner, new CardRef(d.id(), d.card())));
         }

@@ -3,7 +3,6 @@ package io.duelhall.domain.voidexa;
 import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.CardType;
 import io.duelhall.domain.voidexa.cards.Catalog;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +13,10 @@ import java.util.TreeMap;
 public final class DeckRules {
     public static final int DECK_SIZE = 60;
 
-    private DeckRules() {
-    }
+    private DeckRules() {}
 
-    public static List<String> violations(Catalog catalog, String pilotClass, String shipCore, List<String> cards) {
+    public static List<String> violations(
+            Catalog catalog, String pilotClass, String shipCore, List<String> cards) {
         List<String> out = new ArrayList<>();
         if (pilotClass == null || pilotClass.isBlank()) {
             out.add("No pilot class given (V-DECK-2).");
@@ -36,7 +35,12 @@ public final class DeckRules {
         }
         List<String> list = cards == null ? List.of() : cards;
         if (list.size() != DECK_SIZE) {
-            out.add("The deck has " + list.size() + " cards; exactly " + DECK_SIZE + " are required.");
+            out.add(
+                    "The deck has "
+                            + list.size()
+                            + " cards; exactly "
+                            + DECK_SIZE
+                            + " are required.");
         }
         Map<String, Integer> counts = new TreeMap<>();
         for (String id : list) {
@@ -52,8 +56,16 @@ public final class DeckRules {
             if (c.type() == CardType.SHIP_CORE) {
                 out.add("'" + c.id() + "' is a Ship Core and cannot be among the 60 cards.");
             } else if (e.getValue() > c.rarity().maxCopies()) {
-                out.add("'" + c.id() + "' (" + c.rarity().name().toLowerCase() + ") appears " + e.getValue()
-                        + " times; at most " + c.rarity().maxCopies() + " are allowed.");
+                out.add(
+                        "'"
+                                + c.id()
+                                + "' ("
+                                + c.rarity().name().toLowerCase()
+                                + ") appears "
+                                + e.getValue()
+                                + " times; at most "
+                                + c.rarity().maxCopies()
+                                + " are allowed.");
             }
         }
         return out;

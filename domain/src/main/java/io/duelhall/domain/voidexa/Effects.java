@@ -7,20 +7,24 @@ import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.CardType;
 import io.duelhall.domain.voidexa.cards.Effect;
 import io.duelhall.domain.voidexa.cards.Keyword;
-import io.duelhall.domain.voidexa.cards.ModifierKind;
 import io.duelhall.domain.voidexa.cards.Subsystem;
-
 import java.util.List;
 
-/** Resolves effect building blocks into events; damage goes through {@link Damage}, draws through {@link Draws}. */
+/**
+ * Resolves effect building blocks into events; damage goes through {@link Damage}, draws through
+ * {@link Draws}.
+ */
 final class Effects {
 
     /** A played card resolves (V-PLAY-4): its effects, then its destination. */
     void resolveCard(Ctx c, Seat seat, CardRef ref, List<Target> targets) {
         Card card = c.catalog.card(ref.card());
-        int bonus = Passives.weaponBonus(c.catalog, c.state, seat, card); // D-DMG-1 and D-CAT-3's charge
+        int bonus =
+                Passives.weaponBonus(
+                        c.catalog, c.state, seat, card); // D-DMG-1 and D-CAT-3's charge
         int charge = c.ship(seat).weaponCharge();
-        if (card.type() == CardType.WEAPON && charge > 0) { // D-CAT-3: the next Weapon this turn takes the charge
+        if (card.type() == CardType.WEAPON
+                && charge > 0) { // D-CAT-3: the next Weapon this turn takes the charge
             c.emit(new WeaponChargeSpent(seat, ref, charge));
         }
         apply(c, seat, seat, card.effects(), targets, bonus, card.has(Keyword.PIERCE), ref);
@@ -29,7 +33,8 @@ final class Effects {
         }
         switch (card.type()) {
             case DRONE -> {
-                if (c.ship(seat).drone(ref.id()) == null) { // a drone card without SUMMON only goes to the discard
+                if (c.ship(seat).drone(ref.id())
+                        == null) { // a drone card without SUMMON only goes to the discard
                     c.emit(new CardDiscarded(seat, ref, "PLAY"));
                 }
             }
@@ -55,8 +60,15 @@ final class Effects {
      * Applies effects of a card or ability owned by {@code owner}. {@code triggeredBy} is whom a
      * lethal result is blamed on (V-WIN-4): the owner, or null for an unbound field.
      */
-    void apply(Ctx c, Seat owner, Seat triggeredBy, List<Effect> effects, List<Target> targets,
-               int damageBonus, boolean cardPierce, CardRef self) {
+    void apply(
+            Ctx c,
+            Seat owner,
+            Seat triggeredBy,
+            List<Effect> effects,
+            List<Target> targets,
+            int damageBonus,
+            boolean cardPierce,
+            CardRef self) {
         for (Effect e : effects) {
             if (c.over()) {
                 return;
@@ -64,7 +76,15 @@ final class Effects {
             Ship me = c.ship(owner);
             int a = e.amount();
             switch (e.kind()) {
-                case DAMAGE -> damage(c, owner, triggeredBy, e, a + damageBonus, e.pierce() || cardPierce, targets);
+                case DAMAGE ->
+                        damage(
+                                c,
+                                owner,
+                                triggeredBy,
+                                e,
+                                a + damageBonus,
+                                e.pierce() || cardPierce,
+                                targets);
                 case HEAL -> {
                     Subsystem sub = e.subsystem() == null ? Subsystem.HULL : e.subsystem();
                     int gained = Math.min(a, me.max(sub) - me.value(sub));
@@ -75,7 +95,9 @@ final class Effects {
                 case SHIELD -> {
                     int gained = Math.min(a, me.max(Subsystem.SHIELD) - me.value(Subsystem.SHIELD));
                     if (gained > 0) {
-                        c.emit(new ShieldRaised(owner, gained, me.value(Subsystem.SHIELD) + gained));
+                        c.emit(
+                                new ShieldRaised(
+                                        owner, gained, me.value(Subsystem.SHIELD) + gained));
                     }
                 }
                 case VENT -> {
@@ -91,24 +113,45 @@ final class Effects {
                 case SUMMON -> {
                     Card card = c.catalog.card(self.card());
                     var st = card.drone();
-                    c.emit(new DroneDeployed(owner, new Drone(self.id(), self.card(), st.hull(), st.hull(),
-                            st.shield(), st.shield(), st.damage(), st.pierce(), st.target())));
+                    c.emit(
+                            new DroneDeployed(
+                                    owner,
+                                    new Drone(
+                                            self.id(),
+                                            self.card(),
+                                            st.hull(),
+                                            st.hull(),
+                                            st.shield(),
+                                            st.shield(),
+                                            st.damage(),
+                                            st.pierce(),
+                                            st.target())));
                 }
                 case DRONE_BOOST -> {
-                    // D-DRONE-1: a damage boost (Drone Boost) lasts until the end of the owner's next turn, boosts stack
-                    // in amount and the longest wins; a Pierce grant alone (Targeting AI, at the start of an own turn)
-                    // is for that turn and does not lengthen a damage boost. One slot holds both, so Pierce is kept
-                    // only as long as it was granted for; drones attack only at the start of their owner's turns.
+                    // D-DRONE-1: a damage boost (Drone Boost) lasts until the end of the owner's
+                    // next turn, boosts stack
+                    // in amount and the longest wins; a Pierce grant alone (Targeting AI, at the
+                    // start of an own turn)
+                    // is for that turn and does not lengthen a damage boost. One slot holds both,
+                    // so Pierce is kept
+                    // only as long as it was granted for; drones attack only at the start of their
+                    // owner's turns.
                     int turn = c.state.turn();
                     boolean active = me.boostUntilTurn() >= turn;
                     int damageUntil = active && me.droneBoost() > 0 ? me.boostUntilTurn() : 0;
-                    int until = a > 0 ? Math.max(damageUntil, turn + 2) : Math.max(damageUntil, turn);
-                    boolean pierce = e.pierce() || (active && me.dronePierce() && me.boostUntilTurn() >= until);
-                    c.emit(new DronesBoosted(owner, (active ? me.droneBoost() : 0) + a, pierce, until));
+                    int until =
+                            a > 0 ? Math.max(damageUntil, turn + 2) : Math.max(damageUntil, turn);
+                    boolean pierce =
+                            e.pierce()
+                                    || (active && me.dronePierce() && me.boostUntilTurn() >= until);
+                    c.emit(
+                            new DronesBoosted(
+                                    owner, (active ? me.droneBoost() : 0) + a, pierce, until));
                 }
                 case WEAPON_CHARGE -> c.emit(new WeaponCharged(owner, a, me.weaponCharge() + a));
                 case DRONE_PIERCE -> {
-                    if (!me.pierceNext()) { // D-DRONE-3: one next attack with Pierce; a second grant adds nothing
+                    if (!me.pierceNext()) { // D-DRONE-3: one next attack with Pierce; a second
+                        // grant adds nothing
                         c.emit(new DronePierceCharged(owner));
                     }
                 }
@@ -138,7 +181,14 @@ final class Effects {
         }
     }
 
-    private void damage(Ctx c, Seat owner, Seat by, Effect e, int amount, boolean pierce, List<Target> targets) {
+    private void damage(
+            Ctx c,
+            Seat owner,
+            Seat by,
+            Effect e,
+            int amount,
+            boolean pierce,
+            List<Target> targets) {
         Seat enemy = owner.opponent();
         switch (e.toOrDefault()) {
             case TARGET -> {
@@ -152,22 +202,35 @@ final class Effects {
                         continue;
                     }
                     switch (kind) {
-                        case SHIP -> Damage.routeToShip(c, t.seat(), by, "CARD", amount, pierce, null);
-                        case SUBSYSTEM -> Damage.routeToShip(c, t.seat(), by, "CARD", amount, true, Checks.parse(t.subsystem()));
+                        case SHIP ->
+                                Damage.routeToShip(c, t.seat(), by, "CARD", amount, pierce, null);
+                        case SUBSYSTEM ->
+                                Damage.routeToShip(
+                                        c,
+                                        t.seat(),
+                                        by,
+                                        "CARD",
+                                        amount,
+                                        true,
+                                        Checks.parse(t.subsystem()));
                         case DRONE -> Damage.routeToDrone(c, t.seat(), t.id(), by, amount, pierce);
-                        default -> {
-                        }
+                        default -> {}
                     }
                 }
             }
             case ENEMY_SHIP -> Damage.routeToShip(c, enemy, by, "CARD", amount, pierce, null);
-            case ENEMY_SUBSYSTEM -> Damage.routeToShip(c, enemy, by, "CARD", amount, true, e.subsystem());
+            case ENEMY_SUBSYSTEM ->
+                    Damage.routeToShip(c, enemy, by, "CARD", amount, true, e.subsystem());
             case SELF_SHIP -> Damage.routeToShip(c, owner, by, "CARD", amount, pierce, null);
-            case BOTH_SHIPS -> c.together(by, () -> {
-                Seat first = c.state.active();
-                Damage.routeToShip(c, first, by, "CARD", amount, pierce, null);
-                Damage.routeToShip(c, first.opponent(), by, "CARD", amount, pierce, null);
-            });
+            case BOTH_SHIPS ->
+                    c.together(
+                            by,
+                            () -> {
+                                Seat first = c.state.active();
+                                Damage.routeToShip(c, first, by, "CARD", amount, pierce, null);
+                                Damage.routeToShip(
+                                        c, first.opponent(), by, "CARD", amount, pierce, null);
+                            });
             case ENEMY_DRONES -> {
                 for (Drone d : c.ship(enemy).drones()) {
                     Damage.routeToDrone(c, enemy, d.id(), by, amount, pierce);

@@ -8,21 +8,19 @@ import io.duelhall.domain.voidexa.cards.Keyword;
 import io.duelhall.domain.voidexa.cards.Modifier;
 import io.duelhall.domain.voidexa.cards.ModifierKind;
 import io.duelhall.domain.voidexa.cards.PilotClass;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Standing modifiers that apply to a seat: its pilot, ship core and cards in play, and both fields (V-FIELD-1).
- * Asked on every card played and every turn: {@link #sum} and {@link #forbidden} walk the sources in place
- * (indexed loops, no list built) — the same modifiers {@link #of} lists.
+ * Standing modifiers that apply to a seat: its pilot, ship core and cards in play, and both fields
+ * (V-FIELD-1). Asked on every card played and every turn: {@link #sum} and {@link #forbidden} walk
+ * the sources in place (indexed loops, no list built) — the same modifiers {@link #of} lists.
  */
 final class Passives {
     static final int HEAT_PENALTY_FROM = 6;
     private static final Seat[] SEATS = {Seat.A, Seat.B};
 
-    private Passives() {
-    }
+    private Passives() {}
 
     /** Every modifier that applies to {@code seat}, in source order. */
     static List<Modifier> of(Catalog catalog, VoidexaState s, Seat seat) {
@@ -32,9 +30,14 @@ final class Passives {
     }
 
     /** Calls {@code each} with the modifier list of every source that applies to {@code seat}. */
-    private static void visit(Catalog catalog, VoidexaState s, Seat seat, java.util.function.Consumer<List<Modifier>> each) {
+    private static void visit(
+            Catalog catalog,
+            VoidexaState s,
+            Seat seat,
+            java.util.function.Consumer<List<Modifier>> each) {
         Ship ship = s.ship(seat);
-        PilotClass pilot = ship.pilotClass() == null ? null : catalog.pilot(ship.pilotClass()).orElse(null);
+        PilotClass pilot =
+                ship.pilotClass() == null ? null : catalog.pilot(ship.pilotClass()).orElse(null);
         if (pilot != null) {
             each.accept(pilot.modifiers());
         }
@@ -77,16 +80,20 @@ final class Passives {
         return total[0];
     }
 
-    /** V-PLAY-2: printed cost, +1 at Heat 6–10, plus field and other cost modifiers; never below 0. */
     /**
-     * What a Weapon card of {@code seat} would add to each of its damage blocks if played now (D-DMG-1: pilot and
-     * modules; D-CAT-3: an Overcharge's charge); 0 for other cards. The view shows it beside the card's printed text.
+     * V-PLAY-2: printed cost, +1 at Heat 6–10, plus field and other cost modifiers; never below 0.
+     */
+    /**
+     * What a Weapon card of {@code seat} would add to each of its damage blocks if played now
+     * (D-DMG-1: pilot and modules; D-CAT-3: an Overcharge's charge); 0 for other cards. The view
+     * shows it beside the card's printed text.
      */
     static int weaponBonus(Catalog catalog, VoidexaState s, Seat seat, Card card) {
         if (card.type() != io.duelhall.domain.voidexa.cards.CardType.WEAPON) {
             return 0;
         }
-        return sum(catalog, s, seat, ModifierKind.WEAPON_DAMAGE, null) + s.ship(seat).weaponCharge();
+        return sum(catalog, s, seat, ModifierKind.WEAPON_DAMAGE, null)
+                + s.ship(seat).weaponCharge();
     }
 
     static int totalCost(Catalog catalog, VoidexaState s, Seat seat, Card card) {
@@ -97,14 +104,18 @@ final class Passives {
 
     static boolean forbidden(Catalog catalog, VoidexaState s, Seat seat, Card card) {
         boolean[] found = {false};
-        visit(catalog, s, seat, mods -> {
-            for (int i = 0; i < mods.size(); i++) {
-                Modifier m = mods.get(i);
-                if (m.kind() == ModifierKind.FORBID_TYPE && m.cardType() == card.type()) {
-                    found[0] = true;
-                }
-            }
-        });
+        visit(
+                catalog,
+                s,
+                seat,
+                mods -> {
+                    for (int i = 0; i < mods.size(); i++) {
+                        Modifier m = mods.get(i);
+                        if (m.kind() == ModifierKind.FORBID_TYPE && m.cardType() == card.type()) {
+                            found[0] = true;
+                        }
+                    }
+                });
         return found[0];
     }
 }

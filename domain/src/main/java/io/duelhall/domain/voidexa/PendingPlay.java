@@ -2,7 +2,6 @@ package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-
 import java.util.List;
 
 /** A played card waiting for the response window to close before it resolves. */

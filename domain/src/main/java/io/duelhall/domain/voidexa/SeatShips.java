@@ -1,7 +1,6 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.Seat;
-
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.ArrayList;
@@ -11,9 +10,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The ships of a voidexa match by seat: an immutable map of at most the two seats A and B. Evolve replaces a
- * ship for almost every event, so this copy must be cheap: two fields instead of a general map (it was the
- * engine's largest cost in the profile). Iterates in seat order; equal to any map with the same entries.
+ * The ships of a voidexa match by seat: an immutable map of at most the two seats A and B. Evolve
+ * replaces a ship for almost every event, so this copy must be cheap: two fields instead of a
+ * general map (it was the engine's largest cost in the profile). Iterates in seat order; equal to
+ * any map with the same entries.
  */
 final class SeatShips extends AbstractMap<Seat, Ship> {
     static final SeatShips EMPTY = new SeatShips(null, null);
@@ -42,7 +42,8 @@ final class SeatShips extends AbstractMap<Seat, Ship> {
         return switch (seat) {
             case A -> new SeatShips(ship, b);
             case B -> new SeatShips(a, ship);
-            default -> throw new IllegalArgumentException("voidexa seats A and B only, not " + seat);
+            default ->
+                    throw new IllegalArgumentException("voidexa seats A and B only, not " + seat);
         };
     }
 

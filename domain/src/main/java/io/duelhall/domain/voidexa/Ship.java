@@ -1,7 +1,6 @@
 package io.duelhall.domain.voidexa;
 
 import io.duelhall.domain.voidexa.cards.Subsystem;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -11,27 +10,52 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One seat's side of the match: the ship's values, resources and card zones. Immutable;
- * {@link #edit()} gives a builder for evolve.
+ * One seat's side of the match: the ship's values, resources and card zones. Immutable; {@link
+ * #edit()} gives a builder for evolve.
  *
- * @param deckList           the 60 catalog ids the seat joined with (hidden until the end)
- * @param ramp               permanent extra max energy
- * @param droneBoost         extra damage for own drones until the end of own turn {@code boostUntilTurn}
- * @param abilitiesUsed      "instance#index" of abilities used this turn
- * @param emptyDraws         how many times this seat had to draw from an empty deck (V-START-2/3)
- * @param timeouts           how many of its turns this seat let the turn clock run out (D-CLOCK-1)
- * @param weaponCharge       damage the seat's next Weapon card this turn adds to each target (an Overcharge, D-CAT-3)
- * @param pierceNext         the seat's drones have Pierce at their next attack, then it is spent (Targeting AI, D-DRONE-3)
- * @param accountId          the registered player's account that took the seat, null for a guest or AI (identities.md)
+ * @param deckList the 60 catalog ids the seat joined with (hidden until the end)
+ * @param ramp permanent extra max energy
+ * @param droneBoost extra damage for own drones until the end of own turn {@code boostUntilTurn}
+ * @param abilitiesUsed "instance#index" of abilities used this turn
+ * @param emptyDraws how many times this seat had to draw from an empty deck (V-START-2/3)
+ * @param timeouts how many of its turns this seat let the turn clock run out (D-CLOCK-1)
+ * @param weaponCharge damage the seat's next Weapon card this turn adds to each target (an
+ *     Overcharge, D-CAT-3)
+ * @param pierceNext the seat's drones have Pierce at their next attack, then it is spent (Targeting
+ *     AI, D-DRONE-3)
+ * @param accountId the registered player's account that took the seat, null for a guest or AI
+ *     (identities.md)
  */
-public record Ship(String name, String pilotClass, String shipCore, String clientSeed, List<String> deckList,
-                   Map<Subsystem, Integer> values, Map<Subsystem, Integer> maxValues,
-                   int energy, int ramp, int heat, int pendingHeat, int maxHand,
-                   List<CardRef> deck, List<CardRef> hand, List<CardRef> discard, List<CardRef> exile,
-                   List<CardRef> inPlay, List<Drone> drones, CardRef field,
-                   int lifeSupportZeroTurns, int emptyDraws,
-                   int droneBoost, boolean dronePierce, int boostUntilTurn, Set<String> abilitiesUsed,
-                   int timeouts, int weaponCharge, boolean pierceNext, String accountId) {
+public record Ship(
+        String name,
+        String pilotClass,
+        String shipCore,
+        String clientSeed,
+        List<String> deckList,
+        Map<Subsystem, Integer> values,
+        Map<Subsystem, Integer> maxValues,
+        int energy,
+        int ramp,
+        int heat,
+        int pendingHeat,
+        int maxHand,
+        List<CardRef> deck,
+        List<CardRef> hand,
+        List<CardRef> discard,
+        List<CardRef> exile,
+        List<CardRef> inPlay,
+        List<Drone> drones,
+        CardRef field,
+        int lifeSupportZeroTurns,
+        int emptyDraws,
+        int droneBoost,
+        boolean dronePierce,
+        int boostUntilTurn,
+        Set<String> abilitiesUsed,
+        int timeouts,
+        int weaponCharge,
+        boolean pierceNext,
+        String accountId) {
 
     public static final int MAX_HEAT = 10;
     public static final int MAX_HAND = 10;
@@ -80,7 +104,10 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         return find(hand, id);
     }
 
-    /** A card of this seat in play other than a drone: modules, equipment, AI routines and the field. */
+    /**
+     * A card of this seat in play other than a drone: modules, equipment, AI routines and the
+     * field.
+     */
     public CardRef inPlayCard(String id) {
         CardRef c = find(inPlay, id);
         if (c == null && field != null && field.id().equals(id)) {
@@ -103,7 +130,12 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
     }
 
     /** A new ship with the starting values of V-SETUP-1 and empty zones. */
-    public static Ship fresh(String name, String pilotClass, String shipCore, String clientSeed, List<String> deckList) {
+    public static Ship fresh(
+            String name,
+            String pilotClass,
+            String shipCore,
+            String clientSeed,
+            List<String> deckList) {
         Map<Subsystem, Integer> v = new EnumMap<>(Subsystem.class);
         v.put(Subsystem.HULL, 60);
         v.put(Subsystem.SHIELD, 40);
@@ -112,16 +144,70 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         v.put(Subsystem.ENGINES, 35);
         v.put(Subsystem.LIFE_SUPPORT, 25);
         Map<Subsystem, Integer> start = Collections.unmodifiableMap(v);
-        return new Ship(name, pilotClass, shipCore, clientSeed, List.copyOf(deckList), start, start,
-                0, 0, 0, 0, MAX_HAND, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
-                0, 0, 0, false, 0, Set.of(), 0, 0, false, null);
+        return new Ship(
+                name,
+                pilotClass,
+                shipCore,
+                clientSeed,
+                List.copyOf(deckList),
+                start,
+                start,
+                0,
+                0,
+                0,
+                0,
+                MAX_HAND,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                0,
+                0,
+                0,
+                false,
+                0,
+                Set.of(),
+                0,
+                0,
+                false,
+                null);
     }
 
     /** The same ship, taken by the registered player {@code account} (null: a guest or AI). */
     Ship withAccount(String account) {
-        return new Ship(name, pilotClass, shipCore, clientSeed, deckList, values, maxValues, energy, ramp, heat,
-                pendingHeat, maxHand, deck, hand, discard, exile, inPlay, drones, field, lifeSupportZeroTurns, emptyDraws,
-                droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts, weaponCharge, pierceNext, account);
+        return new Ship(
+                name,
+                pilotClass,
+                shipCore,
+                clientSeed,
+                deckList,
+                values,
+                maxValues,
+                energy,
+                ramp,
+                heat,
+                pendingHeat,
+                maxHand,
+                deck,
+                hand,
+                discard,
+                exile,
+                inPlay,
+                drones,
+                field,
+                lifeSupportZeroTurns,
+                emptyDraws,
+                droneBoost,
+                dronePierce,
+                boostUntilTurn,
+                abilitiesUsed,
+                timeouts,
+                weaponCharge,
+                pierceNext,
+                account);
     }
 
     public Builder edit() {
@@ -131,8 +217,10 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
     /** A mutable copy used inside evolve; {@link #build()} freezes it again. */
     public static final class Builder {
         private final Ship from;
+
         /** Copied on the first change only: most events leave the subsystem values alone. */
         private EnumMap<Subsystem, Integer> values;
+
         int energy;
         int ramp;
         int heat;
@@ -214,11 +302,36 @@ public record Ship(String name, String pilotClass, String shipCore, String clien
         }
 
         public Ship build() {
-            return new Ship(from.name, from.pilotClass, from.shipCore, from.clientSeed, from.deckList,
-                    values == null ? from.values : Collections.unmodifiableMap(values), from.maxValues, energy, ramp, heat, pendingHeat, maxHand,
-                    deck, hand, discard, exile, inPlay, List.copyOf(drones), field,
-                    lifeSupportZeroTurns, emptyDraws, droneBoost, dronePierce, boostUntilTurn, abilitiesUsed, timeouts,
-                    weaponCharge, pierceNext, from.accountId);
+            return new Ship(
+                    from.name,
+                    from.pilotClass,
+                    from.shipCore,
+                    from.clientSeed,
+                    from.deckList,
+                    values == null ? from.values : Collections.unmodifiableMap(values),
+                    from.maxValues,
+                    energy,
+                    ramp,
+                    heat,
+                    pendingHeat,
+                    maxHand,
+                    deck,
+                    hand,
+                    discard,
+                    exile,
+                    inPlay,
+                    List.copyOf(drones),
+                    field,
+                    lifeSupportZeroTurns,
+                    emptyDraws,
+                    droneBoost,
+                    dronePierce,
+                    boostUntilTurn,
+                    abilitiesUsed,
+                    timeouts,
+                    weaponCharge,
+                    pierceNext,
+                    from.accountId);
         }
     }
 }

@@ -10,7 +10,6 @@ import io.duelhall.domain.voidexa.cards.PilotClass;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 import io.duelhall.domain.voidexa.cards.Timing;
 import io.duelhall.domain.voidexa.cards.Trigger;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,13 +63,18 @@ final class Turns {
         droneAttacks(c, seat);
     }
 
-    /** V-MAIN-1: each drone of the active seat attacks once, in column order, before the seat may act. */
+    /**
+     * V-MAIN-1: each drone of the active seat attacks once, in column order, before the seat may
+     * act.
+     */
     private void droneAttacks(Ctx c, Seat seat) {
         Ship ship = c.ship(seat);
         boolean boosted = ship.boostUntilTurn() >= c.state.turn();
-        int bonus = Passives.sum(c.catalog, c.state, seat, ModifierKind.DRONE_DAMAGE, null)
-                + (boosted ? ship.droneBoost() : 0);
-        boolean pierceNext = ship.pierceNext(); // D-DRONE-3: Targeting AI's Pierce for this attack, then spent
+        int bonus =
+                Passives.sum(c.catalog, c.state, seat, ModifierKind.DRONE_DAMAGE, null)
+                        + (boosted ? ship.droneBoost() : 0);
+        boolean pierceNext =
+                ship.pierceNext(); // D-DRONE-3: Targeting AI's Pierce for this attack, then spent
         boolean attacked = false;
         for (Drone d : ship.drones()) {
             if (c.over()) {
@@ -86,7 +90,8 @@ final class Turns {
             }
             c.emit(new DroneAttacked(seat, d.id(), dmg, pierce));
             attacked = true;
-            // V-DRONE-2: to the enemy ship, or to the subsystem the drone is assigned to (D-DRONE-4), skipping the Shield
+            // V-DRONE-2: to the enemy ship, or to the subsystem the drone is assigned to
+            // (D-DRONE-4), skipping the Shield
             Damage.routeToShip(c, seat.opponent(), seat, "DRONE", dmg, pierce, d.target());
         }
         if (pierceNext && attacked && !c.over()) {
@@ -126,33 +131,71 @@ final class Turns {
 
     /**
      * V-START-4 order: the seat's Ship Core, its pilot passive, its cards in play in the order they
-     * entered, then fields — the seat's own first, then the other's. Fields fire at every seat's turn.
+     * entered, then fields — the seat's own first, then the other's. Fields fire at every seat's
+     * turn.
      */
     private void triggers(Ctx c, Seat seat, Timing timing) {
         Ship ship = c.ship(seat);
         List<Runnable> steps = new ArrayList<>();
-        c.catalog.find(ship.shipCore()).ifPresent(core ->
-                steps.add(() -> fire(c, seat, seat, "core", core.id(), core.triggers(), timing, null)));
-        c.catalog.pilot(ship.pilotClass()).map(PilotClass::triggers).ifPresent(ts ->
-                steps.add(() -> fire(c, seat, seat, "pilot", ship.pilotClass(), ts, timing, null)));
+        c.catalog
+                .find(ship.shipCore())
+                .ifPresent(
+                        core ->
+                                steps.add(
+                                        () ->
+                                                fire(
+                                                        c,
+                                                        seat,
+                                                        seat,
+                                                        "core",
+                                                        core.id(),
+                                                        core.triggers(),
+                                                        timing,
+                                                        null)));
+        c.catalog
+                .pilot(ship.pilotClass())
+                .map(PilotClass::triggers)
+                .ifPresent(
+                        ts ->
+                                steps.add(
+                                        () ->
+                                                fire(
+                                                        c,
+                                                        seat,
+                                                        seat,
+                                                        "pilot",
+                                                        ship.pilotClass(),
+                                                        ts,
+                                                        timing,
+                                                        null)));
         for (CardRef ref : ship.inPlay()) {
-            steps.add(() -> {
-                if (c.ship(seat).inPlayCard(ref.id()) != null) {
-                    fire(c, seat, seat, ref.id(), ref.card(), c.catalog.card(ref.card()).triggers(), timing, ref);
-                }
-            });
+            steps.add(
+                    () -> {
+                        if (c.ship(seat).inPlayCard(ref.id()) != null) {
+                            fire(
+                                    c,
+                                    seat,
+                                    seat,
+                                    ref.id(),
+                                    ref.card(),
+                                    c.catalog.card(ref.card()).triggers(),
+                                    timing,
+                                    ref);
+                        }
+                    });
         }
         for (Seat side : List.of(seat, seat.opponent())) {
             CardRef f = c.ship(side).field();
             if (f != null) {
-                steps.add(() -> {
-                    CardRef still = c.ship(side).field();
-                    if (still != null && still.id().equals(f.id())) {
-                        Card field = c.catalog.card(f.card());
-                        Seat blame = field.has(Keyword.UNBOUND) ? null : side;
-                        fire(c, side, blame, f.id(), f.card(), field.triggers(), timing, f);
-                    }
-                });
+                steps.add(
+                        () -> {
+                            CardRef still = c.ship(side).field();
+                            if (still != null && still.id().equals(f.id())) {
+                                Card field = c.catalog.card(f.card());
+                                Seat blame = field.has(Keyword.UNBOUND) ? null : side;
+                                fire(c, side, blame, f.id(), f.card(), field.triggers(), timing, f);
+                            }
+                        });
             }
         }
         for (Runnable step : steps) {
@@ -163,7 +206,15 @@ final class Turns {
         }
     }
 
-    private void fire(Ctx c, Seat owner, Seat blame, String source, String card, List<Trigger> triggers, Timing timing, CardRef self) {
+    private void fire(
+            Ctx c,
+            Seat owner,
+            Seat blame,
+            String source,
+            String card,
+            List<Trigger> triggers,
+            Timing timing,
+            CardRef self) {
         for (int i = 0; i < triggers.size(); i++) {
             Trigger t = triggers.get(i);
             if (c.over()) {

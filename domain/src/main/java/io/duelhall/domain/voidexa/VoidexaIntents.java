@@ -4,21 +4,26 @@ import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
-
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * voidexa's intent vocabulary (docs/rulesets.md): the types a seat sends, the kinds of target, and makers for both.
- * The names are what the API and every stored {@link io.duelhall.domain.IntentAccepted} have always carried.
+ * voidexa's intent vocabulary (docs/rulesets.md): the types a seat sends, the kinds of target, and
+ * makers for both. The names are what the API and every stored {@link
+ * io.duelhall.domain.IntentAccepted} have always carried.
  */
 public final class VoidexaIntents {
-    private VoidexaIntents() {
-    }
+    private VoidexaIntents() {}
 
     /** voidexa's intent types. {@link #TIMEOUT} is made by the server's clock only. */
     public enum Type {
-        PLAY_CARD, ACTIVATE, END_TURN, DISCARD_DOWN, PASS, CONCEDE, TIMEOUT;
+        PLAY_CARD,
+        ACTIVATE,
+        END_TURN,
+        DISCARD_DOWN,
+        PASS,
+        CONCEDE,
+        TIMEOUT;
 
         /** The type an intent names, or null for a name that is not voidexa's. */
         public static Type of(Intent intent) {
@@ -34,9 +39,15 @@ public final class VoidexaIntents {
         }
     }
 
-    /** What a voidexa intent aims at. {@code subsystem} names a subsystem for SUBSYSTEM; {@code id} a card instance for DRONE and CARD. */
+    /**
+     * What a voidexa intent aims at. {@code subsystem} names a subsystem for SUBSYSTEM; {@code id}
+     * a card instance for DRONE and CARD.
+     */
     public enum Kind {
-        SHIP, SUBSYSTEM, DRONE, CARD;
+        SHIP,
+        SUBSYSTEM,
+        DRONE,
+        CARD;
 
         /** The kind of a target, or null for one that is not voidexa's. */
         public static Kind of(Target t) {
@@ -52,16 +63,24 @@ public final class VoidexaIntents {
         }
     }
 
-    static final List<IntentSpec> TYPES = List.of(
-            new IntentSpec("PLAY_CARD", "play a card from your hand (\"card\": its instance id) at \"targets\" as it needs.",
-                    List.of("card")),
-            new IntentSpec("ACTIVATE", "use an ability (\"ability\": its index, 0 if absent) of your card in play (\"card\").",
-                    List.of("card")),
-            new IntentSpec("END_TURN", "end your turn.", List.of()),
-            new IntentSpec("DISCARD_DOWN", "discard to the hand limit (\"cards\": the instance ids to discard).",
-                    List.of("cards")),
-            new IntentSpec("PASS", "let the card waiting for an answer resolve.", List.of()),
-            new IntentSpec("CONCEDE", "give up the match.", List.of()));
+    static final List<IntentSpec> TYPES =
+            List.of(
+                    new IntentSpec(
+                            "PLAY_CARD",
+                            "play a card from your hand (\"card\": its instance id) at \"targets\" as it needs.",
+                            List.of("card")),
+                    new IntentSpec(
+                            "ACTIVATE",
+                            "use an ability (\"ability\": its index, 0 if absent) of your card in play (\"card\").",
+                            List.of("card")),
+                    new IntentSpec("END_TURN", "end your turn.", List.of()),
+                    new IntentSpec(
+                            "DISCARD_DOWN",
+                            "discard to the hand limit (\"cards\": the instance ids to discard).",
+                            List.of("cards")),
+                    new IntentSpec(
+                            "PASS", "let the card waiting for an answer resolve.", List.of()),
+                    new IntentSpec("CONCEDE", "give up the match.", List.of()));
 
     static final List<String> KINDS = Arrays.stream(Kind.values()).map(Enum::name).toList();
 

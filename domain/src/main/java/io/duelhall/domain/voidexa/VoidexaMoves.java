@@ -8,7 +8,6 @@ import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 import io.duelhall.domain.voidexa.cards.Targeting;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,7 +50,14 @@ public final class VoidexaMoves {
             Card card = catalog.card(ref.card());
             for (List<Target> ts : options(s, seat, card.targeting())) {
                 if (Checks.play(catalog, s, seat, ref.id(), ts).ok()) {
-                    out.add(new Intent(seat, VoidexaIntents.Type.PLAY_CARD.name(), ref.id(), null, ts, List.of()));
+                    out.add(
+                            new Intent(
+                                    seat,
+                                    VoidexaIntents.Type.PLAY_CARD.name(),
+                                    ref.id(),
+                                    null,
+                                    ts,
+                                    List.of()));
                 }
             }
         }
@@ -60,12 +66,21 @@ public final class VoidexaMoves {
                 List<Ability> abilities = catalog.card(ref.card()).abilities();
                 for (int i = 0; i < abilities.size(); i++) {
                     Ability a = abilities.get(i);
-                    if (ship.abilitiesUsed().contains(ref.id() + "#" + i) || ship.energy() < a.energy() || ship.heat() < a.vent()) {
+                    if (ship.abilitiesUsed().contains(ref.id() + "#" + i)
+                            || ship.energy() < a.energy()
+                            || ship.heat() < a.vent()) {
                         continue;
                     }
                     for (List<Target> ts : options(s, seat, a.targeting())) {
                         if (Checks.targets(s, seat, a.targeting(), 1, a.name(), ts).ok()) {
-                            out.add(new Intent(seat, VoidexaIntents.Type.ACTIVATE.name(), ref.id(), i, ts, List.of()));
+                            out.add(
+                                    new Intent(
+                                            seat,
+                                            VoidexaIntents.Type.ACTIVATE.name(),
+                                            ref.id(),
+                                            i,
+                                            ts,
+                                            List.of()));
                         }
                     }
                 }
@@ -74,8 +89,12 @@ public final class VoidexaMoves {
         return out;
     }
 
-    /** The target choices the rules accept for playing {@code ref} from {@code seat}'s hand now (see {@link #legal}). */
-    static List<List<Target>> targetChoices(Catalog catalog, VoidexaState s, Seat seat, CardRef ref) {
+    /**
+     * The target choices the rules accept for playing {@code ref} from {@code seat}'s hand now (see
+     * {@link #legal}).
+     */
+    static List<List<Target>> targetChoices(
+            Catalog catalog, VoidexaState s, Seat seat, CardRef ref) {
         List<List<Target>> out = new ArrayList<>();
         for (List<Target> ts : options(s, seat, catalog.card(ref.card()).targeting())) {
             if (Checks.play(catalog, s, seat, ref.id(), ts).ok()) {
@@ -93,7 +112,9 @@ public final class VoidexaMoves {
         return l;
     }
 
-    /** One choice per single target (multi-target cards are offered their single-target choices). */
+    /**
+     * One choice per single target (multi-target cards are offered their single-target choices).
+     */
     private static List<List<Target>> options(VoidexaState s, Seat seat, Targeting targeting) {
         Seat enemy = seat.opponent();
         Ship foe = s.ship(enemy);
@@ -111,8 +132,12 @@ public final class VoidexaMoves {
                     }
                 }
             }
-            case ENEMY_DRONE -> foe.drones().forEach(d -> out.add(List.of(VoidexaIntents.drone(enemy, d.id()))));
-            case ENEMY_CARD -> inPlayWithField(foe).forEach(c -> out.add(List.of(VoidexaIntents.card(enemy, c.id()))));
+            case ENEMY_DRONE ->
+                    foe.drones()
+                            .forEach(d -> out.add(List.of(VoidexaIntents.drone(enemy, d.id()))));
+            case ENEMY_CARD ->
+                    inPlayWithField(foe)
+                            .forEach(c -> out.add(List.of(VoidexaIntents.card(enemy, c.id()))));
         }
         return out;
     }

@@ -1,5 +1,7 @@
 package io.duelhall.domain.voidlit;
 
-/** A card instance: {@code id} is unique within the match and says nothing about {@code card} (a catalog id). */
-public record CardRef(String id, String card) {
-}
+/**
+ * A card instance: {@code id} is unique within the match and says nothing about {@code card} (a
+ * catalog id).
+ */
+public record CardRef(String id, String card) {}

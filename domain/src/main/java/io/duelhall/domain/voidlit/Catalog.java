@@ -15,22 +15,22 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * voidlit's cards and starter decks: data, read from {@code cards.txt} and {@code starter-decks.txt} beside this class
- * (one card a line; the format is in the file's header).
+ * voidlit's cards and starter decks: data, read from {@code cards.txt} and {@code
+ * starter-decks.txt} beside this class (one card a line; the format is in the file's header).
  */
 public final class Catalog {
     public static final String VERSION = "voidlit-cards-2026.11.1";
-    static final Set<String> TYPES = Set.of(VoidlitCard.UNIT, VoidlitCard.EFFECT, VoidlitCard.RELIC, VoidlitCard.UPGRADE);
+    static final Set<String> TYPES =
+            Set.of(VoidlitCard.UNIT, VoidlitCard.EFFECT, VoidlitCard.RELIC, VoidlitCard.UPGRADE);
     static final List<String> RARITIES = List.of("COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY");
     static final Set<String> TARGETS = Set.of("NONE", "ENEMY_ANY", "ENEMY_UNIT", "OWN_UNIT");
     static final Set<String> KINDS = Set.of("DAMAGE", "HEAL", "DRAW", "BUFF", "ENERGY");
-    static final Set<String> SCOPES = Set.of("TARGET", "ENEMY_PLAYER", "SELF", "BOTH_PLAYERS", "ENEMY_UNITS",
-            "OWN_UNITS");
+    static final Set<String> SCOPES =
+            Set.of("TARGET", "ENEMY_PLAYER", "SELF", "BOTH_PLAYERS", "ENEMY_UNITS", "OWN_UNITS");
     static final Set<String> KEYWORDS = Set.of("GUARD", "SWIFT");
 
     /** A starter deck: its name, Parallel and 40 catalog ids. */
-    public record StarterDeck(String name, String parallel, List<String> cards) {
-    }
+    public record StarterDeck(String name, String parallel, List<String> cards) {}
 
     private final String version;
     private final Map<String, VoidlitCard> cards;
@@ -63,7 +63,9 @@ public final class Catalog {
                 String[] ic = entry.split("\\*");
                 ids.addAll(Collections.nCopies(Integer.parseInt(ic[1]), ic[0]));
             }
-            decks.add(new StarterDeck(p[0].trim(), DeckRules.parallelOf(partial, ids), List.copyOf(ids)));
+            decks.add(
+                    new StarterDeck(
+                            p[0].trim(), DeckRules.parallelOf(partial, ids), List.copyOf(ids)));
         }
         return new Catalog(VERSION, cards, decks);
     }
@@ -74,7 +76,8 @@ public final class Catalog {
                 throw new IllegalStateException("voidlit catalog file missing: " + file);
             }
             List<String> out = new ArrayList<>();
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            BufferedReader r =
+                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String l = r.readLine(); l != null; l = r.readLine()) {
                 if (!l.isBlank() && !l.startsWith("#")) {
                     out.add(l);
@@ -98,13 +101,42 @@ public final class Catalog {
             for (String block : p[10].split("\\s*;\\s*")) {
                 String[] b = block.split("\\s+");
                 String[] n = b[1].split("/");
-                effects.add(new VoidlitCard.Effect(b[0], Integer.parseInt(n[0]), n.length > 1 ? Integer.parseInt(n[1]) : 0, b[2]));
+                effects.add(
+                        new VoidlitCard.Effect(
+                                b[0],
+                                Integer.parseInt(n[0]),
+                                n.length > 1 ? Integer.parseInt(n[1]) : 0,
+                                b[2]));
             }
         }
-        VoidlitCard c = new VoidlitCard(p[0], p[1], p[2], p[3], p[4], Integer.parseInt(p[5]), Integer.parseInt(p[6]),
-                Integer.parseInt(p[7]), p[8], keywords, effects, "");
-        c = new VoidlitCard(c.id(), c.name(), c.parallel(), c.type(), c.rarity(), c.cost(), c.attack(), c.health(),
-                c.target(), c.keywords(), c.effects(), text(c));
+        VoidlitCard c =
+                new VoidlitCard(
+                        p[0],
+                        p[1],
+                        p[2],
+                        p[3],
+                        p[4],
+                        Integer.parseInt(p[5]),
+                        Integer.parseInt(p[6]),
+                        Integer.parseInt(p[7]),
+                        p[8],
+                        keywords,
+                        effects,
+                        "");
+        c =
+                new VoidlitCard(
+                        c.id(),
+                        c.name(),
+                        c.parallel(),
+                        c.type(),
+                        c.rarity(),
+                        c.cost(),
+                        c.attack(),
+                        c.health(),
+                        c.target(),
+                        c.keywords(),
+                        c.effects(),
+                        text(c));
         List<String> problems = problems(c);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(c.id() + ": " + problems);
@@ -156,36 +188,46 @@ public final class Catalog {
     static String text(VoidlitCard c) {
         List<String> parts = new ArrayList<>();
         if (!c.keywords().isEmpty()) {
-            parts.add(String.join(", ", c.keywords().stream().map(k -> k.charAt(0) + k.substring(1).toLowerCase()).toList()) + ".");
+            parts.add(
+                    String.join(
+                                    ", ",
+                                    c.keywords().stream()
+                                            .map(k -> k.charAt(0) + k.substring(1).toLowerCase())
+                                            .toList())
+                            + ".");
         }
         if (c.type().equals(VoidlitCard.UPGRADE)) {
             parts.add("Equip to one of your Units: +" + c.attack() + "/+" + c.health() + ".");
         }
-        String when = switch (c.type()) {
-            case VoidlitCard.UNIT -> "When played: ";
-            case VoidlitCard.RELIC -> "At the start of your turn: ";
-            default -> "";
-        };
-        for (VoidlitCard.Effect e : c.effects()) {
-            String what = switch (e.kind()) {
-                case "DAMAGE" -> "deal " + e.amount() + " damage to ";
-                case "HEAL" -> "restore " + e.amount() + " Health to ";
-                case "DRAW" -> "draw " + e.amount() + " card(s) for ";
-                case "BUFF" -> "give +" + e.amount() + "/+" + e.amount2() + " to ";
-                default -> "gain " + e.amount() + " Energy this turn for ";
-            };
-            String whom = switch (e.scope()) {
-                case "TARGET" -> switch (c.target()) {
-                    case "ENEMY_ANY" -> "an enemy Unit or the enemy player";
-                    case "ENEMY_UNIT" -> "an enemy Unit";
-                    default -> "one of your Units";
+        String when =
+                switch (c.type()) {
+                    case VoidlitCard.UNIT -> "When played: ";
+                    case VoidlitCard.RELIC -> "At the start of your turn: ";
+                    default -> "";
                 };
-                case "ENEMY_PLAYER" -> "the enemy player";
-                case "SELF" -> "you";
-                case "BOTH_PLAYERS" -> "each player";
-                case "ENEMY_UNITS" -> "each enemy Unit";
-                default -> "each of your Units";
-            };
+        for (VoidlitCard.Effect e : c.effects()) {
+            String what =
+                    switch (e.kind()) {
+                        case "DAMAGE" -> "deal " + e.amount() + " damage to ";
+                        case "HEAL" -> "restore " + e.amount() + " Health to ";
+                        case "DRAW" -> "draw " + e.amount() + " card(s) for ";
+                        case "BUFF" -> "give +" + e.amount() + "/+" + e.amount2() + " to ";
+                        default -> "gain " + e.amount() + " Energy this turn for ";
+                    };
+            String whom =
+                    switch (e.scope()) {
+                        case "TARGET" ->
+                                switch (c.target()) {
+                                    case "ENEMY_ANY" -> "an enemy Unit or the enemy player";
+                                    case "ENEMY_UNIT" -> "an enemy Unit";
+                                    default -> "one of your Units";
+                                };
+                        case "ENEMY_PLAYER" -> "the enemy player";
+                        case "SELF" -> "you";
+                        case "BOTH_PLAYERS" -> "each player";
+                        case "ENEMY_UNITS" -> "each enemy Unit";
+                        default -> "each of your Units";
+                    };
             parts.add(when + what + whom + ".");
         }
         return String.join(" ", parts);

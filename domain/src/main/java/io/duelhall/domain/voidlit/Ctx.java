@@ -2,11 +2,13 @@ package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
-
 import java.util.ArrayList;
 import java.util.List;
 
-/** The events decided so far and the state they lead to: decide emits, and reads the state as it evolves. */
+/**
+ * The events decided so far and the state they lead to: decide emits, and reads the state as it
+ * evolves.
+ */
 final class Ctx {
     final Catalog catalog;
     final List<MatchEvent> events = new ArrayList<>();

@@ -8,7 +8,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 import io.duelhall.domain.voidlit.VoidlitMove.*;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -43,36 +42,69 @@ final class Decider {
             throw new IllegalArgumentException("the server seed must be 32 bytes");
         }
         String commitment = Sha256.hex(Sha256.of(serverSeed));
-        return Decision.accept(List.of(new MatchCreated(matchId, RULESET, engineVersion, catalog.version(), o,
-                commitment, Sha256.hex(serverSeed))));
+        return Decision.accept(
+                List.of(
+                        new MatchCreated(
+                                matchId,
+                                RULESET,
+                                engineVersion,
+                                catalog.version(),
+                                o,
+                                commitment,
+                                Sha256.hex(serverSeed))));
     }
 
-    /** L-DECK-1, L-D-DECK-1: a seat with a legal deck; the second seat starts the match (L-START-1). */
-    Decision join(VoidlitState s, String name, String parallel, List<String> cards, String clientSeed, String accountId) {
+    /**
+     * L-DECK-1, L-D-DECK-1: a seat with a legal deck; the second seat starts the match (L-START-1).
+     */
+    Decision join(
+            VoidlitState s,
+            String name,
+            String parallel,
+            List<String> cards,
+            String clientSeed,
+            String accountId) {
         if (s.status() == MatchStatus.NEW) {
             return Decision.reject(Refusal.notFound("MATCH_NOT_FOUND", "No such match."));
         }
         if (s.status() != MatchStatus.WAITING || s.sides().size() >= 2) {
-            return Decision.reject(Refusal.conflict(s.over() ? "MATCH_OVER" : "MATCH_FULL", null,
-                    "Both seats of this match are taken."));
+            return Decision.reject(
+                    Refusal.conflict(
+                            s.over() ? "MATCH_OVER" : "MATCH_FULL",
+                            null,
+                            "Both seats of this match are taken."));
         }
         if (name == null || name.isBlank() || name.length() > 40) {
-            return Decision.reject(Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
+            return Decision.reject(
+                    Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
         }
-        if (clientSeed == null || clientSeed.isEmpty()
+        if (clientSeed == null
+                || clientSeed.isEmpty()
                 || clientSeed.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
-            return Decision.reject(Refusal.malformed("OUT_OF_RANGE",
-                    "clientSeed must be 1 to " + MAX_CLIENT_SEED_BYTES + " bytes (UTF-8)."));
+            return Decision.reject(
+                    Refusal.malformed(
+                            "OUT_OF_RANGE",
+                            "clientSeed must be 1 to "
+                                    + MAX_CLIENT_SEED_BYTES
+                                    + " bytes (UTF-8)."));
         }
         List<String> violations = DeckRules.violations(catalog, parallel, cards);
         if (!violations.isEmpty()) {
-            return Decision.reject(new Refusal(Refusal.Category.RULES, "DECK_INVALID", "L-DECK-1",
-                    "The deck breaks " + violations.size() + " deck rule(s).", violations));
+            return Decision.reject(
+                    new Refusal(
+                            Refusal.Category.RULES,
+                            "DECK_INVALID",
+                            "L-DECK-1",
+                            "The deck breaks " + violations.size() + " deck rule(s).",
+                            violations));
         }
         Seat seat = s.sides().containsKey(Seat.A) ? Seat.B : Seat.A;
         List<String> deck = new ArrayList<>(cards);
         deck.sort(null);
-        String p = parallel != null && !parallel.isBlank() ? parallel : DeckRules.parallelOf(catalog, deck);
+        String p =
+                parallel != null && !parallel.isBlank()
+                        ? parallel
+                        : DeckRules.parallelOf(catalog, deck);
         Ctx c = new Ctx(catalog, s);
         c.emit(new PlayerJoined(seat, name.trim(), p, List.copyOf(deck), clientSeed, accountId));
         if (c.state.sides().size() == 2) {
@@ -81,10 +113,16 @@ final class Decider {
         return Decision.accept(c.events);
     }
 
-    /** L-START-1: first seat and decks from the seed; five cards shown to each, the first seat's first. */
+    /**
+     * L-START-1: first seat and decks from the seed; five cards shown to each, the first seat's
+     * first.
+     */
     private void start(Ctx c) {
-        VoidlitDraws.Setup setup = VoidlitDraws.setup(Turns.matchSeed(c.state), c.side(Seat.A).deckList(),
-                c.side(Seat.B).deckList());
+        VoidlitDraws.Setup setup =
+                VoidlitDraws.setup(
+                        Turns.matchSeed(c.state),
+                        c.side(Seat.A).deckList(),
+                        c.side(Seat.B).deckList());
         Seat first = setup.firstSeat();
         c.emit(new MatchStarted(first));
         for (Seat seat : List.of(Seat.A, Seat.B)) {
@@ -100,7 +138,8 @@ final class Decider {
 
     Decision decide(VoidlitState s, VoidlitMove move) {
         if (move == null || move.seat() == null) {
-            return Decision.reject(Refusal.malformed("MALFORMED_INTENT", "An intent needs a seat and a type."));
+            return Decision.reject(
+                    Refusal.malformed("MALFORMED_INTENT", "An intent needs a seat and a type."));
         }
         if (s.status() == MatchStatus.NEW) {
             return Decision.reject(Refusal.notFound("MATCH_NOT_FOUND", "No such match."));
@@ -109,11 +148,17 @@ final class Decider {
             return Decision.reject(Refusal.conflict("MATCH_OVER", "L-END-1", "The match is over."));
         }
         if (s.status() == MatchStatus.WAITING) {
-            return Decision.reject(Refusal.conflict("MATCH_NOT_STARTED", null, "The match starts when both seats are taken."));
+            return Decision.reject(
+                    Refusal.conflict(
+                            "MATCH_NOT_STARTED",
+                            null,
+                            "The match starts when both seats are taken."));
         }
         Seat seat = move.seat();
         if (s.side(seat) == null) {
-            return Decision.reject(Refusal.forbidden("NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
+            return Decision.reject(
+                    Refusal.forbidden(
+                            "NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
         }
         Ctx c = new Ctx(catalog, s);
         Refusal r;
@@ -162,24 +207,33 @@ final class Decider {
         Side side = c.side(seat);
         CardRef ref = card == null ? null : side.inHand(card);
         if (ref == null) {
-            return Refusal.rules("CARD_NOT_IN_HAND", "L-ENERGY-1", "Card " + card + " is not in your hand.");
+            return Refusal.rules(
+                    "CARD_NOT_IN_HAND", "L-ENERGY-1", "Card " + card + " is not in your hand.");
         }
         if (side.banked()) {
-            return Refusal.rules("ALREADY_BANKED", "L-ENERGY-1", "You have banked a card this turn already.");
+            return Refusal.rules(
+                    "ALREADY_BANKED", "L-ENERGY-1", "You have banked a card this turn already.");
         }
         c.emit(new CardBanked(seat, ref, side.bank().size() + 1, side.energy() + 1));
         return null;
     }
 
-    /** L-START-1, L-D-MULLIGAN-1/2: the returned cards go back, the deck is shuffled, as many are drawn. */
+    /**
+     * L-START-1, L-D-MULLIGAN-1/2: the returned cards go back, the deck is shuffled, as many are
+     * drawn.
+     */
     private Refusal mulligan(Ctx c, Seat seat, List<String> cards) {
         VoidlitState s = c.state;
         if (!VoidlitState.MULLIGAN.equals(s.phase())) {
             return Refusal.conflict("NO_MULLIGAN_OWED", "L-START-1", "The mulligan is over.");
         }
         if (s.active() != seat) {
-            return Refusal.forbidden("NOT_YOUR_TURN", "L-D-MULLIGAN-1", s.side(seat).mulliganed()
-                    ? "You have taken your mulligan." : "Seat " + s.active() + " takes its mulligan first.");
+            return Refusal.forbidden(
+                    "NOT_YOUR_TURN",
+                    "L-D-MULLIGAN-1",
+                    s.side(seat).mulliganed()
+                            ? "You have taken your mulligan."
+                            : "Seat " + s.active() + " takes its mulligan first.");
         }
         return keep(c, seat, cards);
     }
@@ -193,13 +247,15 @@ final class Decider {
         for (String id : cards) {
             CardRef ref = side.inHand(id);
             if (ref == null) {
-                return Refusal.rules("CARD_NOT_IN_HAND", "L-START-1", "Card " + id + " is not in your hand.");
+                return Refusal.rules(
+                        "CARD_NOT_IN_HAND", "L-START-1", "Card " + id + " is not in your hand.");
             }
             returned.add(ref);
         }
         c.emit(new MulliganTaken(seat, List.copyOf(returned), returned.size()));
         if (!returned.isEmpty()) {
-            List<CardRef> deck = VoidlitDraws.mulligan(Turns.matchSeed(c.state), seat, c.side(seat).deck());
+            List<CardRef> deck =
+                    VoidlitDraws.mulligan(Turns.matchSeed(c.state), seat, c.side(seat).deck());
             c.emit(new DeckShuffled(seat, deck.size(), deck));
             for (int i = 0; i < returned.size(); i++) {
                 turns.draw(c, seat);
@@ -232,10 +288,14 @@ final class Decider {
             turns.endTurn(c, seat);
             return null;
         }
-        return Refusal.conflict("NO_CLOCK_RUNNING", "L-D-CLOCK-1", "Seat " + seat + " owes no decision now.");
+        return Refusal.conflict(
+                "NO_CLOCK_RUNNING", "L-D-CLOCK-1", "Seat " + seat + " owes no decision now.");
     }
 
-    /** L-D-CLOCK-1: the option {@code timeoutLoss}, else the third in a rated match and never otherwise. */
+    /**
+     * L-D-CLOCK-1: the option {@code timeoutLoss}, else the third in a rated match and never
+     * otherwise.
+     */
     static int timeoutsToLose(VoidlitState s) {
         Integer option = s.options() == null ? null : s.options().timeoutLoss();
         if (option != null) {
@@ -243,8 +303,12 @@ final class Decider {
         }
         Side a = s.side(Seat.A);
         Side b = s.side(Seat.B);
-        boolean rated = a != null && b != null && a.accountId() != null && b.accountId() != null
-                && !a.accountId().equals(b.accountId());
+        boolean rated =
+                a != null
+                        && b != null
+                        && a.accountId() != null
+                        && b.accountId() != null
+                        && !a.accountId().equals(b.accountId());
         return rated ? MatchOptions.DEFAULT_TIMEOUT_LOSS : 0;
     }
 }

@@ -3,14 +3,28 @@ package io.duelhall.domain.voidlit;
 import java.util.List;
 
 /**
- * One seat's part of the truth. {@code deck} top first; {@code waste} oldest first (public); {@code bank} face up.
- * {@code mulliganed}: its mulligan is done; {@code banked}: it banked this turn; {@code searches}: its Waste searches
- * so far (L-WASTE-1); {@code timeouts}: its turn timeouts.
+ * One seat's part of the truth. {@code deck} top first; {@code waste} oldest first (public); {@code
+ * bank} face up. {@code mulliganed}: its mulligan is done; {@code banked}: it banked this turn;
+ * {@code searches}: its Waste searches so far (L-WASTE-1); {@code timeouts}: its turn timeouts.
  */
-public record Side(String name, String accountId, String parallel, List<String> deckList, String clientSeed,
-                   int health, int energy, List<CardRef> deck, List<CardRef> hand, List<CardRef> bank,
-                   List<Unit> units, List<CardRef> relics, List<CardRef> waste, boolean mulliganed, boolean banked,
-                   int searches, int timeouts) {
+public record Side(
+        String name,
+        String accountId,
+        String parallel,
+        List<String> deckList,
+        String clientSeed,
+        int health,
+        int energy,
+        List<CardRef> deck,
+        List<CardRef> hand,
+        List<CardRef> bank,
+        List<Unit> units,
+        List<CardRef> relics,
+        List<CardRef> waste,
+        boolean mulliganed,
+        boolean banked,
+        int searches,
+        int timeouts) {
     public static final int START_HEALTH = 30;
     public static final int HAND_LIMIT = 8;
 
@@ -24,9 +38,30 @@ public record Side(String name, String accountId, String parallel, List<String> 
         waste = List.copyOf(waste);
     }
 
-    static Side joined(String name, String accountId, String parallel, List<String> deckList, String clientSeed) {
-        return new Side(name, accountId, parallel, deckList, clientSeed, START_HEALTH, 0, List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), false, false, 0, 0);
+    static Side joined(
+            String name,
+            String accountId,
+            String parallel,
+            List<String> deckList,
+            String clientSeed) {
+        return new Side(
+                name,
+                accountId,
+                parallel,
+                deckList,
+                clientSeed,
+                START_HEALTH,
+                0,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                false,
+                false,
+                0,
+                0);
     }
 
     public CardRef inHand(String id) {
@@ -87,8 +122,24 @@ public record Side(String name, String accountId, String parallel, List<String> 
         }
 
         Side build() {
-            return new Side(name, accountId, parallel, deckList, clientSeed, health, energy, deck, hand, bank, units,
-                    relics, waste, mulliganed, banked, searches, timeouts);
+            return new Side(
+                    name,
+                    accountId,
+                    parallel,
+                    deckList,
+                    clientSeed,
+                    health,
+                    energy,
+                    deck,
+                    hand,
+                    bank,
+                    units,
+                    relics,
+                    waste,
+                    mulliganed,
+                    banked,
+                    searches,
+                    timeouts);
         }
     }
 }

@@ -2,7 +2,10 @@ package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.Seat;
 
-/** What a play or an attack names: a Unit ({@code kind} UNIT, its instance {@code id}) or a player (PLAYER). */
+/**
+ * What a play or an attack names: a Unit ({@code kind} UNIT, its instance {@code id}) or a player
+ * (PLAYER).
+ */
 public record TargetRef(String kind, Seat seat, String id) {
     public static final String UNIT = "UNIT";
     public static final String PLAYER = "PLAYER";

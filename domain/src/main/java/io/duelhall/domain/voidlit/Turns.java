@@ -2,7 +2,6 @@ package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,12 +9,13 @@ import java.util.List;
 final class Turns {
 
     static byte[] matchSeed(VoidlitState s) {
-        return VoidlitDraws.matchSeed(s.serverSeed(), s.side(Seat.A).clientSeed(), s.side(Seat.B).clientSeed());
+        return VoidlitDraws.matchSeed(
+                s.serverSeed(), s.side(Seat.A).clientSeed(), s.side(Seat.B).clientSeed());
     }
 
     /**
-     * One draw (L-HAND-1, L-WASTE-1): the top card into the hand, or, into a full hand, Wasted face up; from an empty
-     * deck a random card of the Waste for 1, 2, 4 … Health.
+     * One draw (L-HAND-1, L-WASTE-1): the top card into the hand, or, into a full hand, Wasted face
+     * up; from an empty deck a random card of the Waste for 1, 2, 4 … Health.
      */
     void draw(Ctx c, Seat seat) {
         Side side = c.side(seat);
@@ -30,13 +30,27 @@ final class Turns {
         }
         int n = side.searches() + 1;
         int cost = n > 30 ? 1 << 30 : 1 << (n - 1);
-        CardRef card = side.waste().isEmpty() ? null
-                : side.waste().get(VoidlitDraws.wasteIndex(matchSeed(c.state), seat, n, side.waste().size()));
-        c.emit(new WasteSearched(seat, card, n, cost, side.health() - cost,
-                card != null && side.hand().size() < Side.HAND_LIMIT));
+        CardRef card =
+                side.waste().isEmpty()
+                        ? null
+                        : side.waste()
+                                .get(
+                                        VoidlitDraws.wasteIndex(
+                                                matchSeed(c.state), seat, n, side.waste().size()));
+        c.emit(
+                new WasteSearched(
+                        seat,
+                        card,
+                        n,
+                        cost,
+                        side.health() - cost,
+                        card != null && side.hand().size() < Side.HAND_LIMIT));
     }
 
-    /** L-ENERGY-1, L-START-1: refill, the draw (not the first seat's first turn), then Relics (L-D-RELIC-1). */
+    /**
+     * L-ENERGY-1, L-START-1: refill, the draw (not the first seat's first turn), then Relics
+     * (L-D-RELIC-1).
+     */
     void startTurn(Ctx c, Seat seat) {
         int turn = c.state.turn() + 1;
         c.emit(new TurnStarted(seat, turn));
@@ -76,8 +90,19 @@ final class Turns {
         }
         switch (card.type()) {
             case VoidlitCard.UNIT -> {
-                c.emit(new UnitDeployed(seat, new Unit(ref.id(), ref.card(), card.attack(), card.health(),
-                        card.health(), card.keywords(), List.of(), !card.has("SWIFT"), false)));
+                c.emit(
+                        new UnitDeployed(
+                                seat,
+                                new Unit(
+                                        ref.id(),
+                                        ref.card(),
+                                        card.attack(),
+                                        card.health(),
+                                        card.health(),
+                                        card.keywords(),
+                                        List.of(),
+                                        !card.has("SWIFT"),
+                                        false)));
                 effects(c, seat, card, target, ref.id());
             }
             case VoidlitCard.RELIC -> c.emit(new RelicPlaced(seat, ref));
@@ -85,8 +110,15 @@ final class Turns {
                 Unit u = c.side(seat).unit(target.id());
                 List<String> kw = new ArrayList<>(u.keywords());
                 card.keywords().stream().filter(k -> !kw.contains(k)).forEach(kw::add);
-                c.emit(new UpgradeEquipped(seat, ref, u.id(), u.attack() + card.attack(), u.health() + card.health(),
-                        u.maxHealth() + card.health(), kw));
+                c.emit(
+                        new UpgradeEquipped(
+                                seat,
+                                ref,
+                                u.id(),
+                                u.attack() + card.attack(),
+                                u.health() + card.health(),
+                                u.maxHealth() + card.health(),
+                                kw));
             }
             default -> {
                 effects(c, seat, card, target, null);
@@ -96,17 +128,32 @@ final class Turns {
         checkEnd(c);
     }
 
-    /** L-FATIGUE-1: unit combat is simultaneous: both deal their attack, then both are destroyed at 0 or less. */
+    /**
+     * L-FATIGUE-1: unit combat is simultaneous: both deal their attack, then both are destroyed at
+     * 0 or less.
+     */
     void attack(Ctx c, Seat seat, String attackerId, TargetRef target) {
         Unit attacker = c.side(seat).unit(attackerId);
-        c.emit(new UnitAttacked(seat, attackerId, target.seat(), target.atPlayer() ? null : target.id()));
+        c.emit(
+                new UnitAttacked(
+                        seat, attackerId, target.seat(), target.atPlayer() ? null : target.id()));
         if (target.atPlayer()) {
             loseHealth(c, target.seat(), attacker.attack(), "ATTACK");
         } else {
             Unit defender = c.side(target.seat()).unit(target.id());
-            c.emit(new UnitDamaged(target.seat(), defender.id(), attacker.attack(), defender.health() - attacker.attack()));
+            c.emit(
+                    new UnitDamaged(
+                            target.seat(),
+                            defender.id(),
+                            attacker.attack(),
+                            defender.health() - attacker.attack()));
             if (defender.attack() > 0) {
-                c.emit(new UnitDamaged(seat, attacker.id(), defender.attack(), attacker.health() - defender.attack()));
+                c.emit(
+                        new UnitDamaged(
+                                seat,
+                                attacker.id(),
+                                defender.attack(),
+                                attacker.health() - defender.attack()));
             }
             destroyDead(c, target.seat());
             destroyDead(c, seat);
@@ -137,15 +184,24 @@ final class Turns {
                     }
                 }
                 case "BUFF" -> {
-                    List<Unit> units = "TARGET".equals(e.scope())
-                            ? listOf(c.side(target.seat()).unit(target.id()))
-                            : c.side(seat).units();
+                    List<Unit> units =
+                            "TARGET".equals(e.scope())
+                                    ? listOf(c.side(target.seat()).unit(target.id()))
+                                    : c.side(seat).units();
                     for (Unit u : units) {
-                        c.emit(new UnitBuffed(seat, u.id(), u.attack() + e.amount(), u.health() + e.amount2(),
-                                u.maxHealth() + e.amount2()));
+                        c.emit(
+                                new UnitBuffed(
+                                        seat,
+                                        u.id(),
+                                        u.attack() + e.amount(),
+                                        u.health() + e.amount2(),
+                                        u.maxHealth() + e.amount2()));
                     }
                 }
-                default -> c.emit(new EnergyGained(seat, e.amount(), c.side(seat).energy() + e.amount()));
+                default ->
+                        c.emit(
+                                new EnergyGained(
+                                        seat, e.amount(), c.side(seat).energy() + e.amount()));
             }
         }
     }
@@ -170,7 +226,12 @@ final class Turns {
                 } else {
                     Unit u = c.side(target.seat()).unit(target.id());
                     if (u != null) {
-                        c.emit(new UnitDamaged(target.seat(), u.id(), e.amount(), u.health() - e.amount()));
+                        c.emit(
+                                new UnitDamaged(
+                                        target.seat(),
+                                        u.id(),
+                                        e.amount(),
+                                        u.health() - e.amount()));
                         destroyDead(c, target.seat());
                     }
                 }
@@ -203,7 +264,9 @@ final class Turns {
         }
     }
 
-    /** L-END-1, L-D-END-1: after an action has resolved: Health ≤ 0 loses; both at once is a draw. */
+    /**
+     * L-END-1, L-D-END-1: after an action has resolved: Health ≤ 0 loses; both at once is a draw.
+     */
     boolean checkEnd(Ctx c) {
         if (c.over()) {
             return true;

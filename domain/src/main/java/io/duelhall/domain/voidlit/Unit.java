@@ -3,11 +3,19 @@ package io.duelhall.domain.voidlit;
 import java.util.List;
 
 /**
- * A Unit on the Field. {@code fatigued}: played this turn and not Swift (L-FATIGUE-1); {@code attacked}: attacked this
- * turn (L-D-ATTACK-1).
+ * A Unit on the Field. {@code fatigued}: played this turn and not Swift (L-FATIGUE-1); {@code
+ * attacked}: attacked this turn (L-D-ATTACK-1).
  */
-public record Unit(String id, String card, int attack, int health, int maxHealth, List<String> keywords,
-                   List<CardRef> upgrades, boolean fatigued, boolean attacked) {
+public record Unit(
+        String id,
+        String card,
+        int attack,
+        int health,
+        int maxHealth,
+        List<String> keywords,
+        List<CardRef> upgrades,
+        boolean fatigued,
+        boolean attacked) {
     public Unit {
         keywords = List.copyOf(keywords);
         upgrades = List.copyOf(upgrades);

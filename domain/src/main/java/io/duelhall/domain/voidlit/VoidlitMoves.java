@@ -2,11 +2,13 @@ package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
-
 import java.util.ArrayList;
 import java.util.List;
 
-/** Who owes a decision and every move the rules accept from a seat now (a concession, always accepted, left out). */
+/**
+ * Who owes a decision and every move the rules accept from a seat now (a concession, always
+ * accepted, left out).
+ */
 public final class VoidlitMoves {
     private final Catalog catalog;
 
@@ -14,7 +16,10 @@ public final class VoidlitMoves {
         this.catalog = catalog;
     }
 
-    /** The seat that owes the next decision: its mulligan or its turn; null when the match is not live. */
+    /**
+     * The seat that owes the next decision: its mulligan or its turn; null when the match is not
+     * live.
+     */
     public static Seat toAct(VoidlitState s) {
         if (s.status() != MatchStatus.LIVE) {
             return null;
@@ -22,7 +27,10 @@ public final class VoidlitMoves {
         return s.active();
     }
 
-    /** The targets a card of the hand can be played at now (a list holding null for an untargeted card), or null. */
+    /**
+     * The targets a card of the hand can be played at now (a list holding null for an untargeted
+     * card), or null.
+     */
     static List<TargetRef> playTargets(Catalog catalog, VoidlitState s, Seat seat, CardRef ref) {
         List<TargetRef> out = new ArrayList<>();
         for (TargetRef t : candidates(s, seat)) {

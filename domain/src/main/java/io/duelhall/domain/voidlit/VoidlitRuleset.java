@@ -15,7 +15,6 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,7 +36,8 @@ public final class VoidlitRuleset implements Ruleset {
     public VoidlitRuleset(Catalog catalog) {
         List<String> problems = problems(catalog);
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("catalog " + catalog.version() + " is not usable: " + problems);
+            throw new IllegalArgumentException(
+                    "catalog " + catalog.version() + " is not usable: " + problems);
         }
         this.catalog = catalog;
         this.decider = new Decider(catalog, ENGINE_VERSION);
@@ -92,15 +92,23 @@ public final class VoidlitRuleset implements Ruleset {
     @Override
     public Decision join(GameState state, JoinRequest request) {
         VoidlitIntents.SeatRequest r = VoidlitIntents.seatRequest(request);
-        return decider.join((VoidlitState) state, r.name(), r.parallel(), r.cards(), r.clientSeed(), r.accountId());
+        return decider.join(
+                (VoidlitState) state,
+                r.name(),
+                r.parallel(),
+                r.cards(),
+                r.clientSeed(),
+                r.accountId());
     }
 
     @Override
     public Decision decide(GameState state, Intent intent) {
         VoidlitMove move = VoidlitIntents.move(intent);
         if (move == null) {
-            return Decision.reject(Refusal.malformed("MALFORMED_INTENT",
-                    "A voidlit intent is MULLIGAN, BANK, PLAY_CARD, ATTACK, END_TURN or CONCEDE, with a seat."));
+            return Decision.reject(
+                    Refusal.malformed(
+                            "MALFORMED_INTENT",
+                            "A voidlit intent is MULLIGAN, BANK, PLAY_CARD, ATTACK, END_TURN or CONCEDE, with a seat."));
         }
         return decider.decide((VoidlitState) state, move);
     }
@@ -116,7 +124,10 @@ public final class VoidlitRuleset implements Ruleset {
         return VoidlitIntents.TARGET_KINDS;
     }
 
-    /** decide on voidlit's own move (the AI and the tests use it; {@link #decide} maps an Intent to it). */
+    /**
+     * decide on voidlit's own move (the AI and the tests use it; {@link #decide} maps an Intent to
+     * it).
+     */
     public Decision decide(VoidlitState state, VoidlitMove move) {
         return decider.decide(state, move);
     }
@@ -126,7 +137,9 @@ public final class VoidlitRuleset implements Ruleset {
         return Evolver.evolve((VoidlitState) state, ended(event));
     }
 
-    /** The mulligan and the turn both run on the TURN clock (L-D-CLOCK-1); turn 0 is the mulligans. */
+    /**
+     * The mulligan and the turn both run on the TURN clock (L-D-CLOCK-1); turn 0 is the mulligans.
+     */
     @Override
     public ClockNeed clockNeed(GameState state) {
         VoidlitState s = (VoidlitState) state;
@@ -155,15 +168,20 @@ public final class VoidlitRuleset implements Ruleset {
     }
 
     /**
-     * A starter deck as a seat request body but for {@code "name"}: {@code {"picks": {"parallel": …}, "cards": [40]}}
-     * (the Parallel could be left out: the cards say it, L-D-DECK-1).
+     * A starter deck as a seat request body but for {@code "name"}: {@code {"picks": {"parallel":
+     * …}, "cards": [40]}} (the Parallel could be left out: the cards say it, L-D-DECK-1).
      */
-    public record StarterSeat(java.util.Map<String, String> picks, List<String> cards) {
-    }
+    public record StarterSeat(java.util.Map<String, String> picks, List<String> cards) {}
 
     @Override
     public List<StarterSeat> starterSeatRequests() {
-        return catalog.starterDecks().stream().map(d -> new StarterSeat(java.util.Map.of(VoidlitIntents.PARALLEL, d.parallel()), d.cards())).toList();
+        return catalog.starterDecks().stream()
+                .map(
+                        d ->
+                                new StarterSeat(
+                                        java.util.Map.of(VoidlitIntents.PARALLEL, d.parallel()),
+                                        d.cards()))
+                .toList();
     }
 
     @Override
@@ -212,11 +230,13 @@ public final class VoidlitRuleset implements Ruleset {
     }
 
     /**
-     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the state as this game's
-     * own end event with no winner and no losers would; every other event as it is.
+     * The core's {@link io.duelhall.domain.MatchExpired} (a seat never taken, issue 19) ends the
+     * state as this game's own end event with no winner and no losers would; every other event as
+     * it is.
      */
     private static MatchEvent ended(MatchEvent event) {
         return event instanceof io.duelhall.domain.MatchExpired x
-                ? new VoidlitEvent.MatchEnded(null, x.reason(), List.of(), x.serverSeed()) : event;
+                ? new VoidlitEvent.MatchEnded(null, x.reason(), List.of(), x.serverSeed())
+                : event;
     }
 }

@@ -1,5 +1,8 @@
 package io.duelhall.domain.biome;
 
+import static io.duelhall.domain.biome.Scenario.RULES;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentSpec;
 import io.duelhall.domain.MatchStatus;
@@ -7,29 +10,47 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
 import io.duelhall.domain.biome.ai.SelfPlay;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 
-import static io.duelhall.domain.biome.Scenario.RULES;
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** biome's words: the intent vocabulary, target kinds, and the mapping of intents to moves and back. */
+/**
+ * biome's words: the intent vocabulary, target kinds, and the mapping of intents to moves and back.
+ */
 class BiomeIntentsTest {
 
     @Test
     void biomeNamesItsTypesAndKinds() {
-        assertThat(RULES.intentTypes()).extracting(IntentSpec::type).containsExactly("PLAY", "ACTIVATE", "CONVERT",
-                "ANOMALY", "ADVANCE", "ATTACK", "DEFEND", "ORDER_DEFENDERS", "PASS", "CONCEDE");
+        assertThat(RULES.intentTypes())
+                .extracting(IntentSpec::type)
+                .containsExactly(
+                        "PLAY",
+                        "ACTIVATE",
+                        "CONVERT",
+                        "ANOMALY",
+                        "ADVANCE",
+                        "ATTACK",
+                        "DEFEND",
+                        "ORDER_DEFENDERS",
+                        "PASS",
+                        "CONCEDE");
         assertThat(RULES.targetKinds()).containsExactly("AGENT", "SECTOR", "BIOME", "PLAYER");
         Refusal r = RULES.checkIntent(Intent.of(Seat.A, "END_TURN"));
         assertThat(r.code()).isEqualTo("UNKNOWN_INTENT_TYPE");
         assertThat(r.message()).contains("PASS", "biome");
-        assertThat(RULES.checkIntent(Intent.of(Seat.A, "ADVANCE")).code()).isEqualTo("MISSING_FIELD");
-        Intent planet = new Intent(Seat.A, "PLAY", "c1", null, List.of(new Target("PLANET", Seat.B, null, "x")), List.of());
+        assertThat(RULES.checkIntent(Intent.of(Seat.A, "ADVANCE")).code())
+                .isEqualTo("MISSING_FIELD");
+        Intent planet =
+                new Intent(
+                        Seat.A,
+                        "PLAY",
+                        "c1",
+                        null,
+                        List.of(new Target("PLANET", Seat.B, null, "x")),
+                        List.of());
         assertThat(RULES.checkIntent(planet).code()).isEqualTo("INVALID_FIELD");
-        assertThat(RULES.checkIntent(Intent.timeout(Seat.A)).code()).isEqualTo("UNKNOWN_INTENT_TYPE");
+        assertThat(RULES.checkIntent(Intent.timeout(Seat.A)).code())
+                .isEqualTo("UNKNOWN_INTENT_TYPE");
     }
 
     @Test
@@ -46,11 +67,20 @@ class BiomeIntentsTest {
                     Intent i = BiomeIntents.intent(m);
                     assertThat(RULES.checkIntent(i)).as("%s", i).isNull();
                     assertThat(BiomeIntents.move(i)).isEqualTo(m);
-                    assertThat(i.targets()).allSatisfy(t -> assertThat(t.seat()).as("every target has a seat").isNotNull());
+                    assertThat(i.targets())
+                            .allSatisfy(
+                                    t ->
+                                            assertThat(t.seat())
+                                                    .as("every target has a seat")
+                                                    .isNotNull());
                     checked++;
                 }
                 BiomeMove pick = legal.get(r.nextInt(legal.size()));
-                s = Scenario.fold(s, RULES.decide(s, BiomeIntents.intent(pick)), new java.util.ArrayList<>());
+                s =
+                        Scenario.fold(
+                                s,
+                                RULES.decide(s, BiomeIntents.intent(pick)),
+                                new java.util.ArrayList<>());
             }
             assertThat(checked).isGreaterThan(100);
         }

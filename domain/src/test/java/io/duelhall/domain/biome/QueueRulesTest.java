@@ -1,23 +1,25 @@
 package io.duelhall.domain.biome;
 
-import io.duelhall.domain.Refusal;
-import io.duelhall.domain.biome.BiomeEvent.*;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static io.duelhall.domain.Seat.A;
 import static io.duelhall.domain.Seat.B;
 import static io.duelhall.domain.biome.Scenario.pass;
 import static io.duelhall.domain.biome.Scenario.play;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The queue (seed 002): answering in turns, last in first out, targets checked again on execution. */
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.biome.BiomeEvent.*;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The queue (seed 002): answering in turns, last in first out, targets checked again on execution.
+ */
 class QueueRulesTest {
 
     @Test
-    @DisplayName("B-QUEUE-1 scenario: a queue three deep, answered by both seats, executes last in first out")
+    @DisplayName(
+            "B-QUEUE-1 scenario: a queue three deep, answered by both seats, executes last in first out")
     void threeDeepBothAnswering() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY);
         String b1 = sc.agent(B, "ridge-runner", null);
@@ -30,23 +32,30 @@ class QueueRulesTest {
         assertThat(sc.state.priority()).isEqualTo(A);
         sc.ok(play(A, snare, TargetRef.agent(B, b1)));
         assertThat(sc.state.queue()).hasSize(3);
-        assertThat(sc.state.queue().stream().map(QueueEntry::seat).toList()).containsExactly(A, B, A);
+        assertThat(sc.state.queue().stream().map(QueueEntry::seat).toList())
+                .containsExactly(A, B, A);
         sc.bothPass();
         sc.bothPass();
         sc.bothPass();
         assertThat(sc.of(ActionExecuted.class).stream().map(ActionExecuted::entry).toList())
-                .as("last in, first out").containsExactly(3, 2, 1);
+                .as("last in, first out")
+                .containsExactly(3, 2, 1);
         Agent after = sc.agentOf(b1);
         assertThat(after.locked()).as("the snare executed").isTrue();
         assertThat(after.totalDefense()).as("the barrier executed before the bolt").isEqualTo(5);
         assertThat(after.damage()).isEqualTo(3);
         assertThat(sc.state.queue()).isEmpty();
-        assertThat(sc.state.step()).as("the queue emptied; the step goes on").isEqualTo(Steps.FIRST_PRIMARY);
-        assertThat(sc.state.side(A).cache()).extracting(CardRef::card).containsExactlyInAnyOrder("ion-bolt", "stasis-snare");
+        assertThat(sc.state.step())
+                .as("the queue emptied; the step goes on")
+                .isEqualTo(Steps.FIRST_PRIMARY);
+        assertThat(sc.state.side(A).cache())
+                .extracting(CardRef::card)
+                .containsExactlyInAnyOrder("ion-bolt", "stasis-snare");
     }
 
     @Test
-    @DisplayName("B-QUEUE-1 a seat may answer its own action when the opponent did not; a pass after a pass executes")
+    @DisplayName(
+            "B-QUEUE-1 a seat may answer its own action when the opponent did not; a pass after a pass executes")
     void answerOwnAction() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY);
         String a1 = sc.agent(A, "ridge-runner", null);
@@ -54,7 +63,8 @@ class QueueRulesTest {
         String bolt = sc.hand(A, "ion-bolt");
         String over = sc.hand(A, "overclock");
         sc.ok(play(A, bolt, TargetRef.agent(B, b1)));
-        assertThat(sc.no(play(A, over, TargetRef.agent(A, a1))).code()).as("players answer in turns")
+        assertThat(sc.no(play(A, over, TargetRef.agent(A, a1))).code())
+                .as("players answer in turns")
                 .isEqualTo("NOT_YOUR_PRIORITY");
         sc.ok(pass(B));
         sc.ok(play(A, over, TargetRef.agent(A, a1)));
@@ -63,11 +73,14 @@ class QueueRulesTest {
         List<?> events = sc.ok(pass(A));
         assertThat(events).hasAtLeastOneElementOfType(ActionExecuted.class);
         assertThat(sc.state.queue()).hasSize(1);
-        assertThat(sc.state.priority()).as("after an execution the active seat acts first (B-D-PRIO-1)").isEqualTo(A);
+        assertThat(sc.state.priority())
+                .as("after an execution the active seat acts first (B-D-PRIO-1)")
+                .isEqualTo(A);
     }
 
     @Test
-    @DisplayName("B-QUEUE-2 scenario: a target that became invalid is not affected; the other target is")
+    @DisplayName(
+            "B-QUEUE-2 scenario: a target that became invalid is not affected; the other target is")
     void invalidTargetNotAffected() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY);
         String b1 = sc.agent(B, "ridge-runner", null);
@@ -78,7 +91,9 @@ class QueueRulesTest {
         sc.ok(pass(B));
         sc.ok(play(A, bolt, TargetRef.agent(B, b1)));
         sc.bothPass();
-        assertThat(sc.of(AgentTerminated.class)).extracting(t -> t.agent().id()).containsExactly(b1);
+        assertThat(sc.of(AgentTerminated.class))
+                .extracting(t -> t.agent().id())
+                .containsExactly(b1);
         sc.bothPass();
         ActionExecuted chainDone = sc.of(ActionExecuted.class).get(1);
         assertThat(chainDone.entry()).isEqualTo(1);
@@ -87,7 +102,8 @@ class QueueRulesTest {
     }
 
     @Test
-    @DisplayName("B-QUEUE-2 scenario: a card with no valid target left is cancelled to the cache; a cancelled skill has no effect")
+    @DisplayName(
+            "B-QUEUE-2 scenario: a card with no valid target left is cancelled to the cache; a cancelled skill has no effect")
     void cancelled() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY);
         String b1 = sc.agent(B, "ridge-runner", null);
@@ -112,7 +128,8 @@ class QueueRulesTest {
     }
 
     @Test
-    @DisplayName("B-D-PRIO-1 a queued action gives priority to the opponent; steps and executions start with the active seat")
+    @DisplayName(
+            "B-D-PRIO-1 a queued action gives priority to the opponent; steps and executions start with the active seat")
     void priorityFlow() {
         Scenario sc = Scenario.at(B, Steps.ADVANCE);
         String a1 = sc.agent(A, "ridge-runner", null);
@@ -131,7 +148,8 @@ class QueueRulesTest {
     }
 
     @Test
-    @DisplayName("B-D-TARGET-1 a targeted card needs 1 to n distinct valid targets; an untargeted card takes none")
+    @DisplayName(
+            "B-D-TARGET-1 a targeted card needs 1 to n distinct valid targets; an untargeted card takes none")
     void targets() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY);
         String a1 = sc.agent(A, "ridge-runner", null);
@@ -144,27 +162,36 @@ class QueueRulesTest {
         Refusal many = sc.no(play(A, bolt, TargetRef.agent(B, b1), TargetRef.agent(B, a1)));
         assertThat(many.code()).isEqualTo("TOO_MANY_TARGETS");
         assertThat(many.rule()).isEqualTo("B-D-TARGET-1");
-        assertThat(sc.no(play(A, chain, TargetRef.agent(B, b1), TargetRef.agent(B, b1))).code()).isEqualTo("INVALID_TARGET");
-        assertThat(sc.no(play(A, drone, TargetRef.agent(B, b1))).code()).isEqualTo("INVALID_TARGET");
+        assertThat(sc.no(play(A, chain, TargetRef.agent(B, b1), TargetRef.agent(B, b1))).code())
+                .isEqualTo("INVALID_TARGET");
+        assertThat(sc.no(play(A, drone, TargetRef.agent(B, b1))).code())
+                .isEqualTo("INVALID_TARGET");
         sc.ok(play(A, bolt, TargetRef.agent(B, b1)));
     }
 
     @Test
-    @DisplayName("B-D-CHOICE-1 X of a void-energy cost and a \"pick one\" are chosen when the action is taken and recorded with it")
+    @DisplayName(
+            "B-D-CHOICE-1 X of a void-energy cost and a \"pick one\" are chosen when the action is taken and recorded with it")
     void choicesRecorded() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY).energy(A, 5);
         String b1 = sc.agent(B, "titan-walker", null);
         String surge = sc.hand(A, "void-surge");
         String orders = sc.hand(A, "field-orders");
         sc.deck(A, 5);
-        assertThat(sc.no(play(A, surge, TargetRef.agent(B, b1))).code()).isEqualTo("MISSING_CHOICE");
-        assertThat(sc.no(new BiomeMove.Play(A, surge, List.of(TargetRef.agent(B, b1)), 6, null)).code())
+        assertThat(sc.no(play(A, surge, TargetRef.agent(B, b1))).code())
+                .isEqualTo("MISSING_CHOICE");
+        assertThat(
+                        sc.no(
+                                        new BiomeMove.Play(
+                                                A, surge, List.of(TargetRef.agent(B, b1)), 6, null))
+                                .code())
                 .isEqualTo("NOT_ENOUGH_ENERGY");
         sc.ok(new BiomeMove.Play(A, surge, List.of(TargetRef.agent(B, b1)), 4, null));
         assertThat(sc.state.side(A).energy()).as("X is paid with the cost").isEqualTo(1);
         assertThat(sc.state.top().choices()).containsEntry("x", "4");
         sc.ok(pass(B));
-        assertThat(sc.no(new BiomeMove.Play(A, orders, List.of(), null, 2)).code()).isEqualTo("INVALID_CHOICE");
+        assertThat(sc.no(new BiomeMove.Play(A, orders, List.of(), null, 2)).code())
+                .isEqualTo("INVALID_CHOICE");
         sc.ok(new BiomeMove.Play(A, orders, List.of(), null, 0));
         assertThat(sc.state.top().choices()).containsEntry("mode", "0");
         sc.bothPass();

@@ -1,18 +1,17 @@
 package io.duelhall.domain.biome;
 
+import static io.duelhall.domain.Seat.A;
+import static io.duelhall.domain.Seat.B;
+import static io.duelhall.domain.biome.Scenario.RULES;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
 import io.duelhall.domain.biome.BiomeEvent.*;
 import io.duelhall.domain.biome.ai.SelfPlay;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static io.duelhall.domain.Seat.A;
-import static io.duelhall.domain.Seat.B;
-import static io.duelhall.domain.biome.Scenario.RULES;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** What each viewer may see: hands, deck orders, draws and deck lists stay hidden until the end. */
 class RedactionTest {
@@ -45,12 +44,14 @@ class RedactionTest {
             if (e instanceof CardDrawn d) {
                 Seat other = d.seat().opponent();
                 assertThat(((CardDrawn) RULES.redact(e, Viewer.seat(other))).card()).isNull();
-                assertThat(((CardDrawn) RULES.redact(e, Viewer.seat(d.seat()))).card()).isEqualTo(d.card());
+                assertThat(((CardDrawn) RULES.redact(e, Viewer.seat(d.seat()))).card())
+                        .isEqualTo(d.card());
                 assertThat(((CardDrawn) spectator).card()).isNull();
             }
             if (e instanceof PlayerJoined j && j.seat() == A) {
                 assertThat(((PlayerJoined) forB).deck()).isNull();
-                assertThat(((PlayerJoined) RULES.redact(e, Viewer.seat(A))).deck()).hasSize(Catalog.DECK_SIZE);
+                assertThat(((PlayerJoined) RULES.redact(e, Viewer.seat(A))).deck())
+                        .hasSize(Catalog.DECK_SIZE);
             }
         }
     }

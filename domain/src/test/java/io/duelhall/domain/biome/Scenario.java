@@ -1,5 +1,7 @@
 package io.duelhall.domain.biome;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
@@ -8,15 +10,14 @@ import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.ai.SelfPlay;
 import io.duelhall.domain.rng.Sha256;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** A compact builder of live biome states for scenario tests, and helpers to decide and apply moves. */
+/**
+ * A compact builder of live biome states for scenario tests, and helpers to decide and apply moves.
+ */
 final class Scenario {
     static final BiomeRuleset RULES = new BiomeRuleset();
     static final Catalog CATALOG = RULES.catalog();
@@ -26,14 +27,24 @@ final class Scenario {
     final List<MatchEvent> events = new ArrayList<>();
     private int next;
 
-    /** {@code active}'s turn 3 (A went first), in {@code step} with the active seat's priority; 10 energy each. */
+    /**
+     * {@code active}'s turn 3 (A went first), in {@code step} with the active seat's priority; 10
+     * energy each.
+     */
     static Scenario at(Seat active, String step) {
         Scenario sc = new Scenario();
-        List<Sector> sectors = CATALOG.biomes().stream().map(b -> new Sector(b.id(), b.defense(), b.defense(), false)).toList();
-        Side a = new Side("Alice", null, List.of(), "alice", 10, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), sectors, 0);
-        Side b = new Side("Bob", null, List.of(), "bob", 10, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), sectors, 0);
+        List<Sector> sectors =
+                CATALOG.biomes().stream()
+                        .map(b -> new Sector(b.id(), b.defense(), b.defense(), false))
+                        .toList();
+        Side a =
+                new Side(
+                        "Alice", null, List.of(), "alice", 10, List.of(), List.of(), List.of(),
+                        List.of(), List.of(), List.of(), List.of(), sectors, 0);
+        Side b =
+                new Side(
+                        "Bob", null, List.of(), "bob", 10, List.of(), List.of(), List.of(),
+                        List.of(), List.of(), List.of(), List.of(), sectors, 0);
         BiomeState.Builder x = BiomeState.EMPTY.edit();
         x.matchId = "m1";
         x.status = MatchStatus.LIVE;

@@ -1,20 +1,5 @@
 package io.duelhall.domain.biome;
 
-import io.duelhall.domain.ClockNeed;
-import io.duelhall.domain.Decision;
-import io.duelhall.domain.MatchOptions;
-import io.duelhall.domain.MatchStatus;
-import io.duelhall.domain.Refusal;
-import io.duelhall.domain.Seat;
-import io.duelhall.domain.biome.BiomeEvent.*;
-import io.duelhall.domain.biome.ai.SelfPlay;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-
 import static io.duelhall.domain.Seat.A;
 import static io.duelhall.domain.Seat.B;
 import static io.duelhall.domain.biome.Scenario.CATALOG;
@@ -23,29 +8,60 @@ import static io.duelhall.domain.biome.Scenario.biome;
 import static io.duelhall.domain.biome.Scenario.pass;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.duelhall.domain.ClockNeed;
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.biome.BiomeEvent.*;
+import io.duelhall.domain.biome.ai.SelfPlay;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
 /** The catalog, setup, energy, effects, reactive cards, the end of the match and the clocks. */
 class SetupAndEndTest {
 
     @Test
-    @DisplayName("B-D-CAT-1 the catalog holds agents, gear, skills of every Speed, modifications, reactive cards, anomalies and biomes")
+    @DisplayName(
+            "B-D-CAT-1 the catalog holds agents, gear, skills of every Speed, modifications, reactive cards, anomalies and biomes")
     void catalog() {
         List<String> types = CATALOG.cards().stream().map(BiomeCard::type).distinct().toList();
-        assertThat(types).contains(BiomeCard.AGENT, BiomeCard.GEAR, BiomeCard.SKILL, BiomeCard.MODIFICATION,
-                BiomeCard.REACTIVE, BiomeCard.ANOMALY, BiomeCard.BIOME);
-        assertThat(CATALOG.cards().stream().filter(c -> c.type().equals(BiomeCard.SKILL)).map(BiomeCard::speed).distinct())
+        assertThat(types)
+                .contains(
+                        BiomeCard.AGENT,
+                        BiomeCard.GEAR,
+                        BiomeCard.SKILL,
+                        BiomeCard.MODIFICATION,
+                        BiomeCard.REACTIVE,
+                        BiomeCard.ANOMALY,
+                        BiomeCard.BIOME);
+        assertThat(
+                        CATALOG.cards().stream()
+                                .filter(c -> c.type().equals(BiomeCard.SKILL))
+                                .map(BiomeCard::speed)
+                                .distinct())
                 .contains(2, 3);
         assertThat(CATALOG.cards().stream().filter(c -> c.skill() != null)).isNotEmpty();
         assertThat(CATALOG.cards()).allSatisfy(c -> assertThat(Catalog.problems(c)).isEmpty());
         assertThat(CATALOG.card("void-surge").has("X")).isTrue();
         assertThat(CATALOG.card("field-orders").has("PICK")).isTrue();
-        assertThat(CATALOG.card("ion-bolt").text()).isEqualTo("Speed 2. deal 3 damage to target enemy agent.");
+        assertThat(CATALOG.card("ion-bolt").text())
+                .isEqualTo("Speed 2. deal 3 damage to target enemy agent.");
         assertThat(BiomeRuleset.problems(CATALOG)).isEmpty();
     }
 
     @Test
-    @DisplayName("B-D-DECK-1 a deck is 30 known cards, no biome, at most 3 copies; every violation is listed")
+    @DisplayName(
+            "B-D-DECK-1 a deck is 30 known cards, no biome, at most 3 copies; every violation is listed")
     void deckRules() {
-        BiomeState s = Scenario.open(1).events().stream().limit(1).reduce(RULES.initial(), RULES::evolve, (x, y) -> y);
+        BiomeState s =
+                Scenario.open(1).events().stream()
+                        .limit(1)
+                        .reduce(RULES.initial(), RULES::evolve, (x, y) -> y);
         List<String> bad = new ArrayList<>(Collections.nCopies(4, "ion-bolt"));
         bad.add("ember-crater");
         bad.add("nope");
@@ -54,11 +70,14 @@ class SetupAndEndTest {
         assertThat(r.code()).isEqualTo("DECK_INVALID");
         assertThat(r.rule()).isEqualTo("B-D-DECK-1");
         assertThat(r.violations()).hasSize(4);
-        assertThat(CATALOG.starterDecks()).hasSize(2).allSatisfy(deck -> assertThat(CATALOG.deckViolations(deck.cards())).isEmpty());
+        assertThat(CATALOG.starterDecks())
+                .hasSize(2)
+                .allSatisfy(deck -> assertThat(CATALOG.deckViolations(deck.cards())).isEmpty());
     }
 
     @Test
-    @DisplayName("B-D-SETUP-1 seeded setup (SetupDeal), five cards each, the first seat's first turn draws one")
+    @DisplayName(
+            "B-D-SETUP-1 seeded setup (SetupDeal), five cards each, the first seat's first turn draws one")
     void setup() {
         SelfPlay.Opening o = Scenario.open(7);
         BiomeState s = o.state();
@@ -75,17 +94,23 @@ class SetupAndEndTest {
     }
 
     @Test
-    @DisplayName("B-D-BIOME-1 every match is played on every catalog biome; each seat has a sector per biome with its durability")
+    @DisplayName(
+            "B-D-BIOME-1 every match is played on every catalog biome; each seat has a sector per biome with its durability")
     void biomes() {
         BiomeState s = Scenario.open(3).state();
         for (Seat seat : List.of(A, B)) {
-            assertThat(s.side(seat).sectors()).extracting(Sector::biome).containsExactly("ember-crater", "tidal-shelf", "verdant-deep");
-            assertThat(s.side(seat).sectors()).extracting(Sector::durability).containsExactly(6, 8, 10);
+            assertThat(s.side(seat).sectors())
+                    .extracting(Sector::biome)
+                    .containsExactly("ember-crater", "tidal-shelf", "verdant-deep");
+            assertThat(s.side(seat).sectors())
+                    .extracting(Sector::durability)
+                    .containsExactly(6, 8, 10);
         }
     }
 
     @Test
-    @DisplayName("B-D-ENERGY-1 energy at the refresh is 1 + the reserve; converting puts a card face up in the reserve, +1 energy at once")
+    @DisplayName(
+            "B-D-ENERGY-1 energy at the refresh is 1 + the reserve; converting puts a card face up in the reserve, +1 energy at once")
     void energy() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY).energy(A, 0).deck(A, 5).deck(B, 5);
         String card = sc.hand(A, "titan-walker");
@@ -106,7 +131,8 @@ class SetupAndEndTest {
     }
 
     @Test
-    @DisplayName("B-D-CONVERT-1 converting and anomalies: active seat, primary phase, empty queue, once a turn each, never queued")
+    @DisplayName(
+            "B-D-CONVERT-1 converting and anomalies: active seat, primary phase, empty queue, once a turn each, never queued")
     void convertAndAnomaly() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
         String b1 = sc.agent(B, "scout-drone", null);
@@ -118,7 +144,8 @@ class SetupAndEndTest {
         assertThat(sc.state.queue()).as("no queue").isEmpty();
         assertThat(sc.agentOf(b1)).as("resolved at once").isNull();
         assertThat(sc.state.priority()).as("the seat keeps priority").isEqualTo(A);
-        assertThat(sc.no(new BiomeMove.Anomaly(A, windfall, List.of())).code()).isEqualTo("ONCE_PER_TURN");
+        assertThat(sc.no(new BiomeMove.Anomaly(A, windfall, List.of())).code())
+                .isEqualTo("ONCE_PER_TURN");
         sc.ok(new BiomeMove.Convert(A, c1));
         assertThat(sc.no(new BiomeMove.Convert(A, c2)).code()).isEqualTo("ONCE_PER_TURN");
         Scenario q = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
@@ -129,11 +156,13 @@ class SetupAndEndTest {
         assertThat(q.no(new BiomeMove.Convert(A, x1)).code()).isEqualTo("QUEUE_NOT_EMPTY");
         Scenario opp = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
         opp.ok(pass(A));
-        assertThat(opp.no(new BiomeMove.Convert(B, opp.hand(B, "scout-drone"))).code()).isEqualTo("NOT_IN_PRIMARY");
+        assertThat(opp.no(new BiomeMove.Convert(B, opp.hand(B, "scout-drone"))).code())
+                .isEqualTo("NOT_IN_PRIMARY");
     }
 
     @Test
-    @DisplayName("B-D-EFFECT-1 boosts last until the reset; a modification stays; damage at or above defense terminates")
+    @DisplayName(
+            "B-D-EFFECT-1 boosts last until the reset; a modification stays; damage at or above defense terminates")
     void effects() {
         Scenario sc = Scenario.at(A, Steps.SECOND_PRIMARY).deck(A, 5).deck(B, 5);
         String a1 = sc.agent(A, "ridge-runner", null);
@@ -155,7 +184,8 @@ class SetupAndEndTest {
     }
 
     @Test
-    @DisplayName("B-D-REACT-1 a reactive card reacts at the start (or end) of its owner's turn: into the queue, answered, executed")
+    @DisplayName(
+            "B-D-REACT-1 a reactive card reacts at the start (or end) of its owner's turn: into the queue, answered, executed")
     void reactive() {
         Scenario sc = Scenario.at(B, Steps.END).deck(A, 5).deck(B, 5);
         CardRef cache = sc.ref(A, "supply-cache");
@@ -163,7 +193,9 @@ class SetupAndEndTest {
         sc.energy(A, 0);
         sc.bothPass(); // B's turn ends; A's turn starts: refresh, draw, maintenance
         assertThat(sc.state.step()).isEqualTo(Steps.MAINTENANCE);
-        assertThat(sc.state.queue()).extracting(QueueEntry::kind).containsExactly(QueueEntry.REACTIVE);
+        assertThat(sc.state.queue())
+                .extracting(QueueEntry::kind)
+                .containsExactly(QueueEntry.REACTIVE);
         assertThat(sc.state.priority()).as("starting with the active seat").isEqualTo(A);
         sc.bothPass();
         assertThat(sc.state.side(A).energy()).isEqualTo(2);
@@ -181,7 +213,14 @@ class SetupAndEndTest {
     @DisplayName("B-D-END-1 a seat that has lost two biomes loses the match")
     void twoBiomesLose() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
-        sc.edit(B, b -> b.sectors = List.of(b.sectors.get(0).asLost(), b.sectors.get(1).withDurability(2), b.sectors.get(2)));
+        sc.edit(
+                B,
+                b ->
+                        b.sectors =
+                                List.of(
+                                        b.sectors.get(0).asLost(),
+                                        b.sectors.get(1).withDurability(2),
+                                        b.sectors.get(2)));
         sc.ok(Scenario.play(A, sc.hand(A, "orbital-strike"), TargetRef.sector(B, biome(1))));
         sc.bothPass();
         MatchEnded end = sc.of(MatchEnded.class).get(0);
@@ -202,25 +241,33 @@ class SetupAndEndTest {
     }
 
     @Test
-    @DisplayName("B-D-CLOCK-1 a TURN clock in the own primary phase with an empty queue, a RESPONSE window per priority pass; a timeout passes")
+    @DisplayName(
+            "B-D-CLOCK-1 a TURN clock in the own primary phase with an empty queue, a RESPONSE window per priority pass; a timeout passes")
     void clocks() {
         Scenario sc = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
         assertThat(RULES.clockNeed(sc.state)).isEqualTo(new ClockNeed(A, ClockNeed.Kind.TURN, 3));
         sc.ok(new BiomeMove.Timeout(A));
-        assertThat(RULES.clockNeed(sc.state)).isEqualTo(new ClockNeed(B, ClockNeed.Kind.RESPONSE, 3));
+        assertThat(RULES.clockNeed(sc.state))
+                .isEqualTo(new ClockNeed(B, ClockNeed.Kind.RESPONSE, 3));
         assertThat(sc.state.side(A).timeouts()).isEqualTo(1);
         assertThat(sc.no(new BiomeMove.Timeout(A)).code()).isEqualTo("NO_CLOCK_RUNNING");
         sc.ok(new BiomeMove.Timeout(B));
         assertThat(sc.state.step()).as("two timeouts are two passes").isEqualTo(Steps.ADVANCE);
         assertThat(sc.state.side(B).timeouts()).as("a RESPONSE timeout only passes").isZero();
-        assertThat(sc.of(TurnTimedOut.class)).extracting(TurnTimedOut::clock).containsExactly("TURN", "RESPONSE");
+        assertThat(sc.of(TurnTimedOut.class))
+                .extracting(TurnTimedOut::clock)
+                .containsExactly("TURN", "RESPONSE");
         Scenario rated = Scenario.at(A, Steps.FIRST_PRIMARY).deck(A, 5).deck(B, 5);
         rated.state(b -> b.options = new MatchOptions(0, 30, 10, null, 1));
         rated.ok(new BiomeMove.Pass(A));
         rated.ok(new BiomeMove.Timeout(B));
-        assertThat(rated.state.status()).as("a RESPONSE timeout never loses").isEqualTo(MatchStatus.LIVE);
+        assertThat(rated.state.status())
+                .as("a RESPONSE timeout never loses")
+                .isEqualTo(MatchStatus.LIVE);
         rated.state(b -> b.step = Steps.SECOND_PRIMARY);
         rated.ok(new BiomeMove.Timeout(A));
-        assertThat(rated.of(MatchEnded.class)).extracting(MatchEnded::reason).containsExactly("TIMEOUT");
+        assertThat(rated.of(MatchEnded.class))
+                .extracting(MatchEnded::reason)
+                .containsExactly("TIMEOUT");
     }
 }

@@ -1,5 +1,10 @@
 package io.duelhall.domain.rng;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -7,16 +12,11 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /** The match's only source of randomness: SHA-256 in counter mode, with rejection sampling. */
 class RngTest {
     /** Seed bytes 0x00..0x1f. */
     private static final byte[] SEED = seed();
+
     private static final String LABEL = "duelhall-test";
 
     private static byte[] seed() {
@@ -40,11 +40,23 @@ class RngTest {
      * i.e. SHA-256(seed ‖ "duelhall-test" ‖ 0x00 ‖ uint64be(0)) and uint64be(1), read as big-endian uint32 words.
      */
     private static final long[] FIRST_WORDS = {
-            0xb1b0988cL, 0x0bdd775aL, 0x44c02af4L, 0x1ffe68f1L, 0x896161e9L, 0x2a97fecdL, 0xb14c90eeL, 0x06024931L,
-            0xc78ea6ecL, 0xa8dd1d20L, 0x1ad17d44L, 0xee368ee4L};
+        0xb1b0988cL,
+        0x0bdd775aL,
+        0x44c02af4L,
+        0x1ffe68f1L,
+        0x896161e9L,
+        0x2a97fecdL,
+        0xb14c90eeL,
+        0x06024931L,
+        0xc78ea6ecL,
+        0xa8dd1d20L,
+        0x1ad17d44L,
+        0xee368ee4L
+    };
 
     @Test
-    @DisplayName("the first words are SHA-256(seed ‖ label ‖ 0x00 ‖ uint64be(counter)), big-endian, block after block")
+    @DisplayName(
+            "the first words are SHA-256(seed ‖ label ‖ 0x00 ‖ uint64be(counter)), big-endian, block after block")
     void pinnedAgainstAnIndependentComputation() {
         Sha256CounterRandom r = new Sha256CounterRandom(SEED, LABEL);
         for (long expected : FIRST_WORDS) {
@@ -55,7 +67,8 @@ class RngTest {
     }
 
     @Test
-    @DisplayName("nextInt(6) is the word modulo 6 when the word is under the rejection limit (python: [0,0,0,3,3,1,2,1,2,0])")
+    @DisplayName(
+            "nextInt(6) is the word modulo 6 when the word is under the rejection limit (python: [0,0,0,3,3,1,2,1,2,0])")
     void pinnedNextInt() {
         Sha256CounterRandom r = new Sha256CounterRandom(SEED, LABEL);
         List<Integer> got = new ArrayList<>();
@@ -98,7 +111,8 @@ class RngTest {
     }
 
     @Test
-    @DisplayName("nextInt(7) is uniform: chi-square over 70,000 draws is under the 0.1% critical value (22.46, 6 df)")
+    @DisplayName(
+            "nextInt(7) is uniform: chi-square over 70,000 draws is under the 0.1% critical value (22.46, 6 df)")
     void uniformOnASmallBound() {
         Sha256CounterRandom r = new Sha256CounterRandom(SEED, "chi-square");
         long[] counts = new long[7];
@@ -110,9 +124,11 @@ class RngTest {
     }
 
     @Test
-    @DisplayName("rejection sampling removes modulo bias: bound 1.5·2^30 splits into 3 equal thirds (plain modulo would give 37.5/37.5/25%)")
+    @DisplayName(
+            "rejection sampling removes modulo bias: bound 1.5·2^30 splits into 3 equal thirds (plain modulo would give 37.5/37.5/25%)")
     void rejectionRemovesModuloBias() {
-        // 2^32 = 2·bound + 2^30: without rejection, values below 2^30 would come up 3 times out of 4.
+        // 2^32 = 2·bound + 2^30: without rejection, values below 2^30 would come up 3 times out of
+        // 4.
         int bound = 3 << 29;
         Sha256CounterRandom r = new Sha256CounterRandom(SEED, "bias");
         long[] thirds = new long[3];
@@ -120,7 +136,8 @@ class RngTest {
         for (int i = 0; i < n; i++) {
             thirds[r.nextInt(bound) / (1 << 29)]++;
         }
-        assertThat(chiSquare(thirds, n)).isLessThan(13.82); // 0.1% critical value, 2 df; plain modulo gives ~940
+        assertThat(chiSquare(thirds, n))
+                .isLessThan(13.82); // 0.1% critical value, 2 df; plain modulo gives ~940
     }
 
     @Property(tries = 200)

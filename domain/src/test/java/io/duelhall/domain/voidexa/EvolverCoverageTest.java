@@ -1,17 +1,17 @@
 package io.duelhall.domain.voidexa;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
- * The evolver has one handler per event class (Java 17 has no pattern switch to make the compiler check it): a new
- * {@link VoidexaEvent} type without a handler fails here, not silently in a replay.
+ * The evolver has one handler per event class (Java 17 has no pattern switch to make the compiler
+ * check it): a new {@link VoidexaEvent} type without a handler fails here, not silently in a
+ * replay.
  */
 class EvolverCoverageTest {
 
@@ -30,7 +30,10 @@ class EvolverCoverageTest {
         Set<String> handled = new TreeSet<>();
         Evolver.handledTypes().forEach(c -> handled.add(c.getSimpleName()));
 
-        assertThat(events).as("the concrete event types").hasSizeGreaterThan(40).contains("CardPlayed", "MatchEnded");
+        assertThat(events)
+                .as("the concrete event types")
+                .hasSizeGreaterThan(40)
+                .contains("CardPlayed", "MatchEnded");
         assertThat(handled).as("the event types the evolver handles").isEqualTo(events);
     }
 

@@ -12,7 +12,6 @@ import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.CatalogData;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,20 +22,28 @@ import java.util.List;
 final class Fixtures {
     static final Catalog CATALOG = load();
     static final VoidexaRuleset RULES = new VoidexaRuleset(CATALOG);
-    /** The released catalog 2026.11.2 under engine voidexa-1.1.0: the rules before D-DRONE-3 and D-CLOCK-5. */
-    static final VoidexaRuleset RULES_1_1 = new VoidexaRuleset(load("released/voidexa-cards-2026.11.2.json"), "voidexa-1.1.0");
 
-    private Fixtures() {
-    }
+    /**
+     * The released catalog 2026.11.2 under engine voidexa-1.1.0: the rules before D-DRONE-3 and
+     * D-CLOCK-5.
+     */
+    static final VoidexaRuleset RULES_1_1 =
+            new VoidexaRuleset(load("released/voidexa-cards-2026.11.2.json"), "voidexa-1.1.0");
+
+    private Fixtures() {}
 
     static Catalog load() {
         return load("catalog.json");
     }
 
-    /** A catalog file beside VoidexaRuleset (the current one, or a released one under released/). */
+    /**
+     * A catalog file beside VoidexaRuleset (the current one, or a released one under released/).
+     */
     static Catalog load(String file) {
         try (InputStream in = VoidexaRuleset.class.getResourceAsStream(file)) {
-            ObjectMapper m = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+            ObjectMapper m =
+                    new ObjectMapper()
+                            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
             return new Catalog(m.readValue(in, CatalogData.class));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -59,16 +66,28 @@ final class Fixtures {
         return b;
     }
 
-    /** A copy of the real catalog with extra, test-only cards (for rules no real card can reach yet). */
+    /**
+     * A copy of the real catalog with extra, test-only cards (for rules no real card can reach
+     * yet).
+     */
     static VoidexaRuleset rulesWith(Card... extra) {
         CatalogData d = CATALOG.data();
         List<Card> cards = new ArrayList<>(d.cards());
         cards.addAll(List.of(extra));
-        return new VoidexaRuleset(new Catalog(new CatalogData(d.ruleset(), d.version() + "+test", cards,
-                d.pilotClasses(), d.starterDecks())));
+        return new VoidexaRuleset(
+                new Catalog(
+                        new CatalogData(
+                                d.ruleset(),
+                                d.version() + "+test",
+                                cards,
+                                d.pilotClasses(),
+                                d.starterDecks())));
     }
 
-    /** A match, created and started with the two starter decks or given as a built state; records every event. */
+    /**
+     * A match, created and started with the two starter decks or given as a built state; records
+     * every event.
+     */
     static final class Game {
         final VoidexaRuleset rules;
         VoidexaState state;

@@ -1,15 +1,14 @@
 package io.duelhall.domain.voidexa;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RandomPlayTest {
     @Test
@@ -17,7 +16,8 @@ class RandomPlayTest {
         VoidexaMoves moves = new VoidexaMoves(Fixtures.CATALOG);
         int ended = 0;
         for (int seed = 0; seed < 200; seed++) {
-            Fixtures.Game g = new Fixtures.Game(seed, Fixtures.deck(seed % 2), Fixtures.deck((seed / 2) % 2));
+            Fixtures.Game g =
+                    new Fixtures.Game(seed, Fixtures.deck(seed % 2), Fixtures.deck((seed / 2) % 2));
             Random r = new Random(seed);
             for (int step = 0; step < 5000 && g.state.status() == MatchStatus.LIVE; step++) {
                 Seat seat = VoidexaMoves.toAct(g.state);
@@ -25,7 +25,9 @@ class RandomPlayTest {
                 assertThat(legal).as("someone can always act").isNotEmpty();
                 Intent pick = r.nextInt(10) < 3 ? legal.get(0) : legal.get(r.nextInt(legal.size()));
                 Decision d = g.act(pick);
-                assertThat(d.accepted()).as("legal move refused: %s -> %s", pick, d.refusal()).isTrue();
+                assertThat(d.accepted())
+                        .as("legal move refused: %s -> %s", pick, d.refusal())
+                        .isTrue();
             }
             if (g.state.status() == MatchStatus.ENDED) {
                 ended++;

@@ -1,5 +1,11 @@
 package io.duelhall.domain.voidexa;
 
+import static io.duelhall.domain.Seat.A;
+import static io.duelhall.domain.Seat.B;
+import static io.duelhall.domain.voidexa.Scenario.all;
+import static io.duelhall.domain.voidexa.Scenario.one;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.domain.Intent;
@@ -9,20 +15,16 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.Viewer;
 import io.duelhall.domain.voidexa.VoidexaEvent.*;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
-import static io.duelhall.domain.Seat.A;
-import static io.duelhall.domain.Seat.B;
-import static io.duelhall.domain.voidexa.Scenario.all;
-import static io.duelhall.domain.voidexa.Scenario.one;
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** What each viewer may see of a live match (ARCHITECTURE principle 3), and that the end reveals all. */
+/**
+ * What each viewer may see of a live match (ARCHITECTURE principle 3), and that the end reveals
+ * all.
+ */
 class RedactionTest {
     private static final VoidexaRuleset RULES = Fixtures.RULES;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,7 +40,10 @@ class RedactionTest {
         }
     }
 
-    /** Instance ids the viewer may not see: every deck, and the hands of seats that are not the viewer's. */
+    /**
+     * Instance ids the viewer may not see: every deck, and the hands of seats that are not the
+     * viewer's.
+     */
     private static List<String> hiddenIds(VoidexaState s, Viewer viewer) {
         List<String> out = new ArrayList<>();
         for (Seat seat : s.seats()) {
@@ -51,7 +56,8 @@ class RedactionTest {
     }
 
     @Test
-    @DisplayName("MatchCreated: the server seed is hidden from both seats and spectators while the match is live")
+    @DisplayName(
+            "MatchCreated: the server seed is hidden from both seats and spectators while the match is live")
     void serverSeedHidden() {
         Fixtures.Game g = new Fixtures.Game(1);
         MatchCreated created = one(g.events, MatchCreated.class);
@@ -75,13 +81,21 @@ class RedactionTest {
         for (Viewer v : NOT_A) {
             PlayerJoined seen = (PlayerJoined) RULES.redact(joinedA, v);
             assertThat(seen.deck()).isNull();
-            assertThat(seen).isEqualTo(new PlayerJoined(A, joinedA.name(), joinedA.pilotClass(), joinedA.shipCore(), null,
-                    joinedA.clientSeed()));
+            assertThat(seen)
+                    .isEqualTo(
+                            new PlayerJoined(
+                                    A,
+                                    joinedA.name(),
+                                    joinedA.pilotClass(),
+                                    joinedA.shipCore(),
+                                    null,
+                                    joinedA.clientSeed()));
         }
     }
 
     @Test
-    @DisplayName("DeckShuffled: the deck order is hidden from everyone, its own seat included; the size is public")
+    @DisplayName(
+            "DeckShuffled: the deck order is hidden from everyone, its own seat included; the size is public")
     void deckOrderHidden() {
         Fixtures.Game g = new Fixtures.Game(1);
         for (DeckShuffled d : all(g.events, DeckShuffled.class)) {
@@ -95,18 +109,28 @@ class RedactionTest {
     @DisplayName("CardDrawn: the card is seen by the drawing seat only; counts are public")
     void drawnCardHidden() {
         Fixtures.Game g = new Fixtures.Game(1);
-        CardDrawn drawn = all(g.events, CardDrawn.class).stream().filter(d -> d.seat() == A).findFirst().orElseThrow();
+        CardDrawn drawn =
+                all(g.events, CardDrawn.class).stream()
+                        .filter(d -> d.seat() == A)
+                        .findFirst()
+                        .orElseThrow();
         assertThat(RULES.redact(drawn, SEAT_A)).isEqualTo(drawn);
         for (Viewer v : NOT_A) {
-            assertThat(RULES.redact(drawn, v)).isEqualTo(new CardDrawn(A, null, drawn.handCount(), drawn.deckCount()));
+            assertThat(RULES.redact(drawn, v))
+                    .isEqualTo(new CardDrawn(A, null, drawn.handCount(), drawn.deckCount()));
         }
     }
 
     @Test
-    @DisplayName("a seat token's hash and the join request it keeps (deck included) are never served")
+    @DisplayName(
+            "a seat token's hash and the join request it keeps (deck included) are never served")
     void seatTokenHidden() {
-        SeatTokenIssued t = new SeatTokenIssued(A, "ab".repeat(32), new io.duelhall.domain.JoinRequest("Ada", "gunner",
-                "vanguard-core", List.of("pulse-tap"), "seed"));
+        SeatTokenIssued t =
+                new SeatTokenIssued(
+                        A,
+                        "ab".repeat(32),
+                        new io.duelhall.domain.JoinRequest(
+                                "Ada", "gunner", "vanguard-core", List.of("pulse-tap"), "seed"));
         for (Viewer v : List.of(SEAT_A, SEAT_B, Viewer.SPECTATOR, Viewer.EVERYONE)) {
             assertThat(RULES.redact(t, v)).isEqualTo(new SeatTokenIssued(A, null));
         }
@@ -126,15 +150,18 @@ class RedactionTest {
                 }
             }
         }
-        assertThat(Scenario.types(g.events)).contains("CardPlayed", "DamageRouted", "TurnStarted", "MatchEnded");
+        assertThat(Scenario.types(g.events))
+                .contains("CardPlayed", "DamageRouted", "TurnStarted", "MatchEnded");
     }
 
     @Test
-    @DisplayName("the view: the other seat's hand and spectators' hands are null; own hand is exactly the hand")
+    @DisplayName(
+            "the view: the other seat's hand and spectators' hands are null; own hand is exactly the hand")
     void viewHidesHands() {
         Fixtures.Game g = new Fixtures.Game(2);
         VoidexaView forA = RULES.view(g.state, SEAT_A, 7);
-        assertThat(forA.seats().get(A).hand()).extracting(VoidexaView.HandCard::id)
+        assertThat(forA.seats().get(A).hand())
+                .extracting(VoidexaView.HandCard::id)
                 .containsExactlyElementsOf(g.ship(A).hand().stream().map(CardRef::id).toList());
         assertThat(forA.seats().get(B).hand()).isNull();
         assertThat(forA.seats().get(B).handCount()).isEqualTo(g.ship(B).hand().size());
@@ -149,11 +176,13 @@ class RedactionTest {
     }
 
     @Test
-    @DisplayName("through a whole live match, no view or redacted event names a card in a hidden zone, or the server seed")
+    @DisplayName(
+            "through a whole live match, no view or redacted event names a card in a hidden zone, or the server seed")
     void noHiddenIdInViewsOrEvents() {
         VoidexaMoves moves = new VoidexaMoves(Fixtures.CATALOG);
         for (int seed = 0; seed < 4; seed++) {
-            Fixtures.Game g = new Fixtures.Game(seed, Fixtures.deck(seed % 2), Fixtures.deck(1 - seed % 2));
+            Fixtures.Game g =
+                    new Fixtures.Game(seed, Fixtures.deck(seed % 2), Fixtures.deck(1 - seed % 2));
             String serverSeed = g.state.serverSeed();
             Random r = new Random(seed);
             VoidexaState replay = RULES.initial();
@@ -167,18 +196,23 @@ class RedactionTest {
                 for (Viewer v : List.of(SEAT_A, SEAT_B, Viewer.SPECTATOR)) {
                     String view = json(RULES.view(g.state, v, step));
                     for (String id : hiddenIds(g.state, v)) {
-                        assertThat(view).as("%s sees hidden %s", v, id).doesNotContain("\"" + id + "\"");
+                        assertThat(view)
+                                .as("%s sees hidden %s", v, id)
+                                .doesNotContain("\"" + id + "\"");
                     }
                     assertThat(view).doesNotContain(serverSeed);
                     if (v.kind() == Viewer.Kind.SEAT) {
                         for (CardRef own : g.ship(v.seat()).hand()) {
-                            assertThat(view).as("the scan can see ids").contains("\"" + own.id() + "\"");
+                            assertThat(view)
+                                    .as("the scan can see ids")
+                                    .contains("\"" + own.id() + "\"");
                             checked++;
                         }
                     }
                 }
             }
-            // the event log, in order: after each event, nothing it shows a viewer may be in a zone hidden from them
+            // the event log, in order: after each event, nothing it shows a viewer may be in a zone
+            // hidden from them
             for (MatchEvent e : g.events) {
                 replay = RULES.evolve(replay, e);
                 if (replay.status() == MatchStatus.ENDED) {
@@ -188,7 +222,9 @@ class RedactionTest {
                     String seen = json(RULES.redact(e, RULES.effectiveViewer(replay, v)));
                     assertThat(seen).doesNotContain(serverSeed);
                     for (String id : hiddenIds(replay, v)) {
-                        assertThat(seen).as("%s for %s", e.type(), v).doesNotContain("\"" + id + "\"");
+                        assertThat(seen)
+                                .as("%s for %s", e.type(), v)
+                                .doesNotContain("\"" + id + "\"");
                     }
                 }
             }
@@ -197,7 +233,8 @@ class RedactionTest {
     }
 
     @Test
-    @DisplayName("once the match has ENDED everything is visible: hands in views, deck order, drawn cards and the server seed")
+    @DisplayName(
+            "once the match has ENDED everything is visible: hands in views, deck order, drawn cards and the server seed")
     void endRevealsEverything() {
         Fixtures.Game g = new Fixtures.Game(3);
         Seat loser = VoidexaMoves.toAct(g.state);

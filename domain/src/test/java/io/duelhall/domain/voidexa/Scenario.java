@@ -8,7 +8,6 @@ import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.DroneStats;
 import io.duelhall.domain.voidexa.cards.Subsystem;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -26,11 +25,11 @@ import java.util.function.Consumer;
  *         .build();
  * </pre>
  *
- * Card instance ids are the seat letter and a counter in the order the cards are named:
- * the first card given to seat A is "a1", the next "a2", and so on across all zones. Unless
- * told otherwise a seat is an undamaged ship (V-SETUP-1) with pilot Engineer and Vanguard Core
- * (both only act at Heat 6+ / Hull below 30), no energy, an empty hand and a deck of
- * {@value #FILLER_COUNT} {@value #FILLER} so that turns can pass without fatigue.
+ * Card instance ids are the seat letter and a counter in the order the cards are named: the first
+ * card given to seat A is "a1", the next "a2", and so on across all zones. Unless told otherwise a
+ * seat is an undamaged ship (V-SETUP-1) with pilot Engineer and Vanguard Core (both only act at
+ * Heat 6+ / Hull below 30), no energy, an empty hand and a deck of {@value #FILLER_COUNT} {@value
+ * #FILLER} so that turns can pass without fatigue.
  */
 final class Scenario {
     static final String FILLER = "hull-patch";
@@ -90,10 +89,23 @@ final class Scenario {
         byte[] serverSeed = Fixtures.seed(99);
         Map<Seat, Ship> ships = new EnumMap<>(Seat.class);
         seats.forEach((seat, spec) -> ships.put(seat, spec.ship()));
-        return new VoidexaState("m-scenario", MatchStatus.LIVE, options,
-                rules.engineVersion(), rules.catalogVersion(),
-                Sha256.hex(Sha256.of(serverSeed)), Sha256.hex(serverSeed),
-                Map.copyOf(ships), Seat.A, turn, active, phase, null, null, 0, null);
+        return new VoidexaState(
+                "m-scenario",
+                MatchStatus.LIVE,
+                options,
+                rules.engineVersion(),
+                rules.catalogVersion(),
+                Sha256.hex(Sha256.of(serverSeed)),
+                Sha256.hex(serverSeed),
+                Map.copyOf(ships),
+                Seat.A,
+                turn,
+                active,
+                phase,
+                null,
+                null,
+                0,
+                null);
     }
 
     /** One seat's ship and zones. Zone methods add cards in the order given (deck: top first). */
@@ -235,7 +247,16 @@ final class Scenario {
 
         SeatSpec drone(String card, int hull, int shield) {
             DroneStats st = catalog.card(card).drone();
-            drones.add(new Drone(ref(card).id(), card, hull, st.hull(), shield, st.shield(), st.damage(), st.pierce()));
+            drones.add(
+                    new Drone(
+                            ref(card).id(),
+                            card,
+                            hull,
+                            st.hull(),
+                            shield,
+                            st.shield(),
+                            st.damage(),
+                            st.pierce()));
             return this;
         }
 
@@ -264,11 +285,36 @@ final class Scenario {
             if (field != null) {
                 deckList.add(field.card());
             }
-            return new Ship("Seat " + seat, pilot, core, "client-" + seat, List.copyOf(deckList),
-                    Map.copyOf(values), fresh.maxValues(), energy, ramp, heat, pendingHeat, maxHand,
-                    List.copyOf(deck), List.copyOf(hand), List.copyOf(discard), List.copyOf(exile),
-                    List.copyOf(inPlay), List.copyOf(drones), field, lifeSupportZeroTurns, emptyDraws,
-                    0, false, 0, Set.of(), 0, 0, false, accountId);
+            return new Ship(
+                    "Seat " + seat,
+                    pilot,
+                    core,
+                    "client-" + seat,
+                    List.copyOf(deckList),
+                    Map.copyOf(values),
+                    fresh.maxValues(),
+                    energy,
+                    ramp,
+                    heat,
+                    pendingHeat,
+                    maxHand,
+                    List.copyOf(deck),
+                    List.copyOf(hand),
+                    List.copyOf(discard),
+                    List.copyOf(exile),
+                    List.copyOf(inPlay),
+                    List.copyOf(drones),
+                    field,
+                    lifeSupportZeroTurns,
+                    emptyDraws,
+                    0,
+                    false,
+                    0,
+                    Set.of(),
+                    0,
+                    0,
+                    false,
+                    accountId);
         }
     }
 
@@ -286,8 +332,13 @@ final class Scenario {
     static <T> T one(List<MatchEvent> events, Class<T> type) {
         List<T> found = all(events, type);
         if (found.size() != 1) {
-            throw new AssertionError("expected exactly one " + type.getSimpleName() + " but found " + found.size()
-                    + " in " + types(events));
+            throw new AssertionError(
+                    "expected exactly one "
+                            + type.getSimpleName()
+                            + " but found "
+                            + found.size()
+                            + " in "
+                            + types(events));
         }
         return found.get(0);
     }

@@ -1,36 +1,39 @@
 package io.duelhall.domain.voidlit;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.duelhall.domain.GameState;
-import io.duelhall.domain.MatchEvent;
-import io.duelhall.domain.SeatTokenIssued;
-import io.duelhall.domain.Seat;
-import io.duelhall.domain.Viewer;
-import io.duelhall.domain.voidlit.VoidlitEvent.*;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-
 import static io.duelhall.domain.Seat.A;
 import static io.duelhall.domain.Seat.B;
 import static io.duelhall.domain.voidlit.Scenario.RULES;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Hands, deck orders, draws and mulligan returns are hidden per viewer; the Waste is public; the end reveals all. */
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.Viewer;
+import io.duelhall.domain.voidlit.VoidlitEvent.*;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hands, deck orders, draws and mulligan returns are hidden per viewer; the Waste is public; the
+ * end reveals all.
+ */
 class RedactionTest {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     static PlayPropertiesTest.Game match(long seed) {
-        return PlayPropertiesTest.play(seed, seed, (s, r) -> { });
+        return PlayPropertiesTest.play(seed, seed, (s, r) -> {});
     }
 
     @Test
-    @DisplayName("a seat's redacted stream never names a card the other seat drew, returned or holds face down")
+    @DisplayName(
+            "a seat's redacted stream never names a card the other seat drew, returned or holds face down")
     void seatStreamNoLeak() throws Exception {
         for (long seed = 0; seed < 10; seed++) {
             PlayPropertiesTest.Game g = match(seed);
@@ -54,7 +57,12 @@ class RedactionTest {
                     }
                     if (!(e instanceof MatchEnded)) {
                         String json = JSON.writeValueAsString(r);
-                        hiddenIds(g, other, e).forEach(id -> assertThat(json).as("%s leaks %s", r, id).doesNotContain(id));
+                        hiddenIds(g, other, e)
+                                .forEach(
+                                        id ->
+                                                assertThat(json)
+                                                        .as("%s leaks %s", r, id)
+                                                        .doesNotContain(id));
                     }
                 }
             }
@@ -77,11 +85,19 @@ class RedactionTest {
     }
 
     @Test
-    @DisplayName("views: a seat sees its own hand only, a spectator none; the Waste and Bank are public; the end reveals all")
+    @DisplayName(
+            "views: a seat sees its own hand only, a spectator none; the Waste and Bank are public; the end reveals all")
     void views() {
-        Scenario sc = Scenario.turnOf(A).hand(A, "spark-bolt").hand(B, "undertow").waste(B, "surge").bank(A, 2);
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .hand(A, "spark-bolt")
+                        .hand(B, "undertow")
+                        .waste(B, "surge")
+                        .bank(A, 2);
         VoidlitView forA = RULES.view(sc.state, Viewer.seat(A), 5);
-        assertThat(forA.seats().get(A).hand()).extracting(VoidlitView.HandCard::card).containsExactly("spark-bolt");
+        assertThat(forA.seats().get(A).hand())
+                .extracting(VoidlitView.HandCard::card)
+                .containsExactly("spark-bolt");
         assertThat(forA.seats().get(B).hand()).isNull();
         assertThat(forA.seats().get(B).handCount()).isEqualTo(1);
         assertThat(forA.seats().get(B).waste()).extracting(CardRef::card).containsExactly("surge");
@@ -91,7 +107,9 @@ class RedactionTest {
         assertThat(spec.seats().get(A).bank()).hasSize(2);
         sc.apply(new VoidlitMove.Concede(B));
         VoidlitView after = RULES.view(sc.state, Viewer.SPECTATOR, 6);
-        assertThat(after.seats().get(B).hand()).extracting(VoidlitView.HandCard::card).containsExactly("undertow");
+        assertThat(after.seats().get(B).hand())
+                .extracting(VoidlitView.HandCard::card)
+                .containsExactly("undertow");
         assertThat(RULES.redact(new CardDrawn(A, new CardRef("x", "surge"), 1, 1), Viewer.EVERYONE))
                 .isEqualTo(new CardDrawn(A, new CardRef("x", "surge"), 1, 1));
         assertThat(RULES.redact(new SeatTokenIssued(A, "h", null), Viewer.EVERYONE))
@@ -99,7 +117,8 @@ class RedactionTest {
     }
 
     @Test
-    @DisplayName("the public fold: folding the SPECTATOR-redacted events (through JSON) gives view(truth, SPECTATOR) at every step")
+    @DisplayName(
+            "the public fold: folding the SPECTATOR-redacted events (through JSON) gives view(truth, SPECTATOR) at every step")
     void publicFoldMatchesTheSpectatorViewOfTheTruth() throws Exception {
         Redaction redaction = new Redaction(Scenario.CATALOG);
         for (long seed = 0; seed < 12; seed++) {
@@ -111,9 +130,11 @@ class RedactionTest {
                 version++;
                 truth = RULES.evolve(truth, e);
                 MatchEvent published = RULES.redact(e, Viewer.SPECTATOR);
-                published = JSON.readValue(JSON.writeValueAsString(published), published.getClass());
+                published =
+                        JSON.readValue(JSON.writeValueAsString(published), published.getClass());
                 spectator = RULES.evolvePublic(spectator, published);
-                assertThat(RULES.publicView(spectator, version)).as("seed %d, event %d (%s)", seed, version, e.type())
+                assertThat(RULES.publicView(spectator, version))
+                        .as("seed %d, event %d (%s)", seed, version, e.type())
                         .isEqualTo(redaction.view((VoidlitState) truth, Viewer.SPECTATOR, version));
             }
         }
@@ -124,13 +145,22 @@ class RedactionTest {
     void json() throws Exception {
         Scenario sc = Scenario.turnOf(A).hand(A, "spark-bolt").unit(B, "reef-sentry");
         String view = JSON.writeValueAsString(RULES.view(sc.state, Viewer.seat(A), 3));
-        assertThat(view).contains("\"ruleset\":\"voidlit\"", "\"health\":30", "\"card\":\"spark-bolt\"")
+        assertThat(view)
+                .contains("\"ruleset\":\"voidlit\"", "\"health\":30", "\"card\":\"spark-bolt\"")
                 .doesNotContain("atPlayer", "serverSeed");
         String cards = JSON.writeValueAsString(RULES.cards());
         assertThat(cards).contains("\"id\":\"cataclysm\"", "\"rarity\":\"LEGENDARY\"");
-        String event = JSON.writeValueAsString(new CardPlayed(A, new CardRef("c1", "spark-bolt"), "EFFECT", 1,
-                TargetRef.player(B)));
-        assertThat(event).isEqualTo("{\"seat\":\"A\",\"card\":{\"id\":\"c1\",\"card\":\"spark-bolt\"},"
-                + "\"cardType\":\"EFFECT\",\"cost\":1,\"target\":{\"kind\":\"PLAYER\",\"seat\":\"B\",\"id\":null}}");
+        String event =
+                JSON.writeValueAsString(
+                        new CardPlayed(
+                                A,
+                                new CardRef("c1", "spark-bolt"),
+                                "EFFECT",
+                                1,
+                                TargetRef.player(B)));
+        assertThat(event)
+                .isEqualTo(
+                        "{\"seat\":\"A\",\"card\":{\"id\":\"c1\",\"card\":\"spark-bolt\"},"
+                                + "\"cardType\":\"EFFECT\",\"cost\":1,\"target\":{\"kind\":\"PLAYER\",\"seat\":\"B\",\"id\":null}}");
     }
 }

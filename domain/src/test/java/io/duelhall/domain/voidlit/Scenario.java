@@ -6,14 +6,16 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.rng.Sha256;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** A compact builder of live voidlit states for scenario tests, and helpers to decide and apply moves. */
+/**
+ * A compact builder of live voidlit states for scenario tests, and helpers to decide and apply
+ * moves.
+ */
 final class Scenario {
     static final VoidlitRuleset RULES = new VoidlitRuleset();
     static final Catalog CATALOG = RULES.catalog();
@@ -22,18 +24,69 @@ final class Scenario {
     VoidlitState state;
     private int next;
 
-    /** Both seats seated and past the mulligan: {@code active}'s turn 3, A first; empty zones, 30 Health each. */
+    /**
+     * Both seats seated and past the mulligan: {@code active}'s turn 3, A first; empty zones, 30
+     * Health each.
+     */
     static Scenario turnOf(Seat active) {
         Scenario sc = new Scenario();
         Side a = Side.joined("Alice", null, "EMBERWAKE", List.of(), "alice");
         Side b = Side.joined("Bob", null, "TIDEBOUND", List.of(), "bob");
-        a = new Side(a.name(), null, a.parallel(), List.of(), "alice", 30, 0, List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), true, false, 0, 0);
-        b = new Side(b.name(), null, b.parallel(), List.of(), "bob", 30, 0, List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), true, false, 0, 0);
-        sc.state = new VoidlitState("m1", MatchStatus.LIVE, MatchOptions.defaults(), VoidlitRuleset.ENGINE_VERSION,
-                Catalog.VERSION, "commit", SERVER_SEED, Map.of(Seat.A, a, Seat.B, b), Seat.A, VoidlitState.MAIN, active,
-                3, null, List.of(), null);
+        a =
+                new Side(
+                        a.name(),
+                        null,
+                        a.parallel(),
+                        List.of(),
+                        "alice",
+                        30,
+                        0,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        true,
+                        false,
+                        0,
+                        0);
+        b =
+                new Side(
+                        b.name(),
+                        null,
+                        b.parallel(),
+                        List.of(),
+                        "bob",
+                        30,
+                        0,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        true,
+                        false,
+                        0,
+                        0);
+        sc.state =
+                new VoidlitState(
+                        "m1",
+                        MatchStatus.LIVE,
+                        MatchOptions.defaults(),
+                        VoidlitRuleset.ENGINE_VERSION,
+                        Catalog.VERSION,
+                        "commit",
+                        SERVER_SEED,
+                        Map.of(Seat.A, a, Seat.B, b),
+                        Seat.A,
+                        VoidlitState.MAIN,
+                        active,
+                        3,
+                        null,
+                        List.of(),
+                        null);
         return sc;
     }
 
@@ -92,12 +145,24 @@ final class Scenario {
     Scenario unit(Seat seat, String card, boolean fatigued) {
         VoidlitCard c = CATALOG.card(card);
         String id = seat + "-" + (next++);
-        Unit u = new Unit(id, card, c.attack(), c.health(), c.health(), c.keywords(), List.of(), fatigued, false);
-        return edit(seat, b -> {
-            List<Unit> units = new ArrayList<>(b.units);
-            units.add(u);
-            b.units = units;
-        });
+        Unit u =
+                new Unit(
+                        id,
+                        card,
+                        c.attack(),
+                        c.health(),
+                        c.health(),
+                        c.keywords(),
+                        List.of(),
+                        fatigued,
+                        false);
+        return edit(
+                seat,
+                b -> {
+                    List<Unit> units = new ArrayList<>(b.units);
+                    units.add(u);
+                    b.units = units;
+                });
     }
 
     Side side(Seat seat) {
@@ -132,19 +197,38 @@ final class Scenario {
         return events.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
-    /** A real match from its opening: created, both starter decks seated; the state at the mulligan. */
+    /**
+     * A real match from its opening: created, both starter decks seated; the state at the mulligan.
+     */
     static Opening open(long seed) {
         List<MatchEvent> events = new ArrayList<>();
         byte[] serverSeed = Sha256.of(("voidlit-test:" + seed).getBytes());
-        VoidlitState s = fold(RULES.initial(), RULES.create("m" + seed, MatchOptions.defaults(), serverSeed), events);
+        VoidlitState s =
+                fold(
+                        RULES.initial(),
+                        RULES.create("m" + seed, MatchOptions.defaults(), serverSeed),
+                        events);
         List<Catalog.StarterDeck> decks = CATALOG.starterDecks();
-        s = fold(s, RULES.join(s, VoidlitIntents.joinRequest("Alice", null, decks.get(0).cards(), "a" + seed)), events);
-        s = fold(s, RULES.join(s, VoidlitIntents.joinRequest("Bob", null, decks.get(1).cards(), "b" + seed)), events);
+        s =
+                fold(
+                        s,
+                        RULES.join(
+                                s,
+                                VoidlitIntents.joinRequest(
+                                        "Alice", null, decks.get(0).cards(), "a" + seed)),
+                        events);
+        s =
+                fold(
+                        s,
+                        RULES.join(
+                                s,
+                                VoidlitIntents.joinRequest(
+                                        "Bob", null, decks.get(1).cards(), "b" + seed)),
+                        events);
         return new Opening(s, events);
     }
 
-    record Opening(VoidlitState state, List<MatchEvent> events) {
-    }
+    record Opening(VoidlitState state, List<MatchEvent> events) {}
 
     static VoidlitState fold(VoidlitState s, Decision d, List<MatchEvent> into) {
         if (!d.accepted()) {

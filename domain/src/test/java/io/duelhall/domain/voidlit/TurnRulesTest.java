@@ -1,29 +1,35 @@
 package io.duelhall.domain.voidlit;
 
+import static io.duelhall.domain.Seat.A;
+import static io.duelhall.domain.Seat.B;
+import static io.duelhall.domain.voidlit.Scenario.RULES;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 import io.duelhall.domain.voidlit.VoidlitMove.*;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static io.duelhall.domain.Seat.A;
-import static io.duelhall.domain.Seat.B;
-import static io.duelhall.domain.voidlit.Scenario.RULES;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class TurnRulesTest {
 
     @Test
-    @DisplayName("L-ENERGY-1: Energy is refilled to the Bank's size at the start of a turn; unspent Energy is lost")
+    @DisplayName(
+            "L-ENERGY-1: Energy is refilled to the Bank's size at the start of a turn; unspent Energy is lost")
     void energyRefill() {
-        Scenario sc = Scenario.turnOf(A).bank(B, 3).energy(B, 1).deckOf(B, 5, "scrap-golem").deckOf(A, 5, "scrap-golem");
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .bank(B, 3)
+                        .energy(B, 1)
+                        .deckOf(B, 5, "scrap-golem")
+                        .deckOf(A, 5, "scrap-golem");
         List<MatchEvent> ev = sc.apply(new EndTurn(A));
-        assertThat(Scenario.ofType(ev, EnergyRefilled.class)).containsExactly(new EnergyRefilled(B, 3, 3));
+        assertThat(Scenario.ofType(ev, EnergyRefilled.class))
+                .containsExactly(new EnergyRefilled(B, 3, 3));
         assertThat(sc.side(B).energy()).isEqualTo(3);
         sc.energy(B, 2);
         sc.apply(new EndTurn(B));
@@ -32,15 +38,20 @@ class TurnRulesTest {
     }
 
     @Test
-    @DisplayName("L-ENERGY-1, L-D-BANK-1: one card a turn into the Bank, +1 Energy at once, one more draw at the end of the turn")
+    @DisplayName(
+            "L-ENERGY-1, L-D-BANK-1: one card a turn into the Bank, +1 Energy at once, one more draw at the end of the turn")
     void banking() {
-        Scenario sc = Scenario.turnOf(A).hand(A, "magma-brute", "spark-bolt").deckOf(A, 5, "scrap-golem")
-                .deckOf(B, 5, "scrap-golem");
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .hand(A, "magma-brute", "spark-bolt")
+                        .deckOf(A, 5, "scrap-golem")
+                        .deckOf(B, 5, "scrap-golem");
         String brute = sc.handId(A, 0);
         List<MatchEvent> ev = sc.apply(new Bank(A, brute));
         assertThat(ev).containsExactly(new CardBanked(A, new CardRef(brute, "magma-brute"), 1, 1));
         assertThat(sc.side(A).maxEnergy()).isEqualTo(1);
-        assertThat(sc.decide(new Bank(A, sc.handId(A, 0))).refusal().code()).isEqualTo("ALREADY_BANKED");
+        assertThat(sc.decide(new Bank(A, sc.handId(A, 0))).refusal().code())
+                .isEqualTo("ALREADY_BANKED");
         assertThat(sc.decide(new Bank(A, "nope")).refusal().code()).isEqualTo("CARD_NOT_IN_HAND");
         sc.apply(new Play(A, sc.handId(A, 0), TargetRef.player(B)));
         assertThat(sc.side(B).health()).isEqualTo(28);
@@ -62,8 +73,19 @@ class TurnRulesTest {
     @Test
     @DisplayName("L-HAND-1: a card drawn into a full hand of 8 is shown to both and Wasted")
     void overdraw() {
-        Scenario sc = Scenario.turnOf(A).hand(B, "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem",
-                "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem").deck(B, "fireburst", "undertow");
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .hand(
+                                B,
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem")
+                        .deck(B, "fireburst", "undertow");
         List<MatchEvent> ev = sc.apply(new EndTurn(A));
         CardOverdrawn o = Scenario.ofType(ev, CardOverdrawn.class).get(0);
         assertThat(o.card().card()).isEqualTo("fireburst");
@@ -75,9 +97,12 @@ class TurnRulesTest {
     }
 
     @Test
-    @DisplayName("L-WASTE-1, L-D-WASTE-1: from an empty deck a card of the Waste, chosen by the seed, for 1, 2, 4 … Health")
+    @DisplayName(
+            "L-WASTE-1, L-D-WASTE-1: from an empty deck a card of the Waste, chosen by the seed, for 1, 2, 4 … Health")
     void wasteSearch() {
-        Scenario sc = Scenario.turnOf(A).waste(B, "spark-bolt", "undertow", "shatter", "surge", "quick-study");
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .waste(B, "spark-bolt", "undertow", "shatter", "surge", "quick-study");
         int[] costs = {1, 2, 4, 8};
         int health = 30;
         for (int n = 1; n <= 4; n++) {
@@ -87,13 +112,15 @@ class TurnRulesTest {
             WasteSearched w = Scenario.ofType(ev, WasteSearched.class).get(0);
             health -= costs[n - 1];
             int at = VoidlitDraws.wasteIndex(Turns.matchSeed(before), B, n, waste.size());
-            assertThat(w).isEqualTo(new WasteSearched(B, waste.get(at), n, costs[n - 1], health, true));
+            assertThat(w)
+                    .isEqualTo(new WasteSearched(B, waste.get(at), n, costs[n - 1], health, true));
             assertThat(sc.side(B).hand()).contains(waste.get(at));
             assertThat(sc.side(B).waste()).doesNotContain(waste.get(at)).hasSize(waste.size() - 1);
             sc.apply(new EndTurn(B));
         }
         assertThat(sc.side(B).health()).isEqualTo(15);
-        assertThat(RULES.view(sc.state, Viewer.SPECTATOR, 0).seats().get(B).nextSearchCost()).isEqualTo(16);
+        assertThat(RULES.view(sc.state, Viewer.SPECTATOR, 0).seats().get(B).nextSearchCost())
+                .isEqualTo(16);
     }
 
     @Test
@@ -101,15 +128,28 @@ class TurnRulesTest {
     void emptyWasteStillCosts() {
         Scenario sc = Scenario.turnOf(A);
         List<MatchEvent> ev = sc.apply(new EndTurn(A));
-        assertThat(Scenario.ofType(ev, WasteSearched.class)).containsExactly(new WasteSearched(B, null, 1, 1, 29, false));
+        assertThat(Scenario.ofType(ev, WasteSearched.class))
+                .containsExactly(new WasteSearched(B, null, 1, 1, 29, false));
         assertThat(sc.side(B).hand()).isEmpty();
     }
 
     @Test
-    @DisplayName("L-D-WASTE-3: a searched card that meets a full hand stays in the Waste; the Health is lost")
+    @DisplayName(
+            "L-D-WASTE-3: a searched card that meets a full hand stays in the Waste; the Health is lost")
     void searchIntoFullHand() {
-        Scenario sc = Scenario.turnOf(A).waste(B, "spark-bolt").hand(B, "scrap-golem", "scrap-golem", "scrap-golem",
-                "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem");
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .waste(B, "spark-bolt")
+                        .hand(
+                                B,
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem");
         List<MatchEvent> ev = sc.apply(new EndTurn(A));
         WasteSearched w = Scenario.ofType(ev, WasteSearched.class).get(0);
         assertThat(w.toHand()).isFalse();
@@ -119,31 +159,45 @@ class TurnRulesTest {
     }
 
     @Test
-    @DisplayName("L-D-RELIC-1: a Relic's effects resolve at the start of its owner's turn, after the draw")
+    @DisplayName(
+            "L-D-RELIC-1: a Relic's effects resolve at the start of its owner's turn, after the draw")
     void relicAtStartOfTurn() {
-        Scenario sc = Scenario.turnOf(B).hand(A, "brazier-of-spite").bank(A, 3).deckOf(A, 5, "scrap-golem")
-                .deckOf(B, 5, "scrap-golem");
+        Scenario sc =
+                Scenario.turnOf(B)
+                        .hand(A, "brazier-of-spite")
+                        .bank(A, 3)
+                        .deckOf(A, 5, "scrap-golem")
+                        .deckOf(B, 5, "scrap-golem");
         sc.apply(new EndTurn(B));
         sc.apply(new Play(A, sc.handId(A, 0), null));
         assertThat(sc.side(A).relics()).hasSize(1);
         assertThat(sc.side(B).health()).as("not when played").isEqualTo(30);
         sc.apply(new EndTurn(A));
         List<MatchEvent> ev = sc.apply(new EndTurn(B));
-        int draw = ev.indexOf(ev.stream().filter(e -> e instanceof CardDrawn).findFirst().orElseThrow());
-        int relic = ev.indexOf(ev.stream().filter(e -> e instanceof RelicTriggered).findFirst().orElseThrow());
+        int draw =
+                ev.indexOf(
+                        ev.stream().filter(e -> e instanceof CardDrawn).findFirst().orElseThrow());
+        int relic =
+                ev.indexOf(
+                        ev.stream()
+                                .filter(e -> e instanceof RelicTriggered)
+                                .findFirst()
+                                .orElseThrow());
         assertThat(relic).isGreaterThan(draw);
         assertThat(sc.side(B).health()).isEqualTo(29);
     }
 
     @Test
-    @DisplayName("L-D-CLOCK-1: a mulligan timeout keeps the hand; a turn timeout ends the turn; the option's count loses")
+    @DisplayName(
+            "L-D-CLOCK-1: a mulligan timeout keeps the hand; a turn timeout ends the turn; the option's count loses")
     void timeouts() {
         VoidlitState s = Scenario.open(9).state();
         Seat first = s.firstSeat();
         List<MatchEvent> ev = RULES.decide(s, new Timeout(first)).events();
         assertThat(ev.get(0)).isEqualTo(new TurnTimedOut(first, "MULLIGAN", 0, 0));
         assertThat(Scenario.ofType(ev, MulliganTaken.class).get(0).count()).isZero();
-        assertThat(RULES.decide(s, new Timeout(first.opponent())).refusal().code()).isEqualTo("NO_CLOCK_RUNNING");
+        assertThat(RULES.decide(s, new Timeout(first.opponent())).refusal().code())
+                .isEqualTo("NO_CLOCK_RUNNING");
         assertThat(RULES.clockNeed(s).seat()).isEqualTo(first);
 
         Scenario sc = Scenario.turnOf(A).deckOf(A, 9, "scrap-golem").deckOf(B, 9, "scrap-golem");
@@ -153,13 +207,28 @@ class TurnRulesTest {
         assertThat(Decider.timeoutsToLose(sc.state)).as("unrated, no option: never").isZero();
 
         Scenario two = Scenario.turnOf(A).deckOf(A, 9, "scrap-golem").deckOf(B, 9, "scrap-golem");
-        two.state = new VoidlitState(two.state.matchId(), two.state.status(), new MatchOptions(0, 60, null, null, 2),
-                two.state.engineVersion(), two.state.catalogVersion(), two.state.seedCommitment(), two.state.serverSeed(),
-                two.state.sides(), A, VoidlitState.MAIN, A, 3, null, List.of(), null);
+        two.state =
+                new VoidlitState(
+                        two.state.matchId(),
+                        two.state.status(),
+                        new MatchOptions(0, 60, null, null, 2),
+                        two.state.engineVersion(),
+                        two.state.catalogVersion(),
+                        two.state.seedCommitment(),
+                        two.state.serverSeed(),
+                        two.state.sides(),
+                        A,
+                        VoidlitState.MAIN,
+                        A,
+                        3,
+                        null,
+                        List.of(),
+                        null);
         two.apply(new Timeout(A));
         two.apply(new EndTurn(B));
         List<MatchEvent> lost = two.apply(new Timeout(A));
-        assertThat(lost.get(lost.size() - 1)).isEqualTo(new MatchEnded(B, "TIMEOUT", List.of(A), Scenario.SERVER_SEED));
+        assertThat(lost.get(lost.size() - 1))
+                .isEqualTo(new MatchEnded(B, "TIMEOUT", List.of(A), Scenario.SERVER_SEED));
     }
 
     @Test
@@ -167,24 +236,53 @@ class TurnRulesTest {
     void mainMovesWaitForTheMulligan() {
         VoidlitState s = Scenario.open(2).state();
         Seat first = s.firstSeat();
-        assertThat(RULES.decide(s, new EndTurn(first)).refusal().code()).isEqualTo("MULLIGAN_PENDING");
-        assertThat(RULES.decide(s, new Bank(first, s.side(first).hand().get(0).id())).refusal().code())
+        assertThat(RULES.decide(s, new EndTurn(first)).refusal().code())
+                .isEqualTo("MULLIGAN_PENDING");
+        assertThat(
+                        RULES.decide(s, new Bank(first, s.side(first).hand().get(0).id()))
+                                .refusal()
+                                .code())
                 .isEqualTo("MULLIGAN_PENDING");
     }
 
     @Test
     @DisplayName("L-D-HAND-1: the Bank draw and a card's DRAW meet the hand limit too")
     void handLimitOnEveryDraw() {
-        Scenario sc = Scenario.turnOf(A).hand(A, "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem",
-                "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "quick-study").deck(A, "surge", "shatter")
-                .energy(A, 1).deckOf(B, 3, "scrap-golem");
+        Scenario sc =
+                Scenario.turnOf(A)
+                        .hand(
+                                A,
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "scrap-golem",
+                                "quick-study")
+                        .deck(A, "surge", "shatter")
+                        .energy(A, 1)
+                        .deckOf(B, 3, "scrap-golem");
         List<MatchEvent> ev = sc.apply(new Play(A, sc.handId(A, 8), null));
         assertThat(Scenario.ofType(ev, CardDrawn.class)).isEmpty();
-        assertThat(Scenario.ofType(ev, CardOverdrawn.class)).extracting(o -> o.card().card()).containsExactly("surge");
+        assertThat(Scenario.ofType(ev, CardOverdrawn.class))
+                .extracting(o -> o.card().card())
+                .containsExactly("surge");
         sc.apply(new Bank(A, sc.handId(A, 0)));
-        sc.hand(A, "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem", "scrap-golem",
-                "scrap-golem", "scrap-golem");
+        sc.hand(
+                A,
+                "scrap-golem",
+                "scrap-golem",
+                "scrap-golem",
+                "scrap-golem",
+                "scrap-golem",
+                "scrap-golem",
+                "scrap-golem",
+                "scrap-golem");
         ev = sc.apply(new EndTurn(A));
-        assertThat(Scenario.ofType(ev, CardOverdrawn.class)).extracting(o -> o.card().card()).containsExactly("shatter");
+        assertThat(Scenario.ofType(ev, CardOverdrawn.class))
+                .extracting(o -> o.card().card())
+                .containsExactly("shatter");
     }
 }

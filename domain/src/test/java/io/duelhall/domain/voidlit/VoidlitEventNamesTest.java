@@ -1,20 +1,19 @@
 package io.duelhall.domain.voidlit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.EventNames;
 import io.duelhall.domain.MatchEvent;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
- * voidlit's events are stored under {@code voidlit.<Type>} from its first release on (docs/upgrading.md): the names
- * in {@code released-voidlit-event-names.txt} are pinned (append only), each must stay readable, and a new event
- * type must be appended there before it ships.
+ * voidlit's events are stored under {@code voidlit.<Type>} from its first release on
+ * (docs/upgrading.md): the names in {@code released-voidlit-event-names.txt} are pinned (append
+ * only), each must stay readable, and a new event type must be appended there before it ships.
  */
 class VoidlitEventNamesTest {
     private static final VoidlitRuleset RULES = new VoidlitRuleset();
@@ -23,19 +22,32 @@ class VoidlitEventNamesTest {
     @Test
     void everyReleasedVoidlitNameStaysReadableAndEveryEventIsPinned() throws IOException {
         List<String> released;
-        try (InputStream in = VoidlitEventNamesTest.class.getResourceAsStream("/released-voidlit-event-names.txt")) {
+        try (InputStream in =
+                VoidlitEventNamesTest.class.getResourceAsStream(
+                        "/released-voidlit-event-names.txt")) {
             assertThat(in).isNotNull();
-            released = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
-                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+            released =
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .map(String::strip)
+                            .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                            .toList();
         }
         for (String name : released) {
-            assertThat(NAMES.classOf(name)).as("released event name %s must stay readable", name).isPresent();
+            assertThat(NAMES.classOf(name))
+                    .as("released event name %s must stay readable", name)
+                    .isPresent();
         }
         for (Class<? extends MatchEvent> c : RULES.eventTypes()) {
             assertThat(NAMES.nameOf(c)).as(c.getName()).contains("voidlit." + c.getSimpleName());
-            assertThat(released).as("append %s to released-voidlit-event-names.txt", "voidlit." + c.getSimpleName())
+            assertThat(released)
+                    .as(
+                            "append %s to released-voidlit-event-names.txt",
+                            "voidlit." + c.getSimpleName())
                     .contains("voidlit." + c.getSimpleName());
         }
-        assertThat(NAMES.legacy()).as("voidlit never stored class names").allSatisfy((k, v) -> assertThat(v).startsWith("core."));
+        assertThat(NAMES.legacy())
+                .as("voidlit never stored class names")
+                .allSatisfy((k, v) -> assertThat(v).startsWith("core."));
     }
 }

@@ -1,14 +1,7 @@
 package io.duelhall.fairness.audit;
 
-import io.duelhall.fairness.record.RecordDecoder;
-import io.duelhall.fairness.signing.RecordSignature;
-
-import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.fairness.signing.Ed25519;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.DrawCheck;
@@ -18,8 +11,12 @@ import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.fairness.audit.AuditReport.Check;
+import io.duelhall.fairness.chain.EventChain;
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.RecordDecoder;
 import io.duelhall.fairness.record.RecordDecoder.Decoded;
-
+import io.duelhall.fairness.signing.Ed25519;
+import io.duelhall.fairness.signing.RecordSignature;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +24,9 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * Audits a match record with nothing but the record, the rules engine and (optionally) a trusted public key
- * (docs/fairness.md, "The audit"). Never throws on a record: whatever is wrong with it is a failed check.
+ * Audits a match record with nothing but the record, the rules engine and (optionally) a trusted
+ * public key (docs/fairness.md, "The audit"). Never throws on a record: whatever is wrong with it
+ * is a failed check.
  */
 public final class Auditor {
     private final MatchRecords records;
@@ -44,7 +42,11 @@ public final class Auditor {
         try {
             return audit(records.decoder().read(text), trustedKeyHex);
         } catch (java.io.IOException notJson) {
-            return audit(null, trustedKeyHex, "the record is not valid JSON: " + notJson.getMessage(), null);
+            return audit(
+                    null,
+                    trustedKeyHex,
+                    "the record is not valid JSON: " + notJson.getMessage(),
+                    null);
         }
     }
 
@@ -53,19 +55,22 @@ public final class Auditor {
     }
 
     /**
-     * Audits a record just built from the store ({@code GET /api/matches/{id}/audit}) as it is in memory, neither
-     * written out nor read back: every check runs on it as on any record, with the decoded events and the payloads'
-     * canonical bytes made while building it (from these very nodes) instead of made again.
+     * Audits a record just built from the store ({@code GET /api/matches/{id}/audit}) as it is in
+     * memory, neither written out nor read back: every check runs on it as on any record, with the
+     * decoded events and the payloads' canonical bytes made while building it (from these very
+     * nodes) instead of made again.
      */
     public AuditReport audit(MatchRecords.Export export, String trustedKeyHex) {
         return audit(export.record(), trustedKeyHex, null, export);
     }
 
     /**
-     * @param trustedKeyHex the signer's Ed25519 public key (32 raw bytes, hex) the signature must verify with, or null
-     *                      to check it against the key the record names (which proves integrity, not who signed)
+     * @param trustedKeyHex the signer's Ed25519 public key (32 raw bytes, hex) the signature must
+     *     verify with, or null to check it against the key the record names (which proves
+     *     integrity, not who signed)
      */
-    private AuditReport audit(JsonNode record, String trustedKeyHex, String unreadable, MatchRecords.Export built) {
+    private AuditReport audit(
+            JsonNode record, String trustedKeyHex, String unreadable, MatchRecords.Export built) {
         List<Check> checks = new ArrayList<>();
         JsonNode events = record == null ? null : record.get("events");
         String problem = unreadable != null ? unreadable : readable(record, events);
@@ -77,30 +82,54 @@ public final class Auditor {
             return new AuditReport(null, null, null, null, null, null, null, false, checks);
         }
         Ruleset ruleset = records.decoder().rulesetOf(record.path("ruleset").asText(null), events);
-        // a record just built (built.record() is this record): its decoded events, if the audit reads it under the
-        // ruleset it was built with, and each payload's canonical form, made once for the chain and the signature
-        List<Decoded> decoded = built != null && built.ruleset() == ruleset ? built.decoded()
-                : records.decoder().decode(ruleset, events);
-        Map<JsonNode, byte[]> canonical = built != null ? built.canonicalPayloads() : RecordSignature.canonicalPayloads(events);
+        // a record just built (built.record() is this record): its decoded events, if the audit
+        // reads it under the
+        // ruleset it was built with, and each payload's canonical form, made once for the chain and
+        // the signature
+        List<Decoded> decoded =
+                built != null && built.ruleset() == ruleset
+                        ? built.decoded()
+                        : records.decoder().decode(ruleset, events);
+        Map<JsonNode, byte[]> canonical =
+                built != null
+                        ? built.canonicalPayloads()
+                        : RecordSignature.canonicalPayloads(events);
         MatchSetup setup = ruleset == null ? null : ruleset.setup(RecordDecoder.readable(decoded));
         MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
 
-        checks.add(Check.pass("record", events.size() + " events, " + record.path("intents").size()
-                + " accepted intent(s), " + record.path("refusedIntents").size() + " refused intent(s)"));
+        checks.add(
+                Check.pass(
+                        "record",
+                        events.size()
+                                + " events, "
+                                + record.path("intents").size()
+                                + " accepted intent(s), "
+                                + record.path("refusedIntents").size()
+                                + " refused intent(s)"));
         checks.add(signature(record, trustedKeyHex, canonical));
         checks.add(chain(record, events, canonical));
         checks.add(end(record, events, ruleset, decoded, opening));
         checks.add(commitment(setup));
         checks.add(draws(ruleset, decoded));
-        checks.add(resimulation.run(ruleset, events, decoded, setup == null ? null : setup.revealedServerSeed()));
+        checks.add(
+                resimulation.run(
+                        ruleset,
+                        events,
+                        decoded,
+                        setup == null ? null : setup.revealedServerSeed()));
         checks.add(engine(ruleset, opening, record));
         checks.add(summary(record, ruleset, events, decoded));
         boolean passed = checks.stream().allMatch(Check::passed);
-        return new AuditReport(record.path("matchId").asText(null), ruleset == null ? record.path("ruleset").asText(null)
-                : ruleset.id(), opening == null ? null : opening.engineVersion(),
-                opening == null ? null : opening.catalogVersion(), ruleset == null ? null : ruleset.engineVersion(),
-                ruleset == null ? null : ruleset.catalogVersion(), record.path("signature").path("keyId").asText(null),
-                passed, checks);
+        return new AuditReport(
+                record.path("matchId").asText(null),
+                ruleset == null ? record.path("ruleset").asText(null) : ruleset.id(),
+                opening == null ? null : opening.engineVersion(),
+                opening == null ? null : opening.catalogVersion(),
+                ruleset == null ? null : ruleset.engineVersion(),
+                ruleset == null ? null : ruleset.catalogVersion(),
+                record.path("signature").path("keyId").asText(null),
+                passed,
+                checks);
     }
 
     private static String readable(JsonNode record, JsonNode events) {
@@ -108,43 +137,61 @@ public final class Auditor {
             return "the record is not a JSON object";
         }
         if (!MatchRecords.FORMAT.equals(record.path("format").asText())) {
-            return "unknown record format '" + record.path("format").asText() + "' (expected " + MatchRecords.FORMAT + ")";
+            return "unknown record format '"
+                    + record.path("format").asText()
+                    + "' (expected "
+                    + MatchRecords.FORMAT
+                    + ")";
         }
         if (events == null || !events.isArray() || events.isEmpty()) {
             return "the record has no events";
         }
         for (int i = 0; i < events.size(); i++) {
             JsonNode e = events.get(i);
-            if (!e.isObject() || !e.path("type").isTextual() || !e.has("payload") || !e.path("seq").canConvertToLong()) {
+            if (!e.isObject()
+                    || !e.path("type").isTextual()
+                    || !e.has("payload")
+                    || !e.path("seq").canConvertToLong()) {
                 return "event at position " + i + " lacks seq, type or payload";
             }
         }
         return null;
     }
 
-    private Check signature(JsonNode record, String trustedKeyHex, Map<JsonNode, byte[]> canonical) {
+    private Check signature(
+            JsonNode record, String trustedKeyHex, Map<JsonNode, byte[]> canonical) {
         JsonNode sig = record.get("signature");
         if (sig == null || !sig.isObject()) {
             return Check.fail("signature", "the record is not signed");
         }
         if (!"Ed25519".equals(sig.path("algorithm").asText())) {
-            return Check.fail("signature", "unknown signature algorithm '" + sig.path("algorithm").asText() + "'");
+            return Check.fail(
+                    "signature",
+                    "unknown signature algorithm '" + sig.path("algorithm").asText() + "'");
         }
         // one spelling only: a record has exactly one form, so nothing in it can change unnoticed
         List<String> members = new ArrayList<>();
         sig.fieldNames().forEachRemaining(members::add);
         String named = sig.path("publicKey").asText("");
         String value = sig.path("value").asText("");
-        if (members.size() != 4 || !members.containsAll(List.of("algorithm", "keyId", "publicKey", "value"))
-                || !named.matches("[0-9a-f]{64}") || !value.matches("[0-9a-f]{128}")) {
-            return Check.fail("signature", "the signature must be {algorithm, keyId, publicKey, value} with the key"
-                    + " (32 bytes) and the value (64 bytes) in lowercase hex");
+        if (members.size() != 4
+                || !members.containsAll(List.of("algorithm", "keyId", "publicKey", "value"))
+                || !named.matches("[0-9a-f]{64}")
+                || !value.matches("[0-9a-f]{128}")) {
+            return Check.fail(
+                    "signature",
+                    "the signature must be {algorithm, keyId, publicKey, value} with the key"
+                            + " (32 bytes) and the value (64 bytes) in lowercase hex");
         }
         if (!Ed25519.keyId(named).equals(sig.path("keyId").asText())) {
-            return Check.fail("signature", "keyId " + sig.path("keyId").asText() + " is not the id of key " + named);
+            return Check.fail(
+                    "signature",
+                    "keyId " + sig.path("keyId").asText() + " is not the id of key " + named);
         }
         if (trustedKeyHex != null && !trustedKeyHex.equals(named)) {
-            return Check.fail("signature", "signed with key " + named + ", not with the trusted key " + trustedKeyHex);
+            return Check.fail(
+                    "signature",
+                    "signed with key " + named + ", not with the trusted key " + trustedKeyHex);
         }
         String key = trustedKeyHex != null ? trustedKeyHex : named;
         byte[] signed;
@@ -154,14 +201,21 @@ public final class Auditor {
             return Check.fail("signature", e.getMessage());
         }
         if (!Ed25519.verify(key, signed, value)) {
-            return Check.fail("signature", "the Ed25519 signature does not verify with key " + key
-                    + ": the record was changed after it was signed");
+            return Check.fail(
+                    "signature",
+                    "the Ed25519 signature does not verify with key "
+                            + key
+                            + ": the record was changed after it was signed");
         }
         String id = Ed25519.keyId(key);
-        return Check.pass("signature", trustedKeyHex != null
-                ? "valid Ed25519 signature by the trusted key " + id
-                : "valid Ed25519 signature by key " + id + ", the key the record names: compare it with the signer's"
-                + " published key (GET /api/keys) or pass the trusted key");
+        return Check.pass(
+                "signature",
+                trustedKeyHex != null
+                        ? "valid Ed25519 signature by the trusted key " + id
+                        : "valid Ed25519 signature by key "
+                                + id
+                                + ", the key the record names: compare it with the signer's"
+                                + " published key (GET /api/keys) or pass the trusted key");
     }
 
     private Check chain(JsonNode record, JsonNode events, Map<JsonNode, byte[]> canonical) {
@@ -171,41 +225,70 @@ public final class Auditor {
             long seq = e.path("seq").asLong();
             String type = e.path("type").asText();
             if (seq != i) {
-                return broken(seq, "event at position " + i + " has sequence number " + seq + ": events are missing,"
-                        + " repeated or out of order");
+                return broken(
+                        seq,
+                        "event at position "
+                                + i
+                                + " has sequence number "
+                                + seq
+                                + ": events are missing,"
+                                + " repeated or out of order");
             }
             String recomputed;
             try {
                 byte[] payload = canonical.get(e.get("payload"));
-                recomputed = payload != null ? EventChain.linkCanonical(previous, seq, type, payload)
-                        : EventChain.link(previous, seq, type, payloadOf(e));
+                recomputed =
+                        payload != null
+                                ? EventChain.linkCanonical(previous, seq, type, payload)
+                                : EventChain.link(previous, seq, type, payloadOf(e));
             } catch (Exception notChainable) {
-                return broken(seq, "event " + seq + " (" + type + "): " + notChainable.getMessage());
+                return broken(
+                        seq, "event " + seq + " (" + type + "): " + notChainable.getMessage());
             }
             String recorded = e.path("chain").asText(null);
             if (!recomputed.equals(recorded)) {
-                return broken(seq, "event " + seq + " (" + type + ") is not the event that was chained: its chain value"
-                        + " is " + recorded + ", its content and the previous value give " + recomputed);
+                return broken(
+                        seq,
+                        "event "
+                                + seq
+                                + " ("
+                                + type
+                                + ") is not the event that was chained: its chain value"
+                                + " is "
+                                + recorded
+                                + ", its content and the previous value give "
+                                + recomputed);
             }
             previous = recomputed;
         }
         if (!previous.equals(record.path("chainHead").asText(null))) {
-            return Check.fail("chain", "every event links, but the record's chainHead " + record.path("chainHead")
-                    + " is not the last value " + previous);
+            return Check.fail(
+                    "chain",
+                    "every event links, but the record's chainHead "
+                            + record.path("chainHead")
+                            + " is not the last value "
+                            + previous);
         }
-        return Check.pass("chain", events.size() + " events linked from the zero value, head " + previous);
+        return Check.pass(
+                "chain", events.size() + " events linked from the zero value, head " + previous);
     }
 
     /**
-     * The promise of docs/fairness.md ("The chain head and the end event"): the match's end event (the ruleset's
-     * {@link Lifecycle.Ended}) is the last event and its chain value is the {@code chainHead}. A record under clock
-     * policy 1 (no {@code clockPolicy} in the opening event's options: every match opened before issue 26) may hold
-     * one cleared ClockSet after it, as that policy recorded; the head is then that ClockSet's chain value.
+     * The promise of docs/fairness.md ("The chain head and the end event"): the match's end event
+     * (the ruleset's {@link Lifecycle.Ended}) is the last event and its chain value is the {@code
+     * chainHead}. A record under clock policy 1 (no {@code clockPolicy} in the opening event's
+     * options: every match opened before issue 26) may hold one cleared ClockSet after it, as that
+     * policy recorded; the head is then that ClockSet's chain value.
      */
-    private static Check end(JsonNode record, JsonNode events, Ruleset ruleset, List<Decoded> decoded,
-                             MatchOpening opening) {
+    private static Check end(
+            JsonNode record,
+            JsonNode events,
+            Ruleset ruleset,
+            List<Decoded> decoded,
+            MatchOpening opening) {
         if (ruleset == null) {
-            return Check.fail(END, "not checked: the record's ruleset is not hosted by this auditor");
+            return Check.fail(
+                    END, "not checked: the record's ruleset is not hosted by this auditor");
         }
         int end = -1;
         for (int i = 0; i < decoded.size() && end < 0; i++) {
@@ -214,49 +297,94 @@ public final class Auditor {
             }
         }
         if (end < 0) {
-            return Check.fail(END, "the record has no end event: a match is exported only once it has ended");
+            return Check.fail(
+                    END, "the record has no end event: a match is exported only once it has ended");
         }
         int policy = ClockPolicy.version(opening == null ? null : opening.options());
-        String endName = events.get(end).path("type").asText() + " (event " + events.get(end).path("seq").asLong(end)
-                + ")";
+        String endName =
+                events.get(end).path("type").asText()
+                        + " (event "
+                        + events.get(end).path("seq").asLong(end)
+                        + ")";
         int last = end;
-        boolean trailingClock = policy == ClockPolicy.V1 && end + 1 < events.size()
-                && decoded.get(end + 1).event() instanceof ClockSet c && c.equals(CLEARED);
+        boolean trailingClock =
+                policy == ClockPolicy.V1
+                        && end + 1 < events.size()
+                        && decoded.get(end + 1).event() instanceof ClockSet c
+                        && c.equals(CLEARED);
         if (trailingClock) {
             last = end + 1;
         }
         if (last + 1 < events.size()) {
             JsonNode after = events.get(last + 1);
             long seq = after.path("seq").asLong(last + 1);
-            return new Check(END, false, "event " + seq + " (" + after.path("type").asText() + ") follows the end event "
-                    + endName + (policy == ClockPolicy.V1
-                    ? ": under clock policy 1 only the cleared ClockSet may follow it"
-                    : ": under clock policy " + policy + " the end event is the last event"), seq, null);
+            return new Check(
+                    END,
+                    false,
+                    "event "
+                            + seq
+                            + " ("
+                            + after.path("type").asText()
+                            + ") follows the end event "
+                            + endName
+                            + (policy == ClockPolicy.V1
+                                    ? ": under clock policy 1 only the cleared ClockSet may follow it"
+                                    : ": under clock policy "
+                                            + policy
+                                            + " the end event is the last event"),
+                    seq,
+                    null);
         }
         String head = record.path("chainHead").asText(null);
         JsonNode lastEvent = events.get(last);
         if (head == null || !head.equals(lastEvent.path("chain").asText(null))) {
             long seq = lastEvent.path("seq").asLong(last);
-            return new Check(END, false, "the record's chainHead " + head + " is not the chain value of "
-                    + (trailingClock ? "the cleared ClockSet (event " + seq + ") after " : "") + "the end event "
-                    + endName, seq, null);
+            return new Check(
+                    END,
+                    false,
+                    "the record's chainHead "
+                            + head
+                            + " is not the chain value of "
+                            + (trailingClock
+                                    ? "the cleared ClockSet (event " + seq + ") after "
+                                    : "")
+                            + "the end event "
+                            + endName,
+                    seq,
+                    null);
         }
-        return Check.pass(END, trailingClock
-                ? "the end event " + endName + " is followed only by the cleared ClockSet that clock policy 1 records"
-                + " (event " + lastEvent.path("seq").asLong(last) + "), whose chain value is the chainHead"
-                : "the end event " + endName + " is the last event and its chain value is the chainHead (clock policy "
-                + policy + ")");
+        return Check.pass(
+                END,
+                trailingClock
+                        ? "the end event "
+                                + endName
+                                + " is followed only by the cleared ClockSet that clock policy 1 records"
+                                + " (event "
+                                + lastEvent.path("seq").asLong(last)
+                                + "), whose chain value is the chainHead"
+                        : "the end event "
+                                + endName
+                                + " is the last event and its chain value is the chainHead (clock policy "
+                                + policy
+                                + ")");
     }
 
     static final String END = "end";
-    /** The ClockSet clock policy 1 records after the end event: no seat, kind or deadline, turn 0. */
+
+    /**
+     * The ClockSet clock policy 1 records after the end event: no seat, kind or deadline, turn 0.
+     */
     private static final ClockSet CLEARED = new ClockSet(null, null, 0, null, 0);
 
-    /** The payload to chain: a JSON object as it is; stored text that was not JSON is kept as a string and fails. */
+    /**
+     * The payload to chain: a JSON object as it is; stored text that was not JSON is kept as a
+     * string and fails.
+     */
     private static JsonNode payloadOf(JsonNode event) {
         JsonNode p = event.get("payload");
         if (p != null && p.isTextual()) {
-            throw new IllegalArgumentException("payload is not valid JSON: " + abbreviate(p.textValue()));
+            throw new IllegalArgumentException(
+                    "payload is not valid JSON: " + abbreviate(p.textValue()));
         }
         return p;
     }
@@ -276,37 +404,69 @@ public final class Auditor {
         try {
             hash = Sha256.hex(Sha256.of(Sha256.unhex(setup.revealedServerSeed())));
         } catch (IllegalArgumentException notHex) {
-            return Check.fail("seedCommitment", "the revealed server seed is not hex: " + setup.revealedServerSeed());
+            return Check.fail(
+                    "seedCommitment",
+                    "the revealed server seed is not hex: " + setup.revealedServerSeed());
         }
         if (!hash.equals(setup.seedCommitment())) {
-            return Check.fail("seedCommitment", "SHA-256 of the revealed server seed is " + hash
-                    + ", but the commitment published at creation is " + setup.seedCommitment());
+            return Check.fail(
+                    "seedCommitment",
+                    "SHA-256 of the revealed server seed is "
+                            + hash
+                            + ", but the commitment published at creation is "
+                            + setup.seedCommitment());
         }
-        if (setup.committedServerSeed() != null && !setup.committedServerSeed().equals(setup.revealedServerSeed())) {
-            return Check.fail("seedCommitment", "the seed revealed at the end differs from the one stored at creation");
+        if (setup.committedServerSeed() != null
+                && !setup.committedServerSeed().equals(setup.revealedServerSeed())) {
+            return Check.fail(
+                    "seedCommitment",
+                    "the seed revealed at the end differs from the one stored at creation");
         }
-        return Check.pass("seedCommitment", "SHA-256(serverSeed) = " + hash + " = the commitment published at creation");
+        return Check.pass(
+                "seedCommitment",
+                "SHA-256(serverSeed) = " + hash + " = the commitment published at creation");
     }
 
     private static Check draws(Ruleset ruleset, List<Decoded> decoded) {
         if (ruleset == null) {
-            return Check.fail("randomDraws", "not checked: the record's ruleset is not hosted by this auditor");
+            return Check.fail(
+                    "randomDraws",
+                    "not checked: the record's ruleset is not hosted by this auditor");
         }
-        // a match that expired before it began (issue 19) made no random choice: the deal is made when it begins
-        if (!decoded.isEmpty() && decoded.get(decoded.size() - 1).event() instanceof io.duelhall.domain.MatchExpired
-                && decoded.stream().noneMatch(d -> d.event() instanceof io.duelhall.domain.Lifecycle.Started)) {
-            return Check.pass("randomDraws", "no random draws: the match expired before it began (the deal is made"
-                    + " when it begins), so the seeds chose nothing");
+        // a match that expired before it began (issue 19) made no random choice: the deal is made
+        // when it begins
+        if (!decoded.isEmpty()
+                && decoded.get(decoded.size() - 1).event()
+                        instanceof io.duelhall.domain.MatchExpired
+                && decoded.stream()
+                        .noneMatch(
+                                d -> d.event() instanceof io.duelhall.domain.Lifecycle.Started)) {
+            return Check.pass(
+                    "randomDraws",
+                    "no random draws: the match expired before it began (the deal is made"
+                            + " when it begins), so the seeds chose nothing");
         }
         List<DrawCheck> draws = ruleset.reproduceDraws(RecordDecoder.readable(decoded));
         List<DrawCheck> bad = draws.stream().filter(d -> !d.reproduced()).toList();
         if (!bad.isEmpty() || draws.isEmpty()) {
-            return Check.fail("randomDraws", draws.isEmpty() ? "no draws to check" : bad.stream()
-                    .map(d -> d.draw() + ": the seeds give " + d.expected() + ", the record holds " + d.recorded())
-                    .collect(Collectors.joining("; ")));
+            return Check.fail(
+                    "randomDraws",
+                    draws.isEmpty()
+                            ? "no draws to check"
+                            : bad.stream()
+                                    .map(
+                                            d ->
+                                                    d.draw()
+                                                            + ": the seeds give "
+                                                            + d.expected()
+                                                            + ", the record holds "
+                                                            + d.recorded())
+                                    .collect(Collectors.joining("; ")));
         }
-        return Check.pass("randomDraws", draws.stream().map(DrawCheck::draw).collect(Collectors.joining(", "))
-                + ": reproduced from the seeds");
+        return Check.pass(
+                "randomDraws",
+                draws.stream().map(DrawCheck::draw).collect(Collectors.joining(", "))
+                        + ": reproduced from the seeds");
     }
 
     private Check engine(Ruleset ruleset, MatchOpening opening, JsonNode record) {
@@ -314,37 +474,64 @@ public final class Auditor {
             return Check.fail("engineVersion", "the record's opening event is unreadable");
         }
         if (ruleset == null) {
-            return Check.fail("engineVersion", "played under " + opening.engineVersion() + "; ruleset '"
-                    + opening.ruleset() + "' is not hosted by this auditor");
+            return Check.fail(
+                    "engineVersion",
+                    "played under "
+                            + opening.engineVersion()
+                            + "; ruleset '"
+                            + opening.ruleset()
+                            + "' is not hosted by this auditor");
         }
         if (!ruleset.engineVersion().equals(opening.engineVersion())
                 || !ruleset.catalogVersion().equals(opening.catalogVersion())) {
-            return Check.fail("engineVersion", "played under rules engine " + opening.engineVersion() + " with catalog "
-                    + opening.catalogVersion() + ", which this auditor does not serve (it serves "
-                    + records.decoder().served(ruleset.id()).stream().map(r -> r.version().toString()).toList()
-                    + "), so it re-simulated it with " + ruleset.engineVersion() + " and catalog "
-                    + ruleset.catalogVersion() + ": a divergence may come from the rules having changed rather than"
-                    + " from the record");
+            return Check.fail(
+                    "engineVersion",
+                    "played under rules engine "
+                            + opening.engineVersion()
+                            + " with catalog "
+                            + opening.catalogVersion()
+                            + ", which this auditor does not serve (it serves "
+                            + records.decoder().served(ruleset.id()).stream()
+                                    .map(r -> r.version().toString())
+                                    .toList()
+                            + "), so it re-simulated it with "
+                            + ruleset.engineVersion()
+                            + " and catalog "
+                            + ruleset.catalogVersion()
+                            + ": a divergence may come from the rules having changed rather than"
+                            + " from the record");
         }
-        return Check.pass("engineVersion", "played and audited under rules engine " + opening.engineVersion()
-                + ", catalog " + opening.catalogVersion());
+        return Check.pass(
+                "engineVersion",
+                "played and audited under rules engine "
+                        + opening.engineVersion()
+                        + ", catalog "
+                        + opening.catalogVersion());
     }
 
-    private Check summary(JsonNode record, Ruleset ruleset, JsonNode events, List<Decoded> decoded) {
+    private Check summary(
+            JsonNode record, Ruleset ruleset, JsonNode events, List<Decoded> decoded) {
         ObjectNode rebuilt = records.summary(ruleset, events, decoded);
         for (String member : MatchRecords.SUMMARY) {
             String where = firstDifference(record.get(member), rebuilt.get(member), "/" + member);
             if (where != null) {
-                return Check.fail("summary", "the record's " + where + " is not what its events say");
+                return Check.fail(
+                        "summary", "the record's " + where + " is not what its events say");
             }
         }
-        return Check.pass("summary", "ruleset, versions, seeds, seats, intents and chain head agree with the events");
+        return Check.pass(
+                "summary",
+                "ruleset, versions, seeds, seats, intents and chain head agree with the events");
     }
 
-    /** Where two values first differ (a JSON pointer, with both values), or null if they are equal. */
+    /**
+     * Where two values first differ (a JSON pointer, with both values), or null if they are equal.
+     */
     private String firstDifference(JsonNode recorded, JsonNode derived, String path) {
-        // equal trees have equal canonical forms: the cheap comparison first, canonical forms only when it fails
-        if (Objects.equals(recorded, derived) || Canonical.of(recorded).equals(Canonical.of(derived))) {
+        // equal trees have equal canonical forms: the cheap comparison first, canonical forms only
+        // when it fails
+        if (Objects.equals(recorded, derived)
+                || Canonical.of(recorded).equals(Canonical.of(derived))) {
             return null;
         }
         if (recorded != null && derived != null && recorded.isObject() && derived.isObject()) {
@@ -358,7 +545,10 @@ public final class Auditor {
                 }
             }
         }
-        if (recorded != null && derived != null && recorded.isArray() && derived.isArray()
+        if (recorded != null
+                && derived != null
+                && recorded.isArray()
+                && derived.isArray()
                 && recorded.size() == derived.size()) {
             for (int i = 0; i < recorded.size(); i++) {
                 String d = firstDifference(recorded.get(i), derived.get(i), path + "/" + i);
@@ -367,8 +557,12 @@ public final class Auditor {
                 }
             }
         }
-        return path + " (" + abbreviate(String.valueOf(recorded)) + "; the events give "
-                + abbreviate(String.valueOf(derived)) + ")";
+        return path
+                + " ("
+                + abbreviate(String.valueOf(recorded))
+                + "; the events give "
+                + abbreviate(String.valueOf(derived))
+                + ")";
     }
 
     private static String abbreviate(String s) {

@@ -6,38 +6,39 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
-import io.duelhall.domain.MatchExpired;
-import io.duelhall.domain.SeatDeadlineSet;
-import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.SeatDeadlineSet;
+import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.fairness.audit.AuditReport.Check;
 import io.duelhall.fairness.audit.AuditReport.Divergence;
 import io.duelhall.fairness.record.RecordDecoder.Decoded;
-
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Re-simulation: the recorded inputs run through the rules engine from the initial state must give exactly the
- * recorded events. The inputs are the creation (match id, options and the revealed server seed, from the opening
- * event), each join ({@link SeatTokenIssued#request()}) and each accepted intent ({@link IntentAccepted#intent()});
- * every other event must be one the rules produce from the input before it, in order. As the Match aggregate does,
- * each input is decided on the state before its marker event, and the marker is then applied. {@link ClockSet} events
- * come from the server's clock, not from the rules: after every join and intent the record must hold exactly the
- * clock {@link ClockPolicy} makes (the code the aggregate runs), and a TIMEOUT intent (which the server makes when a
- * clock runs out) must come from the last clock set, for its seat, at or after its deadline. The clock policy is the
- * version the opening event's options name ({@link ClockPolicy#version}), so each record is checked under its own.
- * A {@link SeatDeadlineSet} may follow the opening events, and a {@link MatchExpired} (the server's, when a seat was
- * still free at that deadline) is checked by {@link SeatDeadlines}, the rule the aggregate runs.
+ * Re-simulation: the recorded inputs run through the rules engine from the initial state must give
+ * exactly the recorded events. The inputs are the creation (match id, options and the revealed
+ * server seed, from the opening event), each join ({@link SeatTokenIssued#request()}) and each
+ * accepted intent ({@link IntentAccepted#intent()}); every other event must be one the rules
+ * produce from the input before it, in order. As the Match aggregate does, each input is decided on
+ * the state before its marker event, and the marker is then applied. {@link ClockSet} events come
+ * from the server's clock, not from the rules: after every join and intent the record must hold
+ * exactly the clock {@link ClockPolicy} makes (the code the aggregate runs), and a TIMEOUT intent
+ * (which the server makes when a clock runs out) must come from the last clock set, for its seat,
+ * at or after its deadline. The clock policy is the version the opening event's options name
+ * ({@link ClockPolicy#version}), so each record is checked under its own. A {@link SeatDeadlineSet}
+ * may follow the opening events, and a {@link MatchExpired} (the server's, when a seat was still
+ * free at that deadline) is checked by {@link SeatDeadlines}, the rule the aggregate runs.
  */
 final class Resimulation {
     static final String NAME = "resimulation";
@@ -47,35 +48,56 @@ final class Resimulation {
         this.mapper = mapper;
     }
 
-    private record Stop(Check check) {
-    }
+    private record Stop(Check check) {}
 
     Check run(Ruleset r, JsonNode events, List<Decoded> decoded, String revealedServerSeed) {
         if (r == null) {
             return Check.fail(NAME, "not run: the record's ruleset is not hosted by this auditor");
         }
         if (!(decoded.get(0).event() instanceof MatchOpening opening)) {
-            return diverged(0, null, events.get(0), "the first event is not an opening event: " + decoded.get(0).problem());
+            return diverged(
+                    0,
+                    null,
+                    events.get(0),
+                    "the first event is not an opening event: " + decoded.get(0).problem());
         }
         byte[] serverSeed;
         try {
             serverSeed = HexFormat.of().parseHex(revealedServerSeed);
         } catch (RuntimeException e) {
-            return Check.fail(NAME, "not run: the record reveals no server seed in hex, so the creation cannot be redone");
+            return Check.fail(
+                    NAME,
+                    "not run: the record reveals no server seed in hex, so the creation cannot be redone");
         }
         if (!ClockPolicy.known(opening.options())) {
-            return diverged(0, null, events.get(0), "the match names clock policy "
-                    + ClockPolicy.version(opening.options()) + ", which this auditor does not run (it runs "
-                    + ClockPolicy.V1 + " and " + ClockPolicy.V2 + ")");
+            return diverged(
+                    0,
+                    null,
+                    events.get(0),
+                    "the match names clock policy "
+                            + ClockPolicy.version(opening.options())
+                            + ", which this auditor does not run (it runs "
+                            + ClockPolicy.V1
+                            + " and "
+                            + ClockPolicy.V2
+                            + ")");
         }
         Decision created;
         try {
             created = r.open(opening.matchId(), opening.options(), serverSeed);
         } catch (RuntimeException e) {
-            return diverged(0, null, events.get(0), "the rules cannot create this match: " + e.getMessage());
+            return diverged(
+                    0,
+                    null,
+                    events.get(0),
+                    "the rules cannot create this match: " + e.getMessage());
         }
         if (!created.accepted()) {
-            return diverged(0, null, events.get(0), "the rules refuse to create this match: " + created.refusal().code());
+            return diverged(
+                    0,
+                    null,
+                    events.get(0),
+                    "the rules refuse to create this match: " + created.refusal().code());
         }
         GameState state = r.initial();
         int i = 0;
@@ -84,47 +106,86 @@ final class Resimulation {
         int clocks = 0;
         ClockSet clock = null;
         long clockSeq = -1;
-        SeatDeadlineSet seatDeadline = null; // the seats' deadline the server recorded after the opening (issue 19)
-        Instant inputAt = null; // the time of the input just decided; null for the creation and joins (not recorded)
+        SeatDeadlineSet seatDeadline =
+                null; // the seats' deadline the server recorded after the opening (issue 19)
+        Instant inputAt =
+                null; // the time of the input just decided; null for the creation and joins (not
+        // recorded)
         while (true) {
             for (MatchEvent ex : expected) {
                 if (i >= events.size()) {
-                    return diverged(i, ex, null, "the record ends where the rules produce " + ex.type());
+                    return diverged(
+                            i, ex, null, "the record ends where the rules produce " + ex.type());
                 }
-                if (decoded.get(i).event() == null || !ex.type().equals(events.get(i).path("type").asText())
+                if (decoded.get(i).event() == null
+                        || !ex.type().equals(events.get(i).path("type").asText())
                         || !sameJson(node(ex), events.get(i).get("payload"))) {
                     String held = events.get(i).path("type").asText();
-                    return diverged(events.get(i).path("seq").asLong(i), ex, events.get(i),
-                            "the rules produce " + ex.type() + " here, the record holds "
+                    return diverged(
+                            events.get(i).path("seq").asLong(i),
+                            ex,
+                            events.get(i),
+                            "the rules produce "
+                                    + ex.type()
+                                    + " here, the record holds "
                                     + (held.equals(ex.type()) ? "a different one" : held)
-                                    + (decoded.get(i).event() == null ? " (" + decoded.get(i).problem() + ")" : ""));
+                                    + (decoded.get(i).event() == null
+                                            ? " (" + decoded.get(i).problem() + ")"
+                                            : ""));
                 }
                 state = r.evolve(state, ex);
                 i++;
             }
-            // the seats' deadline, recorded by the server right after the opening events when it set one
-            if (inputs == 1 && i < events.size() && decoded.get(i).event() instanceof SeatDeadlineSet s) {
+            // the seats' deadline, recorded by the server right after the opening events when it
+            // set one
+            if (inputs == 1
+                    && i < events.size()
+                    && decoded.get(i).event() instanceof SeatDeadlineSet s) {
                 seatDeadline = s;
                 i++;
             }
-            // the server's clock after this input: exactly what the clock policy makes (the aggregate runs the same)
+            // the server's clock after this input: exactly what the clock policy makes (the
+            // aggregate runs the same)
             if (inputs > 1) {
-                ClockSet want = ClockPolicy.next(opening.options(), r.clockNeed(state), clock,
-                        inputAt != null ? inputAt : clock != null && clock.deadline() != null ? clock.deadline()
-                                : Instant.EPOCH, state.status() == MatchStatus.ENDED);
-                ClockSet held = i < events.size() && decoded.get(i).event() instanceof ClockSet c ? c : null;
+                ClockSet want =
+                        ClockPolicy.next(
+                                opening.options(),
+                                r.clockNeed(state),
+                                clock,
+                                inputAt != null
+                                        ? inputAt
+                                        : clock != null && clock.deadline() != null
+                                                ? clock.deadline()
+                                                : Instant.EPOCH,
+                                state.status() == MatchStatus.ENDED);
+                ClockSet held =
+                        i < events.size() && decoded.get(i).event() instanceof ClockSet c
+                                ? c
+                                : null;
                 if (want == null && held != null) {
-                    return diverged(events.get(i).path("seq").asLong(i), null, events.get(i),
+                    return diverged(
+                            events.get(i).path("seq").asLong(i),
+                            null,
+                            events.get(i),
                             "the clock policy sets no clock here, the record holds a ClockSet");
                 }
                 if (want != null && held == null) {
-                    return diverged(i < events.size() ? events.get(i).path("seq").asLong(i) : i, want,
-                            i < events.size() ? events.get(i) : null, "the clock policy sets a clock here (" + want
-                                    + "), the record holds " + (i < events.size() ? events.get(i).path("type").asText()
-                                    : "nothing more"));
+                    return diverged(
+                            i < events.size() ? events.get(i).path("seq").asLong(i) : i,
+                            want,
+                            i < events.size() ? events.get(i) : null,
+                            "the clock policy sets a clock here ("
+                                    + want
+                                    + "), the record holds "
+                                    + (i < events.size()
+                                            ? events.get(i).path("type").asText()
+                                            : "nothing more"));
                 }
                 if (want != null && !sameClock(want, held, inputAt != null)) {
-                    return diverged(events.get(i).path("seq").asLong(i), want, events.get(i),
+                    return diverged(
+                            events.get(i).path("seq").asLong(i),
+                            want,
+                            events.get(i),
                             "the clock policy sets " + want + " here, the record holds " + held);
                 }
                 if (held != null) {
@@ -135,16 +196,32 @@ final class Resimulation {
                 }
             }
             if (i >= events.size()) {
-                return Check.pass(NAME, "the " + inputs + " recorded inputs (creation, joins, intents) give exactly the "
-                        + (events.size() - clocks) + " other recorded events under " + r.engineVersion()
-                        + (clocks == 0 ? "" : "; the " + clocks + " clock events are the clock policy's"));
+                return Check.pass(
+                        NAME,
+                        "the "
+                                + inputs
+                                + " recorded inputs (creation, joins, intents) give exactly the "
+                                + (events.size() - clocks)
+                                + " other recorded events under "
+                                + r.engineVersion()
+                                + (clocks == 0
+                                        ? ""
+                                        : "; the "
+                                                + clocks
+                                                + " clock events are the clock policy's"));
             }
             MatchEvent input = decoded.get(i).event();
             long seq = events.get(i).path("seq").asLong(i);
-            inputAt = input instanceof IntentAccepted a ? a.at() : input instanceof MatchExpired x ? x.at() : null;
+            inputAt =
+                    input instanceof IntentAccepted a
+                            ? a.at()
+                            : input instanceof MatchExpired x ? x.at() : null;
             if (input instanceof MatchExpired x) {
-                // made by the server when the seats' deadline came: checked by the rule the aggregate runs
-                String wrong = SeatDeadlines.problem(x, seatDeadline, state, opening.options().seatCount(r));
+                // made by the server when the seats' deadline came: checked by the rule the
+                // aggregate runs
+                String wrong =
+                        SeatDeadlines.problem(
+                                x, seatDeadline, state, opening.options().seatCount(r));
                 if (wrong != null) {
                     return diverged(seq, null, events.get(i), wrong);
                 }
@@ -154,7 +231,9 @@ final class Resimulation {
                 expected = List.of();
                 continue;
             }
-            if (input instanceof IntentAccepted a && a.intent() != null && Intent.TIMEOUT.equals(a.intent().type())) {
+            if (input instanceof IntentAccepted a
+                    && a.intent() != null
+                    && Intent.TIMEOUT.equals(a.intent().type())) {
                 String late = ClockPolicy.timeoutProblem(a, clock, clockSeq);
                 if (late != null) {
                     return diverged(seq, null, events.get(i), late);
@@ -167,16 +246,28 @@ final class Resimulation {
                 } else if (input instanceof IntentAccepted a) {
                     d = r.decide(state, a.intent());
                 } else {
-                    return diverged(seq, null, events.get(i), input instanceof SeatTokenIssued
-                            ? "the join's input is not recorded (a record from before joins were kept)"
-                            : "no recorded input causes this event: the rules produce nothing more before an input");
+                    return diverged(
+                            seq,
+                            null,
+                            events.get(i),
+                            input instanceof SeatTokenIssued
+                                    ? "the join's input is not recorded (a record from before joins were kept)"
+                                    : "no recorded input causes this event: the rules produce nothing more before an input");
                 }
             } catch (RuntimeException e) {
-                return diverged(seq, null, events.get(i), "the rules engine failed on this input: " + e);
+                return diverged(
+                        seq, null, events.get(i), "the rules engine failed on this input: " + e);
             }
             if (!d.accepted()) {
-                return diverged(seq, null, events.get(i), "the rules refuse this recorded input: " + d.refusal().code()
-                        + " (" + d.refusal().message() + ")");
+                return diverged(
+                        seq,
+                        null,
+                        events.get(i),
+                        "the rules refuse this recorded input: "
+                                + d.refusal().code()
+                                + " ("
+                                + d.refusal().message()
+                                + ")");
             }
             state = r.evolve(state, input);
             i++;
@@ -186,51 +277,64 @@ final class Resimulation {
     }
 
     /**
-     * The clock the policy makes and the one recorded agree: in every field when the input's time is recorded (an
-     * intent's {@code at}); otherwise (a join, whose time no event holds) in seat, kind, turn and whether it has a
-     * deadline.
+     * The clock the policy makes and the one recorded agree: in every field when the input's time
+     * is recorded (an intent's {@code at}); otherwise (a join, whose time no event holds) in seat,
+     * kind, turn and whether it has a deadline.
      */
     private static boolean sameClock(ClockSet want, ClockSet held, boolean timed) {
         if (timed) {
             return want.equals(held);
         }
-        return want.seat() == held.seat() && want.kind() == held.kind() && want.turn() == held.turn()
+        return want.seat() == held.seat()
+                && want.kind() == held.kind()
+                && want.turn() == held.turn()
                 && (want.deadline() == null) == (held.deadline() == null);
     }
 
-    /** Equal as JSON values: members in any order, numbers by value (so 5 and 5.0 agree, as in canonical JSON). */
+    /**
+     * Equal as JSON values: members in any order, numbers by value (so 5 and 5.0 agree, as in
+     * canonical JSON).
+     */
     static boolean sameJson(JsonNode a, JsonNode b) {
         return a != null && b != null && withoutNulls(a).equals(NUMBERS_BY_VALUE, withoutNulls(b));
     }
 
-    /** A field added later to an event (e.g. PlayerJoined.accountId) is null in a replay and absent in old records. */
+    /**
+     * A field added later to an event (e.g. PlayerJoined.accountId) is null in a replay and absent
+     * in old records.
+     */
     private static JsonNode withoutNulls(JsonNode n) {
         if (n.isObject()) {
-            com.fasterxml.jackson.databind.node.ObjectNode o = JsonNodeFactory.instance.objectNode();
-            n.fields().forEachRemaining(f -> {
-                if (!f.getValue().isNull()) {
-                    o.set(f.getKey(), withoutNulls(f.getValue()));
-                }
-            });
+            com.fasterxml.jackson.databind.node.ObjectNode o =
+                    JsonNodeFactory.instance.objectNode();
+            n.fields()
+                    .forEachRemaining(
+                            f -> {
+                                if (!f.getValue().isNull()) {
+                                    o.set(f.getKey(), withoutNulls(f.getValue()));
+                                }
+                            });
             return o;
         }
         if (n.isArray()) {
-            com.fasterxml.jackson.databind.node.ArrayNode arr = JsonNodeFactory.instance.arrayNode();
+            com.fasterxml.jackson.databind.node.ArrayNode arr =
+                    JsonNodeFactory.instance.arrayNode();
             n.forEach(x -> arr.add(withoutNulls(x)));
             return arr;
         }
         return n;
     }
 
-    private static final java.util.Comparator<JsonNode> NUMBERS_BY_VALUE = (x, y) -> {
-        if (x.equals(y)) {
-            return 0;
-        }
-        if (x.isNumber() && y.isNumber()) {
-            return x.decimalValue().compareTo(y.decimalValue());
-        }
-        return 1;
-    };
+    private static final java.util.Comparator<JsonNode> NUMBERS_BY_VALUE =
+            (x, y) -> {
+                if (x.equals(y)) {
+                    return 0;
+                }
+                if (x.isNumber() && y.isNumber()) {
+                    return x.decimalValue().compareTo(y.decimalValue());
+                }
+                return 1;
+            };
 
     private JsonNode node(MatchEvent e) {
         return mapper.valueToTree(e);
@@ -249,7 +353,11 @@ final class Resimulation {
             rec.set("type", recorded.get("type"));
             rec.set("payload", recorded.get("payload"));
         }
-        return new Check(NAME, false, "first divergence at event " + seq + ": " + details, seq,
+        return new Check(
+                NAME,
+                false,
+                "first divergence at event " + seq + ": " + details,
+                seq,
                 new Divergence(seq, ex, rec));
     }
 }

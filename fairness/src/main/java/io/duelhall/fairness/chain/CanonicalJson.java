@@ -7,41 +7,50 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import org.erdtman.jcs.NumberToJSON;
-
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Function;
+import org.erdtman.jcs.NumberToJSON;
 
 /**
- * RFC 8785 (JCS) canonical JSON written straight from a Jackson tree: members sorted by their UTF-16 code units,
- * strings with only the escapes JCS keeps ({@code \"}, {@code \\}, {@code \b \t \n \f \r}, other control characters as
- * lowercase backslash-u00xx), numbers in ECMAScript form (integers up to 2^53 as they are, every other number through
- * the reference library's {@link NumberToJSON}, as the reference canonicalizer does).
+ * RFC 8785 (JCS) canonical JSON written straight from a Jackson tree: members sorted by their
+ * UTF-16 code units, strings with only the escapes JCS keeps ({@code \"}, {@code \\}, {@code \b \t
+ * \n \f \r}, other control characters as lowercase backslash-u00xx), numbers in ECMAScript form
+ * (integers up to 2^53 as they are, every other number through the reference library's {@link
+ * NumberToJSON}, as the reference canonicalizer does).
  *
- * <p>The same bytes as {@code new org.erdtman.jcs.JsonCanonicalizer(json).getEncodedUTF8()} (checked on every kind of
- * event and on random JSON by {@code CanonicalJsonTest}), without its text round trip: the reference parses the text
- * into its own tree, and the auditor used to write each Jackson tree to text first only to have it parsed again.
- * {@link #utf8} writes UTF-8 bytes directly (no intermediate text) and can splice in canonical bytes already made for
- * a subtree (the audit makes each event payload's once); {@link #string} keeps the character form for comparisons.
+ * <p>The same bytes as {@code new org.erdtman.jcs.JsonCanonicalizer(json).getEncodedUTF8()}
+ * (checked on every kind of event and on random JSON by {@code CanonicalJsonTest}), without its
+ * text round trip: the reference parses the text into its own tree, and the auditor used to write
+ * each Jackson tree to text first only to have it parsed again. {@link #utf8} writes UTF-8 bytes
+ * directly (no intermediate text) and can splice in canonical bytes already made for a subtree (the
+ * audit makes each event payload's once); {@link #string} keeps the character form for comparisons.
  */
 public final class CanonicalJson {
-    /** Strict reading: duplicate member names and trailing text are errors, as they are for the reference. */
-    private static final ObjectMapper STRICT = JsonMapper.builder(JsonFactory.builder()
-                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    /**
+     * Strict reading: duplicate member names and trailing text are errors, as they are for the
+     * reference.
+     */
+    private static final ObjectMapper STRICT =
+            JsonMapper.builder(
+                            JsonFactory.builder()
+                                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                                    .build())
+                    .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .build();
+
     private static final long MAX_EXACT = 1L << 53;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private CanonicalJson() {
-    }
+    private CanonicalJson() {}
 
-    /** Canonical UTF-8 of one JSON text whose top level is an object or an array (as the reference requires). */
+    /**
+     * Canonical UTF-8 of one JSON text whose top level is an object or an array (as the reference
+     * requires).
+     */
     public static byte[] canonicalize(byte[] json) throws IOException {
         JsonNode node;
         try (JsonParser p = STRICT.createParser(json)) {
@@ -59,10 +68,11 @@ public final class CanonicalJson {
     }
 
     /**
-     * Canonical UTF-8 of a Jackson tree, with the canonical form of some of its subtrees already made: where
-     * {@code known} gives bytes for a node (by identity, not by value), they are written as they are instead of that
-     * subtree. The caller vouches that they are exactly {@code utf8(node)} of that node, made from the node as it
-     * still is (the audit makes each event payload's canonical form once and uses it for the chain and the signature).
+     * Canonical UTF-8 of a Jackson tree, with the canonical form of some of its subtrees already
+     * made: where {@code known} gives bytes for a node (by identity, not by value), they are
+     * written as they are instead of that subtree. The caller vouches that they are exactly {@code
+     * utf8(node)} of that node, made from the node as it still is (the audit makes each event
+     * payload's canonical form once and uses it for the chain and the signature).
      *
      * @param known the canonical bytes of a node, or null for "write it"; null for none known
      */
@@ -156,20 +166,23 @@ public final class CanonicalJson {
     }
 
     /**
-     * Writes canonical JSON straight to UTF-8 bytes (no intermediate text) into one growable buffer, members taken
-     * from the tree's entries (no lookups by name) and sorted in one shared scratch array. Byte for byte what
-     * {@code string(node).getBytes(UTF_8)} gives, including a lone surrogate written as {@code ?} as the JDK's
-     * encoder does.
+     * Writes canonical JSON straight to UTF-8 bytes (no intermediate text) into one growable
+     * buffer, members taken from the tree's entries (no lookups by name) and sorted in one shared
+     * scratch array. Byte for byte what {@code string(node).getBytes(UTF_8)} gives, including a
+     * lone surrogate written as {@code ?} as the JDK's encoder does.
      */
     private static final class Utf8Writer {
         private static final byte[] NULL = {'n', 'u', 'l', 'l'};
         private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
         private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
-        private static final Comparator<Map.Entry<String, JsonNode>> BY_NAME = Map.Entry.<String, JsonNode>comparingByKey();
+        private static final Comparator<Map.Entry<String, JsonNode>> BY_NAME =
+                Map.Entry.<String, JsonNode>comparingByKey();
         private byte[] buf = new byte[512];
         private int len;
+
         @SuppressWarnings("unchecked")
         private Map.Entry<String, JsonNode>[] members = new Map.Entry[16];
+
         private int membersUsed;
 
         byte[] bytes() {
@@ -241,7 +254,8 @@ public final class CanonicalJson {
             }
             membersUsed = from + n;
             if (n > 1) {
-                // String.compareTo: UTF-16 code units, as RFC 8785 says; names in an object are distinct
+                // String.compareTo: UTF-16 code units, as RFC 8785 says; names in an object are
+                // distinct
                 Arrays.sort(members, from, from + n, BY_NAME);
             }
             put((byte) '{');
@@ -298,7 +312,8 @@ public final class CanonicalJson {
             put((byte) '"');
             int i = 0;
             while (i < n) {
-                // a chunk at a time, with room for the longest form of each of its characters: no check per character
+                // a chunk at a time, with room for the longest form of each of its characters: no
+                // check per character
                 int end = Math.min(n, i + 1024);
                 ensure(6 * (end - i));
                 i = chunk(s, i, end);
@@ -306,7 +321,10 @@ public final class CanonicalJson {
             put((byte) '"');
         }
 
-        /** Writes characters from {@code i} to {@code end} (one more if a surrogate pair straddles it); returns where it stopped. */
+        /**
+         * Writes characters from {@code i} to {@code end} (one more if a surrogate pair straddles
+         * it); returns where it stopped.
+         */
         private int chunk(String s, int i, int end) {
             int n = s.length();
             byte[] buf = this.buf;
@@ -348,7 +366,8 @@ public final class CanonicalJson {
                         buf[len++] = (byte) (0x80 | (cp & 0x3F));
                         i++;
                     } else {
-                        buf[len++] = '?'; // a lone surrogate: what String.getBytes(UTF_8) writes for it
+                        buf[len++] =
+                                '?'; // a lone surrogate: what String.getBytes(UTF_8) writes for it
                     }
                 } else {
                     buf[len++] = (byte) (0xE0 | (c >> 12));

@@ -1,7 +1,6 @@
 package io.duelhall.fairness.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -16,21 +15,24 @@ import java.util.HexFormat;
  * chain(n)  = SHA-256(chain(n-1) ‖ JCS({"payload": payload(n), "seq": n, "type": type(n)}))
  * </pre>
  *
- * where {@code payload(n)} is the event's JSON exactly as the event store holds it, {@code seq} its sequence number
- * in the match and {@code type} its type name ({@code CardPlayed}); JCS is RFC 8785 canonical JSON, in UTF-8. Values
- * travel as lowercase hex. Pure: the writer (the Match aggregate) and the auditor both use it.
+ * where {@code payload(n)} is the event's JSON exactly as the event store holds it, {@code seq} its
+ * sequence number in the match and {@code type} its type name ({@code CardPlayed}); JCS is RFC 8785
+ * canonical JSON, in UTF-8. Values travel as lowercase hex. Pure: the writer (the Match aggregate)
+ * and the auditor both use it.
  */
 public final class EventChain {
     /** The chain value "before" the first event: 32 zero bytes. */
     public static final String GENESIS = "0".repeat(64);
+
     /** The key of an event's chain value in its Axon metadata. */
     public static final String METADATA_KEY = "chain";
+
     private static final HexFormat HEX = HexFormat.of();
     private static final byte[] HEAD = "{\"payload\":".getBytes(StandardCharsets.US_ASCII);
-    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(EventChain::sha256);
+    private static final ThreadLocal<MessageDigest> SHA256 =
+            ThreadLocal.withInitial(EventChain::sha256);
 
-    private EventChain() {
-    }
+    private EventChain() {}
 
     /** A payload that is not one JSON object, or a type name that is not a plain identifier. */
     public static final class NotChainable extends IllegalArgumentException {
@@ -39,7 +41,9 @@ public final class EventChain {
         }
     }
 
-    /** The canonical bytes of one event: {@code {"payload":…,"seq":n,"type":"…"}} in RFC 8785 form. */
+    /**
+     * The canonical bytes of one event: {@code {"payload":…,"seq":n,"type":"…"}} in RFC 8785 form.
+     */
     public static byte[] canonical(long seq, String type, String payloadJson) {
         if (payloadJson == null) {
             throw new NotChainable("no payload");
@@ -47,7 +51,10 @@ public final class EventChain {
         return canonical(seq, type, payloadJson.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** As {@link #canonical(long, String, String)}, from the payload's UTF-8 bytes (as the event store holds them). */
+    /**
+     * As {@link #canonical(long, String, String)}, from the payload's UTF-8 bytes (as the event
+     * store holds them).
+     */
     public static byte[] canonical(long seq, String type, byte[] payloadJson) {
         checkType(type);
         return envelope(seq, type, canonicalPayload(payloadJson));
@@ -58,22 +65,26 @@ public final class EventChain {
             throw new NotChainable("no payload");
         }
         try {
-            // one object or array, no trailing text, no duplicate keys (as the reference canonicalizer requires)
+            // one object or array, no trailing text, no duplicate keys (as the reference
+            // canonicalizer requires)
             return CanonicalJson.canonicalize(payloadJson);
         } catch (IOException | RuntimeException e) {
             throw new NotChainable("payload is not valid JSON: " + e.getMessage());
         }
     }
 
-    /** As {@link #canonical(long, String, String)}, from the payload as a parsed JSON tree (the audit's records). */
+    /**
+     * As {@link #canonical(long, String, String)}, from the payload as a parsed JSON tree (the
+     * audit's records).
+     */
     public static byte[] canonical(long seq, String type, JsonNode payload) {
         checkType(type);
         return envelope(seq, type, canonicalPayload(payload));
     }
 
     /**
-     * The canonical bytes (RFC 8785, UTF-8) of a payload tree, as they enter the chain: made once per event, they serve
-     * {@link #linkCanonical} and the record's signature alike.
+     * The canonical bytes (RFC 8785, UTF-8) of a payload tree, as they enter the chain: made once
+     * per event, they serve {@link #linkCanonical} and the record's signature alike.
      */
     public static byte[] canonicalPayload(JsonNode payload) {
         if (payload == null || !payload.isObject()) {
@@ -86,7 +97,10 @@ public final class EventChain {
         }
     }
 
-    /** Whether {@code type} matches {@code [A-Za-z][A-Za-z0-9_]{0,99}} (checked for every event, so without a regex). */
+    /**
+     * Whether {@code type} matches {@code [A-Za-z][A-Za-z0-9_]{0,99}} (checked for every event, so
+     * without a regex).
+     */
     static boolean isTypeName(String type) {
         if (type == null || type.isEmpty() || type.length() > 100) {
             return false;
@@ -109,8 +123,10 @@ public final class EventChain {
 
     private static byte[] envelope(long seq, String type, byte[] payload) {
         checkObject(payload);
-        // Keys in RFC 8785 order ("payload" < "seq" < "type"); the payload is already canonical, seq an integer and
-        // type a plain identifier, so this concatenation is the canonical form of the whole envelope.
+        // Keys in RFC 8785 order ("payload" < "seq" < "type"); the payload is already canonical,
+        // seq an integer and
+        // type a plain identifier, so this concatenation is the canonical form of the whole
+        // envelope.
         byte[] tail = tail(seq, type);
         byte[] out = new byte[HEAD.length + payload.length + tail.length];
         System.arraycopy(HEAD, 0, out, 0, HEAD.length);
@@ -120,13 +136,16 @@ public final class EventChain {
     }
 
     private static void checkObject(byte[] canonicalPayload) {
-        if (canonicalPayload == null || canonicalPayload.length == 0 || canonicalPayload[0] != '{') {
+        if (canonicalPayload == null
+                || canonicalPayload.length == 0
+                || canonicalPayload[0] != '{') {
             throw new NotChainable("payload is not a JSON object");
         }
     }
 
     private static byte[] tail(long seq, String type) {
-        return (",\"seq\":" + seq + ",\"type\":\"" + type + "\"}").getBytes(StandardCharsets.US_ASCII);
+        return (",\"seq\":" + seq + ",\"type\":\"" + type + "\"}")
+                .getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The chain value after an event, from the value before it (hex). */
@@ -150,11 +169,12 @@ public final class EventChain {
     }
 
     /**
-     * The chain value after an event whose payload's canonical bytes are already made ({@link #canonicalPayload}):
-     * the same value as {@link #link(String, long, String, JsonNode)} on that payload, without making them again. The
-     * envelope is hashed in its parts, not copied together.
+     * The chain value after an event whose payload's canonical bytes are already made ({@link
+     * #canonicalPayload}): the same value as {@link #link(String, long, String, JsonNode)} on that
+     * payload, without making them again. The envelope is hashed in its parts, not copied together.
      */
-    public static String linkCanonical(String previous, long seq, String type, byte[] canonicalPayload) {
+    public static String linkCanonical(
+            String previous, long seq, String type, byte[] canonicalPayload) {
         checkType(type);
         checkObject(canonicalPayload);
         return digest(previous, HEAD, canonicalPayload, tail(seq, type));
@@ -169,7 +189,8 @@ public final class EventChain {
     private static String digest(String previous, byte[]... parts) {
         byte[] prev = previous == null ? null : parseHex(previous);
         if (prev == null || prev.length != 32) {
-            throw new NotChainable("previous chain value '" + previous + "' is not 32 bytes of hex");
+            throw new NotChainable(
+                    "previous chain value '" + previous + "' is not 32 bytes of hex");
         }
         MessageDigest sha = SHA256.get();
         sha.reset();

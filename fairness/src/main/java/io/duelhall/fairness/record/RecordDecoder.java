@@ -11,10 +11,9 @@ import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
-import io.duelhall.domain.RulesVersion;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,16 +21,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads match records back (docs/fairness.md, "The match record"): record text strictly, the ruleset (and version) a
- * record was played under, and its events as the domain's types, by the type names the event store gives them
- * (the simple class name). Pure: the export, the audit and the command-line audit share it.
+ * Reads match records back (docs/fairness.md, "The match record"): record text strictly, the
+ * ruleset (and version) a record was played under, and its events as the domain's types, by the
+ * type names the event store gives them (the simple class name). Pure: the export, the audit and
+ * the command-line audit share it.
  */
 public final class RecordDecoder {
     private final ObjectMapper mapper;
-    /** Strict reading of stored JSON: duplicate keys and trailing text are errors, not silently dropped. */
+
+    /**
+     * Strict reading of stored JSON: duplicate keys and trailing text are errors, not silently
+     * dropped.
+     */
     private final ObjectMapper strict;
+
     private final Rulesets rulesets;
     private final Map<String, Map<String, Class<? extends MatchEvent>>> types = new HashMap<>();
+
     /** A reader per event class, made once (as {@code mapper.treeToValue} would each time). */
     private final Map<Class<? extends MatchEvent>, ObjectReader> readers = new HashMap<>();
 
@@ -43,7 +49,8 @@ public final class RecordDecoder {
         this.rulesets = rulesets;
         for (String id : rulesets.ids()) {
             Map<String, Class<? extends MatchEvent>> byName = new HashMap<>();
-            // the core's events (IntentAccepted, SeatTokenIssued, ClockSet, SeatDeadlineSet, MatchExpired), then the rules'
+            // the core's events (IntentAccepted, SeatTokenIssued, ClockSet, SeatDeadlineSet,
+            // MatchExpired), then the rules'
             byName.putAll(io.duelhall.domain.CoreEvents.byName(rulesets.get(id)));
             types.put(id, byName);
             byName.values().forEach(c -> readers.computeIfAbsent(c, mapper::readerFor));
@@ -55,26 +62,32 @@ public final class RecordDecoder {
     }
 
     /** An event of a record read back into the domain's type, or why it could not be. */
-    public record Decoded(MatchEvent event, String problem) {
-    }
+    public record Decoded(MatchEvent event, String problem) {}
 
     /**
-     * The ruleset of a record, at the version its opening event names: the ruleset it declares if hosted here, else
-     * the hosted ruleset whose opening event type is the type of its first event; null if none. When this server
-     * does not serve that version, the current version (which reads the same event types), so the record can still
-     * be read and the audit's engine check names the difference.
+     * The ruleset of a record, at the version its opening event names: the ruleset it declares if
+     * hosted here, else the hosted ruleset whose opening event type is the type of its first event;
+     * null if none. When this server does not serve that version, the current version (which reads
+     * the same event types), so the record can still be read and the audit's engine check names the
+     * difference.
      */
     public Ruleset rulesetOf(String declared, JsonNode events) {
         Ruleset current = null;
         // the opening event names its ruleset: every ruleset may call its opening "MatchCreated"
-        String opened = events != null && events.size() > 0 ? events.get(0).path("payload").path("ruleset").asText(null) : null;
+        String opened =
+                events != null && events.size() > 0
+                        ? events.get(0).path("payload").path("ruleset").asText(null)
+                        : null;
         if (declared == null && opened != null && rulesets.find(opened).isPresent()) {
             declared = opened;
         }
         if (declared != null && rulesets.find(declared).isPresent()) {
             current = rulesets.get(declared);
         } else {
-            String first = events != null && events.size() > 0 ? events.get(0).path("type").asText("") : "";
+            String first =
+                    events != null && events.size() > 0
+                            ? events.get(0).path("type").asText("")
+                            : "";
             for (String id : rulesets.ids()) {
                 Class<? extends MatchEvent> c = types.get(id).get(first);
                 if (c != null && MatchOpening.class.isAssignableFrom(c)) {
@@ -103,7 +116,8 @@ public final class RecordDecoder {
     /** Each event of {@code events} (record form) as the domain type its "type" names. */
     public List<Decoded> decode(Ruleset ruleset, JsonNode events) {
         List<Decoded> out = new ArrayList<>();
-        Map<String, Class<? extends MatchEvent>> byName = ruleset == null ? Map.of() : types.get(ruleset.id());
+        Map<String, Class<? extends MatchEvent>> byName =
+                ruleset == null ? Map.of() : types.get(ruleset.id());
         for (JsonNode e : events) {
             String type = e.path("type").asText(null);
             Class<? extends MatchEvent> c = type == null ? null : byName.get(type);
@@ -116,7 +130,9 @@ public final class RecordDecoder {
                 try {
                     out.add(new Decoded(readers.get(c).readValue(payload), null));
                 } catch (IOException | IllegalArgumentException e1) {
-                    out.add(new Decoded(null, "cannot be read as " + type + ": " + e1.getMessage()));
+                    out.add(
+                            new Decoded(
+                                    null, "cannot be read as " + type + ": " + e1.getMessage()));
                 }
             }
         }
@@ -127,7 +143,10 @@ public final class RecordDecoder {
         return decoded.stream().filter(d -> d.event() != null).map(Decoded::event).toList();
     }
 
-    /** Reads a record's text strictly: one JSON value, no duplicate keys (which readers could resolve differently). */
+    /**
+     * Reads a record's text strictly: one JSON value, no duplicate keys (which readers could
+     * resolve differently).
+     */
     public JsonNode read(String text) throws IOException {
         JsonNode n = strict.readTree(text);
         if (n == null) {

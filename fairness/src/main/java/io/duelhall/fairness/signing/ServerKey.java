@@ -21,13 +21,14 @@ import java.util.regex.Pattern;
 
 /**
  * The server's Ed25519 key pair that signs match records. Generated on first start and kept in
- * {@code duelhall.signing.key-file} (default {@code <data-dir>/signing-key.pem}): a PEM file with the PKCS#8 private
- * key and the X.509 public key, readable by its owner only, so OpenSSL reads it too. Several nodes share one key by
- * pointing at one file (or a copy of it). The app makes it a bean from {@code duelhall.signing.key-file}
- * ({@code io.duelhall.infra.fairness.FairnessConfig}).
+ * {@code duelhall.signing.key-file} (default {@code <data-dir>/signing-key.pem}): a PEM file with
+ * the PKCS#8 private key and the X.509 public key, readable by its owner only, so OpenSSL reads it
+ * too. Several nodes share one key by pointing at one file (or a copy of it). The app makes it a
+ * bean from {@code duelhall.signing.key-file} ({@code io.duelhall.infra.fairness.FairnessConfig}).
  */
 public class ServerKey {
-    private static final Pattern PEM = Pattern.compile("-----BEGIN ([A-Z ]+)-----([^-]+)-----END \\1-----");
+    private static final Pattern PEM =
+            Pattern.compile("-----BEGIN ([A-Z ]+)-----([^-]+)-----END \\1-----");
     private final Path path;
     private final PrivateKey privateKey;
     private final String publicKeyHex;
@@ -69,7 +70,10 @@ public class ServerKey {
         }
     }
 
-    /** Writes a new key pair to a private temporary file and links it into place: never a half-written key file. */
+    /**
+     * Writes a new key pair to a private temporary file and links it into place: never a
+     * half-written key file.
+     */
     private static void create(Path path) throws IOException {
         KeyPair pair;
         try {
@@ -79,15 +83,28 @@ public class ServerKey {
         }
         Path dir = path.getParent();
         Files.createDirectories(dir);
-        Path tmp = dir.resolve(path.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
+        Path tmp =
+                dir.resolve(
+                        path.getFileName()
+                                + "."
+                                + ProcessHandle.current().pid()
+                                + "."
+                                + System.nanoTime()
+                                + ".tmp");
         if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.createFile(
+                    tmp,
+                    PosixFilePermissions.asFileAttribute(
+                            PosixFilePermissions.fromString("rw-------")));
         } else {
             Files.createFile(tmp);
         }
         try {
-            Files.writeString(tmp, pem("PRIVATE KEY", pair.getPrivate().getEncoded())
-                    + pem("PUBLIC KEY", pair.getPublic().getEncoded()), StandardCharsets.US_ASCII);
+            Files.writeString(
+                    tmp,
+                    pem("PRIVATE KEY", pair.getPrivate().getEncoded())
+                            + pem("PUBLIC KEY", pair.getPublic().getEncoded()),
+                    StandardCharsets.US_ASCII);
             try {
                 Files.createLink(path, tmp);
             } catch (FileAlreadyExistsException raced) {
@@ -103,8 +120,13 @@ public class ServerKey {
     }
 
     private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[]{'\n'}).encodeToString(der)
-                + "\n-----END " + type + "-----\n";
+        return "-----BEGIN "
+                + type
+                + "-----\n"
+                + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+                + "\n-----END "
+                + type
+                + "-----\n";
     }
 
     static KeyPair read(String text) {
@@ -120,20 +142,23 @@ public class ServerKey {
             }
         }
         if (priv == null || pub == null) {
-            throw new IllegalStateException("the signing key file needs a PRIVATE KEY and a PUBLIC KEY block");
+            throw new IllegalStateException(
+                    "the signing key file needs a PRIVATE KEY and a PUBLIC KEY block");
         }
         try {
             KeyFactory f = KeyFactory.getInstance("Ed25519");
             PrivateKey privateKey = f.generatePrivate(new PKCS8EncodedKeySpec(priv));
             PublicKey publicKey = f.generatePublic(new X509EncodedKeySpec(pub));
             // the two blocks must belong together: a signature by one verifies with the other
-            String probe = Ed25519.sign(privateKey, new byte[]{1, 2, 3});
-            if (!Ed25519.verify(Ed25519.rawHex(publicKey), new byte[]{1, 2, 3}, probe)) {
-                throw new IllegalStateException("the signing key file's public key does not match its private key");
+            String probe = Ed25519.sign(privateKey, new byte[] {1, 2, 3});
+            if (!Ed25519.verify(Ed25519.rawHex(publicKey), new byte[] {1, 2, 3}, probe)) {
+                throw new IllegalStateException(
+                        "the signing key file's public key does not match its private key");
             }
             return new KeyPair(publicKey, privateKey);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the signing key file does not hold an Ed25519 key pair", e);
+            throw new IllegalStateException(
+                    "the signing key file does not hold an Ed25519 key pair", e);
         }
     }
 }

@@ -1,12 +1,8 @@
 package io.duelhall.infra.accounts;
 
-import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
-import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
-
+import io.duelhall.domain.SeatTokens;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.sql.Timestamp;
@@ -17,17 +13,26 @@ import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 
 /**
- * Registered players in the app's database (table {@code player_account}), passwords hashed with BCrypt, and
- * their player tokens (table {@code player_session}: only the token's SHA-256 is stored, with an expiry).
- * Everything lives in the shared database, so any node can check any token.
+ * Registered players in the app's database (table {@code player_account}), passwords hashed with
+ * BCrypt, and their player tokens (table {@code player_session}: only the token's SHA-256 is
+ * stored, with an expiry). Everything lives in the shared database, so any node can check any
+ * token.
  */
 public class Accounts {
     public static final int MIN_PASSWORD = 10;
-    /** BCrypt reads at most 72 bytes; longer passwords are refused rather than silently truncated. */
+
+    /**
+     * BCrypt reads at most 72 bytes; longer passwords are refused rather than silently truncated.
+     */
     public static final int MAX_PASSWORD_BYTES = 72;
+
     public static final Duration SESSION_TTL = Duration.ofDays(7);
+
     /** The longest normalised name (the column {@code player_account.name_key} holds 256). */
     static final int MAX_NAME_KEY = 64;
 
@@ -35,14 +40,14 @@ public class Accounts {
     private final JdbcTemplate jdbc;
     private final Clock clock;
     private final BCryptPasswordEncoder encoder = new BCryptPasswordEncoder(10);
+
     /** Compared against when the name is unknown, so both paths cost one BCrypt check. */
     private final String dummyHash = encoder.encode("duelhall-no-such-account");
 
-    public record Account(String accountId, String name) {
-    }
+    public record Account(String accountId, String name) {}
 
-    public record Session(String token, String accountId, String name, java.time.Instant expiresAt) {
-    }
+    public record Session(
+            String token, String accountId, String name, java.time.Instant expiresAt) {}
 
     public Accounts(JdbcTemplate jdbc, Clock clock) {
         this.jdbc = jdbc;
@@ -62,19 +67,28 @@ public class Accounts {
         }
         for (int i = 0; i < name.length(); i++) {
             int type = Character.getType(name.charAt(i));
-            if (type == Character.CONTROL || type == Character.FORMAT || type == Character.UNASSIGNED
-                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR) {
-                throw bad("INVALID_NAME", "'name' must not contain control or formatting characters.");
+            if (type == Character.CONTROL
+                    || type == Character.FORMAT
+                    || type == Character.UNASSIGNED
+                    || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                throw bad(
+                        "INVALID_NAME",
+                        "'name' must not contain control or formatting characters.");
             }
         }
     }
 
     static void checkPassword(String password) {
         if (password == null || password.length() < MIN_PASSWORD) {
-            throw bad("WEAK_PASSWORD", "'password' must be at least " + MIN_PASSWORD + " characters.");
+            throw bad(
+                    "WEAK_PASSWORD",
+                    "'password' must be at least " + MIN_PASSWORD + " characters.");
         }
         if (password.getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
-            throw bad("PASSWORD_TOO_LONG", "'password' must be at most " + MAX_PASSWORD_BYTES + " bytes (UTF-8).");
+            throw bad(
+                    "PASSWORD_TOO_LONG",
+                    "'password' must be at most " + MAX_PASSWORD_BYTES + " bytes (UTF-8).");
         }
     }
 
@@ -83,26 +97,38 @@ public class Accounts {
         checkPassword(password);
         String key = nameKey(name);
         if (key.length() > MAX_NAME_KEY) {
-            // NFKC can expand one character to many (U+FDFA is 18 letters): bound what is stored and compared
+            // NFKC can expand one character to many (U+FDFA is 18 letters): bound what is stored
+            // and compared
             throw bad("INVALID_NAME", "'name' is too long once normalised (NFKC).");
         }
         String id = UUID.randomUUID().toString();
         try {
-            jdbc.update("insert into player_account (account_id, name, name_key, password_hash, created_at)"
-                    + " values (?, ?, ?, ?, ?)", id, name.strip(), key, encoder.encode(password),
+            jdbc.update(
+                    "insert into player_account (account_id, name, name_key, password_hash, created_at)"
+                            + " values (?, ?, ?, ?, ?)",
+                    id,
+                    name.strip(),
+                    key,
+                    encoder.encode(password),
                     Timestamp.from(clock.instant()));
         } catch (DuplicateKeyException e) {
-            throw new RefusedException(Refusal.conflict("NAME_TAKEN", null, "That name is already registered."));
+            throw new RefusedException(
+                    Refusal.conflict("NAME_TAKEN", null, "That name is already registered."));
         }
         return new Account(id, name.strip());
     }
 
     public Session login(String name, String password) {
-        if (name == null || password == null || password.getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
+        if (name == null
+                || password == null
+                || password.getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
             throw wrong();
         }
-        var rows = jdbc.query("select account_id, name, password_hash from player_account where name_key = ?",
-                (rs, n) -> new String[]{rs.getString(1), rs.getString(2), rs.getString(3)}, nameKey(name));
+        var rows =
+                jdbc.query(
+                        "select account_id, name, password_hash from player_account where name_key = ?",
+                        (rs, n) -> new String[] {rs.getString(1), rs.getString(2), rs.getString(3)},
+                        nameKey(name));
         if (rows.isEmpty()) {
             encoder.matches(password, dummyHash);
             throw wrong();
@@ -117,10 +143,15 @@ public class Accounts {
         var now = clock.instant();
         var expires = now.plus(SESSION_TTL);
         // the account's dead sessions go as it logs in: its rows stay as many as its live sessions
-        jdbc.update("delete from player_session where account_id = ? and (revoked = 1 or expires_at <= ?)",
-                row[0], Timestamp.from(now));
-        jdbc.update("insert into player_session (token_hash, account_id, expires_at, revoked) values (?, ?, ?, 0)",
-                SeatTokens.hash(token), row[0], Timestamp.from(expires));
+        jdbc.update(
+                "delete from player_session where account_id = ? and (revoked = 1 or expires_at <= ?)",
+                row[0],
+                Timestamp.from(now));
+        jdbc.update(
+                "insert into player_session (token_hash, account_id, expires_at, revoked) values (?, ?, ?, 0)",
+                SeatTokens.hash(token),
+                row[0],
+                Timestamp.from(expires));
         return new Session(token, row[0], row[1], expires);
     }
 
@@ -129,19 +160,28 @@ public class Accounts {
         if (token == null) {
             return Optional.empty();
         }
-        return jdbc.query("select a.account_id, a.name from player_session s join player_account a"
-                        + " on a.account_id = s.account_id where s.token_hash = ? and s.revoked = 0 and s.expires_at > ?",
-                (rs, n) -> new Account(rs.getString(1), rs.getString(2)), SeatTokens.hash(token),
-                Timestamp.from(clock.instant())).stream().findFirst();
+        return jdbc
+                .query(
+                        "select a.account_id, a.name from player_session s join player_account a"
+                                + " on a.account_id = s.account_id where s.token_hash = ? and s.revoked = 0 and s.expires_at > ?",
+                        (rs, n) -> new Account(rs.getString(1), rs.getString(2)),
+                        SeatTokens.hash(token),
+                        Timestamp.from(clock.instant()))
+                .stream()
+                .findFirst();
     }
 
     public boolean revoke(String token) {
-        return token != null && jdbc.update("update player_session set revoked = 1 where token_hash = ? and revoked = 0",
-                SeatTokens.hash(token)) == 1;
+        return token != null
+                && jdbc.update(
+                                "update player_session set revoked = 1 where token_hash = ? and revoked = 0",
+                                SeatTokens.hash(token))
+                        == 1;
     }
 
     private static RefusedException wrong() {
-        return new RefusedException(Refusal.unauthorized("WRONG_CREDENTIALS", "Unknown name or wrong password."));
+        return new RefusedException(
+                Refusal.unauthorized("WRONG_CREDENTIALS", "Unknown name or wrong password."));
     }
 
     private static RefusedException bad(String code, String message) {

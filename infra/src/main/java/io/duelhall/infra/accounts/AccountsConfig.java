@@ -1,11 +1,10 @@
 package io.duelhall.infra.accounts;
 
 import io.duelhall.command.api.PlayerIdentities;
+import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
-
-import java.time.Clock;
 
 @Configuration
 public class AccountsConfig {
@@ -16,6 +15,8 @@ public class AccountsConfig {
 
     @Bean
     public PlayerIdentities playerIdentities(Accounts accounts) {
-        return token -> accounts.byToken(token).map(a -> new PlayerIdentities.Player(a.accountId(), a.name()));
+        return token ->
+                accounts.byToken(token)
+                        .map(a -> new PlayerIdentities.Player(a.accountId(), a.name()));
     }
 }

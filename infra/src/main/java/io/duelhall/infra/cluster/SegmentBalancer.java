@@ -1,5 +1,15 @@
 package io.duelhall.infra.cluster;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -12,26 +22,17 @@ import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-
 /**
- * Shares the event processors' segments between the nodes of one store (docs/scaling.md). Axon's streaming processors
- * claim every unclaimed segment they may, and never give one back while they run, so the node that starts first would
- * hold every segment and the others none — failover, not load sharing. Every {@code duelhall.cluster.balance-interval}
- * (default 10 s; PT0S turns it off) every node writes that it is alive (table {@code cluster_node}); a node counts
- * the nodes seen alive within three intervals (or the claim timeout, if longer), itself included, and when it holds
- * more of a processor's segments than its fair share (segments ÷ nodes, rounded up) it releases the surplus for a
- * while ({@code releaseSegment}) so that a node with fewer takes them.
- * It never caps what a node may claim: when a node dies, its claims run out and the others take all its segments.
+ * Shares the event processors' segments between the nodes of one store (docs/scaling.md). Axon's
+ * streaming processors claim every unclaimed segment they may, and never give one back while they
+ * run, so the node that starts first would hold every segment and the others none — failover, not
+ * load sharing. Every {@code duelhall.cluster.balance-interval} (default 10 s; PT0S turns it off)
+ * every node writes that it is alive (table {@code cluster_node}); a node counts the nodes seen
+ * alive within three intervals (or the claim timeout, if longer), itself included, and when it
+ * holds more of a processor's segments than its fair share (segments ÷ nodes, rounded up) it
+ * releases the surplus for a while ({@code releaseSegment}) so that a node with fewer takes them.
+ * It never caps what a node may claim: when a node dies, its claims run out and the others take all
+ * its segments.
  */
 @Component
 public class SegmentBalancer {
@@ -42,29 +43,38 @@ public class SegmentBalancer {
     private final Duration interval;
     private final Duration claimTimeout;
     private final ScheduledExecutorService timer;
-    /** Per processor: until when released segments are left to others (no second release before). */
-    private final Map<String, Instant> releasedUntil = new java.util.concurrent.ConcurrentHashMap<>();
 
-    public SegmentBalancer(ObjectProvider<EventProcessingConfiguration> processing, JdbcTemplate jdbc,
-                           NodeConfig.NodeName node,
-                           @Value("${duelhall.cluster.balance-interval:PT10S}") Duration interval,
-                           @Value("${axon.eventhandling.tokenstore.claim-timeout:10s}") Duration claimTimeout) {
+    /**
+     * Per processor: until when released segments are left to others (no second release before).
+     */
+    private final Map<String, Instant> releasedUntil =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    public SegmentBalancer(
+            ObjectProvider<EventProcessingConfiguration> processing,
+            JdbcTemplate jdbc,
+            NodeConfig.NodeName node,
+            @Value("${duelhall.cluster.balance-interval:PT10S}") Duration interval,
+            @Value("${axon.eventhandling.tokenstore.claim-timeout:10s}") Duration claimTimeout) {
         this.processing = processing;
         this.jdbc = jdbc;
         this.me = node.value();
         this.interval = interval;
         this.claimTimeout = claimTimeout;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "segment-balancer");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer =
+                Executors.newSingleThreadScheduledExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "segment-balancer");
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     @EventListener(ApplicationReadyEvent.class)
     public void onReady() {
         if (!interval.isZero() && !interval.isNegative()) {
-            timer.scheduleWithFixedDelay(this::balance, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+            timer.scheduleWithFixedDelay(
+                    this::balance, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -73,7 +83,9 @@ public class SegmentBalancer {
         timer.shutdownNow();
         if (!interval.isZero() && !interval.isNegative()) {
             try {
-                jdbc.update("delete from cluster_node where name = ?", me); // gone: the others need not wait for it
+                jdbc.update(
+                        "delete from cluster_node where name = ?",
+                        me); // gone: the others need not wait for it
             } catch (RuntimeException ignored) {
                 // the database may be gone first; the row then ages out
             }
@@ -106,21 +118,31 @@ public class SegmentBalancer {
     /** Writes this node's heartbeat; returns the nodes seen alive, this one included. */
     private Set<String> heartbeat() {
         Instant now = Instant.now();
-        if (jdbc.update("update cluster_node set last_seen = ? where name = ?", now.toString(), me) == 0) {
+        if (jdbc.update("update cluster_node set last_seen = ? where name = ?", now.toString(), me)
+                == 0) {
             try {
-                jdbc.update("insert into cluster_node (name, last_seen) values (?, ?)", me, now.toString());
+                jdbc.update(
+                        "insert into cluster_node (name, last_seen) values (?, ?)",
+                        me,
+                        now.toString());
             } catch (org.springframework.dao.DuplicateKeyException raced) {
-                jdbc.update("update cluster_node set last_seen = ? where name = ?", now.toString(), me);
+                jdbc.update(
+                        "update cluster_node set last_seen = ? where name = ?", now.toString(), me);
             }
         }
-        Instant alive = now.minus(Duration.ofMillis(Math.max(interval.toMillis() * 3, claimTimeout.toMillis())));
+        Instant alive =
+                now.minus(
+                        Duration.ofMillis(
+                                Math.max(interval.toMillis() * 3, claimTimeout.toMillis())));
         Set<String> nodes = new HashSet<>();
         nodes.add(me);
-        jdbc.query("select name, last_seen from cluster_node", rs -> {
-            if (isAfter(rs.getString(2), alive)) {
-                nodes.add(rs.getString(1));
-            }
-        });
+        jdbc.query(
+                "select name, last_seen from cluster_node",
+                rs -> {
+                    if (isAfter(rs.getString(2), alive)) {
+                        nodes.add(rs.getString(1));
+                    }
+                });
         return nodes;
     }
 
@@ -134,7 +156,11 @@ public class SegmentBalancer {
         if (held.size() <= 1) {
             return;
         }
-        Integer count = jdbc.queryForObject("select count(*) from token_entry where processor_name = ?", Integer.class, name);
+        Integer count =
+                jdbc.queryForObject(
+                        "select count(*) from token_entry where processor_name = ?",
+                        Integer.class,
+                        name);
         int[] total = {count == null ? 0 : count};
         Set<String> owners = nodes;
         int fair = (total[0] + owners.size() - 1) / owners.size();
@@ -144,14 +170,22 @@ public class SegmentBalancer {
         }
         List<Integer> mine = new ArrayList<>(held);
         mine.sort(null);
-        // long enough for another node's processor to notice the unclaimed segment (it looks every few seconds)
-        Duration away = Duration.ofMillis(Math.max(interval.toMillis() * 2, claimTimeout.toMillis() + 10_000));
+        // long enough for another node's processor to notice the unclaimed segment (it looks every
+        // few seconds)
+        Duration away =
+                Duration.ofMillis(
+                        Math.max(interval.toMillis() * 2, claimTimeout.toMillis() + 10_000));
         releasedUntil.put(name, now.plus(away));
         for (int i = 0; i < surplus; i++) {
             int segment = mine.get(mine.size() - 1 - i);
             p.releaseSegment(segment, away.toMillis(), TimeUnit.MILLISECONDS);
-            log.info("released segment {} of {} to share it: {} node(s) alive, {} segment(s), this node held {}",
-                    segment, name, owners.size(), total[0], held.size());
+            log.info(
+                    "released segment {} of {} to share it: {} node(s) alive, {} segment(s), this node held {}",
+                    segment,
+                    name,
+                    owners.size(),
+                    total[0],
+                    held.size());
         }
     }
 

@@ -1,5 +1,9 @@
 package io.duelhall.infra.cluster;
 
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.axonframework.common.Registration;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.eventsourcing.AggregateCacheEntry;
@@ -8,22 +12,17 @@ import org.axonframework.eventsourcing.NoSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.modelling.command.inspection.AggregateModel;
 
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
-
 /**
  * The aggregate cache of a node that shares its event store with other nodes. Another node may have
  * appended to a match since this node cached it; a stale aggregate would decide on an old state: a
  * write then fails on the store's unique (aggregate, sequence) key and is retried, but a refusal
  * (not your turn, stale version, an intent id it has not seen) would be answered from the past. So
- * each cache hit is checked against the store's last sequence number for that aggregate (one indexed
- * query, far cheaper than sourcing the whole stream again) and dropped when they differ.
+ * each cache hit is checked against the store's last sequence number for that aggregate (one
+ * indexed query, far cheaper than sourcing the whole stream again) and dropped when they differ.
  *
- * <p>Axon's caching repository reads the cache under the aggregate's lock, so the check and the load
- * are one step for this node; a write by another node between the check and the append still loses
- * on the unique key ({@code ConcurrencyException}: Axon evicts the entry on rollback, and the
+ * <p>Axon's caching repository reads the cache under the aggregate's lock, so the check and the
+ * load are one step for this node; a write by another node between the check and the append still
+ * loses on the unique key ({@code ConcurrencyException}: Axon evicts the entry on rollback, and the
  * command gateway retries on fresh state).
  */
 public final class StoreCheckedCache implements Cache {
@@ -34,13 +33,14 @@ public final class StoreCheckedCache implements Cache {
     private final AtomicLong staleEvictions = new AtomicLong();
 
     /**
-     * @param model the model of the cached aggregate type: Axon's public way to turn a cache entry back into an
-     *              aggregate whose {@code version()} can be read (the entry itself keeps its version private). Asked
-     *              for at the first cache hit, not before: it must be built with the application's parameter
-     *              resolvers (the handlers take Spring beans such as {@code Rulesets}), which exist only once Axon's
-     *              configuration, which needs this cache, is built.
+     * @param model the model of the cached aggregate type: Axon's public way to turn a cache entry
+     *     back into an aggregate whose {@code version()} can be read (the entry itself keeps its
+     *     version private). Asked for at the first cache hit, not before: it must be built with the
+     *     application's parameter resolvers (the handlers take Spring beans such as {@code
+     *     Rulesets}), which exist only once Axon's configuration, which needs this cache, is built.
      */
-    public StoreCheckedCache(Cache delegate, Supplier<EventStore> eventStore, Supplier<AggregateModel<?>> model) {
+    public StoreCheckedCache(
+            Cache delegate, Supplier<EventStore> eventStore, Supplier<AggregateModel<?>> model) {
         this.delegate = delegate;
         this.eventStore = eventStore;
         this.modelSource = model;
@@ -86,10 +86,15 @@ public final class StoreCheckedCache implements Cache {
     @SuppressWarnings({"unchecked", "rawtypes"})
     Long versionOf(Object value) {
         if (value instanceof AggregateCacheEntry entry) {
-            // Store-by-reference: the entry hands back the live aggregate it holds; a copied entry is rebuilt
-            // around its root. Either way only public Axon API is used, and nothing is sourced from the store.
-            EventSourcedAggregate<?> aggregate = entry.recreateAggregate((AggregateModel) model(), eventStore.get(),
-                    NoSnapshotTriggerDefinition.INSTANCE);
+            // Store-by-reference: the entry hands back the live aggregate it holds; a copied entry
+            // is rebuilt
+            // around its root. Either way only public Axon API is used, and nothing is sourced from
+            // the store.
+            EventSourcedAggregate<?> aggregate =
+                    entry.recreateAggregate(
+                            (AggregateModel) model(),
+                            eventStore.get(),
+                            NoSnapshotTriggerDefinition.INSTANCE);
             return aggregate.version();
         }
         if (value instanceof EventSourcedAggregate<?> aggregate) {

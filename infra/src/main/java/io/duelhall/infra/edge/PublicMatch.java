@@ -6,19 +6,20 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.query.log.MatchLog;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * One match as the public stream tells it: its public events in sequence order, and the spectator's state folded
- * through the domain's public fold ({@link Ruleset#evolvePublic}). Events arrive in order per match but may repeat
- * (a re-sent batch) or, in principle, come early: a repeat is dropped, an early one waits for the gap to fill.
+ * One match as the public stream tells it: its public events in sequence order, and the spectator's
+ * state folded through the domain's public fold ({@link Ruleset#evolvePublic}). Events arrive in
+ * order per match but may repeat (a re-sent batch) or, in principle, come early: a repeat is
+ * dropped, an early one waits for the gap to fill.
  *
- * <p>The fold keeps one cursor: a spectator's horizon (now minus the match's spectator delay) only moves forward,
- * so the state is folded forward as the horizon passes events, never again from the start.
+ * <p>The fold keeps one cursor: a spectator's horizon (now minus the match's spectator delay) only
+ * moves forward, so the state is folded forward as the horizon passes events, never again from the
+ * start.
  */
 final class PublicMatch {
     private final String matchId;
@@ -57,8 +58,8 @@ final class PublicMatch {
     }
 
     /**
-     * Adds an event; null when it was already known (a duplicate), else the events it put in order (none when it came
-     * early, itself and any early ones it was waiting for otherwise).
+     * Adds an event; null when it was already known (a duplicate), else the events it put in order
+     * (none when it came early, itself and any early ones it was waiting for otherwise).
      */
     synchronized List<RecordedEvent> add(RecordedEvent e) {
         long next = events.size();
@@ -88,13 +89,17 @@ final class PublicMatch {
         return List.copyOf(events);
     }
 
-    /** What a spectator may see at {@code now}: the events within the horizon and the state after them. */
+    /**
+     * What a spectator may see at {@code now}: the events within the horizon and the state after
+     * them.
+     */
     synchronized Sight sight(Instant now) {
         MatchOpening opening = (MatchOpening) events.get(0).payload();
         int delay = opening.options() == null ? 0 : opening.options().spectatorDelaySeconds();
         Instant horizon = now.minusSeconds(delay);
         int visible = folded; // the horizon only moves forward: what was visible stays visible
-        while (visible < events.size() && (delay == 0 || !events.get(visible).at().isAfter(horizon))) {
+        while (visible < events.size()
+                && (delay == 0 || !events.get(visible).at().isAfter(horizon))) {
             visible++;
         }
         visible = Math.max(1, visible); // as MatchLog.until: the opening is always shown

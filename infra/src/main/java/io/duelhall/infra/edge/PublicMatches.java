@@ -3,9 +3,6 @@ package io.duelhall.infra.edge;
 import io.cloudevents.CloudEvent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.infra.kafka.PublicEvents;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +10,12 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The matches this edge knows, fed from the public stream. At most {@code maxMatches} are kept: past that the
- * match least recently changed goes, an ended one first.
+ * The matches this edge knows, fed from the public stream. At most {@code maxMatches} are kept:
+ * past that the match least recently changed goes, an ended one first.
  */
 public class PublicMatches {
     private static final Logger log = LoggerFactory.getLogger(PublicMatches.class);
@@ -34,10 +33,12 @@ public class PublicMatches {
         this.maxMatches = maxMatches;
     }
 
-    public record Counts(int matches, long received, long duplicates, long unreadable) {
-    }
+    public record Counts(int matches, long received, long duplicates, long unreadable) {}
 
-    /** One message from the topic. Duplicates (same id) are dropped; order is restored per match by sequence. */
+    /**
+     * One message from the topic. Duplicates (same id) are dropped; order is restored per match by
+     * sequence.
+     */
     public void accept(CloudEvent message) {
         received.incrementAndGet();
         PublicEvents.Received r;
@@ -48,7 +49,8 @@ public class PublicMatches {
             log.warn("skipping a message of the public stream: {}", e.getMessage());
             return;
         }
-        PublicMatch match = matches.computeIfAbsent(r.matchId(), id -> new PublicMatch(id, r.ruleset()));
+        PublicMatch match =
+                matches.computeIfAbsent(r.matchId(), id -> new PublicMatch(id, r.ruleset()));
         List<RecordedEvent> inOrder = match.add(r.event());
         if (inOrder == null) {
             duplicates.incrementAndGet();
@@ -64,8 +66,8 @@ public class PublicMatches {
     }
 
     /**
-     * Told of each match's events as they are put in order (after they are in {@link #find}'s match), on the
-     * consumer's thread: the spectator edge's live streams.
+     * Told of each match's events as they are put in order (after they are in {@link #find}'s
+     * match), on the consumer's thread: the spectator edge's live streams.
      */
     public void listen(BiConsumer<String, List<RecordedEvent>> listener) {
         this.listener = listener;
@@ -76,8 +78,10 @@ public class PublicMatches {
         return m == null || !m.opened() ? Optional.empty() : Optional.of(m);
     }
 
-    /** How many events of a match this edge holds in order (for tests and diagnostics; not served: it would tell
-     *  spectators of a delayed match how far it has gone). */
+    /**
+     * How many events of a match this edge holds in order (for tests and diagnostics; not served:
+     * it would tell spectators of a delayed match how far it has gone).
+     */
     public int knownEvents(String matchId) {
         PublicMatch m = matches.get(matchId);
         return m == null ? 0 : m.size();
@@ -89,7 +93,10 @@ public class PublicMatches {
 
     private void evictOne() {
         matches.values().stream()
-                .min(Comparator.comparing(PublicMatch::ended).reversed().thenComparing(PublicMatch::lastChange))
+                .min(
+                        Comparator.comparing(PublicMatch::ended)
+                                .reversed()
+                                .thenComparing(PublicMatch::lastChange))
                 .ifPresent(m -> matches.remove(m.matchId()));
     }
 }

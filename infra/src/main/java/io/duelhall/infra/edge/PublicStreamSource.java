@@ -6,21 +6,20 @@ import io.duelhall.domain.RefusedException;
 import io.duelhall.query.log.MatchLog;
 import io.duelhall.query.stream.EventForm;
 import io.duelhall.query.stream.StreamSource;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The spectator edge's source for {@link io.duelhall.query.stream.MatchStreams}: the matches read from the public
- * Kafka topic ({@link PublicMatches}), each match's events handed over as they are put in order (repeats dropped,
- * gaps waited for), folded by the public fold. Events are queued only once the dispatcher runs (its first poll):
- * before, nobody watches, and a match is read whole when its first subscriber comes.
+ * The spectator edge's source for {@link io.duelhall.query.stream.MatchStreams}: the matches read
+ * from the public Kafka topic ({@link PublicMatches}), each match's events handed over as they are
+ * put in order (repeats dropped, gaps waited for), folded by the public fold. Events are queued
+ * only once the dispatcher runs (its first poll): before, nobody watches, and a match is read whole
+ * when its first subscriber comes.
  */
 final class PublicStreamSource implements StreamSource {
-    private record Pending(String matchId, RecordedEvent event) {
-    }
+    private record Pending(String matchId, RecordedEvent event) {}
 
     private final PublicMatches matches;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
@@ -28,11 +27,12 @@ final class PublicStreamSource implements StreamSource {
 
     PublicStreamSource(PublicMatches matches) {
         this.matches = matches;
-        matches.listen((matchId, events) -> {
-            if (polling) {
-                events.forEach(e -> queue.add(new Pending(matchId, e)));
-            }
-        });
+        matches.listen(
+                (matchId, events) -> {
+                    if (polling) {
+                        events.forEach(e -> queue.add(new Pending(matchId, e)));
+                    }
+                });
     }
 
     @Override
@@ -42,8 +42,16 @@ final class PublicStreamSource implements StreamSource {
 
     @Override
     public MatchLog load(String matchId) {
-        PublicMatch m = matches.find(matchId).orElseThrow(() -> new RefusedException(
-                Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + " (yet) on this edge.")));
+        PublicMatch m =
+                matches.find(matchId)
+                        .orElseThrow(
+                                () ->
+                                        new RefusedException(
+                                                Refusal.notFound(
+                                                        "MATCH_NOT_FOUND",
+                                                        "No match with id "
+                                                                + matchId
+                                                                + " (yet) on this edge.")));
         return new MatchLog(matchId, m.ruleset(), m.events());
     }
 

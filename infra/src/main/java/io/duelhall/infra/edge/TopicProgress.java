@@ -1,5 +1,9 @@
 package io.duelhall.infra.edge;
 
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.boot.health.contributor.Health;
@@ -7,28 +11,27 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
 
-import java.util.Collection;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
- * Whether the edge has caught up with the public topic: when its consumer is given the topic's partitions it notes
- * their end offsets, and it has caught up once it has read every partition that far. Until then a spectator may be
- * shown an old state of a match (the edge rebuilds from the start of the topic on every start), so the edge's health
- * ({@code /actuator/health}, component {@code publicStream}) is {@code OUT_OF_SERVICE} (503): a load balancer sends
- * spectators elsewhere. Once caught up it stays so (the edge then follows the topic live).
+ * Whether the edge has caught up with the public topic: when its consumer is given the topic's
+ * partitions it notes their end offsets, and it has caught up once it has read every partition that
+ * far. Until then a spectator may be shown an old state of a match (the edge rebuilds from the
+ * start of the topic on every start), so the edge's health ({@code /actuator/health}, component
+ * {@code publicStream}) is {@code OUT_OF_SERVICE} (503): a load balancer sends spectators
+ * elsewhere. Once caught up it stays so (the edge then follows the topic live).
  */
 final class TopicProgress implements ConsumerAwareRebalanceListener, HealthIndicator {
     /** Per partition: the end offset when it was assigned. */
     private final Map<TopicPartition, Long> targets = new ConcurrentHashMap<>();
+
     /** Per partition: the offset of the next message to read. */
     private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
+
     private volatile boolean assigned;
     private volatile boolean caughtUp;
 
     @Override
-    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+    public void onPartitionsAssigned(
+            Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
         for (TopicPartition p : partitions) {
             targets.putIfAbsent(p, ends.getOrDefault(p, 0L));
@@ -47,8 +50,12 @@ final class TopicProgress implements ConsumerAwareRebalanceListener, HealthIndic
     }
 
     private void check() {
-        // no partition at all (the topic does not exist yet) is not caught up: there is nothing to serve from
-        if (assigned && !targets.isEmpty() && targets.entrySet().stream().allMatch(t -> positions.getOrDefault(t.getKey(), 0L) >= t.getValue())) {
+        // no partition at all (the topic does not exist yet) is not caught up: there is nothing to
+        // serve from
+        if (assigned
+                && !targets.isEmpty()
+                && targets.entrySet().stream()
+                        .allMatch(t -> positions.getOrDefault(t.getKey(), 0L) >= t.getValue())) {
             caughtUp = true;
         }
     }
@@ -72,6 +79,8 @@ final class TopicProgress implements ConsumerAwareRebalanceListener, HealthIndic
         details.put("caughtUp", caughtUp);
         details.put("partitions", targets.size());
         details.put("behind", assigned ? behind() : null);
-        return Health.status(caughtUp ? Status.UP : Status.OUT_OF_SERVICE).withDetails(details).build();
+        return Health.status(caughtUp ? Status.UP : Status.OUT_OF_SERVICE)
+                .withDetails(details)
+                .build();
     }
 }

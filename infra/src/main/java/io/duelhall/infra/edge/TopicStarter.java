@@ -1,5 +1,7 @@
 package io.duelhall.infra.edge;
 
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.slf4j.Logger;
@@ -7,14 +9,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
 
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-
 /**
- * Starts the edge's consumer once the public topic exists. Subscribed to a topic that does not exist yet, a Kafka
- * consumer logs a WARN at every metadata refresh (about once a second) until the app nodes create it; instead the edge
- * says once that it waits, asks the broker with a growing pause (1 s up to 30 s), and starts reading when the topic is
- * there. Until then its health is OUT_OF_SERVICE (no partition read).
+ * Starts the edge's consumer once the public topic exists. Subscribed to a topic that does not
+ * exist yet, a Kafka consumer logs a WARN at every metadata refresh (about once a second) until the
+ * app nodes create it; instead the edge says once that it waits, asks the broker with a growing
+ * pause (1 s up to 30 s), and starts reading when the topic is there. Until then its health is
+ * OUT_OF_SERVICE (no partition read).
  */
 final class TopicStarter implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(TopicStarter.class);
@@ -27,8 +27,14 @@ final class TopicStarter implements SmartLifecycle {
     TopicStarter(KafkaMessageListenerContainer<?, ?> consumer, String topic, String servers) {
         this.consumer = consumer;
         this.topic = topic;
-        this.adminProps = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+        this.adminProps =
+                Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        servers,
+                        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        5_000,
+                        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                        10_000);
     }
 
     @Override
@@ -54,11 +60,13 @@ final class TopicStarter implements SmartLifecycle {
                         return;
                     }
                     if (!said) {
-                        log.info("waiting for the public topic {} (the app nodes create it); the edge serves nothing until then",
+                        log.info(
+                                "waiting for the public topic {} (the app nodes create it); the edge serves nothing until then",
                                 topic);
                         said = true;
                     }
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (java.util.concurrent.ExecutionException
+                        | java.util.concurrent.TimeoutException e) {
                     if (!said) {
                         log.info("waiting for the broker to list topics: {}", e.toString());
                         said = true;

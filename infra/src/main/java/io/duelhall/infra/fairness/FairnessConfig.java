@@ -1,10 +1,9 @@
 package io.duelhall.infra.fairness;
 
-import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.fairness.audit.Auditor;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.domain.Rulesets;
+import io.duelhall.fairness.audit.Auditor;
+import io.duelhall.fairness.record.MatchRecords;
 import io.duelhall.fairness.signing.ServerKey;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
@@ -15,13 +14,16 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class FairnessConfig {
     @Bean
-    public MatchRecords matchRecords(@Qualifier("axonObjectMapper") ObjectMapper mapper, Rulesets rulesets) {
+    public MatchRecords matchRecords(
+            @Qualifier("axonObjectMapper") ObjectMapper mapper, Rulesets rulesets) {
         return new MatchRecords(mapper, rulesets);
     }
 
     /** The key that signs match records: see {@link ServerKey}. */
     @Bean
-    public ServerKey serverKey(@Value("${duelhall.signing.key-file:${duelhall.data-dir}/signing-key.pem}") String path) {
+    public ServerKey serverKey(
+            @Value("${duelhall.signing.key-file:${duelhall.data-dir}/signing-key.pem}")
+                    String path) {
         return new ServerKey(path);
     }
 

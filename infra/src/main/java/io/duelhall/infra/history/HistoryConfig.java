@@ -11,10 +11,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * History that survives upgrades (docs/upgrading.md): events are stored under logical names and revisions
- * ({@link StableNameSerializer} as Axon's {@code eventSerializer}), and rows of earlier releases are read through the
- * upcaster chain, starting with {@link LegacyEventNameUpcaster}. The chain serves every read of the event store —
- * aggregates, processors, replays — on H2 and PostgreSQL alike.
+ * History that survives upgrades (docs/upgrading.md): events are stored under logical names and
+ * revisions ({@link StableNameSerializer} as Axon's {@code eventSerializer}), and rows of earlier
+ * releases are read through the upcaster chain, starting with {@link LegacyEventNameUpcaster}. The
+ * chain serves every read of the event store — aggregates, processors, replays — on H2 and
+ * PostgreSQL alike.
  */
 @Configuration(proxyBeanMethods = false)
 public class HistoryConfig {
@@ -24,15 +25,20 @@ public class HistoryConfig {
         return new EventNames(rulesets.all());
     }
 
-    /** Overrides Axon's auto-configured event serializer (same mapper, same Jackson settings, logical type names). */
+    /**
+     * Overrides Axon's auto-configured event serializer (same mapper, same Jackson settings,
+     * logical type names).
+     */
     @Bean
     @Qualifier("eventSerializer")
-    public Serializer eventSerializer(@Qualifier("axonObjectMapper") ObjectMapper mapper, EventNames names) {
+    public Serializer eventSerializer(
+            @Qualifier("axonObjectMapper") ObjectMapper mapper, EventNames names) {
         return new StableNameSerializer(JacksonSerializer.builder().objectMapper(mapper), names);
     }
 
     @Bean
     public ConfigurerModule legacyEventNames(EventNames names) {
-        return configurer -> configurer.registerEventUpcaster(c -> new LegacyEventNameUpcaster(names));
+        return configurer ->
+                configurer.registerEventUpcaster(c -> new LegacyEventNameUpcaster(names));
     }
 }

@@ -6,9 +6,10 @@ import org.axonframework.serialization.SimpleSerializedType;
 import org.axonframework.serialization.json.JacksonSerializer;
 
 /**
- * Axon's Jackson serializer, storing events under their logical names ({@link EventNames}: {@code voidexa.CardDrawn}
- * revision 1) instead of their Java class names, and reading those names back to today's classes. Everything that is
- * not an event (tokens, deadlines, other messages) keeps Axon's class-name typing.
+ * Axon's Jackson serializer, storing events under their logical names ({@link EventNames}: {@code
+ * voidexa.CardDrawn} revision 1) instead of their Java class names, and reading those names back to
+ * today's classes. Everything that is not an event (tokens, deadlines, other messages) keeps Axon's
+ * class-name typing.
  */
 public final class StableNameSerializer extends JacksonSerializer {
     private final EventNames names;
@@ -21,12 +22,15 @@ public final class StableNameSerializer extends JacksonSerializer {
     @Override
     public SerializedType typeForClass(Class type) {
         String name = type == null ? null : names.nameOf(type).orElse(null);
-        return name != null ? new SimpleSerializedType(name, EventNames.REVISION) : super.typeForClass(type);
+        return name != null
+                ? new SimpleSerializedType(name, EventNames.REVISION)
+                : super.typeForClass(type);
     }
 
     @Override
     protected String resolveClassName(SerializedType serializedType) {
-        return names.classOf(serializedType.getName()).map(Class::getName)
+        return names.classOf(serializedType.getName())
+                .map(Class::getName)
                 .orElseGet(() -> super.resolveClassName(serializedType));
     }
 }

@@ -5,15 +5,6 @@ import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.axonframework.eventhandling.DomainEventMessage;
-import org.axonframework.eventsourcing.eventstore.DomainEventStream;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.kafka.core.KafkaTemplate;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,14 +14,24 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.KafkaTemplate;
 
 /**
- * The public stream of matches with a spectator delay. The publishing processor ({@link PublicEventPublisher}) sends
- * such a match's opening at once and notes the match in {@code kafka_delayed_match}; this sends its other events,
- * in order, once each is {@code spectatorDelaySeconds} old, so the topic never runs ahead of a delayed spectator.
- * A match's next sequence number moves only after the broker acknowledged what was sent (and only from the value
- * this node read, so two nodes never move it past an event): a failed send is sent again on the next tick, and a
- * repeat is the same message with the same {@code ce_id}, as the stream's contract allows.
+ * The public stream of matches with a spectator delay. The publishing processor ({@link
+ * PublicEventPublisher}) sends such a match's opening at once and notes the match in {@code
+ * kafka_delayed_match}; this sends its other events, in order, once each is {@code
+ * spectatorDelaySeconds} old, so the topic never runs ahead of a delayed spectator. A match's next
+ * sequence number moves only after the broker acknowledged what was sent (and only from the value
+ * this node read, so two nodes never move it past an event): a failed send is sent again on the
+ * next tick, and a repeat is the same message with the same {@code ce_id}, as the stream's contract
+ * allows.
  */
 public class DelayedPublicEvents implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DelayedPublicEvents.class);
@@ -44,15 +45,24 @@ public class DelayedPublicEvents implements AutoCloseable {
     private final String topic;
     private final Duration ackTimeout;
     private final Clock clock;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kafka-delayed-events");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "kafka-delayed-events");
+                        t.setDaemon(true);
+                        return t;
+                    });
 
-    public DelayedPublicEvents(KafkaTemplate<String, CloudEvent> kafka, PublicEvents events, Rulesets rulesets,
-                               EventStore eventStore, JdbcTemplate jdbc, String topic, Duration ackTimeout, Clock clock,
-                               Duration interval) {
+    public DelayedPublicEvents(
+            KafkaTemplate<String, CloudEvent> kafka,
+            PublicEvents events,
+            Rulesets rulesets,
+            EventStore eventStore,
+            JdbcTemplate jdbc,
+            String topic,
+            Duration ackTimeout,
+            Clock clock,
+            Duration interval) {
         this.kafka = kafka;
         this.events = events;
         this.rulesets = rulesets;
@@ -61,38 +71,53 @@ public class DelayedPublicEvents implements AutoCloseable {
         this.topic = topic;
         this.ackTimeout = ackTimeout;
         this.clock = clock;
-        timer.scheduleWithFixedDelay(this::tickQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        timer.scheduleWithFixedDelay(
+                this::tickQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private record Pending(String matchId, String ruleset, int delaySeconds, long nextSeq) {
-    }
+    private record Pending(String matchId, String ruleset, int delaySeconds, long nextSeq) {}
 
-    /** The opening of matches being relayed: its ruleset version redacts their events (Rulesets.forMatch). */
-    private final java.util.Map<String, io.duelhall.domain.MatchOpening> openings = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * The opening of matches being relayed: its ruleset version redacts their events
+     * (Rulesets.forMatch).
+     */
+    private final java.util.Map<String, io.duelhall.domain.MatchOpening> openings =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private io.duelhall.domain.MatchOpening opening(String matchId) {
-        return openings.computeIfAbsent(matchId, id -> {
-            DomainEventStream first = eventStore.readEvents(id, 0);
-            Object payload = first.hasNext() ? first.next().getPayload() : null;
-            if (payload instanceof io.duelhall.domain.MatchOpening o) {
-                return o;
-            }
-            throw new IllegalStateException("match " + id + " has no opening event");
-        });
+        return openings.computeIfAbsent(
+                matchId,
+                id -> {
+                    DomainEventStream first = eventStore.readEvents(id, 0);
+                    Object payload = first.hasNext() ? first.next().getPayload() : null;
+                    if (payload instanceof io.duelhall.domain.MatchOpening o) {
+                        return o;
+                    }
+                    throw new IllegalStateException("match " + id + " has no opening event");
+                });
     }
 
     private void tickQuietly() {
         try {
             tick();
         } catch (RuntimeException e) {
-            log.warn("delayed public events not sent this time (sent again on the next tick): {}", e.toString());
+            log.warn(
+                    "delayed public events not sent this time (sent again on the next tick): {}",
+                    e.toString());
         }
     }
 
     /** Sends every delayed event that has become public; returns how many. */
     public int tick() {
-        List<Pending> pending = jdbc.query("select match_id, ruleset, delay_seconds, next_seq from kafka_delayed_match",
-                (rs, n) -> new Pending(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getLong(4)));
+        List<Pending> pending =
+                jdbc.query(
+                        "select match_id, ruleset, delay_seconds, next_seq from kafka_delayed_match",
+                        (rs, n) ->
+                                new Pending(
+                                        rs.getString(1),
+                                        rs.getString(2),
+                                        rs.getInt(3),
+                                        rs.getLong(4)));
         int sent = 0;
         for (Pending p : pending) {
             sent += publish(p);
@@ -118,9 +143,16 @@ public class DelayedPublicEvents implements AutoCloseable {
             if (!(m.getPayload() instanceof MatchEvent event) || event instanceof IntentRefused) {
                 continue;
             }
-            MatchEvent publicEvent = rulesets.forMatch(opening(p.matchId())).redact(event, Viewer.SPECTATOR);
-            CloudEvent ce = events.toCloudEvent(p.matchId(), m.getSequenceNumber(), m.getTimestamp(), publicEvent,
-                    p.ruleset(), p.delaySeconds());
+            MatchEvent publicEvent =
+                    rulesets.forMatch(opening(p.matchId())).redact(event, Viewer.SPECTATOR);
+            CloudEvent ce =
+                    events.toCloudEvent(
+                            p.matchId(),
+                            m.getSequenceNumber(),
+                            m.getTimestamp(),
+                            publicEvent,
+                            p.ruleset(),
+                            p.delaySeconds());
             acks.add(kafka.send(new ProducerRecord<>(topic, p.matchId(), ce)));
             ended |= END.equals(event.type());
         }
@@ -128,21 +160,31 @@ public class DelayedPublicEvents implements AutoCloseable {
             return 0;
         }
         try {
-            CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
+                    .get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 0;
         } catch (Exception e) {
-            log.warn("the broker did not acknowledge {} delayed public events of match {} (sent again on the next tick): {}",
-                    acks.size(), p.matchId(), e.toString());
+            log.warn(
+                    "the broker did not acknowledge {} delayed public events of match {} (sent again on the next tick): {}",
+                    acks.size(),
+                    p.matchId(),
+                    e.toString());
             return 0;
         }
         if (ended) {
             openings.remove(p.matchId());
-            jdbc.update("delete from kafka_delayed_match where match_id = ? and next_seq = ?", p.matchId(), p.nextSeq());
+            jdbc.update(
+                    "delete from kafka_delayed_match where match_id = ? and next_seq = ?",
+                    p.matchId(),
+                    p.nextSeq());
         } else {
-            jdbc.update("update kafka_delayed_match set next_seq = ? where match_id = ? and next_seq = ?", next,
-                    p.matchId(), p.nextSeq());
+            jdbc.update(
+                    "update kafka_delayed_match set next_seq = ? where match_id = ? and next_seq = ?",
+                    next,
+                    p.matchId(),
+                    p.nextSeq());
         }
         return acks.size();
     }

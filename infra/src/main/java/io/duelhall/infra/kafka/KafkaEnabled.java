@@ -6,9 +6,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Kafka is off unless bootstrap servers are configured: {@code spring.kafka.bootstrap-servers}, which
- * application.yml fills from the environment variable {@code KAFKA_BOOTSTRAP_SERVERS}. The one-machine H2
- * default needs nothing else.
+ * Kafka is off unless bootstrap servers are configured: {@code spring.kafka.bootstrap-servers},
+ * which application.yml fills from the environment variable {@code KAFKA_BOOTSTRAP_SERVERS}. The
+ * one-machine H2 default needs nothing else.
  */
 public class KafkaEnabled implements Condition {
     public static final String SERVERS = "spring.kafka.bootstrap-servers";

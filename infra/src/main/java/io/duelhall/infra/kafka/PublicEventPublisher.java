@@ -6,6 +6,15 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -18,31 +27,24 @@ import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaTemplate;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-
 /**
- * Publishes every stored match event, redacted for a spectator, to the public Kafka topic, keyed by match id
- * (so each match stays in order in its partition). Runs in its own streaming processor: the events of a batch
- * are sent, and the batch's unit of work commits — and the processor's token moves — only once the broker has
- * acknowledged every one of them ({@code acks=all}, idempotent producer). If the broker is away the batch fails,
- * rolls back and is sent again later from the same token: the stream is late but loses nothing and keeps its
- * order; a batch that was partly acknowledged before it failed leaves duplicates, which share their CloudEvent id.
- * The events of a match with a spectator delay (but its opening) are not sent here: {@link DelayedPublicEvents}
+ * Publishes every stored match event, redacted for a spectator, to the public Kafka topic, keyed by
+ * match id (so each match stays in order in its partition). Runs in its own streaming processor:
+ * the events of a batch are sent, and the batch's unit of work commits — and the processor's token
+ * moves — only once the broker has acknowledged every one of them ({@code acks=all}, idempotent
+ * producer). If the broker is away the batch fails, rolls back and is sent again later from the
+ * same token: the stream is late but loses nothing and keeps its order; a batch that was partly
+ * acknowledged before it failed leaves duplicates, which share their CloudEvent id. The events of a
+ * match with a spectator delay (but its opening) are not sent here: {@link DelayedPublicEvents}
  * sends them once they are that old.
  */
 @ProcessingGroup(PublicEventPublisher.GROUP)
 public class PublicEventPublisher {
     public static final String GROUP = "kafka-public-events";
+
     /** The Axon aggregate type of match streams (the aggregate class name). */
     static final String MATCH_AGGREGATE = "Match";
+
     private static final String ACKS = PublicEventPublisher.class.getName() + ".acks";
     private static final String HELD = PublicEventPublisher.class.getName() + ".held";
 
@@ -52,27 +54,43 @@ public class PublicEventPublisher {
     private final EventStore eventStore;
     private final String topic;
     private final Duration ackTimeout;
-    /** The opening of recently seen matches: which ruleset redacts them and their spectator delay. */
-    private final Map<String, MatchOpening> openings = java.util.Collections.synchronizedMap(
-            new LinkedHashMap<>(1024, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, MatchOpening> eldest) {
-                    return size() > 20_000;
-                }
-            });
 
-    /** Delayed matches this node has noted in kafka_delayed_match (a cache: the insert is idempotent anyway). */
-    private final Map<String, Boolean> heldBack = java.util.Collections.synchronizedMap(
-            new LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > 20_000;
-                }
-            });
+    /**
+     * The opening of recently seen matches: which ruleset redacts them and their spectator delay.
+     */
+    private final Map<String, MatchOpening> openings =
+            java.util.Collections.synchronizedMap(
+                    new LinkedHashMap<>(1024, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(
+                                Map.Entry<String, MatchOpening> eldest) {
+                            return size() > 20_000;
+                        }
+                    });
+
+    /**
+     * Delayed matches this node has noted in kafka_delayed_match (a cache: the insert is idempotent
+     * anyway).
+     */
+    private final Map<String, Boolean> heldBack =
+            java.util.Collections.synchronizedMap(
+                    new LinkedHashMap<>(256, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                            return size() > 20_000;
+                        }
+                    });
+
     private final JdbcTemplate jdbc;
 
-    public PublicEventPublisher(KafkaTemplate<String, CloudEvent> kafka, PublicEvents events, Rulesets rulesets,
-                                EventStore eventStore, JdbcTemplate jdbc, String topic, Duration ackTimeout) {
+    public PublicEventPublisher(
+            KafkaTemplate<String, CloudEvent> kafka,
+            PublicEvents events,
+            Rulesets rulesets,
+            EventStore eventStore,
+            JdbcTemplate jdbc,
+            String topic,
+            Duration ackTimeout) {
         this.jdbc = jdbc;
         this.kafka = kafka;
         this.events = events;
@@ -84,7 +102,8 @@ public class PublicEventPublisher {
 
     @EventHandler
     void on(MatchEvent event, EventMessage<?> message) {
-        if (!(message instanceof DomainEventMessage<?> stored) || !MATCH_AGGREGATE.equals(stored.getType())
+        if (!(message instanceof DomainEventMessage<?> stored)
+                || !MATCH_AGGREGATE.equals(stored.getType())
                 || event instanceof IntentRefused) {
             return; // not part of a match's own stream
         }
@@ -93,17 +112,27 @@ public class PublicEventPublisher {
         openings.put(matchId, opening);
         int delay = opening.options() == null ? 0 : opening.options().spectatorDelaySeconds();
         if (delay > 0 && stored.getSequenceNumber() > 0) {
-            // held back until it is `delay` old, like everything public about the match: DelayedPublicEvents sends it
+            // held back until it is `delay` old, like everything public about the match:
+            // DelayedPublicEvents sends it
             holdBack(matchId, opening.ruleset(), delay, stored.getSequenceNumber());
             return;
         }
         MatchEvent publicEvent = rulesets.forMatch(opening).redact(event, Viewer.SPECTATOR);
-        CloudEvent ce = events.toCloudEvent(matchId, stored.getSequenceNumber(), stored.getTimestamp(), publicEvent,
-                opening.ruleset(), delay);
+        CloudEvent ce =
+                events.toCloudEvent(
+                        matchId,
+                        stored.getSequenceNumber(),
+                        stored.getTimestamp(),
+                        publicEvent,
+                        opening.ruleset(),
+                        delay);
         acknowledgedBeforeCommit(kafka.send(new ProducerRecord<>(topic, matchId, ce)));
     }
 
-    /** Notes a delayed match for {@link DelayedPublicEvents} (in this batch's transaction), from its first held event. */
+    /**
+     * Notes a delayed match for {@link DelayedPublicEvents} (in this batch's transaction), from its
+     * first held event.
+     */
     private void holdBack(String matchId, String ruleset, int delay, long seq) {
         if (heldBack.containsKey(matchId)) {
             return;
@@ -111,22 +140,33 @@ public class PublicEventPublisher {
         java.util.Set<String> noted;
         if (CurrentUnitOfWork.isStarted()) {
             UnitOfWork<?> uow = CurrentUnitOfWork.get().root();
-            noted = uow.getOrComputeResource(HELD, key -> {
-                java.util.Set<String> set = new java.util.HashSet<>();
-                uow.afterCommit(u -> set.forEach(id -> heldBack.put(id, Boolean.TRUE)));
-                return set;
-            });
+            noted =
+                    uow.getOrComputeResource(
+                            HELD,
+                            key -> {
+                                java.util.Set<String> set = new java.util.HashSet<>();
+                                uow.afterCommit(
+                                        u -> set.forEach(id -> heldBack.put(id, Boolean.TRUE)));
+                                return set;
+                            });
         } else {
             noted = new java.util.HashSet<>();
         }
         if (!noted.add(matchId)) {
             return; // noted earlier in this batch
         }
-        Integer known = jdbc.queryForObject("select count(*) from kafka_delayed_match where match_id = ?", Integer.class,
-                matchId);
+        Integer known =
+                jdbc.queryForObject(
+                        "select count(*) from kafka_delayed_match where match_id = ?",
+                        Integer.class,
+                        matchId);
         if (known == null || known == 0) {
-            jdbc.update("insert into kafka_delayed_match (match_id, ruleset, delay_seconds, next_seq) values (?, ?, ?, ?)",
-                    matchId, ruleset, delay, seq);
+            jdbc.update(
+                    "insert into kafka_delayed_match (match_id, ruleset, delay_seconds, next_seq) values (?, ?, ?, ?)",
+                    matchId,
+                    ruleset,
+                    delay,
+                    seq);
         }
     }
 
@@ -143,37 +183,55 @@ public class PublicEventPublisher {
         throw new IllegalStateException("match " + matchId + " has no opening event");
     }
 
-    /** The batch's unit of work commits (and the token moves) only after every send of the batch was acknowledged. */
+    /**
+     * The batch's unit of work commits (and the token moves) only after every send of the batch was
+     * acknowledged.
+     */
     private void acknowledgedBeforeCommit(CompletableFuture<?> ack) {
         if (!CurrentUnitOfWork.isStarted()) {
             await(List.of(ack));
             return;
         }
         UnitOfWork<?> uow = CurrentUnitOfWork.get().root();
-        List<CompletableFuture<?>> pending = uow.getOrComputeResource(ACKS, key -> {
-            List<CompletableFuture<?>> list = new ArrayList<>();
-            uow.onPrepareCommit(u -> await(list));
-            return list;
-        });
+        List<CompletableFuture<?>> pending =
+                uow.getOrComputeResource(
+                        ACKS,
+                        key -> {
+                            List<CompletableFuture<?>> list = new ArrayList<>();
+                            uow.onPrepareCommit(u -> await(list));
+                            return list;
+                        });
         pending.add(ack);
     }
 
     private void await(List<CompletableFuture<?>> acks) {
         try {
-            CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
+                    .get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new NotAcknowledgedException("the broker did not acknowledge a batch of " + acks.size()
-                    + " public events; it will be sent again", e.getCause());
+            throw new NotAcknowledgedException(
+                    "the broker did not acknowledge a batch of "
+                            + acks.size()
+                            + " public events; it will be sent again",
+                    e.getCause());
         } catch (TimeoutException e) {
-            throw new NotAcknowledgedException("no acknowledgement within " + ackTimeout + " for a batch of "
-                    + acks.size() + " public events; it will be sent again", e);
+            throw new NotAcknowledgedException(
+                    "no acknowledgement within "
+                            + ackTimeout
+                            + " for a batch of "
+                            + acks.size()
+                            + " public events; it will be sent again",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new NotAcknowledgedException("interrupted while waiting for the broker", e);
         }
     }
 
-    /** A batch the broker did not acknowledge: it rolls back and its events are sent again from the same token. */
+    /**
+     * A batch the broker did not acknowledge: it rolls back and its events are sent again from the
+     * same token.
+     */
     public static final class NotAcknowledgedException extends RuntimeException {
         NotAcknowledgedException(String message, Throwable cause) {
             super(message, cause);

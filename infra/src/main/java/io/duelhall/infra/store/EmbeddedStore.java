@@ -5,22 +5,15 @@ import io.duelhall.domain.RefusedException;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Component;
-
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -30,25 +23,32 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
 
 /**
- * The store on disk, for operators (docs/operations.md): its size as metrics, and online backups of the embedded H2
- * store.
+ * The store on disk, for operators (docs/operations.md): its size as metrics, and online backups of
+ * the embedded H2 store.
  *
  * <ul>
- *   <li>Gauges {@code duelhall.store.bytes} (the data directory's files, backups excluded; on PostgreSQL the
- *       database's size), {@code duelhall.store.events} (events stored) and {@code duelhall.store.bytes.per.event},
- *       read at most every 10 s.</li>
- *   <li>{@link #backup()}: H2's {@code BACKUP TO} writes a consistent copy of the running database (writers go on),
- *       and the signing key is added beside it, into one zip under {@code duelhall.backup.dir}; restoring is unzipping
- *       it into an empty data directory. Taken on request by the admin ({@code POST /api/admin/backup}) and every
- *       {@code duelhall.backup.interval} if set, keeping the newest {@code duelhall.backup.keep}.</li>
+ *   <li>Gauges {@code duelhall.store.bytes} (the data directory's files, backups excluded; on
+ *       PostgreSQL the database's size), {@code duelhall.store.events} (events stored) and {@code
+ *       duelhall.store.bytes.per.event}, read at most every 10 s.
+ *   <li>{@link #backup()}: H2's {@code BACKUP TO} writes a consistent copy of the running database
+ *       (writers go on), and the signing key is added beside it, into one zip under {@code
+ *       duelhall.backup.dir}; restoring is unzipping it into an empty data directory. Taken on
+ *       request by the admin ({@code POST /api/admin/backup}) and every {@code
+ *       duelhall.backup.interval} if set, keeping the newest {@code duelhall.backup.keep}.
  * </ul>
  */
 @Component
 public class EmbeddedStore implements MeterBinder {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStore.class);
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
 
     private final JdbcTemplate jdbc;
     private final Path dataDir;
@@ -60,20 +60,22 @@ public class EmbeddedStore implements MeterBinder {
     private final ScheduledExecutorService timer;
     private volatile Sample sample;
 
-    /** One reading of the store's size, kept for 10 s so that a scrape costs no more than one query. */
-    record Sample(long bytes, long events, long at) {
-    }
+    /**
+     * One reading of the store's size, kept for 10 s so that a scrape costs no more than one query.
+     */
+    record Sample(long bytes, long events, long at) {}
 
     /** A backup written: its file, its size, how long it took, and the events it holds. */
-    public record Backup(String file, long bytes, long millis, long events) {
-    }
+    public record Backup(String file, long bytes, long millis, long events) {}
 
-    public EmbeddedStore(JdbcTemplate jdbc, Clock clock,
-                         @Value("${duelhall.data-dir}") Path dataDir,
-                         @Value("${spring.datasource.url:}") String url,
-                         @Value("${duelhall.backup.dir:${duelhall.data-dir}/backups}") Path backupDir,
-                         @Value("${duelhall.backup.interval:PT0S}") Duration interval,
-                         @Value("${duelhall.backup.keep:7}") int keep) {
+    public EmbeddedStore(
+            JdbcTemplate jdbc,
+            Clock clock,
+            @Value("${duelhall.data-dir}") Path dataDir,
+            @Value("${spring.datasource.url:}") String url,
+            @Value("${duelhall.backup.dir:${duelhall.data-dir}/backups}") Path backupDir,
+            @Value("${duelhall.backup.interval:PT0S}") Duration interval,
+            @Value("${duelhall.backup.keep:7}") int keep) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.dataDir = dataDir.toAbsolutePath().normalize();
@@ -81,13 +83,19 @@ public class EmbeddedStore implements MeterBinder {
         this.embedded = url.startsWith("jdbc:h2:file:");
         this.postgres = url.startsWith("jdbc:postgresql:");
         this.keep = Math.max(1, keep);
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "store-backup");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer =
+                Executors.newSingleThreadScheduledExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "store-backup");
+                            t.setDaemon(true);
+                            return t;
+                        });
         if (embedded && !interval.isZero() && !interval.isNegative()) {
-            timer.scheduleWithFixedDelay(this::scheduled, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+            timer.scheduleWithFixedDelay(
+                    this::scheduled,
+                    interval.toMillis(),
+                    interval.toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
     }
 
@@ -99,14 +107,23 @@ public class EmbeddedStore implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         Gauge.builder("duelhall.store.bytes", this, s -> s.sample().bytes())
-                .description("bytes the event store takes on disk (H2: the data directory without backups)")
-                .baseUnit("bytes").register(registry);
+                .description(
+                        "bytes the event store takes on disk (H2: the data directory without backups)")
+                .baseUnit("bytes")
+                .register(registry);
         Gauge.builder("duelhall.store.events", this, s -> s.sample().events())
-                .description("events stored").register(registry);
-        Gauge.builder("duelhall.store.bytes.per.event", this, s -> {
-            Sample x = s.sample();
-            return x.events() == 0 ? 0 : (double) x.bytes() / x.events();
-        }).description("bytes on disk per stored event").baseUnit("bytes").register(registry);
+                .description("events stored")
+                .register(registry);
+        Gauge.builder(
+                        "duelhall.store.bytes.per.event",
+                        this,
+                        s -> {
+                            Sample x = s.sample();
+                            return x.events() == 0 ? 0 : (double) x.bytes() / x.events();
+                        })
+                .description("bytes on disk per stored event")
+                .baseUnit("bytes")
+                .register(registry);
     }
 
     /** The store's size now (read at most every 10 s). */
@@ -132,7 +149,9 @@ public class EmbeddedStore implements MeterBinder {
     private long bytes() {
         if (postgres) {
             try {
-                Long n = jdbc.queryForObject("select pg_database_size(current_database())", Long.class);
+                Long n =
+                        jdbc.queryForObject(
+                                "select pg_database_size(current_database())", Long.class);
                 return n == null ? 0 : n;
             } catch (RuntimeException e) {
                 return 0;
@@ -142,13 +161,17 @@ public class EmbeddedStore implements MeterBinder {
             return 0;
         }
         try (Stream<Path> files = Files.walk(dataDir)) {
-            return files.filter(Files::isRegularFile).filter(p -> !p.startsWith(backupDir)).mapToLong(p -> {
-                try {
-                    return Files.size(p);
-                } catch (IOException gone) {
-                    return 0;
-                }
-            }).sum();
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> !p.startsWith(backupDir))
+                    .mapToLong(
+                            p -> {
+                                try {
+                                    return Files.size(p);
+                                } catch (IOException gone) {
+                                    return 0;
+                                }
+                            })
+                    .sum();
         } catch (IOException | UncheckedIOException e) {
             return 0;
         }
@@ -157,17 +180,29 @@ public class EmbeddedStore implements MeterBinder {
     private void scheduled() {
         try {
             Backup b = backup();
-            log.info("backup written: {} ({} bytes, {} events, {} ms)", b.file(), b.bytes(), b.events(), b.millis());
+            log.info(
+                    "backup written: {} ({} bytes, {} events, {} ms)",
+                    b.file(),
+                    b.bytes(),
+                    b.events(),
+                    b.millis());
         } catch (RuntimeException e) {
             log.error("scheduled backup failed: {}", e.toString());
         }
     }
 
-    /** Writes an online backup of the embedded store; refused when the store is not the embedded one. */
+    /**
+     * Writes an online backup of the embedded store; refused when the store is not the embedded
+     * one.
+     */
     public synchronized Backup backup() {
         if (!embedded) {
-            throw new RefusedException(Refusal.conflict("NOT_EMBEDDED", null, "This server's store is not the embedded H2"
-                    + " file: back it up with the database's own tools (PostgreSQL: pg_dump or base backups)."));
+            throw new RefusedException(
+                    Refusal.conflict(
+                            "NOT_EMBEDDED",
+                            null,
+                            "This server's store is not the embedded H2"
+                                    + " file: back it up with the database's own tools (PostgreSQL: pg_dump or base backups)."));
         }
         long start = System.nanoTime();
         try {
@@ -178,7 +213,7 @@ public class EmbeddedStore implements MeterBinder {
             jdbc.execute("BACKUP TO '" + db.toString().replace("'", "''") + "'");
             Path zip = backupDir.resolve(name + ".zip");
             try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip));
-                 ZipInputStream in = new ZipInputStream(Files.newInputStream(db))) {
+                    ZipInputStream in = new ZipInputStream(Files.newInputStream(db))) {
                 for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
                     out.putNextEntry(new ZipEntry(e.getName()));
                     in.transferTo(out);
@@ -193,7 +228,11 @@ public class EmbeddedStore implements MeterBinder {
             }
             Files.delete(db);
             prune();
-            return new Backup(zip.toString(), Files.size(zip), (System.nanoTime() - start) / 1_000_000, events);
+            return new Backup(
+                    zip.toString(),
+                    Files.size(zip),
+                    (System.nanoTime() - start) / 1_000_000,
+                    events);
         } catch (IOException e) {
             throw new UncheckedIOException("backup failed", e);
         }
@@ -202,16 +241,21 @@ public class EmbeddedStore implements MeterBinder {
     private void prune() throws IOException {
         List<Path> all;
         try (Stream<Path> files = Files.list(backupDir)) {
-            all = files.filter(p -> p.getFileName().toString().matches("duelhall-.*\\.zip"))
-                    .filter(p -> !p.getFileName().toString().endsWith(".h2.zip"))
-                    .sorted(Comparator.comparing(Path::getFileName).reversed()).toList();
+            all =
+                    files.filter(p -> p.getFileName().toString().matches("duelhall-.*\\.zip"))
+                            .filter(p -> !p.getFileName().toString().endsWith(".h2.zip"))
+                            .sorted(Comparator.comparing(Path::getFileName).reversed())
+                            .toList();
         }
         for (int i = keep; i < all.size(); i++) {
             Files.deleteIfExists(all.get(i));
         }
     }
 
-    /** Unzips a backup into an empty data directory (what an operator does with {@code unzip}; the tests use it). */
+    /**
+     * Unzips a backup into an empty data directory (what an operator does with {@code unzip}; the
+     * tests use it).
+     */
     public static void restore(Path backup, Path emptyDataDir) throws IOException {
         Files.createDirectories(emptyDataDir);
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(backup))) {
@@ -226,5 +270,4 @@ public class EmbeddedStore implements MeterBinder {
             }
         }
     }
-
 }

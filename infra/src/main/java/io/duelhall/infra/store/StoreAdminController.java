@@ -5,7 +5,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code POST /api/admin/backup} with the admin token: an online backup of the embedded store (docs/operations.md). */
+/**
+ * {@code POST /api/admin/backup} with the admin token: an online backup of the embedded store
+ * (docs/operations.md).
+ */
 @RestController
 public class StoreAdminController {
     private final EmbeddedStore store;
@@ -17,7 +20,8 @@ public class StoreAdminController {
     }
 
     @PostMapping(path = "/api/admin/backup", produces = "application/json")
-    public EmbeddedStore.Backup backup(@RequestHeader(name = "Authorization", required = false) String authorization) {
+    public EmbeddedStore.Backup backup(
+            @RequestHeader(name = "Authorization", required = false) String authorization) {
         auth.check(authorization);
         return store.backup();
     }

@@ -1,18 +1,18 @@
 package io.duelhall.infra.web;
 
+import java.io.PrintWriter;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.http.HttpStatus;
 
-import java.io.PrintWriter;
-
 /**
- * Tomcat's error page, as JSON. Requests Tomcat refuses before the application sees them (a {@code %2F}, {@code %00}
- * or {@code ..} in the path, headers over the limit, a broken request line) were answered with Tomcat's HTML page;
- * this writes the API's error shape instead: {@code {"error": CODE, "message", "rule": null}}, CODE the status's
- * name ({@code BAD_REQUEST}, {@code REQUEST_HEADER_FIELDS_TOO_LARGE} …). Installed as the host's error report valve
- * by {@link JsonErrors}.
+ * Tomcat's error page, as JSON. Requests Tomcat refuses before the application sees them (a {@code
+ * %2F}, {@code %00} or {@code ..} in the path, headers over the limit, a broken request line) were
+ * answered with Tomcat's HTML page; this writes the API's error shape instead: {@code {"error":
+ * CODE, "message", "rule": null}}, CODE the status's name ({@code BAD_REQUEST}, {@code
+ * REQUEST_HEADER_FIELDS_TOO_LARGE} …). Installed as the host's error report valve by {@link
+ * JsonErrors}.
  */
 public class JsonErrorReportValve extends ErrorReportValve {
     @Override
@@ -26,11 +26,14 @@ public class JsonErrorReportValve extends ErrorReportValve {
             response.setCharacterEncoding("UTF-8");
             PrintWriter writer = response.getReporter();
             if (writer != null) {
-                writer.write(JsonErrors.body(status, JsonErrors.code(status), JsonErrors.message(status)));
+                writer.write(
+                        JsonErrors.body(
+                                status, JsonErrors.code(status), JsonErrors.message(status)));
                 response.finishResponse();
             }
         } catch (java.io.IOException | IllegalStateException e) {
-            // as Tomcat's own valve: an error page that cannot be written (the client has gone) fails nothing else
+            // as Tomcat's own valve: an error page that cannot be written (the client has gone)
+            // fails nothing else
         }
     }
 

@@ -7,15 +7,15 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import java.io.IOException;
-
 /**
- * The metrics endpoints ({@code /actuator/metrics}, {@code /actuator/prometheus}) tell how the server is built and
- * loaded: operators only, with the admin token ({@code Authorization: Bearer <duelhall.admin-token>}), as for
- * {@code /api/admin} (issue 20, finding 9). {@code /actuator/health} and {@code /actuator/info} stay public.
+ * The metrics endpoints ({@code /actuator/metrics}, {@code /actuator/prometheus}) tell how the
+ * server is built and loaded: operators only, with the admin token ({@code Authorization: Bearer
+ * <duelhall.admin-token>}), as for {@code /api/admin} (issue 20, finding 9). {@code
+ * /actuator/health} and {@code /actuator/info} stay public.
  */
 @Component
 public class OperatorEndpoints extends OncePerRequestFilter {
@@ -28,12 +28,15 @@ public class OperatorEndpoints extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI();
-        return !(path.equals("/actuator/metrics") || path.startsWith("/actuator/metrics/")
-                || path.equals("/actuator/prometheus") || path.startsWith("/actuator/prometheus/"));
+        return !(path.equals("/actuator/metrics")
+                || path.startsWith("/actuator/metrics/")
+                || path.equals("/actuator/prometheus")
+                || path.startsWith("/actuator/prometheus/"));
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    protected void doFilterInternal(
+            HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         try {
             admin.check(request.getHeader("Authorization"));
@@ -42,7 +45,8 @@ public class OperatorEndpoints extends OncePerRequestFilter {
             response.setStatus(status);
             response.setContentType("application/json");
             response.setCharacterEncoding("UTF-8");
-            response.getWriter().write(JsonErrors.body(status, e.refusal().code(), e.refusal().message()));
+            response.getWriter()
+                    .write(JsonErrors.body(status, e.refusal().code(), e.refusal().message()));
             return;
         }
         chain.doFilter(request, response);

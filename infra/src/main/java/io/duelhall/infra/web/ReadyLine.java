@@ -9,8 +9,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Prints the address of the web pages once the app is ready ({@code duelhall ready: open http://localhost:8080/}),
- * with the port the server really listens on (a random one in tests, {@code --server.port} if given).
+ * Prints the address of the web pages once the app is ready ({@code duelhall ready: open
+ * http://localhost:8080/}), with the port the server really listens on (a random one in tests,
+ * {@code --server.port} if given).
  */
 @Component
 class ReadyLine {
@@ -18,8 +19,13 @@ class ReadyLine {
 
     @EventListener
     void ready(ApplicationReadyEvent event) {
-        if (event.getApplicationContext() instanceof WebServerApplicationContext web && web.getWebServer() != null) {
-            log.info("duelhall ready: open {}", url(web.getWebServer().getPort(), event.getApplicationContext().getEnvironment()));
+        if (event.getApplicationContext() instanceof WebServerApplicationContext web
+                && web.getWebServer() != null) {
+            log.info(
+                    "duelhall ready: open {}",
+                    url(
+                            web.getWebServer().getPort(),
+                            event.getApplicationContext().getEnvironment()));
         }
     }
 

@@ -1,24 +1,24 @@
 package io.duelhall.infra.accounts;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.duelhall.domain.RefusedException;
 import io.duelhall.infra.topology.TestPostgres;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.UUID;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /**
- * The account store on each database the app runs on, schema by the app's own migrations (V14): the unique name key
- * (a duplicate is NAME_TAKEN, not a database error), log-in, tokens by hash, expiry by the injected clock, revocation.
+ * The account store on each database the app runs on, schema by the app's own migrations (V14): the
+ * unique name key (a duplicate is NAME_TAKEN, not a database error), log-in, tokens by hash, expiry
+ * by the injected clock, revocation.
  */
 class AccountsOnBothDatabasesTest {
 
@@ -28,9 +28,17 @@ class AccountsOnBothDatabasesTest {
             TestPostgres.Database db = TestPostgres.freshDatabase("accounts");
             ds = new DriverManagerDataSource(db.url(), db.user(), db.password());
         } else {
-            ds = new DriverManagerDataSource("jdbc:h2:mem:accounts-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
+            ds =
+                    new DriverManagerDataSource(
+                            "jdbc:h2:mem:accounts-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+                            "sa",
+                            "");
         }
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration", "classpath:db/vendor/" + database).load().migrate();
+        Flyway.configure()
+                .dataSource(ds)
+                .locations("classpath:db/migration", "classpath:db/vendor/" + database)
+                .load()
+                .migrate();
         return new JdbcTemplate(ds);
     }
 
@@ -44,11 +52,16 @@ class AccountsOnBothDatabasesTest {
         Accounts.Account ada = accounts.register("  Ada ", "a long passphrase");
         assertThat(ada.name()).isEqualTo("Ada");
         assertThatThrownBy(() -> accounts.register("ＡＤＡ", "another passphrase"))
-                .isInstanceOfSatisfying(RefusedException.class, e -> assertThat(e.refusal().code()).isEqualTo("NAME_TAKEN"));
-        assertThat(jdbc.queryForObject("select count(*) from player_account", Integer.class)).isEqualTo(1);
+                .isInstanceOfSatisfying(
+                        RefusedException.class,
+                        e -> assertThat(e.refusal().code()).isEqualTo("NAME_TAKEN"));
+        assertThat(jdbc.queryForObject("select count(*) from player_account", Integer.class))
+                .isEqualTo(1);
 
         assertThatThrownBy(() -> accounts.login("ada", "wrong passphrase"))
-                .isInstanceOfSatisfying(RefusedException.class, e -> assertThat(e.refusal().code()).isEqualTo("WRONG_CREDENTIALS"));
+                .isInstanceOfSatisfying(
+                        RefusedException.class,
+                        e -> assertThat(e.refusal().code()).isEqualTo("WRONG_CREDENTIALS"));
         Accounts.Session s = accounts.login("ada", "a long passphrase");
         assertThat(s.accountId()).isEqualTo(ada.accountId());
         assertThat(s.expiresAt()).isEqualTo(now.plus(Accounts.SESSION_TTL));
@@ -56,7 +69,8 @@ class AccountsOnBothDatabasesTest {
         assertThat(accounts.byToken(s.token() + "x")).isEmpty();
 
         // a minute before expiry it is live; at expiry it is not (the same rows, a later clock)
-        Accounts later = new Accounts(jdbc, Clock.fixed(s.expiresAt().minusSeconds(60), ZoneOffset.UTC));
+        Accounts later =
+                new Accounts(jdbc, Clock.fixed(s.expiresAt().minusSeconds(60), ZoneOffset.UTC));
         assertThat(later.byToken(s.token())).contains(ada);
         Accounts expired = new Accounts(jdbc, Clock.fixed(s.expiresAt(), ZoneOffset.UTC));
         assertThat(expired.byToken(s.token())).isEmpty();
@@ -68,12 +82,14 @@ class AccountsOnBothDatabasesTest {
         assertThat(accounts.byToken(s.token())).as("the other session lives on").contains(ada);
 
         // a log-in clears the account's dead sessions (expired or revoked), and only those
-        assertThat(jdbc.queryForObject("select count(*) from player_session", Integer.class)).isEqualTo(2);
+        assertThat(jdbc.queryForObject("select count(*) from player_session", Integer.class))
+                .isEqualTo(2);
         Accounts.Session third = expired.login("Ada", "a long passphrase");
         assertThat(jdbc.queryForList("select token_hash from player_session", String.class))
                 .containsExactly(io.duelhall.domain.SeatTokens.hash(third.token()));
         Accounts.Session live = accounts.login("Ada", "a long passphrase");
-        assertThat(jdbc.queryForObject("select count(*) from player_session", Integer.class)).isEqualTo(2);
+        assertThat(jdbc.queryForObject("select count(*) from player_session", Integer.class))
+                .isEqualTo(2);
         assertThat(accounts.byToken(live.token())).contains(ada);
     }
 }

@@ -1,5 +1,10 @@
 package io.duelhall.infra.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -7,91 +12,111 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
- * The house rules of docs/architecture.md, checked on the main code of every module the app is assembled from
- * (domain, fairness, command, projections, query, infra, and client, which the tests put on the class path). Tests
- * and the benchmarks ({@code bench/}, not on this class path: they drive voidexa directly) are left out.
+ * The house rules of docs/architecture.md, checked on the main code of every module the app is
+ * assembled from (domain, fairness, command, projections, query, infra, and client, which the tests
+ * put on the class path). Tests and the benchmarks ({@code bench/}, not on this class path: they
+ * drive voidexa directly) are left out.
  *
  * <ul>
- *   <li>Issue 14: a game is a plug-in. Each ruleset lives in its own package {@code io.duelhall.domain.<id>};
- *       nothing outside it imports it but the wiring that hosts it ({@link #WIRING_CLASSES}); the core of the domain
- *       imports no ruleset.</li>
- *   <li>Issue 22: no two packages depend on each other both ways, at any depth; {@code domain} depends on the JDK
- *       alone; {@code fairness} on the domain (and Jackson 2) alone; and the two Jackson generations keep to their
- *       sides ({@link #JACKSON_2}, {@link #JACKSON_3}).</li>
+ *   <li>Issue 14: a game is a plug-in. Each ruleset lives in its own package {@code
+ *       io.duelhall.domain.<id>}; nothing outside it imports it but the wiring that hosts it
+ *       ({@link #WIRING_CLASSES}); the core of the domain imports no ruleset.
+ *   <li>Issue 22: no two packages depend on each other both ways, at any depth; {@code domain}
+ *       depends on the JDK alone; {@code fairness} on the domain (and Jackson 2) alone; and the two
+ *       Jackson generations keep to their sides ({@link #JACKSON_2}, {@link #JACKSON_3}).
  * </ul>
  */
 class ArchitectureTest {
     static final String DOMAIN = "io.duelhall.domain";
+
     /** Sub-packages of the domain that are not rulesets. */
     static final Set<String> CORE_PACKAGES = Set.of(DOMAIN, DOMAIN + ".rng");
-    /**
-     * The classes that wire rulesets into the server, the only ones outside a ruleset allowed to import it: the
-     * hosted rulesets and their AI rosters ({@code RulesConfig}), every released version ({@code ReleasedRules}),
-     * voidexa's catalog reader ({@code CatalogReader}) and the old catalog paths kept for voidexa
-     * ({@code VoidexaCatalogAliases}).
-     */
-    static final List<String> WIRING_CLASSES = List.of(
-            "io.duelhall.command.rules.RulesConfig",
-            "io.duelhall.command.rules.ReleasedRules",
-            "io.duelhall.command.rules.CatalogReader",
-            "io.duelhall.query.VoidexaCatalogAliases");
 
     /**
-     * Jackson 2 ({@code com.fasterxml.jackson} core, databind, datatypes): the event store's JSON. Axon serializes
-     * events with it, so everything that reads or hashes stored events uses it too: the fairness module (chain,
-     * record, audit), the app's Axon configuration and the readers of stored JSON, the card catalogs, the Kafka
-     * payloads (made from stored events) and the test/benchmark HTTP client. Its annotations
-     * ({@code com.fasterxml.jackson.annotation}) are shared with Jackson 3 and allowed everywhere outside the domain.
+     * The classes that wire rulesets into the server, the only ones outside a ruleset allowed to
+     * import it: the hosted rulesets and their AI rosters ({@code RulesConfig}), every released
+     * version ({@code ReleasedRules}), voidexa's catalog reader ({@code CatalogReader}) and the old
+     * catalog paths kept for voidexa ({@code VoidexaCatalogAliases}).
+     */
+    static final List<String> WIRING_CLASSES =
+            List.of(
+                    "io.duelhall.command.rules.RulesConfig",
+                    "io.duelhall.command.rules.ReleasedRules",
+                    "io.duelhall.command.rules.CatalogReader",
+                    "io.duelhall.query.VoidexaCatalogAliases");
+
+    /**
+     * Jackson 2 ({@code com.fasterxml.jackson} core, databind, datatypes): the event store's JSON.
+     * Axon serializes events with it, so everything that reads or hashes stored events uses it too:
+     * the fairness module (chain, record, audit), the app's Axon configuration and the readers of
+     * stored JSON, the card catalogs, the Kafka payloads (made from stored events) and the
+     * test/benchmark HTTP client. Its annotations ({@code com.fasterxml.jackson.annotation}) are
+     * shared with Jackson 3 and allowed everywhere outside the domain.
      */
     static final String[] JACKSON_2 = {
-            "io.duelhall.fairness..",
-            "io.duelhall.command.rules",
-            "io.duelhall.infra",
-            "io.duelhall.infra.fairness",
-            "io.duelhall.infra.history",
-            "io.duelhall.infra.store", // EventStoreJson: the event store's mapper
-            "io.duelhall.infra.kafka",
-            "io.duelhall.infra.web", // JsonErrors: JsonStringEncoder, to escape a message in a hand-written body
-            "io.duelhall.client"};
-    /** Jackson 3 ({@code tools.jackson}): HTTP bodies, SSE, the stored read models (Boot 4's own mapper). */
+        "io.duelhall.fairness..",
+        "io.duelhall.command.rules",
+        "io.duelhall.infra",
+        "io.duelhall.infra.fairness",
+        "io.duelhall.infra.history",
+        "io.duelhall.infra.store", // EventStoreJson: the event store's mapper
+        "io.duelhall.infra.kafka",
+        "io.duelhall.infra.web", // JsonErrors: JsonStringEncoder, to escape a message in a
+        // hand-written body
+        "io.duelhall.client"
+    };
+
+    /**
+     * Jackson 3 ({@code tools.jackson}): HTTP bodies, SSE, the stored read models (Boot 4's own
+     * mapper).
+     */
     static final String[] JACKSON_3 = {
-            "io.duelhall.projections..",
-            "io.duelhall.query..",
-            "io.duelhall.infra",
-            "io.duelhall.infra.edge"};
+        "io.duelhall.projections..",
+        "io.duelhall.query..",
+        "io.duelhall.infra",
+        "io.duelhall.infra.edge"
+    };
 
     static JavaClasses classes;
 
     @BeforeAll
     static void importClasses() {
-        // from class folders in an IDE or `mvn test`, from the modules' jars in `mvn verify` (the reactor hands the
+        // from class folders in an IDE or `mvn test`, from the modules' jars in `mvn verify` (the
+        // reactor hands the
         // packaged jars to infra's tests); test classes left out either way
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(location -> !location.contains("/test-classes/") && !location.contains("-tests.jar"))
-                .importPackages("io.duelhall");
+        classes =
+                new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .withImportOption(
+                                location ->
+                                        !location.contains("/test-classes/")
+                                                && !location.contains("-tests.jar"))
+                        .importPackages("io.duelhall");
     }
 
-    /** The ruleset packages: every direct sub-package of the domain that is not core ("voidexa", ...). */
+    /**
+     * The ruleset packages: every direct sub-package of the domain that is not core ("voidexa",
+     * ...).
+     */
     static Set<String> rulesetPackages() {
         Set<String> out = new TreeSet<>();
         for (JavaClass c : classes) {
             String p = c.getPackageName();
             if (p.startsWith(DOMAIN + ".") && !CORE_PACKAGES.contains(p)) {
                 String rest = p.substring(DOMAIN.length() + 1);
-                String top = DOMAIN + "." + (rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest);
+                String top =
+                        DOMAIN
+                                + "."
+                                + (rest.contains(".")
+                                        ? rest.substring(0, rest.indexOf('.'))
+                                        : rest);
                 if (!CORE_PACKAGES.contains(top)) {
                     out.add(top);
                 }
@@ -102,12 +127,19 @@ class ArchitectureTest {
 
     @Test
     void theClassesOfEveryModuleAreImported() {
-        for (String module : new String[] {"io.duelhall.domain.Ruleset", "io.duelhall.fairness.audit.Auditor",
-                "io.duelhall.command.match.Match", "io.duelhall.projections.list.MatchListProjection",
-                "io.duelhall.query.MatchReadController", "io.duelhall.infra.DuelhallApplication"}) {
+        for (String module :
+                new String[] {
+                    "io.duelhall.domain.Ruleset",
+                    "io.duelhall.fairness.audit.Auditor",
+                    "io.duelhall.command.match.Match",
+                    "io.duelhall.projections.list.MatchListProjection",
+                    "io.duelhall.query.MatchReadController",
+                    "io.duelhall.infra.DuelhallApplication"
+                }) {
             assertThat(classes.contain(module)).as(module).isTrue();
         }
-        assertThat(rulesetPackages()).contains(DOMAIN + ".voidexa", DOMAIN + ".voidlit", DOMAIN + ".biome");
+        assertThat(rulesetPackages())
+                .contains(DOMAIN + ".voidexa", DOMAIN + ".voidlit", DOMAIN + ".biome");
         for (String wiring : WIRING_CLASSES) {
             assertThat(classes.contain(wiring)).as("wiring class " + wiring).isTrue();
         }
@@ -116,13 +148,23 @@ class ArchitectureTest {
     @Test
     void onlyARulesetsOwnPackageAndTheWiringImportIt() {
         for (String ruleset : rulesetPackages()) {
-            ArchRule rule = noClasses().that().resideOutsideOfPackage(ruleset + "..")
-                    .and().doNotHaveFullyQualifiedName(WIRING_CLASSES.get(0))
-                    .and().doNotHaveFullyQualifiedName(WIRING_CLASSES.get(1))
-                    .and().doNotHaveFullyQualifiedName(WIRING_CLASSES.get(2))
-                    .and().doNotHaveFullyQualifiedName(WIRING_CLASSES.get(3))
-                    .should().dependOnClassesThat().resideInAPackage(ruleset + "..")
-                    .because("a game is a plug-in: nothing outside its own package imports it but the wiring (issue 14)");
+            ArchRule rule =
+                    noClasses()
+                            .that()
+                            .resideOutsideOfPackage(ruleset + "..")
+                            .and()
+                            .doNotHaveFullyQualifiedName(WIRING_CLASSES.get(0))
+                            .and()
+                            .doNotHaveFullyQualifiedName(WIRING_CLASSES.get(1))
+                            .and()
+                            .doNotHaveFullyQualifiedName(WIRING_CLASSES.get(2))
+                            .and()
+                            .doNotHaveFullyQualifiedName(WIRING_CLASSES.get(3))
+                            .should()
+                            .dependOnClassesThat()
+                            .resideInAPackage(ruleset + "..")
+                            .because(
+                                    "a game is a plug-in: nothing outside its own package imports it but the wiring (issue 14)");
             rule.check(classes);
         }
     }
@@ -130,80 +172,123 @@ class ArchitectureTest {
     @Test
     void theCoreOfTheDomainImportsNoRuleset() {
         for (String ruleset : rulesetPackages()) {
-            noClasses().that().resideInAnyPackage(CORE_PACKAGES.toArray(String[]::new))
-                    .should().dependOnClassesThat().resideInAPackage(ruleset + "..")
+            noClasses()
+                    .that()
+                    .resideInAnyPackage(CORE_PACKAGES.toArray(String[]::new))
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage(ruleset + "..")
                     .check(classes);
         }
     }
 
-    /** Modules split along packages: {@code io.duelhall.<module>.<package>...}; each package is its own slice. */
+    /**
+     * Modules split along packages: {@code io.duelhall.<module>.<package>...}; each package is its
+     * own slice.
+     */
     @Test
     void noCyclesBetweenPackages() {
-        slices().matching("io.duelhall.(**)").should().beFreeOfCycles()
-                .because("a newcomer reads a package after the ones it uses (issue 22)").check(classes);
+        slices().matching("io.duelhall.(**)")
+                .should()
+                .beFreeOfCycles()
+                .because("a newcomer reads a package after the ones it uses (issue 22)")
+                .check(classes);
     }
 
     /**
-     * Inside voidexa's engine package, no two classes call each other both ways either ({@code Effects} and
-     * {@code Turns} did: damage and drawing moved to {@code Damage} and {@code Draws}). Nested classes count as their
-     * top-level class. The facade {@code VoidexaRuleset} is left out: it wires the engine's classes together, and
-     * {@code Decider} still asks it for {@code atLeast} (engine version order).
+     * Inside voidexa's engine package, no two classes call each other both ways either ({@code
+     * Effects} and {@code Turns} did: damage and drawing moved to {@code Damage} and {@code
+     * Draws}). Nested classes count as their top-level class. The facade {@code VoidexaRuleset} is
+     * left out: it wires the engine's classes together, and {@code Decider} still asks it for
+     * {@code atLeast} (engine version order).
      */
     @Test
     void noCyclesBetweenTheClassesOfVoidexasEngine() {
         String engine = DOMAIN + ".voidexa";
-        slices().assignedFrom(new SliceAssignment() {
-            @Override
-            public SliceIdentifier getIdentifierOf(JavaClass c) {
-                if (!c.getPackageName().equals(engine)) {
-                    return SliceIdentifier.ignore();
-                }
-                String name = c.getName().substring(engine.length() + 1);
-                int nested = name.indexOf('$');
-                String top = nested < 0 ? name : name.substring(0, nested);
-                return top.equals("VoidexaRuleset") ? SliceIdentifier.ignore() : SliceIdentifier.of(top);
-            }
+        slices().assignedFrom(
+                        new SliceAssignment() {
+                            @Override
+                            public SliceIdentifier getIdentifierOf(JavaClass c) {
+                                if (!c.getPackageName().equals(engine)) {
+                                    return SliceIdentifier.ignore();
+                                }
+                                String name = c.getName().substring(engine.length() + 1);
+                                int nested = name.indexOf('$');
+                                String top = nested < 0 ? name : name.substring(0, nested);
+                                return top.equals("VoidexaRuleset")
+                                        ? SliceIdentifier.ignore()
+                                        : SliceIdentifier.of(top);
+                            }
 
-            @Override
-            public String getDescription() {
-                return "the top-level classes of " + engine;
-            }
-        }).should().beFreeOfCycles().check(classes);
+                            @Override
+                            public String getDescription() {
+                                return "the top-level classes of " + engine;
+                            }
+                        })
+                .should()
+                .beFreeOfCycles()
+                .check(classes);
     }
 
     @Test
     void theDomainDependsOnTheJdkAlone() {
-        classes().that().resideInAPackage(DOMAIN + "..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", DOMAIN + "..")
-                .because("the rules engine is pure: no framework, no JSON, no I/O library (STYLE.md 1)")
+        classes()
+                .that()
+                .resideInAPackage(DOMAIN + "..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", DOMAIN + "..")
+                .because(
+                        "the rules engine is pure: no framework, no JSON, no I/O library (STYLE.md 1)")
                 .check(classes);
     }
 
     @Test
     void fairnessDependsOnTheDomainAndJackson2Alone() {
-        classes().that().resideInAPackage("io.duelhall.fairness..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", DOMAIN + "..", "io.duelhall.fairness..",
-                        "com.fasterxml.jackson..", "org.erdtman.jcs..")
-                .because("an auditor rebuilds and reads the fairness module without the server (docs/fairness.md)")
+        classes()
+                .that()
+                .resideInAPackage("io.duelhall.fairness..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(
+                        "java..",
+                        DOMAIN + "..",
+                        "io.duelhall.fairness..",
+                        "com.fasterxml.jackson..",
+                        "org.erdtman.jcs..")
+                .because(
+                        "an auditor rebuilds and reads the fairness module without the server (docs/fairness.md)")
                 .check(classes);
     }
 
     @Test
     void jackson2OnlyOnTheEventStoresSide() {
-        noClasses().that().resideOutsideOfPackages(JACKSON_2)
-                .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml.jackson.core..",
-                        "com.fasterxml.jackson.databind..", "com.fasterxml.jackson.datatype..")
-                .because("Jackson 2 is the event store's JSON (Axon); HTTP and read models use Jackson 3"
-                        + " (docs/architecture.md, \"Two Jacksons\")")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(JACKSON_2)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "com.fasterxml.jackson.core..",
+                        "com.fasterxml.jackson.databind..",
+                        "com.fasterxml.jackson.datatype..")
+                .because(
+                        "Jackson 2 is the event store's JSON (Axon); HTTP and read models use Jackson 3"
+                                + " (docs/architecture.md, \"Two Jacksons\")")
                 .check(classes);
     }
 
     @Test
     void jackson3OnlyOnTheHttpSide() {
-        noClasses().that().resideOutsideOfPackages(JACKSON_3)
-                .should().dependOnClassesThat().resideInAPackage("tools.jackson..")
-                .because("Jackson 3 is Boot 4's HTTP, SSE and read-model JSON; stored events use Jackson 2"
-                        + " (docs/architecture.md, \"Two Jacksons\")")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(JACKSON_3)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("tools.jackson..")
+                .because(
+                        "Jackson 3 is Boot 4's HTTP, SSE and read-model JSON; stored events use Jackson 2"
+                                + " (docs/architecture.md, \"Two Jacksons\")")
                 .check(classes);
     }
 }

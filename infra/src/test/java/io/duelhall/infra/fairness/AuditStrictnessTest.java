@@ -1,32 +1,30 @@
 package io.duelhall.infra.fairness;
 
-import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.fairness.record.StoredEvent;
-import io.duelhall.fairness.signing.ServerKey;
-import io.duelhall.fairness.audit.AuditReport;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.fairness.audit.AuditReport;
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.ServerKey;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * The audit of a record just built from the store ({@code GET /api/matches/{id}/audit}, {@link MatchRecords.Export})
- * skips writing the record out and reading it back, and reuses the decoded events and payload canonical forms made
- * while building it. It must be exactly as strict as the audit of the same record sent as text: on a tampered store,
- * a bad signature and a wrong summary it fails the same checks with the same report.
+ * The audit of a record just built from the store ({@code GET /api/matches/{id}/audit}, {@link
+ * MatchRecords.Export}) skips writing the record out and reading it back, and reuses the decoded
+ * events and payload canonical forms made while building it. It must be exactly as strict as the
+ * audit of the same record sent as text: on a tampered store, a bad signature and a wrong summary
+ * it fails the same checks with the same report.
  */
 class AuditStrictnessTest {
-    @TempDir
-    static Path dir;
+    @TempDir static Path dir;
     static ServerKey key;
     static RecordFixtures.Store store;
 
@@ -41,16 +39,28 @@ class AuditStrictnessTest {
         MatchRecords records = RecordFixtures.RECORDS;
         ArrayNode nodes = records.events(events);
         Ruleset r = records.decoder().rulesetOf(null, nodes);
-        return records.export(nodes, r, records.decoder().decode(r, nodes), List.of(), RecordFixtures.T0.plusSeconds(86_400), signer);
+        return records.export(
+                nodes,
+                r,
+                records.decoder().decode(r, nodes),
+                List.of(),
+                RecordFixtures.T0.plusSeconds(86_400),
+                signer);
     }
 
-    /** The fast audit of the built record, checked to be the very report of the audit of its text. */
+    /**
+     * The fast audit of the built record, checked to be the very report of the audit of its text.
+     */
     static AuditReport audit(MatchRecords.Export export) throws Exception {
         AuditReport fast = RecordFixtures.AUDITOR.audit(export, key.publicKeyHex());
-        AuditReport slow = RecordFixtures.AUDITOR.audit(RecordFixtures.MAPPER.writeValueAsString(export.record()),
-                key.publicKeyHex());
+        AuditReport slow =
+                RecordFixtures.AUDITOR.audit(
+                        RecordFixtures.MAPPER.writeValueAsString(export.record()),
+                        key.publicKeyHex());
         assertThat(fast).isEqualTo(slow);
-        assertThat(fast.checks()).extracting(AuditReport.Check::name).containsExactlyElementsOf(AuditReport.CHECKS);
+        assertThat(fast.checks())
+                .extracting(AuditReport.Check::name)
+                .containsExactlyElementsOf(AuditReport.CHECKS);
         return fast;
     }
 
@@ -63,15 +73,22 @@ class AuditStrictnessTest {
         AuditReport honest = audit(export(store.events, key));
         assertThat(failed(honest)).as("%s", honest.checks()).isEmpty();
 
-        // an event whose payload names seat A, changed in the store to name B (its chain value left as it was)
+        // an event whose payload names seat A, changed in the store to name B (its chain value left
+        // as it was)
         List<StoredEvent> tampered = new ArrayList<>(store.events);
         int i = tampered.size() / 2;
         while (!tampered.get(i).payload().contains("\"seat\":\"A\"")) {
             i++;
         }
         StoredEvent e = tampered.get(i);
-        tampered.set(i, new StoredEvent(e.seq(), e.type(), e.at(), e.payload().replaceFirst("\"seat\":\"A\"",
-                "\"seat\":\"B\""), e.chain()));
+        tampered.set(
+                i,
+                new StoredEvent(
+                        e.seq(),
+                        e.type(),
+                        e.at(),
+                        e.payload().replaceFirst("\"seat\":\"A\"", "\"seat\":\"B\""),
+                        e.chain()));
         AuditReport r = audit(export(tampered, key));
         assertThat(r.passed()).isFalse();
         assertThat(failed(r)).contains("chain");
@@ -103,12 +120,15 @@ class AuditStrictnessTest {
         assertThat(failed(r)).containsExactly("signature", "summary");
         assertThat(r.check("summary").details()).contains("/seeds/matchSeed");
 
-        // a member of an intent, deep in the summary, changed by a number's form only: equal as canonical JSON
+        // a member of an intent, deep in the summary, changed by a number's form only: equal as
+        // canonical JSON
         MatchRecords.Export again = export(store.events, key);
         ObjectNode intent = (ObjectNode) again.record().get("intents").get(0);
         intent.put("seq", intent.get("seq").decimalValue().setScale(1));
         AuditReport sameValue = audit(again);
-        assertThat(sameValue.check("summary").passed()).as("%s", sameValue.check("summary")).isTrue();
+        assertThat(sameValue.check("summary").passed())
+                .as("%s", sameValue.check("summary"))
+                .isTrue();
         assertThat(sameValue.check("signature").passed()).as("1.0 is canonically 1").isTrue();
         intent.put("seq", intent.get("seq").asLong() + 1);
         AuditReport otherValue = audit(again);

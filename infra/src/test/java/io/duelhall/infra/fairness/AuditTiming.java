@@ -1,15 +1,12 @@
 package io.duelhall.infra.fairness;
 
-import io.duelhall.fairness.record.RecordDecoder;
-
-import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.fairness.record.StoredEvent;
-import io.duelhall.fairness.signing.ServerKey;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.duelhall.domain.Ruleset;
-
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.RecordDecoder;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.ServerKey;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -18,15 +15,16 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A quick in-process measurement of the audit's CPU (not a test, not a benchmark of record): the work of
- * {@code GET /api/matches/{id}/audit} after the store is read (record built, signed, audited, report written) and of
- * {@code POST /api/audit} (body read, audited, report written), on records made by {@link RecordFixtures}. Warm-up,
- * then the median thread CPU time of repeated runs. Run with the test classpath:
- * {@code java -cp infra/target/test-classes:infra/target/classes:<deps> io.duelhall.infra.fairness.AuditTiming [runs]}.
+ * A quick in-process measurement of the audit's CPU (not a test, not a benchmark of record): the
+ * work of {@code GET /api/matches/{id}/audit} after the store is read (record built, signed,
+ * audited, report written) and of {@code POST /api/audit} (body read, audited, report written), on
+ * records made by {@link RecordFixtures}. Warm-up, then the median thread CPU time of repeated
+ * runs. Run with the test classpath: {@code java -cp
+ * infra/target/test-classes:infra/target/classes:<deps> io.duelhall.infra.fairness.AuditTiming
+ * [runs]}.
  */
 public final class AuditTiming {
-    private AuditTiming() {
-    }
+    private AuditTiming() {}
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 200;
@@ -54,17 +52,28 @@ public final class AuditTiming {
                 g[i] = t1 - t0;
                 p[i] = t2 - t1;
             }
-            System.out.printf("%d events (seed %d, record %d chars): GET %.2f ms, POST %.2f ms (median thread CPU of %d)%n",
-                    store.events.size(), seed, text.length(), median(g) / 1e6, median(p) / 1e6, runs);
+            System.out.printf(
+                    "%d events (seed %d, record %d chars): GET %.2f ms, POST %.2f ms (median thread CPU of %d)%n",
+                    store.events.size(),
+                    seed,
+                    text.length(),
+                    median(g) / 1e6,
+                    median(p) / 1e6,
+                    runs);
         }
     }
 
-    /** The GET and POST work on one record of a seeded match, for a driver that compares builds in one process. */
+    /**
+     * The GET and POST work on one record of a seeded match, for a driver that compares builds in
+     * one process.
+     */
     public static Runnable[] tasks(long seed) throws Exception {
         ServerKey key = RecordFixtures.key(Files.createTempDirectory("audit-timing"));
         RecordFixtures.Store store = RecordFixtures.played(seed);
         String text = RecordFixtures.record(store, key);
-        return new Runnable[]{() -> check(getAudit(store.events, key)), () -> check(postAudit(text, key))};
+        return new Runnable[] {
+            () -> check(getAudit(store.events, key)), () -> check(postAudit(text, key))
+        };
     }
 
     private static long[] pick() {
@@ -79,7 +88,7 @@ public final class AuditTiming {
                 near1250 = seed;
             }
         }
-        return Arrays.stream(new long[]{near600, near1250}).filter(s -> s >= 0).toArray();
+        return Arrays.stream(new long[] {near600, near1250}).filter(s -> s >= 0).toArray();
     }
 
     private static void check(String report) {
@@ -97,8 +106,14 @@ public final class AuditTiming {
         if (!records.decoder().ended(ruleset, decoded)) {
             throw new IllegalStateException("not ended");
         }
-        MatchRecords.Export export = records.export(nodes, ruleset, decoded, List.of(),
-                RecordFixtures.T0.plusSeconds(86_400), key);
+        MatchRecords.Export export =
+                records.export(
+                        nodes,
+                        ruleset,
+                        decoded,
+                        List.of(),
+                        RecordFixtures.T0.plusSeconds(86_400),
+                        key);
         return write(RecordFixtures.AUDITOR.audit(export, key.publicKeyHex()));
     }
 

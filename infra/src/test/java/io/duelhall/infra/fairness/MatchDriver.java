@@ -14,17 +14,16 @@ import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.infra.http.Api;
 import io.duelhall.query.log.MatchLogs;
-import org.axonframework.commandhandling.gateway.CommandGateway;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 
 /**
- * Plays matches to their end in the running app: created and seated over HTTP, then random legal intents (from the
- * domain's VoidexaMoves) sent through the command gateway, the path every intent takes; a few intents the rules
- * refuse are sent over HTTP so the record has refused intents too.
+ * Plays matches to their end in the running app: created and seated over HTTP, then random legal
+ * intents (from the domain's VoidexaMoves) sent through the command gateway, the path every intent
+ * takes; a few intents the rules refuse are sent over HTTP so the record has refused intents too.
  */
 final class MatchDriver {
     private final Api api;
@@ -54,7 +53,8 @@ final class MatchDriver {
         Random rnd = new Random(seed);
         String[] tokens = new String[2];
         for (int i = 0; i < 2; i++) {
-            ObjectNode body = api.seatBody(i == 0 ? "Ada" : "Bo", decks.get(rnd.nextInt(decks.size())));
+            ObjectNode body =
+                    api.seatBody(i == 0 ? "Ada" : "Bo", decks.get(rnd.nextInt(decks.size())));
             if (clientSeeds) {
                 body.put("clientSeed", "client-" + seed + "-" + i + "-é");
             }
@@ -67,7 +67,10 @@ final class MatchDriver {
         return new Played(id, tokens[0], tokens[1], 0);
     }
 
-    /** Plays {@code m} to its end; the first {@code refusals} steps also send an intent the rules refuse. */
+    /**
+     * Plays {@code m} to its end; the first {@code refusals} steps also send an intent the rules
+     * refuse.
+     */
     Played finish(Played m, long seed, int refusals) {
         Random rnd = new Random(seed);
         VoidexaState s = (VoidexaState) logs.load(m.matchId()).state();
@@ -78,19 +81,36 @@ final class MatchDriver {
             }
             Seat seat = VoidexaMoves.toAct(s);
             if (refused < refusals) {
-                Api.Res r = api.post("/api/matches/" + m.matchId() + "/intents", Api.intent("END_TURN"), m.token(seat.opponent()));
+                Api.Res r =
+                        api.post(
+                                "/api/matches/" + m.matchId() + "/intents",
+                                Api.intent("END_TURN"),
+                                m.token(seat.opponent()));
                 if (r.status() / 100 != 4) {
                     throw new AssertionError("expected a refusal: " + r.raw());
                 }
                 refused++;
             }
             List<Intent> legal = moves.legal(s, seat);
-            Intent pick = rnd.nextInt(300) == 0 ? Intent.concede(seat)
-                    : rnd.nextInt(10) < 3 ? legal.get(0) : legal.get(rnd.nextInt(legal.size()));
-            IntentOutcome out = commands.sendAndWait(new SubmitIntent(m.matchId(), UUID.randomUUID().toString(),
-                    SeatTokens.hash(m.token(seat)), "fp-" + step, pick, null, Instant.now()));
+            Intent pick =
+                    rnd.nextInt(300) == 0
+                            ? Intent.concede(seat)
+                            : rnd.nextInt(10) < 3
+                                    ? legal.get(0)
+                                    : legal.get(rnd.nextInt(legal.size()));
+            IntentOutcome out =
+                    commands.sendAndWait(
+                            new SubmitIntent(
+                                    m.matchId(),
+                                    UUID.randomUUID().toString(),
+                                    SeatTokens.hash(m.token(seat)),
+                                    "fp-" + step,
+                                    pick,
+                                    null,
+                                    Instant.now()));
             if (out.refusal() != null) {
-                throw new AssertionError("a legal intent was refused: " + pick + " " + out.refusal());
+                throw new AssertionError(
+                        "a legal intent was refused: " + pick + " " + out.refusal());
             }
             for (MatchEvent e : out.events()) {
                 s = rules.evolve(s, e);

@@ -1,16 +1,8 @@
 package io.duelhall.infra.fairness;
 
-import io.duelhall.fairness.signing.RecordSignature;
-
-import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.fairness.record.StoredEvent;
-import io.duelhall.fairness.signing.ServerKey;
-import io.duelhall.fairness.audit.Auditor;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.fairness.chain.EventChain;
 import io.duelhall.command.rules.CatalogReader;
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
@@ -27,8 +19,13 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
+import io.duelhall.fairness.audit.Auditor;
+import io.duelhall.fairness.chain.EventChain;
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.StoredEvent;
+import io.duelhall.fairness.signing.RecordSignature;
+import io.duelhall.fairness.signing.ServerKey;
 import io.duelhall.infra.store.EventStoreJson;
-
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -37,9 +34,10 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Match records made without the app: a random match played through the rules engine and stored the way the Match
- * aggregate stores it (join and intent markers, payloads serialized by the event store's mapper, chained), then built
- * and signed like an export. For tests of the audit that need many records fast.
+ * Match records made without the app: a random match played through the rules engine and stored the
+ * way the Match aggregate stores it (join and intent markers, payloads serialized by the event
+ * store's mapper, chained), then built and signed like an export. For tests of the audit that need
+ * many records fast.
  */
 final class RecordFixtures {
     static final VoidexaRuleset RULES = new VoidexaRuleset(CatalogReader.voidexa());
@@ -48,28 +46,35 @@ final class RecordFixtures {
     static final Auditor AUDITOR = new Auditor(RECORDS);
     static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
-    private RecordFixtures() {
-    }
+    private RecordFixtures() {}
 
     static ServerKey key(Path dir) {
         return new ServerKey(dir.resolve("signing-key.pem").toString());
     }
 
     /**
-     * Stores events as the aggregate does: sequence numbers from 0, each chained to the one before, and after every
-     * join and intent the clock {@link io.duelhall.domain.ClockPolicy} sets (none unless {@link #options} has clocks).
+     * Stores events as the aggregate does: sequence numbers from 0, each chained to the one before,
+     * and after every join and intent the clock {@link io.duelhall.domain.ClockPolicy} sets (none
+     * unless {@link #options} has clocks).
      */
     static final class Store {
         /** The rules the match is played under: the current version unless a test names another. */
         final io.duelhall.domain.Ruleset rules;
+
         final List<StoredEvent> events = new ArrayList<>();
         GameState state;
         private String chain = EventChain.GENESIS;
         MatchOptions options = MatchOptions.defaults();
+
         /** The clock running (the last ClockSet stored) and its sequence number. */
         io.duelhall.domain.ClockSet clock;
+
         long clockSeq = -1;
-        /** Applied to each clock before it is stored: a forger's edit (identity for an honest store). */
+
+        /**
+         * Applied to each clock before it is stored: a forger's edit (identity for an honest
+         * store).
+         */
         java.util.function.UnaryOperator<io.duelhall.domain.ClockSet> clockEdit = c -> c;
 
         Store() {
@@ -91,7 +96,8 @@ final class RecordFixtures {
                     throw new UncheckedIOException(x);
                 }
                 chain = EventChain.link(chain, seq, e.type(), json);
-                this.events.add(new StoredEvent(seq, e.type(), T0.plusMillis(seq).toString(), json, chain));
+                this.events.add(
+                        new StoredEvent(seq, e.type(), T0.plusMillis(seq).toString(), json, chain));
                 state = rules.evolve(state, e);
             }
         }
@@ -107,9 +113,15 @@ final class RecordFixtures {
             all.addAll(d.events());
             append(all);
             if (marker != null) {
-                Instant at = marker instanceof IntentAccepted a ? a.at() : T0.plusMillis(events.size());
-                io.duelhall.domain.ClockSet next = io.duelhall.domain.ClockPolicy.next(options, rules.clockNeed(state),
-                        clock, at, state.status() == MatchStatus.ENDED);
+                Instant at =
+                        marker instanceof IntentAccepted a ? a.at() : T0.plusMillis(events.size());
+                io.duelhall.domain.ClockSet next =
+                        io.duelhall.domain.ClockPolicy.next(
+                                options,
+                                rules.clockNeed(state),
+                                clock,
+                                at,
+                                state.status() == MatchStatus.ENDED);
                 if (next != null) {
                     append(List.of(clockEdit.apply(next)));
                     clock = next;
@@ -124,14 +136,20 @@ final class RecordFixtures {
         return start(new Random(seed), "m-" + seed);
     }
 
-    /** A created and started match whose turns have a clock of {@code turnSeconds}, stored with its clock events. */
+    /**
+     * A created and started match whose turns have a clock of {@code turnSeconds}, stored with its
+     * clock events.
+     */
     static Store startedWithClock(long seed, int turnSeconds) {
         Store store = new Store();
         store.options = new MatchOptions(0, turnSeconds, null);
         return start(store, new Random(seed), "m-" + seed);
     }
 
-    /** A created and started match with these options (as the server opens it: clock policy included), stored. */
+    /**
+     * A created and started match with these options (as the server opens it: clock policy
+     * included), stored.
+     */
     static Store startedWith(long seed, MatchOptions options) {
         Store store = new Store();
         store.options = options;
@@ -147,10 +165,19 @@ final class RecordFixtures {
         rnd.nextBytes(serverSeed);
         store.accept(RULES.create(id, store.options, serverSeed), null);
         for (Seat seat : List.of(Seat.A, Seat.B)) {
-            StarterDeck d = RULES.catalog().starterDecks().get(rnd.nextInt(RULES.catalog().starterDecks().size()));
-            JoinRequest join = new JoinRequest(seat == Seat.A ? "Ada" : "Bo", d.pilotClass(), d.shipCore(), d.cards(),
-                    "seed-" + seat + "-" + rnd.nextInt(1000));
-            store.accept(RULES.join(store.state, join), new SeatTokenIssued(seat, "hash-" + seat, join));
+            StarterDeck d =
+                    RULES.catalog()
+                            .starterDecks()
+                            .get(rnd.nextInt(RULES.catalog().starterDecks().size()));
+            JoinRequest join =
+                    new JoinRequest(
+                            seat == Seat.A ? "Ada" : "Bo",
+                            d.pilotClass(),
+                            d.shipCore(),
+                            d.cards(),
+                            "seed-" + seat + "-" + rnd.nextInt(1000));
+            store.accept(
+                    RULES.join(store.state, join), new SeatTokenIssued(seat, "hash-" + seat, join));
         }
         return store;
     }
@@ -165,17 +192,25 @@ final class RecordFixtures {
             VoidexaState s = (VoidexaState) store.state;
             Seat seat = VoidexaMoves.toAct(s);
             List<Intent> legal = moves.legal(s, seat);
-            Intent pick = rnd.nextInt(500) == 0 ? Intent.concede(seat)
-                    : rnd.nextInt(10) < 3 ? legal.get(0) : legal.get(rnd.nextInt(legal.size()));
+            Intent pick =
+                    rnd.nextInt(500) == 0
+                            ? Intent.concede(seat)
+                            : rnd.nextInt(10) < 3
+                                    ? legal.get(0)
+                                    : legal.get(rnd.nextInt(legal.size()));
             n++;
-            store.accept(RULES.decide(s, pick), new IntentAccepted("i-" + n, seat, "f-" + n, pick, T0.plusSeconds(n)));
+            store.accept(
+                    RULES.decide(s, pick),
+                    new IntentAccepted("i-" + n, seat, "f-" + n, pick, T0.plusSeconds(n)));
         }
         return store;
     }
 
     /** The signed record of a stored match, as text. */
     static String record(Store store, ServerKey key) {
-        ObjectNode record = RecordSignature.sign(RECORDS.build(store.events, List.of(), T0.plusSeconds(86_400)), key);
+        ObjectNode record =
+                RecordSignature.sign(
+                        RECORDS.build(store.events, List.of(), T0.plusSeconds(86_400)), key);
         try {
             return MAPPER.writeValueAsString(record);
         } catch (JsonProcessingException e) {

@@ -1,13 +1,5 @@
 package io.duelhall.infra.fairness;
 
-import io.duelhall.fairness.signing.RecordSignature;
-
-import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.fairness.record.Release;
-import io.duelhall.fairness.signing.ServerKey;
-import io.duelhall.fairness.audit.Auditor;
-import io.duelhall.fairness.audit.AuditReport;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -23,9 +15,9 @@ import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
-import io.duelhall.domain.RulesVersion;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.SeatTokens;
@@ -40,7 +32,12 @@ import io.duelhall.domain.voidlit.VoidlitIntents;
 import io.duelhall.domain.voidlit.VoidlitMove;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import io.duelhall.domain.voidlit.VoidlitState;
-
+import io.duelhall.fairness.audit.AuditReport;
+import io.duelhall.fairness.audit.Auditor;
+import io.duelhall.fairness.record.MatchRecords;
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.signing.RecordSignature;
+import io.duelhall.fairness.signing.ServerKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
@@ -55,35 +52,46 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The whole-record vectors of docs/fairness.md ("Whole-record vectors", files in docs/vectors/), made by the project's
- * own code: a short clocked voidexa match (clock policy 2) played through the rules under a pinned released version
- * (engine voidexa-1.2.0, catalog voidexa-cards-2026.11.3, so a later rules release does not change it), stored as the
- * Match aggregate stores it ({@link RecordFixtures.Store}), built and signed like an export with the test key in
- * {@code infra/src/test/resources/vectors/signing-key.pem} (a key for these vectors only: never a server's), and four
- * tampered variants, each with the event where it first diverges.
+ * The whole-record vectors of docs/fairness.md ("Whole-record vectors", files in docs/vectors/),
+ * made by the project's own code: a short clocked voidexa match (clock policy 2) played through the
+ * rules under a pinned released version (engine voidexa-1.2.0, catalog voidexa-cards-2026.11.3, so
+ * a later rules release does not change it), stored as the Match aggregate stores it ({@link
+ * RecordFixtures.Store}), built and signed like an export with the test key in {@code
+ * infra/src/test/resources/vectors/signing-key.pem} (a key for these vectors only: never a
+ * server's), and four tampered variants, each with the event where it first diverges.
  *
- * <p>Regenerate (only when the record format or the audit changes on purpose; then say so in docs/fairness.md):
- * {@code DUELHALL_WRITE_VECTORS=1 ./mvnw -B -ntp -q test -pl infra -am -Dtest=RecordVectorsTest
- * -Dsurefire.failIfNoSpecifiedTests=false}. Without the variable {@code RecordVectorsTest} makes them in memory and
- * fails if any shipped file differs by a byte.
+ * <p>Regenerate (only when the record format or the audit changes on purpose; then say so in
+ * docs/fairness.md): {@code DUELHALL_WRITE_VECTORS=1 ./mvnw -B -ntp -q test -pl infra -am
+ * -Dtest=RecordVectorsTest -Dsurefire.failIfNoSpecifiedTests=false}. Without the variable {@code
+ * RecordVectorsTest} makes them in memory and fails if any shipped file differs by a byte.
  */
 final class RecordVectors {
     static final Path DIR = Path.of("..", "docs", "vectors");
     static final Path KEY = Path.of("src", "test", "resources", "vectors", "signing-key.pem");
-    static final RulesVersion VERSION = new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3");
-    static final RulesVersion VOIDLIT = new RulesVersion("voidlit-1.0.0", "voidlit-cards-2026.11.1");
+    static final RulesVersion VERSION =
+            new RulesVersion("voidexa-1.2.0", "voidexa-cards-2026.11.3");
+    static final RulesVersion VOIDLIT =
+            new RulesVersion("voidlit-1.0.0", "voidlit-cards-2026.11.1");
     static final RulesVersion BIOME = new RulesVersion("biome-1.0.0", "biome-cards-2026.11.1");
+
     /**
-     * The release the vectors name as their exporter ({@code release}): a real commit of this repository (the one
-     * before the member was added), so the vectors do not change with every commit.
+     * The release the vectors name as their exporter ({@code release}): a real commit of this
+     * repository (the one before the member was added), so the vectors do not change with every
+     * commit.
      */
-    static final Release RELEASE = new Release("0.1.0-SNAPSHOT", "b51443aeb976d253aa9204cd31fd0cc6dc619e89", false);
+    static final Release RELEASE =
+            new Release("0.1.0-SNAPSHOT", "b51443aeb976d253aa9204cd31fd0cc6dc619e89", false);
+
     static final Rulesets HOSTED = ReleasedRules.hosted();
     static final MatchRecords RECORDS = new MatchRecords(RecordFixtures.MAPPER, HOSTED);
     static final Auditor AUDITOR = new Auditor(RECORDS);
     static final Instant T0 = RecordFixtures.T0;
     static final byte[] SERVER_SEED = new byte[32];
-    /** The seat tokens the players were handed (the record holds only their SHA-256, {@code tokenHash}). */
+
+    /**
+     * The seat tokens the players were handed (the record holds only their SHA-256, {@code
+     * tokenHash}).
+     */
     static final Map<Seat, String> TOKENS = Map.of(Seat.A, "token-alice", Seat.B, "token-bob");
 
     static {
@@ -92,19 +100,21 @@ final class RecordVectors {
         }
     }
 
-    private RecordVectors() {
-    }
+    private RecordVectors() {}
 
     /** A vector file and what the audit must say of it. */
-    record Vector(String file, String what, ObjectNode record, Long firstDivergentEvent) {
-    }
+    record Vector(String file, String what, ObjectNode record, Long firstDivergentEvent) {}
 
-    /** The honest record: created with clocks, both seats joined, a card played, a turn ended, a TIMEOUT, a concession. */
+    /**
+     * The honest record: created with clocks, both seats joined, a card played, a turn ended, a
+     * TIMEOUT, a concession.
+     */
     static RecordFixtures.Store honestMatch() {
         Ruleset rules = HOSTED.find("voidexa", VERSION).orElseThrow();
         VoidexaMoves moves = new VoidexaMoves(((VoidexaRuleset) rules).catalog());
         RecordFixtures.Store store = new RecordFixtures.Store(rules);
-        // as the server opens it: the client asked for 60 s turns and 15 s decisions; the server adds clock policy 2
+        // as the server opens it: the client asked for 60 s turns and 15 s decisions; the server
+        // adds clock policy 2
         store.options = ClockPolicy.forNewMatch(new MatchOptions(0, 60, 15));
         store.accept(rules.open("vector-clocked-1", store.options, SERVER_SEED), null);
         join(store, rules, Seat.A, "Alice", "Hot Barrage", "alice");
@@ -112,38 +122,65 @@ final class RecordVectors {
         VoidexaState s = (VoidexaState) store.state;
         Seat first = s.active();
         Instant turnStart = store.clock.deadline().minusSeconds(60);
-        // the first seat plays its first listed card that leaves the decision with it, then ends its turn
-        Intent play = moves.legal(s, first).stream().filter(i -> i.type().equals("PLAY_CARD"))
-                .filter(i -> VoidexaMoves.toAct(after(rules, s, i)) == first).findFirst()
-                .orElseThrow(() -> new AssertionError("no card to play in turn 1"));
+        // the first seat plays its first listed card that leaves the decision with it, then ends
+        // its turn
+        Intent play =
+                moves.legal(s, first).stream()
+                        .filter(i -> i.type().equals("PLAY_CARD"))
+                        .filter(i -> VoidexaMoves.toAct(after(rules, s, i)) == first)
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no card to play in turn 1"));
         intent(store, rules, first, "play-1", play, turnStart.plusSeconds(10));
-        intent(store, rules, first, "end-1", VoidexaIntents.endTurn(first), turnStart.plusSeconds(20));
-        // the second seat lets its turn clock run out: the server's TIMEOUT, 250 ms after the deadline
+        intent(
+                store,
+                rules,
+                first,
+                "end-1",
+                VoidexaIntents.endTurn(first),
+                turnStart.plusSeconds(20));
+        // the second seat lets its turn clock run out: the server's TIMEOUT, 250 ms after the
+        // deadline
         ClockSet clock = store.clock;
-        if (clock.seat() != first.opponent() || clock.kind() != io.duelhall.domain.ClockNeed.Kind.TURN) {
+        if (clock.seat() != first.opponent()
+                || clock.kind() != io.duelhall.domain.ClockNeed.Kind.TURN) {
             throw new AssertionError("expected the second seat's turn clock, not " + clock);
         }
         Intent timeout = Intent.timeout(clock.seat());
-        store.accept(rules.decide(store.state, timeout), new IntentAccepted(ClockPolicy.timeoutIntentId(store.clockSeq),
-                clock.seat(), Match_SERVER_CLOCK, timeout, clock.deadline().plusMillis(250)));
-        // the second seat concedes 5 s into the first seat's next turn (a concession is accepted from either seat)
+        store.accept(
+                rules.decide(store.state, timeout),
+                new IntentAccepted(
+                        ClockPolicy.timeoutIntentId(store.clockSeq),
+                        clock.seat(),
+                        Match_SERVER_CLOCK,
+                        timeout,
+                        clock.deadline().plusMillis(250)));
+        // the second seat concedes 5 s into the first seat's next turn (a concession is accepted
+        // from either seat)
         Instant next = store.clock.deadline().minusSeconds(60);
-        intent(store, rules, first.opponent(), "concede-1", Intent.concede(first.opponent()), next.plusSeconds(5));
+        intent(
+                store,
+                rules,
+                first.opponent(),
+                "concede-1",
+                Intent.concede(first.opponent()),
+                next.plusSeconds(5));
         return store;
     }
 
     /**
-     * The voidlit record: no clocks; A ("alice", "Ember Rush") returns its first two cards in the mulligan, B ("bob",
-     * "Tide Wall", its seed chosen by the server) keeps its hand; then both only end their turns, so full hands waste
-     * their draws face up, the decks run out, and every later draw is a search of the Waste for 1, 2, 4 … Health
-     * (L-WASTE-1) until a seat has none left: every kind of random draw voidlit makes, and an end by the rules.
+     * The voidlit record: no clocks; A ("alice", "Ember Rush") returns its first two cards in the
+     * mulligan, B ("bob", "Tide Wall", its seed chosen by the server) keeps its hand; then both
+     * only end their turns, so full hands waste their draws face up, the decks run out, and every
+     * later draw is a search of the Waste for 1, 2, 4 … Health (L-WASTE-1) until a seat has none
+     * left: every kind of random draw voidlit makes, and an end by the rules.
      */
     static RecordFixtures.Store voidlitMatch() {
         VoidlitRuleset rules = (VoidlitRuleset) HOSTED.find("voidlit", VOIDLIT).orElseThrow();
         RecordFixtures.Store store = new RecordFixtures.Store(rules);
         store.options = null;
         store.accept(rules.open("vector-voidlit-1", null, SERVER_SEED), null);
-        voidlitJoin(store, rules, Seat.A, "Alice", "Ember Rush", "alice", JoinRequest.SEED_BY_PLAYER);
+        voidlitJoin(
+                store, rules, Seat.A, "Alice", "Ember Rush", "alice", JoinRequest.SEED_BY_PLAYER);
         voidlitJoin(store, rules, Seat.B, "Bob", "Tide Wall", "bob", JoinRequest.SEED_BY_SERVER);
         Instant at = T0.plusSeconds(60);
         int n = 0;
@@ -152,8 +189,12 @@ final class RecordVectors {
             Seat seat = rules.toAct(s);
             VoidlitMove move;
             if (s.phase().equals(VoidlitState.MULLIGAN)) {
-                List<String> back = seat == Seat.A
-                        ? s.side(seat).hand().subList(0, 2).stream().map(c -> c.id()).toList() : List.of();
+                List<String> back =
+                        seat == Seat.A
+                                ? s.side(seat).hand().subList(0, 2).stream()
+                                        .map(c -> c.id())
+                                        .toList()
+                                : List.of();
                 move = new VoidlitMove.Mulligan(seat, back);
             } else {
                 move = new VoidlitMove.EndTurn(seat);
@@ -169,9 +210,9 @@ final class RecordVectors {
     }
 
     /**
-     * The biome record: no clocks; A ("alice") and B ("bob") on the two starter decks, the greedy AI against the
-     * random one for 60 moves, then the seat to act concedes. biome's only random choices are the setup's (first
-     * seat, both decks); every draw takes the top card.
+     * The biome record: no clocks; A ("alice") and B ("bob") on the two starter decks, the greedy
+     * AI against the random one for 60 moves, then the seat to act concedes. biome's only random
+     * choices are the setup's (first seat, both decks); every draw takes the top card.
      */
     static RecordFixtures.Store biomeMatch() {
         Ruleset rules = HOSTED.find("biome", BIOME).orElseThrow();
@@ -180,20 +221,30 @@ final class RecordVectors {
         store.accept(rules.open("vector-biome-1", null, SERVER_SEED), null);
         var roster = io.duelhall.domain.biome.ai.Players.ROSTER;
         for (Seat seat : List.of(Seat.A, Seat.B)) {
-            JoinRequest join = roster.seatRequest(rules, seat, seat == Seat.A ? "Alice" : "Bob",
-                    seat == Seat.A ? "alice" : "bob").seedChosenBy(JoinRequest.SEED_BY_PLAYER);
-            store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+            JoinRequest join =
+                    roster.seatRequest(
+                                    rules,
+                                    seat,
+                                    seat == Seat.A ? "Alice" : "Bob",
+                                    seat == Seat.A ? "alice" : "bob")
+                            .seedChosenBy(JoinRequest.SEED_BY_PLAYER);
+            store.accept(
+                    rules.join(store.state, join),
+                    new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
         }
-        java.util.Map<Seat, io.duelhall.domain.AiPlayer> players = java.util.Map.of(
-                Seat.A, roster.player("greedy", rules, 1).orElseThrow(),
-                Seat.B, roster.player("random", rules, 2).orElseThrow());
+        java.util.Map<Seat, io.duelhall.domain.AiPlayer> players =
+                java.util.Map.of(
+                        Seat.A, roster.player("greedy", rules, 1).orElseThrow(),
+                        Seat.B, roster.player("random", rules, 2).orElseThrow());
         Instant at = T0.plusSeconds(60);
         int n = 0;
         while (store.state.status() == io.duelhall.domain.MatchStatus.LIVE) {
             Seat seat = rules.toAct(store.state);
-            // 60 moves of play (turns, the queue, battles, draws), then the seat to act concedes: a record small
+            // 60 moves of play (turns, the queue, battles, draws), then the seat to act concedes: a
+            // record small
             // enough to read
-            Intent move = n < 60 ? players.get(seat).choose(store.state, seat) : Intent.concede(seat);
+            Intent move =
+                    n < 60 ? players.get(seat).choose(store.state, seat) : Intent.concede(seat);
             n++;
             at = at.plusSeconds(3);
             intent(store, rules, seat, "i-" + n, move, at);
@@ -201,15 +252,30 @@ final class RecordVectors {
         return store;
     }
 
-    private static void voidlitJoin(RecordFixtures.Store store, VoidlitRuleset rules, Seat seat, String name,
-                                    String deck, String clientSeed, String seedBy) {
-        Catalog.StarterDeck d = rules.catalog().starterDecks().stream().filter(x -> x.name().equals(deck))
-                .findFirst().orElseThrow();
-        JoinRequest join = VoidlitIntents.joinRequest(name, d.parallel(), d.cards(), clientSeed).seedChosenBy(seedBy);
-        store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+    private static void voidlitJoin(
+            RecordFixtures.Store store,
+            VoidlitRuleset rules,
+            Seat seat,
+            String name,
+            String deck,
+            String clientSeed,
+            String seedBy) {
+        Catalog.StarterDeck d =
+                rules.catalog().starterDecks().stream()
+                        .filter(x -> x.name().equals(deck))
+                        .findFirst()
+                        .orElseThrow();
+        JoinRequest join =
+                VoidlitIntents.joinRequest(name, d.parallel(), d.cards(), clientSeed)
+                        .seedChosenBy(seedBy);
+        store.accept(
+                rules.join(store.state, join),
+                new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
     }
 
-    /** The fingerprint the server gives the TIMEOUT intents it makes itself (Match.SERVER_CLOCK). */
+    /**
+     * The fingerprint the server gives the TIMEOUT intents it makes itself (Match.SERVER_CLOCK).
+     */
     static final String Match_SERVER_CLOCK = "server-clock";
 
     private static VoidexaState after(Ruleset rules, VoidexaState s, Intent i) {
@@ -220,53 +286,96 @@ final class RecordVectors {
         return (VoidexaState) g;
     }
 
-    private static void join(RecordFixtures.Store store, Ruleset rules, Seat seat, String name, String deck,
-                             String clientSeed) {
-        StarterDeck d = ((VoidexaRuleset) rules).catalog().starterDecks().stream()
-                .filter(x -> x.name().equals(deck)).findFirst().orElseThrow();
-        JoinRequest join = new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed)
-                .seedChosenBy(JoinRequest.SEED_BY_PLAYER);
-        store.accept(rules.join(store.state, join), new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+    private static void join(
+            RecordFixtures.Store store,
+            Ruleset rules,
+            Seat seat,
+            String name,
+            String deck,
+            String clientSeed) {
+        StarterDeck d =
+                ((VoidexaRuleset) rules)
+                        .catalog().starterDecks().stream()
+                                .filter(x -> x.name().equals(deck))
+                                .findFirst()
+                                .orElseThrow();
+        JoinRequest join =
+                new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed)
+                        .seedChosenBy(JoinRequest.SEED_BY_PLAYER);
+        store.accept(
+                rules.join(store.state, join),
+                new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
     }
 
-    /** An intent as the API takes it (no expectedVersion), with the fingerprint the server computes for it. */
-    private static void intent(RecordFixtures.Store store, Ruleset rules, Seat seat, String intentId, Intent intent,
-                               Instant at) {
+    /**
+     * An intent as the API takes it (no expectedVersion), with the fingerprint the server computes
+     * for it.
+     */
+    private static void intent(
+            RecordFixtures.Store store,
+            Ruleset rules,
+            Seat seat,
+            String intentId,
+            Intent intent,
+            Instant at) {
         Intent sent = intent.by(null);
         List<Requests.TargetBody> targets = new ArrayList<>();
         for (Target t : intent.targets()) {
             targets.add(new Requests.TargetBody(t.kind(), t.seat().name(), t.subsystem(), t.id()));
         }
-        Requests.IntentBody body = new Requests.IntentBody(intentId, intent.type(), intent.card(),
-                intent.ability(), targets, intent.cards(), null, intent.choices());
+        Requests.IntentBody body =
+                new Requests.IntentBody(
+                        intentId,
+                        intent.type(),
+                        intent.card(),
+                        intent.ability(),
+                        targets,
+                        intent.cards(),
+                        null,
+                        intent.choices());
         String fingerprint = fingerprint(SeatTokens.hash(TOKENS.get(seat)), body, sent);
         Intent seated = intent.by(seat);
-        store.accept(rules.decide(store.state, seated), new IntentAccepted(intentId, seat, fingerprint, seated, at));
+        store.accept(
+                rules.decide(store.state, seated),
+                new IntentAccepted(intentId, seat, fingerprint, seated, at));
     }
 
-    /** The server's own fingerprint function ({@code Requests.fingerprint}, package-private: called as it is). */
+    /**
+     * The server's own fingerprint function ({@code Requests.fingerprint}, package-private: called
+     * as it is).
+     */
     static String fingerprint(String tokenHash, Requests.IntentBody body, Intent intent) {
         try {
-            Method m = Requests.class.getDeclaredMethod("fingerprint", String.class, Requests.IntentBody.class,
-                    Intent.class);
+            Method m =
+                    Requests.class.getDeclaredMethod(
+                            "fingerprint", String.class, Requests.IntentBody.class, Intent.class);
             m.setAccessible(true);
             return (String) m.invoke(null, tokenHash, body, intent);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Requests.fingerprint changed: update the vectors and docs/fairness.md", e);
+            throw new IllegalStateException(
+                    "Requests.fingerprint changed: update the vectors and docs/fairness.md", e);
         }
     }
 
     static ObjectNode record(RecordFixtures.Store store, ServerKey key) {
         ArrayNode events = RECORDS.events(store.events);
         Ruleset r = RECORDS.decoder().rulesetOf(null, events);
-        return RecordSignature.sign(RECORDS.build(events, r, RECORDS.decoder().decode(r, events), List.of(), T0.plus(Duration.ofDays(1)),
-                RELEASE), key);
+        return RecordSignature.sign(
+                RECORDS.build(
+                        events,
+                        r,
+                        RECORDS.decoder().decode(r, events),
+                        List.of(),
+                        T0.plus(Duration.ofDays(1)),
+                        RELEASE),
+                key);
     }
 
     static int indexOf(JsonNode events, String type, String field, String value) {
         for (int i = 0; i < events.size(); i++) {
             JsonNode e = events.get(i);
-            if (e.path("type").asText().equals(type) && (field == null || e.at(field).asText().equals(value))) {
+            if (e.path("type").asText().equals(type)
+                    && (field == null || e.at(field).asText().equals(value))) {
                 return i;
             }
         }
@@ -282,7 +391,8 @@ final class RecordVectors {
     static int indexOfAfter(JsonNode events, String type, String seat, int after) {
         for (int i = after + 1; i < events.size(); i++) {
             JsonNode e = events.get(i);
-            if (e.path("type").asText().equals(type) && e.at("/payload/seat").asText().equals(seat)) {
+            if (e.path("type").asText().equals(type)
+                    && e.at("/payload/seat").asText().equals(seat)) {
                 return i;
             }
         }
@@ -295,36 +405,62 @@ final class RecordVectors {
         List<Vector> out = new ArrayList<>();
         out.add(new Vector("record.json", "the honest record: every check passes", honest, null));
 
-        // 1. edited without the key: the first card drawn is another card; nothing signed or chained again
+        // 1. edited without the key: the first card drawn is another card; nothing signed or
+        // chained again
         ObjectNode edited = honest.deepCopy();
         int drawn = indexOf(edited.get("events"), "CardDrawn", null, null);
         ObjectNode card = (ObjectNode) edited.get("events").get(drawn).at("/payload/card");
-        card.put("card", card.path("card").asText().equals("pulse-tap") ? "laser-volley" : "pulse-tap");
-        out.add(new Vector("tampered-card-drawn.json", "the card of the first CardDrawn replaced, not signed again:"
-                + " the signature fails and the chain breaks at that event", edited, (long) drawn));
+        card.put(
+                "card",
+                card.path("card").asText().equals("pulse-tap") ? "laser-volley" : "pulse-tap");
+        out.add(
+                new Vector(
+                        "tampered-card-drawn.json",
+                        "the card of the first CardDrawn replaced, not signed again:"
+                                + " the signature fails and the chain breaks at that event",
+                        edited,
+                        (long) drawn));
 
-        // 2. a forger holding the key records the TIMEOUT 20 s before the clock's deadline, chains and signs again
+        // 2. a forger holding the key records the TIMEOUT 20 s before the clock's deadline, chains
+        // and signs again
         ObjectNode early = honest.deepCopy();
-        int timeout = indexOf(early.get("events"), "IntentAccepted", "/payload/intent/type", "TIMEOUT");
+        int timeout =
+                indexOf(early.get("events"), "IntentAccepted", "/payload/intent/type", "TIMEOUT");
         ObjectNode accepted = (ObjectNode) early.get("events").get(timeout).get("payload");
-        accepted.put("at", Instant.parse(accepted.path("at").asText()).minusSeconds(20).minusMillis(250).toString());
-        out.add(new Vector("tampered-early-timeout.json", "re-signed by a forger: the server's TIMEOUT recorded 20 s"
-                + " before the deadline of the clock it names (the ClockSet of its intentId clock-<n>)",
-                Forger.rechainAndSign(early, RECORDS, key), (long) timeout));
+        accepted.put(
+                "at",
+                Instant.parse(accepted.path("at").asText())
+                        .minusSeconds(20)
+                        .minusMillis(250)
+                        .toString());
+        out.add(
+                new Vector(
+                        "tampered-early-timeout.json",
+                        "re-signed by a forger: the server's TIMEOUT recorded 20 s"
+                                + " before the deadline of the clock it names (the ClockSet of its intentId clock-<n>)",
+                        Forger.rechainAndSign(early, RECORDS, key),
+                        (long) timeout));
 
-        // 3. a forger appends the cleared ClockSet of clock policy 1 after MatchEnded, chains and signs again
+        // 3. a forger appends the cleared ClockSet of clock policy 1 after MatchEnded, chains and
+        // signs again
         ObjectNode after = honest.deepCopy();
         ArrayNode events = (ArrayNode) after.get("events");
         ObjectNode extra = JsonNodeFactory.instance.objectNode();
         extra.put("seq", events.size());
         extra.put("type", "ClockSet");
         extra.put("at", events.get(events.size() - 1).path("at").asText());
-        extra.set("payload", RecordFixtures.MAPPER.valueToTree(new ClockSet(null, null, 0, null, 0)));
+        extra.set(
+                "payload", RecordFixtures.MAPPER.valueToTree(new ClockSet(null, null, 0, null, 0)));
         extra.put("chain", "");
         long appended = events.size();
         events.add(extra);
-        out.add(new Vector("tampered-event-after-end.json", "re-signed by a forger: a cleared ClockSet after MatchEnded"
-                + " in a clock policy 2 record", Forger.rechainAndSign(after, RECORDS, key), appended));
+        out.add(
+                new Vector(
+                        "tampered-event-after-end.json",
+                        "re-signed by a forger: a cleared ClockSet after MatchEnded"
+                                + " in a clock policy 2 record",
+                        Forger.rechainAndSign(after, RECORDS, key),
+                        appended));
 
         // 4. a forger swaps the top two cards of seat A's shuffled deck, chains and signs again
         ObjectNode swapped = honest.deepCopy();
@@ -333,53 +469,97 @@ final class RecordVectors {
         JsonNode top = order.get(0);
         order.set(0, order.get(1));
         order.set(1, top);
-        out.add(new Vector("tampered-deck-order.json", "re-signed by a forger: the top two cards of seat A's"
-                + " DeckShuffled.order swapped", Forger.rechainAndSign(swapped, RECORDS, key), (long) shuffled));
+        out.add(
+                new Vector(
+                        "tampered-deck-order.json",
+                        "re-signed by a forger: the top two cards of seat A's"
+                                + " DeckShuffled.order swapped",
+                        Forger.rechainAndSign(swapped, RECORDS, key),
+                        (long) shuffled));
 
         // voidlit: the honest record, a forged mulligan shuffle and a forged Waste search
         ObjectNode voidlit = record(voidlitMatch(), key);
-        out.add(new Vector("voidlit-record.json", "a voidlit record (mulligan, wasted draws, Waste searches, an end"
-                + " by the rules): every check passes", voidlit, null));
+        out.add(
+                new Vector(
+                        "voidlit-record.json",
+                        "a voidlit record (mulligan, wasted draws, Waste searches, an end"
+                                + " by the rules): every check passes",
+                        voidlit,
+                        null));
         ObjectNode mulligan = voidlit.deepCopy();
         int reshuffled = secondShuffle(mulligan.get("events"), "A");
         ArrayNode deck = (ArrayNode) mulligan.get("events").get(reshuffled).at("/payload/order");
         JsonNode first = deck.get(0);
         deck.set(0, deck.get(deck.size() - 1));
         deck.set(deck.size() - 1, first);
-        out.add(new Vector("voidlit-tampered-mulligan.json", "re-signed by a forger: the top and bottom cards of seat"
-                + " A's deck after its mulligan shuffle swapped", Forger.rechainAndSign(mulligan, RECORDS, key),
-                (long) reshuffled));
+        out.add(
+                new Vector(
+                        "voidlit-tampered-mulligan.json",
+                        "re-signed by a forger: the top and bottom cards of seat"
+                                + " A's deck after its mulligan shuffle swapped",
+                        Forger.rechainAndSign(mulligan, RECORDS, key),
+                        (long) reshuffled));
         ObjectNode searched = voidlit.deepCopy();
         int search = indexOf(searched.get("events"), "WasteSearched", null, null);
-        int wasted = indexOf(searched.get("events"), "CardOverdrawn", "/payload/seat",
-                searched.get("events").get(search).at("/payload/seat").asText());
+        int wasted =
+                indexOf(
+                        searched.get("events"),
+                        "CardOverdrawn",
+                        "/payload/seat",
+                        searched.get("events").get(search).at("/payload/seat").asText());
         JsonNode other = searched.get("events").get(wasted).at("/payload/card");
         ObjectNode took = (ObjectNode) searched.get("events").get(search).get("payload");
-        if (took.get("card").equals(other)) { // the search took the first wasted card: name the second one instead
-            other = searched.get("events").get(indexOfAfter(searched.get("events"), "CardOverdrawn",
-                    took.path("seat").asText(), wasted)).at("/payload/card");
+        if (took.get("card")
+                .equals(other)) { // the search took the first wasted card: name the second one
+            // instead
+            other =
+                    searched.get("events")
+                            .get(
+                                    indexOfAfter(
+                                            searched.get("events"),
+                                            "CardOverdrawn",
+                                            took.path("seat").asText(),
+                                            wasted))
+                            .at("/payload/card");
         }
         took.set("card", other.deepCopy());
-        out.add(new Vector("voidlit-tampered-waste-search.json", "re-signed by a forger: the first Waste search"
-                + " names another card of the Waste than the one the match seed picks",
-                Forger.rechainAndSign(searched, RECORDS, key), (long) search));
+        out.add(
+                new Vector(
+                        "voidlit-tampered-waste-search.json",
+                        "re-signed by a forger: the first Waste search"
+                                + " names another card of the Waste than the one the match seed picks",
+                        Forger.rechainAndSign(searched, RECORDS, key),
+                        (long) search));
 
         // biome: the honest record and a forged deal
         ObjectNode biome = record(biomeMatch(), key);
-        out.add(new Vector("biome-record.json", "a biome record (the greedy AI against the random one for 60 moves,"
-                + " then a concession): every check passes", biome, null));
+        out.add(
+                new Vector(
+                        "biome-record.json",
+                        "a biome record (the greedy AI against the random one for 60 moves,"
+                                + " then a concession): every check passes",
+                        biome,
+                        null));
         ObjectNode dealt = biome.deepCopy();
         int deal = indexOf(dealt.get("events"), "DeckShuffled", "/payload/seat", "B");
         ArrayNode deckB = (ArrayNode) dealt.get("events").get(deal).at("/payload/order");
         JsonNode topB = deckB.get(0);
         deckB.set(0, deckB.get(2));
         deckB.set(2, topB);
-        out.add(new Vector("biome-tampered-deal.json", "re-signed by a forger: the first and third cards of seat B's"
-                + " dealt deck swapped", Forger.rechainAndSign(dealt, RECORDS, key), (long) deal));
+        out.add(
+                new Vector(
+                        "biome-tampered-deal.json",
+                        "re-signed by a forger: the first and third cards of seat B's"
+                                + " dealt deck swapped",
+                        Forger.rechainAndSign(dealt, RECORDS, key),
+                        (long) deal));
         return out;
     }
 
-    /** What the project's audit says of a vector, trusting the vectors' key: each check's result and event. */
+    /**
+     * What the project's audit says of a vector, trusting the vectors' key: each check's result and
+     * event.
+     */
     static ObjectNode expected(Vector v, ServerKey key) {
         AuditReport r = AUDITOR.audit(v.record(), key.publicKeyHex());
         ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -406,13 +586,18 @@ final class RecordVectors {
     static Map<String, String> files(ServerKey key) {
         Map<String, String> files = new LinkedHashMap<>();
         ObjectNode expected = JsonNodeFactory.instance.objectNode();
-        expected.put("about", "docs/fairness.md, \"Whole-record vectors\": the expected result of each check of each"
-                + " record in this directory, audited with publicKey as the trusted key");
+        expected.put(
+                "about",
+                "docs/fairness.md, \"Whole-record vectors\": the expected result of each check of each"
+                        + " record in this directory, audited with publicKey as the trusted key");
         expected.put("publicKey", key.publicKeyHex());
         expected.put("keyId", key.keyId());
         ObjectNode tokens = expected.putObject("seatTokens");
-        for (Seat seat : List.of(Seat.A, Seat.B)) { // in seat order (Map.of iterates in no fixed order)
-            tokens.putObject(seat.name()).put("token", TOKENS.get(seat)).put("tokenHash", SeatTokens.hash(TOKENS.get(seat)));
+        for (Seat seat :
+                List.of(Seat.A, Seat.B)) { // in seat order (Map.of iterates in no fixed order)
+            tokens.putObject(seat.name())
+                    .put("token", TOKENS.get(seat))
+                    .put("tokenHash", SeatTokens.hash(TOKENS.get(seat)));
         }
         ArrayNode list = expected.putArray("vectors");
         for (Vector v : vectors(key)) {
@@ -425,9 +610,10 @@ final class RecordVectors {
     }
 
     static String pretty(JsonNode node) {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+        DefaultPrettyPrinter printer =
+                new DefaultPrettyPrinter()
+                        .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                        .withArrayIndenter(new DefaultIndenter("  ", "\n"));
         try {
             return RecordFixtures.MAPPER.writer(printer).writeValueAsString(node) + "\n";
         } catch (JsonProcessingException e) {

@@ -1,14 +1,12 @@
 package io.duelhall.infra.fairness;
 
-import io.duelhall.fairness.signing.Ed25519;
-import io.duelhall.fairness.signing.ServerKey;
-import io.duelhall.fairness.audit.AuditReport;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
+import io.duelhall.fairness.audit.AuditReport;
+import io.duelhall.fairness.signing.Ed25519;
+import io.duelhall.fairness.signing.ServerKey;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,16 +20,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /**
- * Issue 26, docs/fairness.md "Whole-record vectors": the records shipped in docs/vectors/ are exactly what the
- * project's code makes today ({@link RecordVectors}; a change of the record format, the chain, the signature or the
- * audit fails here until the vectors are made again on purpose), the project's audit gives each check the result
- * expected.json states, each tampered variant first diverges at its stated event, and docs/verify_record.py (when
- * python3 is installed) agrees on every check it makes.
+ * Issue 26, docs/fairness.md "Whole-record vectors": the records shipped in docs/vectors/ are
+ * exactly what the project's code makes today ({@link RecordVectors}; a change of the record
+ * format, the chain, the signature or the audit fails here until the vectors are made again on
+ * purpose), the project's audit gives each check the result expected.json states, each tampered
+ * variant first diverges at its stated event, and docs/verify_record.py (when python3 is installed)
+ * agrees on every check it makes.
  */
 class RecordVectorsTest {
     static ServerKey key;
@@ -45,7 +44,8 @@ class RecordVectorsTest {
             RecordVectors.write();
         }
         made = RecordVectors.files(key);
-        expected = RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("expected.json").toFile());
+        expected =
+                RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("expected.json").toFile());
     }
 
     @Test
@@ -53,13 +53,19 @@ class RecordVectorsTest {
     void theShippedVectorsAreWhatTheCodeMakes() throws IOException {
         TreeSet<String> shipped = new TreeSet<>();
         try (Stream<Path> files = Files.list(RecordVectors.DIR)) {
-            files.map(p -> p.getFileName().toString()).filter(n -> !n.equals("README.md")).forEach(shipped::add);
+            files.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals("README.md"))
+                    .forEach(shipped::add);
         }
         assertThat(shipped).containsExactlyInAnyOrderElementsOf(made.keySet());
         for (Map.Entry<String, String> f : made.entrySet()) {
-            assertThat(Files.readString(RecordVectors.DIR.resolve(f.getKey()), StandardCharsets.UTF_8))
-                    .as("docs/vectors/%s is what the code makes now: if the format changed on purpose, make the vectors"
-                            + " again (RecordVectors) and say so in docs/fairness.md", f.getKey())
+            assertThat(
+                            Files.readString(
+                                    RecordVectors.DIR.resolve(f.getKey()), StandardCharsets.UTF_8))
+                    .as(
+                            "docs/vectors/%s is what the code makes now: if the format changed on purpose, make the vectors"
+                                    + " again (RecordVectors) and say so in docs/fairness.md",
+                            f.getKey())
                     .isEqualTo(f.getValue());
         }
     }
@@ -72,84 +78,127 @@ class RecordVectorsTest {
         assertThat(expected.path("keyId").asText()).isEqualTo(Ed25519.keyId(publicKey)).hasSize(16);
         assertThat(expected.get("vectors")).hasSize(10);
         for (JsonNode v : expected.get("vectors")) {
-            String text = Files.readString(RecordVectors.DIR.resolve(v.path("file").asText()), StandardCharsets.UTF_8);
+            String text =
+                    Files.readString(
+                            RecordVectors.DIR.resolve(v.path("file").asText()),
+                            StandardCharsets.UTF_8);
             AuditReport r = RecordVectors.AUDITOR.audit(text, publicKey);
-            assertThat(r.passed()).as(v.path("file").asText()).isEqualTo(v.path("passed").asBoolean());
-            assertThat(r.checks()).extracting(AuditReport.Check::name).containsExactlyElementsOf(AuditReport.CHECKS);
+            assertThat(r.passed())
+                    .as(v.path("file").asText())
+                    .isEqualTo(v.path("passed").asBoolean());
+            assertThat(r.checks())
+                    .extracting(AuditReport.Check::name)
+                    .containsExactlyElementsOf(AuditReport.CHECKS);
             Long first = null;
             for (AuditReport.Check c : r.checks()) {
                 JsonNode want = v.path("checks").path(c.name());
-                assertThat(c.passed()).as("%s: %s", v.path("file").asText(), c).isEqualTo(want.path("passed").asBoolean());
-                assertThat(c.event()).as("%s: %s", v.path("file").asText(), c)
+                assertThat(c.passed())
+                        .as("%s: %s", v.path("file").asText(), c)
+                        .isEqualTo(want.path("passed").asBoolean());
+                assertThat(c.event())
+                        .as("%s: %s", v.path("file").asText(), c)
                         .isEqualTo(want.has("event") ? want.path("event").asLong() : null);
                 if (!c.passed() && c.event() != null && (first == null || c.event() < first)) {
                     first = c.event();
                 }
             }
             JsonNode stated = v.path("firstDivergentEvent");
-            assertThat(first).as("%s: the first divergent event", v.path("file").asText())
+            assertThat(first)
+                    .as("%s: the first divergent event", v.path("file").asText())
                     .isEqualTo(stated.isNull() ? null : stated.asLong());
         }
         for (JsonNode v : expected.get("vectors")) {
             boolean honest = v.path("file").asText().matches("((voidlit|biome)-)?record\\.json");
             assertThat(v.path("passed").asBoolean()).as(v.path("file").asText()).isEqualTo(honest);
-            assertThat(v.path("firstDivergentEvent").isNumber()).as(v.path("file").asText()).isEqualTo(!honest);
+            assertThat(v.path("firstDivergentEvent").isNumber())
+                    .as(v.path("file").asText())
+                    .isEqualTo(!honest);
         }
     }
 
     @Test
-    @DisplayName("the honest vector is a clock policy 2 match: clocks, a TIMEOUT, a concession, MatchEnded last")
+    @DisplayName(
+            "the honest vector is a clock policy 2 match: clocks, a TIMEOUT, a concession, MatchEnded last")
     void theHonestVectorCoversTheClockedEnd() throws IOException {
-        JsonNode record = RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("record.json").toFile());
+        JsonNode record =
+                RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("record.json").toFile());
         JsonNode events = record.get("events");
         assertThat(events.get(0).at("/payload/options/clockPolicy").asInt()).isEqualTo(2);
         assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("MatchEnded");
-        assertThat(events.get(events.size() - 1).at("/payload/reason").asText()).isEqualTo("CONCEDED");
-        assertThat(record.path("chainHead").asText()).isEqualTo(events.get(events.size() - 1).path("chain").asText());
+        assertThat(events.get(events.size() - 1).at("/payload/reason").asText())
+                .isEqualTo("CONCEDED");
+        assertThat(record.path("chainHead").asText())
+                .isEqualTo(events.get(events.size() - 1).path("chain").asText());
         List<String> types = new ArrayList<>();
-        events.forEach(e -> types.add(e.path("type").asText() + (e.at("/payload/intent/type").isTextual()
-                ? ":" + e.at("/payload/intent/type").asText() : "")));
-        assertThat(types).contains("ClockSet", "IntentAccepted:PLAY_CARD", "IntentAccepted:TIMEOUT",
-                "IntentAccepted:CONCEDE", "TurnTimedOut");
+        events.forEach(
+                e ->
+                        types.add(
+                                e.path("type").asText()
+                                        + (e.at("/payload/intent/type").isTextual()
+                                                ? ":" + e.at("/payload/intent/type").asText()
+                                                : "")));
+        assertThat(types)
+                .contains(
+                        "ClockSet",
+                        "IntentAccepted:PLAY_CARD",
+                        "IntentAccepted:TIMEOUT",
+                        "IntentAccepted:CONCEDE",
+                        "TurnTimedOut");
         assertThat(record.path("signature").path("keyId").asText()).isEqualTo(key.keyId());
     }
 
     @Test
-    @DisplayName("gap 10: the voidlit vector holds every random draw voidlit makes and names who chose each client seed")
+    @DisplayName(
+            "gap 10: the voidlit vector holds every random draw voidlit makes and names who chose each client seed")
     void theVoidlitVectorCoversItsRandomDraws() throws IOException {
-        JsonNode record = RecordFixtures.MAPPER.readTree(RecordVectors.DIR.resolve("voidlit-record.json").toFile());
+        JsonNode record =
+                RecordFixtures.MAPPER.readTree(
+                        RecordVectors.DIR.resolve("voidlit-record.json").toFile());
         assertThat(record.path("ruleset").asText()).isEqualTo("voidlit");
         List<String> types = new ArrayList<>();
         record.get("events").forEach(e -> types.add(e.path("type").asText()));
         assertThat(types).contains("MulliganTaken", "CardOverdrawn", "WasteSearched");
-        assertThat(types.stream().filter(t -> t.equals("DeckShuffled")).count()).as("two deals and one mulligan")
+        assertThat(types.stream().filter(t -> t.equals("DeckShuffled")).count())
+                .as("two deals and one mulligan")
                 .isEqualTo(3);
         assertThat(types.get(types.size() - 1)).isEqualTo("MatchEnded");
         JsonNode end = record.get("events").get(types.size() - 1).get("payload");
         assertThat(end.path("reason").asText()).isEqualTo("HEALTH");
-        // gap 9: the seat requests say who chose the client seed; the release that exported the record is named
+        // gap 9: the seat requests say who chose the client seed; the release that exported the
+        // record is named
         Map<String, String> seedBy = new HashMap<>();
-        record.get("events").forEach(e -> {
-            if (e.path("type").asText().equals("SeatTokenIssued")) {
-                seedBy.put(e.at("/payload/seat").asText(), e.at("/payload/request/clientSeedBy").asText());
-            }
-        });
+        record.get("events")
+                .forEach(
+                        e -> {
+                            if (e.path("type").asText().equals("SeatTokenIssued")) {
+                                seedBy.put(
+                                        e.at("/payload/seat").asText(),
+                                        e.at("/payload/request/clientSeedBy").asText());
+                            }
+                        });
         assertThat(seedBy).containsEntry("A", "player").containsEntry("B", "server");
         assertThat(record.at("/release/commit").asText()).isEqualTo(RecordVectors.RELEASE.commit());
     }
 
-    static final Pattern LINE = Pattern.compile("^(PASS|FAIL|SKIP) ([A-Za-z]+)(?::.*?at event (\\d+))?.*$");
+    static final Pattern LINE =
+            Pattern.compile("^(PASS|FAIL|SKIP) ([A-Za-z]+)(?::.*?at event (\\d+))?.*$");
 
     @Test
-    @DisplayName("docs/verify_record.py agrees with the expected result of every check it makes (when python3 is there)")
+    @DisplayName(
+            "docs/verify_record.py agrees with the expected result of every check it makes (when python3 is there)")
     void verifyRecordPyAgrees() throws Exception {
         assumeTrue(python(), "python3 is not installed");
         Path script = Path.of("..", "docs", "verify_record.py");
         String publicKey = expected.path("publicKey").asText();
         for (JsonNode v : expected.get("vectors")) {
-            Process p = new ProcessBuilder("python3", script.toString(),
-                    RecordVectors.DIR.resolve(v.path("file").asText()).toString(), publicKey)
-                    .redirectErrorStream(true).start();
+            Process p =
+                    new ProcessBuilder(
+                                    "python3",
+                                    script.toString(),
+                                    RecordVectors.DIR.resolve(v.path("file").asText()).toString(),
+                                    publicKey)
+                            .redirectErrorStream(true)
+                            .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             Map<String, Boolean> results = new HashMap<>();
@@ -164,22 +213,32 @@ class RecordVectorsTest {
                 allPassed &= passed;
                 results.put(name, passed);
                 if (name.equals("timeouts")) {
-                    // the script's share of re-simulation: a TIMEOUT it fails is where the audit's resimulation fails
+                    // the script's share of re-simulation: a TIMEOUT it fails is where the audit's
+                    // resimulation fails
                     if (!passed) {
-                        assertThat(Long.valueOf(m.group(3))).as("%s: %s", v.path("file").asText(), out)
-                                .isEqualTo(v.path("checks").path("resimulation").path("event").asLong());
+                        assertThat(Long.valueOf(m.group(3)))
+                                .as("%s: %s", v.path("file").asText(), out)
+                                .isEqualTo(
+                                        v.path("checks")
+                                                .path("resimulation")
+                                                .path("event")
+                                                .asLong());
                     }
                     continue;
                 }
                 JsonNode want = v.path("checks").path(name);
-                assertThat(passed).as("%s, %s: %s", v.path("file").asText(), name, out)
+                assertThat(passed)
+                        .as("%s, %s: %s", v.path("file").asText(), name, out)
                         .isEqualTo(want.path("passed").asBoolean());
                 if (!passed && m.group(3) != null) {
-                    assertThat(Long.parseLong(m.group(3))).as("%s, %s: %s", v.path("file").asText(), name, out)
+                    assertThat(Long.parseLong(m.group(3)))
+                            .as("%s, %s: %s", v.path("file").asText(), name, out)
                             .isEqualTo(want.path("event").asLong());
                 }
             }
-            assertThat(results.keySet()).as(out).contains("chain", "end", "timeouts", "seedCommitment", "randomDraws");
+            assertThat(results.keySet())
+                    .as(out)
+                    .contains("chain", "end", "timeouts", "seedCommitment", "randomDraws");
             assertThat(p.exitValue()).as(out).isEqualTo(allPassed ? 0 : 1);
             if (v.path("file").asText().equals("tampered-early-timeout.json")) {
                 assertThat(results).as(out).containsEntry("timeouts", false);
@@ -189,7 +248,8 @@ class RecordVectorsTest {
 
     private static boolean python() {
         try {
-            Process p = new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
+            Process p =
+                    new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {

@@ -1,5 +1,7 @@
 package io.duelhall.infra.fairness;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,30 +18,25 @@ import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
 import io.duelhall.query.log.MatchLog;
 import io.duelhall.query.log.MatchLogs;
-import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * The server seed (and the match seed derived from it, which gives away every deck order) leaves the server only when
- * the match has ended. A match is played over HTTP while every answer of every read path is kept — for both seats, a
- * spectator and anyone probing: creation, seats, intents and their refusals, view, events, replay, match lists,
- * export and audit — and none may hold either seed before MatchEnded; after it, the log and the export reveal it.
+ * The server seed (and the match seed derived from it, which gives away every deck order) leaves
+ * the server only when the match has ended. A match is played over HTTP while every answer of every
+ * read path is kept — for both seats, a spectator and anyone probing: creation, seats, intents and
+ * their refusals, view, events, replay, match lists, export and audit — and none may hold either
+ * seed before MatchEnded; after it, the log and the export reveal it.
  */
 class SeedSecrecyHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
-    @Autowired
-    MatchLogs logs;
-    @Autowired
-    VoidexaRuleset rules;
+    @LocalServerPort int port;
+    @Autowired MatchLogs logs;
+    @Autowired VoidexaRuleset rules;
 
     final List<String> seen = new ArrayList<>();
     Api api;
@@ -50,7 +47,7 @@ class SeedSecrecyHttpTest extends AppTest {
     }
 
     void readEverything(String id, String tokenA, String tokenB, long version) {
-        for (String token : new String[]{tokenA, tokenB, null}) {
+        for (String token : new String[] {tokenA, tokenB, null}) {
             keep(api.get("/api/matches/" + id + "/view", token));
             keep(api.get("/api/matches/" + id + "/events?from=0", token));
             keep(api.get("/api/matches/" + id + "/replay?at=" + version, token));
@@ -85,15 +82,28 @@ class SeedSecrecyHttpTest extends AppTest {
     @Test
     void noReadPathShowsTheSeedsBeforeTheEnd() {
         api = new Api(port);
-        Api.Res created = keep(api.post("/api/matches", java.util.Map.of("ruleset", "voidexa"), null));
+        Api.Res created =
+                keep(api.post("/api/matches", java.util.Map.of("ruleset", "voidexa"), null));
         String id = created.body().get("matchId").asText();
         assertThat(created.body().get("seedCommitment").asText()).matches("[0-9a-f]{64}");
         JsonNode decks = api.starterDecks();
-        String tokenA = keep(api.post("/api/matches/" + id + "/seats", api.seatBody("Ada", decks.get(0)), null))
-                .body().get("playerToken").asText();
+        String tokenA =
+                keep(api.post(
+                                "/api/matches/" + id + "/seats",
+                                api.seatBody("Ada", decks.get(0)),
+                                null))
+                        .body()
+                        .get("playerToken")
+                        .asText();
         readEverything(id, tokenA, null, 0);
-        String tokenB = keep(api.post("/api/matches/" + id + "/seats", api.seatBody("Bo", decks.get(1)), null))
-                .body().get("playerToken").asText();
+        String tokenB =
+                keep(api.post(
+                                "/api/matches/" + id + "/seats",
+                                api.seatBody("Bo", decks.get(1)),
+                                null))
+                        .body()
+                        .get("playerToken")
+                        .asText();
 
         VoidexaMoves moves = new VoidexaMoves(rules.catalog());
         Random rnd = new Random(5);
@@ -103,7 +113,11 @@ class SeedSecrecyHttpTest extends AppTest {
             VoidexaState s = (VoidexaState) log.state();
             Seat seat = VoidexaMoves.toAct(s);
             String token = seat == Seat.A ? tokenA : tokenB;
-            keep(api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), seat == Seat.A ? tokenB : tokenA));
+            keep(
+                    api.post(
+                            "/api/matches/" + id + "/intents",
+                            Api.intent("END_TURN"),
+                            seat == Seat.A ? tokenB : tokenA));
             if (step < 3 || step % 20 == 0) {
                 readEverything(id, tokenA, tokenB, log.version());
             }
@@ -113,7 +127,11 @@ class SeedSecrecyHttpTest extends AppTest {
             assertThat(r.status()).as(r.raw()).isEqualTo(200);
             log = logs.load(id);
             if (((VoidexaState) log.state()).status() == MatchStatus.LIVE) {
-                seen.add(r.raw().toLowerCase(Locale.ROOT)); // the answer that ends the match reveals, as it should
+                seen.add(
+                        r.raw()
+                                .toLowerCase(
+                                        Locale.ROOT)); // the answer that ends the match reveals,
+                // as it should
             }
         }
         MatchSetup setup = rules.setup(log.events().stream().map(RecordedEvent::payload).toList());
@@ -125,7 +143,10 @@ class SeedSecrecyHttpTest extends AppTest {
             assertThat(body).doesNotContain(serverSeed).doesNotContain(matchSeed);
         }
 
-        assertThat(api.get("/api/matches/" + id + "/events?from=0", null).raw()).contains(serverSeed);
-        assertThat(api.get("/api/matches/" + id + "/export", null).raw()).contains(serverSeed).contains(matchSeed);
+        assertThat(api.get("/api/matches/" + id + "/events?from=0", null).raw())
+                .contains(serverSeed);
+        assertThat(api.get("/api/matches/" + id + "/export", null).raw())
+                .contains(serverSeed)
+                .contains(matchSeed);
     }
 }

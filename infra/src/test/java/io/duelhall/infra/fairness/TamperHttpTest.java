@@ -1,20 +1,18 @@
 package io.duelhall.infra.fairness;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.http.Api;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * Tampering with a finished match's export, and the audit naming the problem: an edited export fails its signature; a
- * swapped seed fails the commitment; reordered intents diverge in the re-simulation. (Tampering with the store itself
- * is StoreTamperTest, in an app of its own.)
+ * Tampering with a finished match's export, and the audit naming the problem: an edited export
+ * fails its signature; a swapped seed fails the commitment; reordered intents diverge in the
+ * re-simulation. (Tampering with the store itself is StoreTamperTest, in an app of its own.)
  */
 class TamperHttpTest extends FairnessAppTest {
     JsonNode auditOf(String matchId) {
@@ -34,11 +32,13 @@ class TamperHttpTest extends FairnessAppTest {
 
     static List<String> failed(JsonNode report) {
         List<String> out = new java.util.ArrayList<>();
-        report.get("checks").forEach(c -> {
-            if (!c.get("passed").asBoolean()) {
-                out.add(c.get("name").asText());
-            }
-        });
+        report.get("checks")
+                .forEach(
+                        c -> {
+                            if (!c.get("passed").asBoolean()) {
+                                out.add(c.get("name").asText());
+                            }
+                        });
         return out;
     }
 
@@ -60,10 +60,12 @@ class TamperHttpTest extends FairnessAppTest {
         String raw = export(m.matchId());
         assertThat(upload(raw).get("passed").asBoolean()).isTrue();
         ObjectNode record = (ObjectNode) Api.JSON.readTree(raw);
-        ((ObjectNode) record.get("refusedIntents").get(0)).put("code", "OK"); // not chained: only the signature covers it
+        ((ObjectNode) record.get("refusedIntents").get(0))
+                .put("code", "OK"); // not chained: only the signature covers it
         JsonNode report = upload(record);
         assertThat(failed(report)).containsExactly("signature");
-        assertThat(check(report, "signature").get("details").asText()).contains("changed after it was signed");
+        assertThat(check(report, "signature").get("details").asText())
+                .contains("changed after it was signed");
         // the same edit in the text, keeping the original bytes everywhere else
         String edited = raw.replace("\"name\":\"Ada\"", "\"name\":\"Eve\"");
         assertThat(edited).isNotEqualTo(raw);
@@ -82,10 +84,14 @@ class TamperHttpTest extends FairnessAppTest {
         JsonNode report = upload(record);
         assertThat(failed(report)).contains("seedCommitment", "signature", "chain");
         assertThat(check(report, "seedCommitment").get("details").asText())
-                .contains("SHA-256 of the revealed server seed").contains("commitment published at creation");
-        // a forger with the server key, chaining and signing again, is still caught by the commitment
+                .contains("SHA-256 of the revealed server seed")
+                .contains("commitment published at creation");
+        // a forger with the server key, chaining and signing again, is still caught by the
+        // commitment
         JsonNode forged = upload(Forger.rechainAndSign(record, records, key));
-        assertThat(failed(forged)).contains("seedCommitment").doesNotContain("signature", "chain", "summary");
+        assertThat(failed(forged))
+                .contains("seedCommitment")
+                .doesNotContain("signature", "chain", "summary");
     }
 
     @Test
@@ -117,7 +123,8 @@ class TamperHttpTest extends FairnessAppTest {
         assertThat(failed(forged)).containsExactly("resimulation");
         JsonNode resim = check(forged, "resimulation");
         assertThat(resim.get("event").asInt()).isEqualTo(p);
-        assertThat(resim.get("details").asText()).contains("first divergence at event " + p)
+        assertThat(resim.get("details").asText())
+                .contains("first divergence at event " + p)
                 .contains("refuse this recorded input");
         assertThat(resim.at("/divergence/recorded/type").asText()).isEqualTo("IntentAccepted");
     }

@@ -1,21 +1,10 @@
 package io.duelhall.infra.harden;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.DuelhallApplication;
 import io.duelhall.infra.http.Api;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
-
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,32 +19,49 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Issue 20, finding 6: a {@code null} card in a deck was a 500 with a stack trace. Generated bodies for every
- * endpoint that takes one (create a match, take a seat, send an intent, audit a record): each field absent, null, of
- * another JSON type, a list with nulls, a string with control and bidi characters, huge numbers, unknown fields —
- * mixed with valid values so that the checks past the first one are reached too. No body may get a 5xx; every
- * refusal is the JSON error shape; a refused intent changes nothing. The app runs whole on a random port (jqwik
- * has no Spring extension: it is started here), with the rate limits lifted so every body reaches the checks.
+ * Issue 20, finding 6: a {@code null} card in a deck was a 500 with a stack trace. Generated bodies
+ * for every endpoint that takes one (create a match, take a seat, send an intent, audit a record):
+ * each field absent, null, of another JSON type, a list with nulls, a string with control and bidi
+ * characters, huge numbers, unknown fields — mixed with valid values so that the checks past the
+ * first one are reached too. No body may get a 5xx; every refusal is the JSON error shape; a
+ * refused intent changes nothing. The app runs whole on a random port (jqwik has no Spring
+ * extension: it is started here), with the rate limits lifted so every body reaches the checks.
  */
 class BodyPropertyTest {
     static ConfigurableApplicationContext app;
     static Api api;
     static JsonNode decks;
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeContainer
     static void start() {
         Path dir = Path.of("target", "harden", "bodies-" + UUID.randomUUID()).toAbsolutePath();
-        app = new SpringApplicationBuilder(DuelhallApplication.class).run(
-                "--server.port=0", "--duelhall.data-dir=" + dir,
-                "--duelhall.limits.intents-per-token-per-second=100000", "--duelhall.limits.intents-per-token-burst=100000",
-                "--duelhall.limits.intents-per-address-per-second=100000", "--duelhall.limits.intents-per-address-burst=100000",
-                "--duelhall.limits.creates-per-address-per-minute=100000", "--duelhall.limits.seats-per-address-per-minute=100000",
-                "--duelhall.limits.audits-per-address-per-minute=100000");
+        app =
+                new SpringApplicationBuilder(DuelhallApplication.class)
+                        .run(
+                                "--server.port=0",
+                                "--duelhall.data-dir=" + dir,
+                                "--duelhall.limits.intents-per-token-per-second=100000",
+                                "--duelhall.limits.intents-per-token-burst=100000",
+                                "--duelhall.limits.intents-per-address-per-second=100000",
+                                "--duelhall.limits.intents-per-address-burst=100000",
+                                "--duelhall.limits.creates-per-address-per-minute=100000",
+                                "--duelhall.limits.seats-per-address-per-minute=100000",
+                                "--duelhall.limits.audits-per-address-per-minute=100000");
         api = new Api(((WebServerApplicationContext) app).getWebServer().getPort());
         decks = api.starterDecks();
     }
@@ -74,7 +80,8 @@ class BodyPropertyTest {
     }
 
     @Property(tries = 400)
-    void noIntentBodyGetsA5xxNorChangesTheMatchWhenRefused(@ForAll("intentBodies") Object body) throws Exception {
+    void noIntentBodyGetsA5xxNorChangesTheMatchWhenRefused(@ForAll("intentBodies") Object body)
+            throws Exception {
         String[] m = live();
         long before = version(m[0]);
         int status = answerIsAClientError("/api/matches/" + m[0] + "/intents", body, m[1]);
@@ -99,7 +106,13 @@ class BodyPropertyTest {
 
     /** A live match to send intents to (a new one once a generated body ended it). */
     static String[] live() {
-        if (current == null || !"LIVE".equals(api.get("/api/matches/" + current[0] + "/view", null).body().get("status").asText())) {
+        if (current == null
+                || !"LIVE"
+                        .equals(
+                                api.get("/api/matches/" + current[0] + "/view", null)
+                                        .body()
+                                        .get("status")
+                                        .asText())) {
             current = api.startedMatch();
         }
         return current;
@@ -110,9 +123,15 @@ class BodyPropertyTest {
     }
 
     static int answerIsAClientError(String path, Object body, String token) throws Exception {
-        String json = body instanceof String s && s.startsWith("RAW:") ? s.substring(4) : Api.JSON.writeValueAsString(body);
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(api.base() + path)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
+        String json =
+                body instanceof String s && s.startsWith("RAW:")
+                        ? s.substring(4)
+                        : Api.JSON.writeValueAsString(body);
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(api.base() + path))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -128,9 +147,34 @@ class BodyPropertyTest {
 
     // ---- the generators ----
 
-    static final List<String> NASTY = List.of("", " ", "\u0000", "A\u0000B", "\u202Eevil", "line\nbreak", "tab\there",
-            "\u200B", "x".repeat(41), "x".repeat(5000), "\uFEFF", "%0A", "${jndi:x}", "<script>", "null", "A", "B", "Z",
-            "SHIP", "REACTOR", "PLAY_CARD", "pulse-tap", "gunner", "voidexa", "greedy", "\uD800");
+    static final List<String> NASTY =
+            List.of(
+                    "",
+                    " ",
+                    "\u0000",
+                    "A\u0000B",
+                    "\u202Eevil",
+                    "line\nbreak",
+                    "tab\there",
+                    "\u200B",
+                    "x".repeat(41),
+                    "x".repeat(5000),
+                    "\uFEFF",
+                    "%0A",
+                    "${jndi:x}",
+                    "<script>",
+                    "null",
+                    "A",
+                    "B",
+                    "Z",
+                    "SHIP",
+                    "REACTOR",
+                    "PLAY_CARD",
+                    "pulse-tap",
+                    "gunner",
+                    "voidexa",
+                    "greedy",
+                    "\uD800");
 
     @Provide
     Arbitrary<Object> values() {
@@ -138,26 +182,36 @@ class BodyPropertyTest {
     }
 
     static Arbitrary<Object> value(int depth) {
-        List<Arbitrary<?>> leaves = List.of(
-                Arbitraries.just(null),
-                Arbitraries.of(true, false),
-                Arbitraries.integers(),
-                Arbitraries.longs(),
-                Arbitraries.of(new BigInteger("1" + "0".repeat(30)), BigInteger.valueOf(-1), BigInteger.ZERO),
-                Arbitraries.doubles(),
-                Arbitraries.of(NASTY),
-                Arbitraries.strings().ofMaxLength(60));
-        Arbitrary<Object> leaf = Arbitraries.oneOf(leaves.stream().map(a -> a.map(x -> (Object) x)).toList());
+        List<Arbitrary<?>> leaves =
+                List.of(
+                        Arbitraries.just(null),
+                        Arbitraries.of(true, false),
+                        Arbitraries.integers(),
+                        Arbitraries.longs(),
+                        Arbitraries.of(
+                                new BigInteger("1" + "0".repeat(30)),
+                                BigInteger.valueOf(-1),
+                                BigInteger.ZERO),
+                        Arbitraries.doubles(),
+                        Arbitraries.of(NASTY),
+                        Arbitraries.strings().ofMaxLength(60));
+        Arbitrary<Object> leaf =
+                Arbitraries.oneOf(leaves.stream().map(a -> a.map(x -> (Object) x)).toList());
         if (depth == 0) {
             return leaf;
         }
-        Arbitrary<Object> list = value(depth - 1).list().ofMaxSize(5).map(l -> (Object) new ArrayList<>(l));
-        Arbitrary<Object> map = Combinators.combine(Arbitraries.of("name", "deck", "cards", "type", "x", "options"),
-                value(depth - 1)).as((k, v) -> {
-                    Map<String, Object> m = new HashMap<>();
-                    m.put(k, v);
-                    return (Object) m;
-                });
+        Arbitrary<Object> list =
+                value(depth - 1).list().ofMaxSize(5).map(l -> (Object) new ArrayList<>(l));
+        Arbitrary<Object> map =
+                Combinators.combine(
+                                Arbitraries.of("name", "deck", "cards", "type", "x", "options"),
+                                value(depth - 1))
+                        .as(
+                                (k, v) -> {
+                                    Map<String, Object> m = new HashMap<>();
+                                    m.put(k, v);
+                                    return (Object) m;
+                                });
         return Arbitraries.frequencyOf(Tuple(6, leaf), Tuple(2, list), Tuple(2, map));
     }
 
@@ -168,7 +222,8 @@ class BodyPropertyTest {
 
     /** A field's value: mostly a valid one, else anything (absent is {@link #ABSENT}). */
     static Arbitrary<Object> field(Arbitrary<Object> valid) {
-        return Arbitraries.frequencyOf(Tuple(5, valid), Tuple(3, value(2)), Tuple(1, Arbitraries.just(ABSENT)));
+        return Arbitraries.frequencyOf(
+                Tuple(5, valid), Tuple(3, value(2)), Tuple(1, Arbitraries.just(ABSENT)));
     }
 
     static final Object ABSENT = new Object();
@@ -185,74 +240,175 @@ class BodyPropertyTest {
 
     @Provide
     Arbitrary<Object> seatBodies() {
-        Arbitrary<Object> cards = Arbitraries.integers().between(0, 1).flatMap(d -> {
-            List<String> starter = new ArrayList<>();
-            decks.get(d).get("cards").forEach(c -> starter.add(c.asText()));
-            // the starter deck with some entries replaced by anything (null, numbers, nasty strings, lists)
-            return Combinators.combine(Arbitraries.integers().between(0, 59).list().ofMaxSize(3), value(1).list().ofSize(3))
-                    .as((at, with) -> {
-                        List<Object> deck = new ArrayList<>(starter);
-                        for (int i = 0; i < at.size(); i++) {
-                            deck.set(at.get(i), with.get(i));
-                        }
-                        return (Object) deck;
-                    });
-        });
-        Arbitrary<Object> deck = Combinators.combine(field(Arbitraries.of("hive-core", "bastion-core").map(x -> (Object) x)),
-                field(cards)).as((core, list) -> (Object) object("shipCore", core, "cards", list));
-        Arbitrary<Object> body = Combinators.combine(
-                field(Arbitraries.of("Ada", "Bo", "Nyx").map(x -> (Object) x)),
-                field(Arbitraries.of("gunner", "engineer").map(x -> (Object) x)),
-                field(deck),
-                field(Arbitraries.of("seed-1", "").map(x -> (Object) x)))
-                .as((name, pilot, d, seed) -> (Object) object("name", name, "pilotClass", pilot, "deck", d, "clientSeed", seed));
+        Arbitrary<Object> cards =
+                Arbitraries.integers()
+                        .between(0, 1)
+                        .flatMap(
+                                d -> {
+                                    List<String> starter = new ArrayList<>();
+                                    decks.get(d).get("cards").forEach(c -> starter.add(c.asText()));
+                                    // the starter deck with some entries replaced by anything
+                                    // (null, numbers, nasty strings, lists)
+                                    return Combinators.combine(
+                                                    Arbitraries.integers()
+                                                            .between(0, 59)
+                                                            .list()
+                                                            .ofMaxSize(3),
+                                                    value(1).list().ofSize(3))
+                                            .as(
+                                                    (at, with) -> {
+                                                        List<Object> deck =
+                                                                new ArrayList<>(starter);
+                                                        for (int i = 0; i < at.size(); i++) {
+                                                            deck.set(at.get(i), with.get(i));
+                                                        }
+                                                        return (Object) deck;
+                                                    });
+                                });
+        Arbitrary<Object> deck =
+                Combinators.combine(
+                                field(
+                                        Arbitraries.of("hive-core", "bastion-core")
+                                                .map(x -> (Object) x)),
+                                field(cards))
+                        .as((core, list) -> (Object) object("shipCore", core, "cards", list));
+        Arbitrary<Object> body =
+                Combinators.combine(
+                                field(Arbitraries.of("Ada", "Bo", "Nyx").map(x -> (Object) x)),
+                                field(Arbitraries.of("gunner", "engineer").map(x -> (Object) x)),
+                                field(deck),
+                                field(Arbitraries.of("seed-1", "").map(x -> (Object) x)))
+                        .as(
+                                (name, pilot, d, seed) ->
+                                        (Object)
+                                                object(
+                                                        "name",
+                                                        name,
+                                                        "pilotClass",
+                                                        pilot,
+                                                        "deck",
+                                                        d,
+                                                        "clientSeed",
+                                                        seed));
         return Arbitraries.frequencyOf(Tuple(9, body), Tuple(1, value(2)));
     }
 
     @Provide
     Arbitrary<Object> intentBodies() {
-        Arbitrary<Object> target = Combinators.combine(
-                field(Arbitraries.of("SHIP", "SUBSYSTEM", "DRONE", "CARD").map(x -> (Object) x)),
-                field(Arbitraries.of("A", "B").map(x -> (Object) x)),
-                field(Arbitraries.of("REACTOR", "HULL").map(x -> (Object) x)),
-                field(Arbitraries.of("c1", "c2").map(x -> (Object) x)))
-                .as((k, s, sub, id) -> (Object) object("kind", k, "seat", s, "subsystem", sub, "id", id));
-        Arbitrary<Object> targets = Arbitraries.oneOf(target.list().ofMaxSize(3).map(l -> (Object) new ArrayList<>(l)),
-                value(1));
-        Arbitrary<Object> type = Arbitraries.of("PLAY_CARD", "ACTIVATE", "END_TURN", "DISCARD_DOWN", "PASS", "TIMEOUT")
-                .map(x -> (Object) x);
-        Arbitrary<Object> body = Combinators.combine(
-                field(Arbitraries.create(() -> (Object) UUID.randomUUID().toString())),
-                field(type),
-                field(Arbitraries.of("c1", "x").map(x -> (Object) x)),
-                field(Arbitraries.integers().between(0, 3).map(x -> (Object) x)),
-                field(targets),
-                field(value(1).list().ofMaxSize(3).map(l -> (Object) new ArrayList<>(l))),
-                field(Arbitraries.longs().between(-2, 100).map(x -> (Object) x)))
-                .as((id, t, card, ability, ts, cs, ev) -> (Object) object("intentId", id, "type", t, "card", card,
-                        "ability", ability, "targets", ts, "cards", cs, "expectedVersion", ev));
+        Arbitrary<Object> target =
+                Combinators.combine(
+                                field(
+                                        Arbitraries.of("SHIP", "SUBSYSTEM", "DRONE", "CARD")
+                                                .map(x -> (Object) x)),
+                                field(Arbitraries.of("A", "B").map(x -> (Object) x)),
+                                field(Arbitraries.of("REACTOR", "HULL").map(x -> (Object) x)),
+                                field(Arbitraries.of("c1", "c2").map(x -> (Object) x)))
+                        .as(
+                                (k, s, sub, id) ->
+                                        (Object)
+                                                object(
+                                                        "kind",
+                                                        k,
+                                                        "seat",
+                                                        s,
+                                                        "subsystem",
+                                                        sub,
+                                                        "id",
+                                                        id));
+        Arbitrary<Object> targets =
+                Arbitraries.oneOf(
+                        target.list().ofMaxSize(3).map(l -> (Object) new ArrayList<>(l)), value(1));
+        Arbitrary<Object> type =
+                Arbitraries.of(
+                                "PLAY_CARD",
+                                "ACTIVATE",
+                                "END_TURN",
+                                "DISCARD_DOWN",
+                                "PASS",
+                                "TIMEOUT")
+                        .map(x -> (Object) x);
+        Arbitrary<Object> body =
+                Combinators.combine(
+                                field(
+                                        Arbitraries.create(
+                                                () -> (Object) UUID.randomUUID().toString())),
+                                field(type),
+                                field(Arbitraries.of("c1", "x").map(x -> (Object) x)),
+                                field(Arbitraries.integers().between(0, 3).map(x -> (Object) x)),
+                                field(targets),
+                                field(
+                                        value(1).list()
+                                                .ofMaxSize(3)
+                                                .map(l -> (Object) new ArrayList<>(l))),
+                                field(Arbitraries.longs().between(-2, 100).map(x -> (Object) x)))
+                        .as(
+                                (id, t, card, ability, ts, cs, ev) ->
+                                        (Object)
+                                                object(
+                                                        "intentId",
+                                                        id,
+                                                        "type",
+                                                        t,
+                                                        "card",
+                                                        card,
+                                                        "ability",
+                                                        ability,
+                                                        "targets",
+                                                        ts,
+                                                        "cards",
+                                                        cs,
+                                                        "expectedVersion",
+                                                        ev));
         return Arbitraries.frequencyOf(Tuple(9, body), Tuple(1, value(2)));
     }
 
     @Provide
     Arbitrary<Object> createBodies() {
-        Arbitrary<Object> options = Combinators.combine(
-                field(Arbitraries.integers().between(-5, 1000).map(x -> (Object) x)),
-                field(Arbitraries.integers().between(-5, 1000).map(x -> (Object) x)),
-                field(Arbitraries.integers().between(-5, 1000).map(x -> (Object) x)),
-                field(Arbitraries.integers().between(-1, 8).map(x -> (Object) x)))
-                .as((d, t, r, s) -> (Object) object("spectatorDelaySeconds", d, "turnClockSeconds", t, "responseSeconds", r,
-                        "seats", s));
-        Arbitrary<Object> ai = Combinators.combine(Arbitraries.of(NASTY), field(Arbitraries.of("greedy", "random")
-                .map(x -> (Object) x))).as((k, v) -> {
-                    Map<String, Object> m = new HashMap<>();
-                    if (v != ABSENT) {
-                        m.put(k, v);
-                    }
-                    return (Object) m;
-                });
-        Arbitrary<Object> body = Combinators.combine(field(Arbitraries.of("voidexa").map(x -> (Object) x)), field(options),
-                field(ai)).as((r, o, a) -> (Object) object("ruleset", r, "options", o, "ai", a));
+        Arbitrary<Object> options =
+                Combinators.combine(
+                                field(
+                                        Arbitraries.integers()
+                                                .between(-5, 1000)
+                                                .map(x -> (Object) x)),
+                                field(
+                                        Arbitraries.integers()
+                                                .between(-5, 1000)
+                                                .map(x -> (Object) x)),
+                                field(
+                                        Arbitraries.integers()
+                                                .between(-5, 1000)
+                                                .map(x -> (Object) x)),
+                                field(Arbitraries.integers().between(-1, 8).map(x -> (Object) x)))
+                        .as(
+                                (d, t, r, s) ->
+                                        (Object)
+                                                object(
+                                                        "spectatorDelaySeconds",
+                                                        d,
+                                                        "turnClockSeconds",
+                                                        t,
+                                                        "responseSeconds",
+                                                        r,
+                                                        "seats",
+                                                        s));
+        Arbitrary<Object> ai =
+                Combinators.combine(
+                                Arbitraries.of(NASTY),
+                                field(Arbitraries.of("greedy", "random").map(x -> (Object) x)))
+                        .as(
+                                (k, v) -> {
+                                    Map<String, Object> m = new HashMap<>();
+                                    if (v != ABSENT) {
+                                        m.put(k, v);
+                                    }
+                                    return (Object) m;
+                                });
+        Arbitrary<Object> body =
+                Combinators.combine(
+                                field(Arbitraries.of("voidexa").map(x -> (Object) x)),
+                                field(options),
+                                field(ai))
+                        .as((r, o, a) -> (Object) object("ruleset", r, "options", o, "ai", a));
         return Arbitraries.frequencyOf(Tuple(9, body), Tuple(1, value(2)));
     }
 

@@ -1,11 +1,10 @@
 package io.duelhall.infra.harden;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,27 +12,30 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Issue 20, finding 8: {@code GET /error} answered {@code 500 {"status":999}}, and paths with {@code %2F},
- * {@code %00} or {@code ..} and headers over 8 KB got Tomcat's HTML page. Every error the server sends is the JSON
- * error shape. Raw sockets: an HTTP client library would clean these requests up before sending them.
+ * Issue 20, finding 8: {@code GET /error} answered {@code 500 {"status":999}}, and paths with
+ * {@code %2F}, {@code %00} or {@code ..} and headers over 8 KB got Tomcat's HTML page. Every error
+ * the server sends is the JSON error shape. Raw sockets: an HTTP client library would clean these
+ * requests up before sending them.
  */
 class ErrorShapesHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
-    record Raw(int status, String headers, String body) {
-    }
+    record Raw(int status, String headers, String body) {}
 
     Raw send(String requestLine, String extraHeaders) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write((requestLine + "\r\nHost: 127.0.0.1\r\n" + extraHeaders + "Connection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.write(
+                    (requestLine
+                                    + "\r\nHost: 127.0.0.1\r\n"
+                                    + extraHeaders
+                                    + "Connection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             InputStream in = socket.getInputStream();
             ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -66,7 +68,9 @@ class ErrorShapesHttpTest extends AppTest {
 
     static void isJsonError(Raw r, int status) throws IOException {
         assertThat(r.status()).as(r.headers() + "\n" + r.body()).isEqualTo(status);
-        assertThat(r.headers().toLowerCase()).as(r.headers()).contains("content-type: application/json");
+        assertThat(r.headers().toLowerCase())
+                .as(r.headers())
+                .contains("content-type: application/json");
         JsonNode body = Api.JSON.readTree(r.body());
         assertThat(body.path("error").asText()).as(r.body()).matches("[A-Z_]+");
         assertThat(body.path("message").asText()).isNotBlank();
@@ -84,8 +88,13 @@ class ErrorShapesHttpTest extends AppTest {
 
     @Test
     void pathsTomcatRefusesGetTheJsonShape() throws IOException {
-        for (String path : List.of("/api/matches/a%2Fb/view", "/api/matches/a%00b/view", "/api/../../etc/passwd",
-                "/api/matches/%2e%2e/%2e%2e/view", "/%5c..%5c")) {
+        for (String path :
+                List.of(
+                        "/api/matches/a%2Fb/view",
+                        "/api/matches/a%00b/view",
+                        "/api/../../etc/passwd",
+                        "/api/matches/%2e%2e/%2e%2e/view",
+                        "/%5c..%5c")) {
             Raw r = send("GET " + path + " HTTP/1.1", "");
             assertThat(r.status()).as(path).isBetween(400, 499);
             isJsonError(r, r.status());

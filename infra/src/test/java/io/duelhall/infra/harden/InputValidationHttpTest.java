@@ -1,27 +1,25 @@
 package io.duelhall.infra.harden;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * Issue 20, findings 6 and 9 (names): a {@code null} card in a deck was a 500 with a stack trace, on a waiting and
- * on a full match; NUL, a right-to-left override and a newline were accepted in player names. Each is now a 400 with
- * the JSON error shape, and changes nothing.
+ * Issue 20, findings 6 and 9 (names): a {@code null} card in a deck was a 500 with a stack trace,
+ * on a waiting and on a full match; NUL, a right-to-left override and a newline were accepted in
+ * player names. Each is now a 400 with the JSON error shape, and changes nothing.
  */
 class InputValidationHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
     Api api;
     JsonNode decks;
 
@@ -81,7 +79,9 @@ class InputValidationHttpTest extends AppTest {
     void aNullCardInADeckIsABadRequestOnAFullMatch() {
         String[] m = api.startedMatch();
         long before = version(m[0]);
-        badRequest(api.post("/api/matches/" + m[0] + "/seats", withNullCard("Cy"), null), "INVALID_FIELD");
+        badRequest(
+                api.post("/api/matches/" + m[0] + "/seats", withNullCard("Cy"), null),
+                "INVALID_FIELD");
         assertThat(version(m[0])).isEqualTo(before);
     }
 
@@ -100,14 +100,30 @@ class InputValidationHttpTest extends AppTest {
     @Test
     void controlAndBidiCharactersInANameAreRefused() {
         String id = api.createMatch();
-        for (String name : List.of("Ada\u0000", "\u202Eada", "Ada\nINFO forged", "Ada\u2028", "A\u200Bda", "Ada\u001b[31m")) {
-            Res r = api.post("/api/matches/" + id + "/seats", api.seatBody(name, decks.get(0)), null);
+        for (String name :
+                List.of(
+                        "Ada\u0000",
+                        "\u202Eada",
+                        "Ada\nINFO forged",
+                        "Ada\u2028",
+                        "A\u200Bda",
+                        "Ada\u001b[31m")) {
+            Res r =
+                    api.post(
+                            "/api/matches/" + id + "/seats",
+                            api.seatBody(name, decks.get(0)),
+                            null);
             badRequest(r, "INVALID_FIELD");
             assertThat(r.body().get("message").asText()).contains("name");
         }
         assertThat(version(id)).isZero();
         // ordinary names with spaces, accents and other scripts stay fine
-        assertThat(api.post("/api/matches/" + id + "/seats", api.seatBody("Zoë Ñandú 李", decks.get(0)), null).status())
+        assertThat(
+                        api.post(
+                                        "/api/matches/" + id + "/seats",
+                                        api.seatBody("Zoë Ñandú 李", decks.get(0)),
+                                        null)
+                                .status())
                 .isEqualTo(201);
     }
 
@@ -119,9 +135,14 @@ class InputValidationHttpTest extends AppTest {
         badRequest(api.post("/api/matches/" + m[0] + "/intents", intent, m[1]), "INVALID_FIELD");
         ObjectNode seat = api.seatBody("Ada", decks.get(0));
         seat.put("clientSeed", "seed\u0000");
-        badRequest(api.post("/api/matches/" + api.createMatch() + "/seats", seat, null), "INVALID_FIELD");
+        badRequest(
+                api.post("/api/matches/" + api.createMatch() + "/seats", seat, null),
+                "INVALID_FIELD");
         ObjectNode card = api.seatBody("Ada", decks.get(0));
-        ((ArrayNode) card.get("deck").get("cards")).set(0, Api.JSON.getNodeFactory().textNode("pulse-tap\u202E"));
-        badRequest(api.post("/api/matches/" + api.createMatch() + "/seats", card, null), "INVALID_FIELD");
+        ((ArrayNode) card.get("deck").get("cards"))
+                .set(0, Api.JSON.getNodeFactory().textNode("pulse-tap\u202E"));
+        badRequest(
+                api.post("/api/matches/" + api.createMatch() + "/seats", card, null),
+                "INVALID_FIELD");
     }
 }

@@ -1,9 +1,14 @@
 package io.duelhall.infra.harden;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
 import io.duelhall.infra.logging.EncodedMessageConverter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,24 +19,18 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * Issue 20, finding 7: a match id with {@code %0A} wrote a forged log line, and every intent to an unknown match
- * logged a 78-frame stack trace (~10.5 KB). Client errors are now one log line (at DEBUG, switched on here), with
- * the client's values encoded, and no stack trace.
+ * Issue 20, finding 7: a match id with {@code %0A} wrote a forged log line, and every intent to an
+ * unknown match logged a 78-frame stack trace (~10.5 KB). Client errors are now one log line (at
+ * DEBUG, switched on here), with the client's values encoded, and no stack trace.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LogInjectionHttpTest extends AppTest {
-    static final String FORGED = "2026-11-25T00:00:00.000Z  INFO 1 --- [duelhall] [main] i.d.i.Forged : admin logged in";
+    static final String FORGED =
+            "2026-11-25T00:00:00.000Z  INFO 1 --- [duelhall] [main] i.d.i.Forged : admin logged in";
     static final String API_ERRORS = "io.duelhall.command.api.ApiErrors";
 
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
     Api api;
     String[] match;
     final LoggingSystem logging = LoggingSystem.get(getClass().getClassLoader());
@@ -59,9 +58,14 @@ class LogInjectionHttpTest extends AppTest {
         Res r = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), match[1]);
         assertThat(r.status()).as(r.raw()).isEqualTo(404);
         List<String> logged = lines(output, from);
-        assertThat(logged).as("no line starts with the forged text").noneMatch(l -> l.startsWith(FORGED.substring(0, 30)));
-        assertThat(logged).filteredOn(l -> l.contains("admin logged in")).as("the client error is logged, encoded")
-                .hasSize(1).allMatch(l -> l.contains("x\\n2026-11-25T00:00:00.000Z"));
+        assertThat(logged)
+                .as("no line starts with the forged text")
+                .noneMatch(l -> l.startsWith(FORGED.substring(0, 30)));
+        assertThat(logged)
+                .filteredOn(l -> l.contains("admin logged in"))
+                .as("the client error is logged, encoded")
+                .hasSize(1)
+                .allMatch(l -> l.contains("x\\n2026-11-25T00:00:00.000Z"));
     }
 
     @Test
@@ -73,7 +77,10 @@ class LogInjectionHttpTest extends AppTest {
         assertThat(r.error()).isEqualTo("MATCH_NOT_FOUND");
         String logged = output.getAll().substring(from);
         assertThat(logged.lines().filter(l -> l.contains(id)).count()).as(logged).isEqualTo(1);
-        assertThat(logged).as("no stack trace").doesNotContain("\tat ").doesNotContain("AggregateNotFoundException");
+        assertThat(logged)
+                .as("no stack trace")
+                .doesNotContain("\tat ")
+                .doesNotContain("AggregateNotFoundException");
         assertThat(logged.length()).as("one short line, not ~10 KB").isLessThan(1000);
     }
 

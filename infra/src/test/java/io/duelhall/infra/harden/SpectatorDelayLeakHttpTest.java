@@ -1,29 +1,28 @@
 package io.duelhall.infra.harden;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
 import io.duelhall.projections.Projections;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 /**
- * Issue 20, finding 5: with {@code spectatorDelaySeconds: 60}, right after a concession the match list, player
- * history, leaderboard, export and audit showed the result while the delayed spectator's {@code /events} still
- * stopped at seq 0. Everything public follows the delay; the seats of the match see it live.
+ * Issue 20, finding 5: with {@code spectatorDelaySeconds: 60}, right after a concession the match
+ * list, player history, leaderboard, export and audit showed the result while the delayed
+ * spectator's {@code /events} still stopped at seq 0. Everything public follows the delay; the
+ * seats of the match see it live.
  */
 class SpectatorDelayLeakHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
     Api api;
 
     @BeforeEach
@@ -37,11 +36,15 @@ class SpectatorDelayLeakHttpTest extends AppTest {
         String b = "Dly" + UUID.randomUUID().toString().substring(0, 8);
         String[] m = api.ratedMatch(a, b, 60);
         String id = m[0];
-        assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), m[1]).status()).isEqualTo(200);
+        assertThat(
+                        api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), m[1])
+                                .status())
+                .isEqualTo(200);
         awaitReadModelsPastNow();
 
         // the delayed spectator: only the opening
-        assertThat(api.get("/api/matches/" + id + "/events", null).body().get("version").asLong()).isZero();
+        assertThat(api.get("/api/matches/" + id + "/events", null).body().get("version").asLong())
+                .isZero();
 
         // the match list: as it stood 60 s ago (created, nobody seated yet), not LIVE or ENDED
         JsonNode row = row(api.get("/api/matches?limit=500", null).body(), id);
@@ -81,14 +84,24 @@ class SpectatorDelayLeakHttpTest extends AppTest {
         String b = "Dly" + UUID.randomUUID().toString().substring(0, 8);
         String[] m = api.ratedMatch(a, b, 2);
         String id = m[0];
-        assertThat(api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), m[1]).status()).isEqualTo(200);
+        assertThat(
+                        api.post("/api/matches/" + id + "/intents", Api.intent("CONCEDE"), m[1])
+                                .status())
+                .isEqualTo(200);
         awaitReadModelsPastNow();
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            JsonNode row = row(api.get("/api/matches?status=ENDED&limit=500", null).body(), id);
-            assertThat(row).isNotNull();
-            assertThat(row.get("winner").asText()).isEqualTo("B");
-            assertThat(row.get("winnerName").asText()).isEqualTo(b);
-        });
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(
+                        () -> {
+                            JsonNode row =
+                                    row(
+                                            api.get("/api/matches?status=ENDED&limit=500", null)
+                                                    .body(),
+                                            id);
+                            assertThat(row).isNotNull();
+                            assertThat(row.get("winner").asText()).isEqualTo("B");
+                            assertThat(row.get("winnerName").asText()).isEqualTo(b);
+                        });
         JsonNode history = api.get("/api/players/" + a + "/matches", null).body();
         assertThat(history.get("matches").get(0).get("outcome").asText()).isEqualTo("LOST");
         assertThat(history.get("rating").get("games").asInt()).isEqualTo(1);
@@ -99,11 +112,16 @@ class SpectatorDelayLeakHttpTest extends AppTest {
 
     /** Waits until the list, history and ratings models have handled every event stored so far. */
     void awaitReadModelsPastNow() {
-        for (String name : List.of(Projections.MATCH_LIST, Projections.PLAYER_HISTORY, Projections.RATINGS)) {
+        for (String name :
+                List.of(Projections.MATCH_LIST, Projections.PLAYER_HISTORY, Projections.RATINGS)) {
             String path = "/api/admin/projections/" + name + "/rebuild";
             long head = api.get(path, ADMIN_TOKEN).body().get("total").asLong();
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> api.get(path, ADMIN_TOKEN).body().get("position").asLong() >= head);
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(
+                            () ->
+                                    api.get(path, ADMIN_TOKEN).body().get("position").asLong()
+                                            >= head);
         }
     }
 

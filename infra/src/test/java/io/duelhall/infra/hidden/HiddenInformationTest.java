@@ -1,26 +1,22 @@
 package io.duelhall.infra.hidden;
 
-import io.duelhall.domain.voidexa.VoidexaIntents;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Sse;
 import io.duelhall.infra.http.Sse.Message;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,30 +26,33 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.LongStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * The thing that must never break: no payload that leaves the server shows a viewer a card it may not see.
+ * The thing that must never break: no payload that leaves the server shows a viewer a card it may
+ * not see.
  *
- * <p>Plays many random matches against the running app (legal moves from the domain's {@link VoidexaMoves} on the
- * true state, sent over HTTP, with random legal decks drawn from disjoint halves of the catalog) and scans
- * <b>every</b> payload the spectator and each seat receive — the SSE stream of each (every message), their views,
- * event pages, replays, refusal lists, the answers to intents and the error bodies of refused ones — for any card
- * instance id, catalog id, card name or server seed hidden from that viewer at that moment (see {@link Truth}).
- * It must find none. {@link #theScannerFindsAPlantedLeak()} shows it would.
+ * <p>Plays many random matches against the running app (legal moves from the domain's {@link
+ * VoidexaMoves} on the true state, sent over HTTP, with random legal decks drawn from disjoint
+ * halves of the catalog) and scans <b>every</b> payload the spectator and each seat receive — the
+ * SSE stream of each (every message), their views, event pages, replays, refusal lists, the answers
+ * to intents and the error bodies of refused ones — for any card instance id, catalog id, card name
+ * or server seed hidden from that viewer at that moment (see {@link Truth}). It must find none.
+ * {@link #theScannerFindsAPlantedLeak()} shows it would.
  */
 class HiddenInformationTest extends AppTest {
     /** At least 200 in CI (the bar); -Dduelhall.hidden-info.matches=N to change. */
     static final int MATCHES = Integer.getInteger("duelhall.hidden-info.matches", 200);
+
     static final Duration WAIT = Duration.ofSeconds(60);
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    EventStore eventStore;
-    @Autowired
-    VoidexaRuleset rules;
+    @LocalServerPort int port;
+    @Autowired EventStore eventStore;
+    @Autowired VoidexaRuleset rules;
     Api api;
     VoidexaMoves moves;
 
@@ -79,9 +78,16 @@ class HiddenInformationTest extends AppTest {
             }
             assertThat(leaks).as("leaks after match %d", i).isEmpty();
         }
-        System.out.printf("[figure] hidden information: %d matches (%d played out, %d conceded), %d intents,"
-                        + " %d payloads / %.1f MB scanned in %d s, 0 leaks%n", MATCHES, ended - conceded, conceded, intents,
-                payloads, bytes / 1e6, (System.nanoTime() - t0) / 1_000_000_000L);
+        System.out.printf(
+                "[figure] hidden information: %d matches (%d played out, %d conceded), %d intents,"
+                        + " %d payloads / %.1f MB scanned in %d s, 0 leaks%n",
+                MATCHES,
+                ended - conceded,
+                conceded,
+                intents,
+                payloads,
+                bytes / 1e6,
+                (System.nanoTime() - t0) / 1_000_000_000L);
         assertThat(ended).isEqualTo(MATCHES);
         assertThat(payloads).isGreaterThan(MATCHES * 20L);
     }
@@ -99,39 +105,57 @@ class HiddenInformationTest extends AppTest {
         String id = "/api/matches/" + t.matchId;
         JsonNode spectatorView = api.get(id + "/view", null).body();
         JsonNode seatA = api.get(id + "/view", run.tokens.get(Seat.A)).body();
-        assertThat(t.leaks(Truth.SPECTATOR, spectatorView, now, Set.of())).as("a real spectator view is clean").isEmpty();
+        assertThat(t.leaks(Truth.SPECTATOR, spectatorView, now, Set.of()))
+                .as("a real spectator view is clean")
+                .isEmpty();
         assertThat(t.leaks("A", seatA, now, Set.of())).as("a real seat view is clean").isEmpty();
 
-        assertThat(t.leaks(Truth.SPECTATOR, seatA, now, Set.of())).as("seat A's view shown to a spectator")
+        assertThat(t.leaks(Truth.SPECTATOR, seatA, now, Set.of()))
+                .as("seat A's view shown to a spectator")
                 .anyMatch(l -> l.startsWith("card instance"));
-        assertThat(t.leaks("B", seatA, now, Set.of())).as("seat A's view shown to seat B").isNotEmpty();
+        assertThat(t.leaks("B", seatA, now, Set.of()))
+                .as("seat A's view shown to seat B")
+                .isNotEmpty();
 
         String handOfB = t.hiddenHandCardOf(Seat.B, Truth.SPECTATOR, now);
         ObjectNode planted = spectatorView.deepCopy();
         ((ObjectNode) planted.get("recentEvents").get(0).get("payload")).put("note", handOfB);
-        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of())).containsExactly("card instance " + handOfB);
+        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of()))
+                .containsExactly("card instance " + handOfB);
 
         String deckCardOfB = t.state.ship(Seat.B).deck().get(0).id();
         planted = spectatorView.deepCopy();
         ((ObjectNode) planted.get("seats").get("A")).put("extra", "drawn: " + deckCardOfB);
         assertThat(t.leaks("A", planted, now, Set.of())).as("an id inside a text").isNotEmpty();
 
-        String hiddenCard = t.cards.stream().filter(c -> t.hiddenCard(Truth.SPECTATOR, c, now)).findFirst().orElseThrow();
+        String hiddenCard =
+                t.cards.stream()
+                        .filter(c -> t.hiddenCard(Truth.SPECTATOR, c, now))
+                        .findFirst()
+                        .orElseThrow();
         planted = spectatorView.deepCopy();
         ((ArrayNode) planted.get("recentEvents")).addObject().put("card", hiddenCard);
-        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of())).containsExactly("card " + hiddenCard);
+        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of()))
+                .containsExactly("card " + hiddenCard);
         planted = spectatorView.deepCopy();
         String name = rules.catalog().card(hiddenCard).name();
         planted.put("message", "Seat B holds " + name + ".");
-        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of())).anyMatch(l -> l.startsWith("name of " + hiddenCard));
+        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of()))
+                .anyMatch(l -> l.startsWith("name of " + hiddenCard));
 
         planted = spectatorView.deepCopy();
         planted.put("seed", t.serverSeed);
-        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of())).containsExactly("the server seed");
+        assertThat(t.leaks(Truth.SPECTATOR, planted, now, Set.of()))
+                .containsExactly("the server seed");
 
-        JsonNode everything = api.get(id + "/events?from=0&limit=5000", run.tokens.get(Seat.B)).body();
-        assertThat(t.leaks("B", everything, now, Set.of())).as("B's own log is clean for B").isEmpty();
-        assertThat(t.leaks(Truth.SPECTATOR, everything, now, Set.of())).as("B's own log shown to a spectator").isNotEmpty();
+        JsonNode everything =
+                api.get(id + "/events?from=0&limit=5000", run.tokens.get(Seat.B)).body();
+        assertThat(t.leaks("B", everything, now, Set.of()))
+                .as("B's own log is clean for B")
+                .isEmpty();
+        assertThat(t.leaks(Truth.SPECTATOR, everything, now, Set.of()))
+                .as("B's own log shown to a spectator")
+                .isNotEmpty();
         run.finish();
     }
 
@@ -156,23 +180,30 @@ class HiddenInformationTest extends AppTest {
             String matchId = created.body().get("matchId").asText();
             truth = new Truth(matchId, rules, eventStore);
             truth.commit();
-            streams.put(Truth.SPECTATOR, Sse.open(port, "/api/matches/" + matchId + "/stream", null, -1L));
+            streams.put(
+                    Truth.SPECTATOR,
+                    Sse.open(port, "/api/matches/" + matchId + "/stream", null, -1L));
             tokens.put(Seat.A, seat("Hid" + n + "a", decks.a()));
             tokens.put(Seat.B, seat("Hid" + n + "b", decks.b()));
             for (Seat s : List.of(Seat.A, Seat.B)) {
-                streams.put(s.name(), Sse.open(port, "/api/matches/" + matchId + "/stream", tokens.get(s), -1L));
+                streams.put(
+                        s.name(),
+                        Sse.open(port, "/api/matches/" + matchId + "/stream", tokens.get(s), -1L));
             }
-            Truth.VIEWERS.forEach(v -> {
-                nextEvent.put(v, 0L);
-                echoes.put(v, new HashSet<>());
-            });
+            Truth.VIEWERS.forEach(
+                    v -> {
+                        nextEvent.put(v, 0L);
+                        echoes.put(v, new HashSet<>());
+                    });
         }
 
         private String seat(String name, RandomDecks.Deck deck) {
             ObjectNode body = Api.JSON.createObjectNode();
             body.put("name", name);
             body.put("pilotClass", deck.pilotClass());
-            body.putObject("deck").put("shipCore", deck.shipCore()).set("cards", Api.JSON.valueToTree(deck.cards()));
+            body.putObject("deck")
+                    .put("shipCore", deck.shipCore())
+                    .set("cards", Api.JSON.valueToTree(deck.cards()));
             Res r = api.post("/api/matches/" + truth.matchId + "/seats", body, null);
             assertThat(r.status()).as(r.raw()).isEqualTo(201);
             truth.commit();
@@ -205,12 +236,18 @@ class HiddenInformationTest extends AppTest {
         Intent choose(Seat actor) {
             List<Intent> legal = moves.legal(truth.state, actor);
             // prefer playing a card (the first legal move is END_TURN / PASS / the discard)
-            return legal.size() > 1 && rnd.nextInt(10) < 8 ? legal.get(1 + rnd.nextInt(legal.size() - 1)) : legal.get(0);
+            return legal.size() > 1 && rnd.nextInt(10) < 8
+                    ? legal.get(1 + rnd.nextInt(legal.size() - 1))
+                    : legal.get(0);
         }
 
         void act(Intent intent) {
             Seat seat = intent.seat();
-            Res r = api.post("/api/matches/" + truth.matchId + "/intents", body(intent), tokens.get(seat));
+            Res r =
+                    api.post(
+                            "/api/matches/" + truth.matchId + "/intents",
+                            body(intent),
+                            tokens.get(seat));
             assertThat(r.status()).as("%s -> %s", intent, r.raw()).isEqualTo(200);
             intents++;
             truth.commit();
@@ -224,9 +261,12 @@ class HiddenInformationTest extends AppTest {
             for (String v : Truth.VIEWERS) {
                 String token = token(v);
                 Res view = api.get(id + "/view", token);
-                assertThat(view.body().get("version").asLong()).as("%s sees the match now", v).isEqualTo(now);
+                assertThat(view.body().get("version").asLong())
+                        .as("%s sees the match now", v)
+                        .isEqualTo(now);
                 scan(v, view, now);
-                Res events = api.get(id + "/events?from=" + nextEvent.get(v) + "&limit=5000", token);
+                Res events =
+                        api.get(id + "/events?from=" + nextEvent.get(v) + "&limit=5000", token);
                 scan(v, events, now);
                 nextEvent.put(v, now + 1);
                 if (refusals) {
@@ -237,7 +277,10 @@ class HiddenInformationTest extends AppTest {
             scan(v, api.get(id + "/replay?at=" + rnd.nextLong(now + 1), token(v)), now);
         }
 
-        /** Refused intents: the error bodies, and whether a hidden id answers differently from a made-up one. */
+        /**
+         * Refused intents: the error bodies, and whether a hidden id answers differently from a
+         * made-up one.
+         */
         void probe(Seat actor) {
             String id = "/api/matches/" + truth.matchId + "/intents";
             long now = truth.version;
@@ -270,8 +313,11 @@ class HiddenInformationTest extends AppTest {
             for (Map.Entry<String, Sse> e : streams.entrySet()) {
                 Sse s = e.getValue();
                 if (truth.ended()) {
-                    assertThat(s.awaitEnd(WAIT)).as("%s stream of %s closes at the end", e.getKey(), truth.matchId).isTrue();
-                    assertThat(s.messages().stream().map(Message::id).toList()).as("%s stream", e.getKey())
+                    assertThat(s.awaitEnd(WAIT))
+                            .as("%s stream of %s closes at the end", e.getKey(), truth.matchId)
+                            .isTrue();
+                    assertThat(s.messages().stream().map(Message::id).toList())
+                            .as("%s stream", e.getKey())
                             .isEqualTo(LongStream.rangeClosed(0, end).boxed().toList());
                 }
                 s.close();
@@ -279,7 +325,10 @@ class HiddenInformationTest extends AppTest {
             }
         }
 
-        /** Each burst ends with a view; it was sent no earlier than the command that stored that view's event. */
+        /**
+         * Each burst ends with a view; it was sent no earlier than the command that stored that
+         * view's event.
+         */
         void scanStream(String viewer, List<Message> messages) {
             List<Message> burst = new ArrayList<>();
             for (Message m : messages) {
@@ -292,7 +341,10 @@ class HiddenInformationTest extends AppTest {
                     long at = truth.commitAtOrAfter(b);
                     for (Message x : burst) {
                         count(x.raw().length());
-                        record(viewer, "stream message " + x.id(), truth.leaks(viewer, x.data(), at, Set.of()));
+                        record(
+                                viewer,
+                                "stream message " + x.id(),
+                                truth.leaks(viewer, x.data(), at, Set.of()));
                     }
                 }
                 burst.clear();
@@ -302,7 +354,9 @@ class HiddenInformationTest extends AppTest {
         void scan(String viewer, Res r, long at) {
             assertThat(r.body()).as("a JSON body: %s", r.raw()).isNotNull();
             count(r.raw().length());
-            record(viewer, r.raw().length() > 300 ? r.raw().substring(0, 300) + "…" : r.raw(),
+            record(
+                    viewer,
+                    r.raw().length() > 300 ? r.raw().substring(0, 300) + "…" : r.raw(),
                     truth.leaks(viewer, r.body(), at, echoes.getOrDefault(viewer, Set.of())));
         }
 
@@ -313,8 +367,19 @@ class HiddenInformationTest extends AppTest {
 
         private void record(String viewer, String what, List<String> found) {
             if (!found.isEmpty()) {
-                leaks.add("match " + truth.matchId + " (run " + n + "), " + viewer + " at " + truth.version + ": " + found
-                        + " in " + what);
+                leaks.add(
+                        "match "
+                                + truth.matchId
+                                + " (run "
+                                + n
+                                + "), "
+                                + viewer
+                                + " at "
+                                + truth.version
+                                + ": "
+                                + found
+                                + " in "
+                                + what);
             }
         }
 

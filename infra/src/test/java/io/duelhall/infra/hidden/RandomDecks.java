@@ -4,23 +4,27 @@ import io.duelhall.domain.voidexa.DeckRules;
 import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.CardType;
 import io.duelhall.domain.voidexa.cards.Catalog;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
 /**
- * Two legal decks (V-DECK-1) drawn from disjoint halves of the catalog, so that a catalog id tells which seat's
- * card it is: the leak scanner can then also look for catalog ids, not only instance ids.
+ * Two legal decks (V-DECK-1) drawn from disjoint halves of the catalog, so that a catalog id tells
+ * which seat's card it is: the leak scanner can then also look for catalog ids, not only instance
+ * ids.
  */
 record RandomDecks(Deck a, Deck b) {
-    record Deck(String pilotClass, String shipCore, List<String> cards) {
-    }
+    record Deck(String pilotClass, String shipCore, List<String> cards) {}
 
     static RandomDecks draw(Catalog catalog, Random rnd) {
-        List<Card> pool = new ArrayList<>(catalog.cards().stream().filter(c -> c.type() != CardType.SHIP_CORE).toList());
-        List<Card> cores = catalog.cards().stream().filter(c -> c.type() == CardType.SHIP_CORE).toList();
+        List<Card> pool =
+                new ArrayList<>(
+                        catalog.cards().stream()
+                                .filter(c -> c.type() != CardType.SHIP_CORE)
+                                .toList());
+        List<Card> cores =
+                catalog.cards().stream().filter(c -> c.type() == CardType.SHIP_CORE).toList();
         List<String> pilots = catalog.data().pilotClasses().stream().map(p -> p.id()).toList();
         for (int attempt = 0; attempt < 100; attempt++) {
             Collections.shuffle(pool, rnd);
@@ -35,7 +39,8 @@ record RandomDecks(Deck a, Deck b) {
         throw new IllegalStateException("no legal decks");
     }
 
-    private static Deck deck(Catalog catalog, List<Card> cards, List<Card> cores, List<String> pilots, Random rnd) {
+    private static Deck deck(
+            Catalog catalog, List<Card> cards, List<Card> cores, List<String> pilots, Random rnd) {
         List<String> out = new ArrayList<>();
         for (int copies = 1; copies <= 4 && out.size() < DeckRules.DECK_SIZE; copies++) {
             for (Card c : cards) {
@@ -46,6 +51,8 @@ record RandomDecks(Deck a, Deck b) {
         }
         String core = cores.get(rnd.nextInt(cores.size())).id();
         String pilot = pilots.get(rnd.nextInt(pilots.size()));
-        return DeckRules.violations(catalog, pilot, core, out).isEmpty() ? new Deck(pilot, core, out) : null;
+        return DeckRules.violations(catalog, pilot, core, out).isEmpty()
+                ? new Deck(pilot, core, out)
+                : null;
     }
 }

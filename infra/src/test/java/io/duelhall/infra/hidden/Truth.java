@@ -13,10 +13,6 @@ import io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.Card;
-import org.axonframework.eventhandling.DomainEventMessage;
-import org.axonframework.eventsourcing.eventstore.DomainEventStream;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -28,15 +24,19 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 
 /**
- * The whole truth of one match, read straight from the event store and folded through the rules, and what each
- * viewer (the spectator, seat A, seat B) has been entitled to know, and since when: a card instance id or catalog
- * id becomes known to everyone once it has been in a public zone (discard, exile, in play, drones, field, the card
- * waiting in a response window, a ship core), to a seat once it has been in its own hand (its own deck list from
- * the start), and to everyone when the match ends. "Hidden from a viewer at version H" is then: part of the match
- * and not known to that viewer by H. Known sets only grow, so a payload is checked against the version at which
- * it was produced.
+ * The whole truth of one match, read straight from the event store and folded through the rules,
+ * and what each viewer (the spectator, seat A, seat B) has been entitled to know, and since when: a
+ * card instance id or catalog id becomes known to everyone once it has been in a public zone
+ * (discard, exile, in play, drones, field, the card waiting in a response window, a ship core), to
+ * a seat once it has been in its own hand (its own deck list from the start), and to everyone when
+ * the match ends. "Hidden from a viewer at version H" is then: part of the match and not known to
+ * that viewer by H. Known sets only grow, so a payload is checked against the version at which it
+ * was produced.
  */
 final class Truth {
     static final String SPECTATOR = "SPECTATOR";
@@ -50,8 +50,10 @@ final class Truth {
     long version = -1;
     String serverSeed;
     long endSeq = Long.MAX_VALUE;
+
     /** Versions a client could observe: the last event of each committed command. */
     final TreeSet<Long> commits = new TreeSet<>();
+
     final Set<String> ids = new HashSet<>();
     final Set<String> cards = new HashSet<>();
     private final Map<String, String> names = new HashMap<>();
@@ -66,10 +68,11 @@ final class Truth {
         for (Card c : rules.catalog().cards()) {
             names.put(c.id(), c.name());
         }
-        VIEWERS.forEach(v -> {
-            knownIds.put(v, new HashMap<>());
-            knownCards.put(v, new HashMap<>());
-        });
+        VIEWERS.forEach(
+                v -> {
+                    knownIds.put(v, new HashMap<>());
+                    knownCards.put(v, new HashMap<>());
+                });
     }
 
     /** Reads what a command just stored; its last event is an observable version. */
@@ -163,7 +166,9 @@ final class Truth {
         return since == null || since > at;
     }
 
-    /** A card instance id hidden from {@code viewer} at version {@code at}, from its hand, or null. */
+    /**
+     * A card instance id hidden from {@code viewer} at version {@code at}, from its hand, or null.
+     */
     String hiddenHandCardOf(Seat seat, String viewer, long at) {
         Ship ship = state.ship(seat);
         if (ship == null) {
@@ -178,9 +183,10 @@ final class Truth {
     }
 
     /**
-     * Everything in {@code payload} that {@code viewer} may not see at version {@code at}: hidden card instance ids
-     * (as a value or inside a text), hidden catalog ids (as a value), names of hidden cards (inside a text), the
-     * server seed before the end. {@code echoes} are strings the viewer itself sent, which an answer may repeat.
+     * Everything in {@code payload} that {@code viewer} may not see at version {@code at}: hidden
+     * card instance ids (as a value or inside a text), hidden catalog ids (as a value), names of
+     * hidden cards (inside a text), the server seed before the end. {@code echoes} are strings the
+     * viewer itself sent, which an answer may repeat.
      */
     List<String> leaks(String viewer, JsonNode payload, long at, Set<String> echoes) {
         List<String> out = new ArrayList<>();

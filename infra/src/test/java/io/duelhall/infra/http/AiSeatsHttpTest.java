@@ -1,30 +1,28 @@
 package io.duelhall.infra.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.infra.AppTest;
 import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * AI seats over real HTTP: {@code "ai": {...}} in the create request seats the server's AI, which then
- * plays through the same command path as a person (its intents are stored as IntentAccepted of its seat,
- * like anyone's), in its turns, in response windows and when it owes a discard.
+ * AI seats over real HTTP: {@code "ai": {...}} in the create request seats the server's AI, which
+ * then plays through the same command path as a person (its intents are stored as IntentAccepted of
+ * its seat, like anyone's), in its turns, in response windows and when it owes a discard.
  */
 class AiSeatsHttpTest extends AppTest {
     static final long LIMIT_MS = 120_000;
 
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
     Api api;
 
     @BeforeEach
@@ -50,7 +48,10 @@ class AiSeatsHttpTest extends AppTest {
         assertThat(view.at("/result/reason").asText()).isNotEmpty();
         assertThat(view.at("/seats/A/name").asText()).isEqualTo("greedy AI");
 
-        JsonNode events = api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events");
+        JsonNode events =
+                api.get("/api/matches/" + id + "/events?from=0&limit=5000", null)
+                        .body()
+                        .get("events");
         Set<String> actors = new HashSet<>();
         for (JsonNode e : events) {
             if (e.get("type").asText().equals("IntentAccepted")) {
@@ -60,45 +61,67 @@ class AiSeatsHttpTest extends AppTest {
         }
         assertThat(actors).containsExactlyInAnyOrder("A", "B");
         // a person cannot take a seat of a match the AI plays on both sides
-        Res late = api.post("/api/matches/" + id + "/seats", api.seatBody("Late", api.starterDecks().get(0)), null);
+        Res late =
+                api.post(
+                        "/api/matches/" + id + "/seats",
+                        api.seatBody("Late", api.starterDecks().get(0)),
+                        null);
         assertThat(late.status()).isEqualTo(409);
     }
 
     @Test
     void aPersonAgainstTheAiGetsSeatAAndTheAiAnswersEveryDecisionItOwes() throws Exception {
-        // whether the AI gets a response window depends on the (secret, random) shuffle: play until it had some
+        // whether the AI gets a response window depends on the (secret, random) shuffle: play until
+        // it had some
         int windowsForB = 0;
         for (int match = 0; match < 6 && windowsForB == 0; match++) {
             windowsForB += personAgainstAi();
         }
-        assertThat(windowsForB).as("response windows opened for the AI in up to 6 matches").isPositive();
+        assertThat(windowsForB)
+                .as("response windows opened for the AI in up to 6 matches")
+                .isPositive();
     }
 
-    /** One match, a person in seat A against the greedy AI in B; returns how many response windows B had. */
+    /**
+     * One match, a person in seat A against the greedy AI in B; returns how many response windows B
+     * had.
+     */
     private int personAgainstAi() throws Exception {
         Res created = create(Map.of("B", "greedy"));
         assertThat(created.status()).as(created.raw()).isEqualTo(201);
         assertThat(created.body().get("status").asText()).isEqualTo("WAITING");
         String id = created.body().get("matchId").asText();
-        Res seat = api.post("/api/matches/" + id + "/seats", api.seatBody("Ada", api.starterDecks().get(0)), null);
+        Res seat =
+                api.post(
+                        "/api/matches/" + id + "/seats",
+                        api.seatBody("Ada", api.starterDecks().get(0)),
+                        null);
         assertThat(seat.status()).as(seat.raw()).isEqualTo(201);
         assertThat(seat.body().get("seat").asText()).isEqualTo("A");
         assertThat(seat.body().get("status").asText()).isEqualTo("LIVE");
         String token = seat.body().get("playerToken").asText();
 
-        // the person plays the first playable card with its default target, else ends the turn; the AI does the rest
+        // the person plays the first playable card with its default target, else ends the turn; the
+        // AI does the rest
         long deadline = System.currentTimeMillis() + LIMIT_MS;
         JsonNode view = api.get("/api/matches/" + id + "/view", token).body();
         int mine = 0;
         int spent = 0;
         Set<String> used = new HashSet<>();
         while (!view.get("status").asText().equals("ENDED")) {
-            assertThat(System.currentTimeMillis()).as("match %s should end", id).isLessThan(deadline);
+            assertThat(System.currentTimeMillis())
+                    .as("match %s should end", id)
+                    .isLessThan(deadline);
             JsonNode pending = view.get("pendingDecision");
-            String actor = pending != null && !pending.isNull() ? pending.get("seat").asText() : view.get("activeSeat").asText();
+            String actor =
+                    pending != null && !pending.isNull()
+                            ? pending.get("seat").asText()
+                            : view.get("activeSeat").asText();
             if (actor.equals("A")) {
-                // issue 20, finding 1: the person sends its move under the id of the AI's last accepted intent (public
-                // in IntentAccepted). Ids are per seat (and the AI's are random, so its next one cannot be guessed), so
+                // issue 20, finding 1: the person sends its move under the id of the AI's last
+                // accepted intent (public
+                // in IntentAccepted). Ids are per seat (and the AI's are random, so its next one
+                // cannot be guessed), so
                 // the move is the person's own and the AI plays on.
                 ObjectNode move = myMove(view, pending);
                 String aiId = lastAiIntentId(id, token);
@@ -116,14 +139,22 @@ class AiSeatsHttpTest extends AppTest {
         }
         assertThat(mine).isGreaterThan(3);
         assertThat(spent).as("moves sent under an id the AI had used").isPositive();
-        JsonNode events = api.get("/api/matches/" + id + "/events?from=0&limit=5000", token).body().get("events");
+        JsonNode events =
+                api.get("/api/matches/" + id + "/events?from=0&limit=5000", token)
+                        .body()
+                        .get("events");
         Set<String> aiIds = new HashSet<>();
         for (JsonNode e : events) {
-            if (e.get("type").asText().equals("IntentAccepted") && e.at("/payload/seat").asText().equals("B")) {
+            if (e.get("type").asText().equals("IntentAccepted")
+                    && e.at("/payload/seat").asText().equals("B")) {
                 String aiId = e.at("/payload/intentId").asText();
-                assertThat(aiId).as("an AI intent id is unguessable: 128 random bits").matches("ai-B-[0-9a-f]{32}");
+                assertThat(aiId)
+                        .as("an AI intent id is unguessable: 128 random bits")
+                        .matches("ai-B-[0-9a-f]{32}");
                 assertThat(aiIds.add(aiId)).as("AI intent ids are never repeated").isTrue();
-                assertThat(e.at("/payload/intent/type").asText()).as("the AI never concedes here").isNotEqualTo("CONCEDE");
+                assertThat(e.at("/payload/intent/type").asText())
+                        .as("the AI never concedes here")
+                        .isNotEqualTo("CONCEDE");
             }
         }
         int aiIntents = 0;
@@ -134,23 +165,31 @@ class AiSeatsHttpTest extends AppTest {
             if (type.equals("IntentAccepted") && e.at("/payload/seat").asText().equals("B")) {
                 aiIntents++;
             }
-            if (type.equals("ResponseWindowOpened") && e.at("/payload/responder").asText().equals("B")) {
+            if (type.equals("ResponseWindowOpened")
+                    && e.at("/payload/responder").asText().equals("B")) {
                 windowsForB++;
             }
-            if (type.equals("ResponseWindowClosed") && e.at("/payload/responder").asText().equals("B")) {
+            if (type.equals("ResponseWindowClosed")
+                    && e.at("/payload/responder").asText().equals("B")) {
                 closedByB++;
             }
         }
         assertThat(aiIntents).isGreaterThan(3);
-        assertThat(closedByB).as("the AI closes every response window it gets (V-REACT-1)").isEqualTo(windowsForB);
+        assertThat(closedByB)
+                .as("the AI closes every response window it gets (V-REACT-1)")
+                .isEqualTo(windowsForB);
         return windowsForB;
     }
 
     private String lastAiIntentId(String id, String token) {
-        JsonNode events = api.get("/api/matches/" + id + "/events?from=0&limit=5000", token).body().get("events");
+        JsonNode events =
+                api.get("/api/matches/" + id + "/events?from=0&limit=5000", token)
+                        .body()
+                        .get("events");
         String last = null;
         for (JsonNode e : events) {
-            if (e.get("type").asText().equals("IntentAccepted") && e.at("/payload/seat").asText().equals("B")) {
+            if (e.get("type").asText().equals("IntentAccepted")
+                    && e.at("/payload/seat").asText().equals("B")) {
                 last = e.at("/payload/intentId").asText();
             }
         }
@@ -158,23 +197,29 @@ class AiSeatsHttpTest extends AppTest {
     }
 
     private static ObjectNode myMove(JsonNode view, JsonNode pending) {
-        if (pending != null && !pending.isNull() && pending.get("kind").asText().equals("DISCARD_DOWN")) {
+        if (pending != null
+                && !pending.isNull()
+                && pending.get("kind").asText().equals("DISCARD_DOWN")) {
             ObjectNode d = Api.intent("DISCARD_DOWN");
             ArrayNode cards = d.putArray("cards");
-            int owed = view.at("/seats/A/handCount").asInt() - view.at("/seats/A/maxHandSize").asInt();
+            int owed =
+                    view.at("/seats/A/handCount").asInt() - view.at("/seats/A/maxHandSize").asInt();
             for (int i = 0; i < owed; i++) {
                 cards.add(view.at("/seats/A/hand").get(i).get("id").asText());
             }
             return d;
         }
-        if (pending != null && !pending.isNull() && pending.get("kind").asText().equals("RESPONSE")) {
+        if (pending != null
+                && !pending.isNull()
+                && pending.get("kind").asText().equals("RESPONSE")) {
             return Api.intent("PASS");
         }
         for (JsonNode c : view.at("/seats/A/hand")) {
             if (c.get("playable").asBoolean()) {
                 ObjectNode p = Api.intent("PLAY_CARD");
                 p.put("card", c.get("id").asText());
-                if (!c.get("card").asText().equals("rail-lance") && !c.get("card").asText().equals("sabotage-run")
+                if (!c.get("card").asText().equals("rail-lance")
+                        && !c.get("card").asText().equals("sabotage-run")
                         && !c.get("card").asText().equals("point-defense")) {
                     return p;
                 }
@@ -190,7 +235,9 @@ class AiSeatsHttpTest extends AppTest {
             if (view.get("status").asText().equals("ENDED")) {
                 return view;
             }
-            assertThat(System.currentTimeMillis()).as("AI match %s should end; at %s", id, view.get("version")).isLessThan(deadline);
+            assertThat(System.currentTimeMillis())
+                    .as("AI match %s should end; at %s", id, view.get("version"))
+                    .isLessThan(deadline);
             Thread.sleep(50);
         }
     }
@@ -203,7 +250,9 @@ class AiSeatsHttpTest extends AppTest {
         Res seat = create(Map.of("C", "greedy"));
         assertThat(seat.status()).isEqualTo(400);
         assertThat(seat.error()).isEqualTo("INVALID_FIELD");
-        assertThat(seat.body().get("message").asText()).as("the ruleset's seats").contains("A to B for this voidexa match");
+        assertThat(seat.body().get("message").asText())
+                .as("the ruleset's seats")
+                .contains("A to B for this voidexa match");
         Res none = create(Map.of("Z", "greedy"));
         assertThat(none.status()).isEqualTo(400);
         assertThat(none.error()).isEqualTo("INVALID_FIELD");

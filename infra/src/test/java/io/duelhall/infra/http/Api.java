@@ -4,14 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * The HTTP tests' client: the shared JSON-over-HTTP client ({@link JsonHttp}, also the benchmarks' client) on
- * 127.0.0.1:{@code port}, plus helpers that create matches and take seats.
+ * The HTTP tests' client: the shared JSON-over-HTTP client ({@link JsonHttp}, also the benchmarks'
+ * client) on 127.0.0.1:{@code port}, plus helpers that create matches and take seats.
  */
 public final class Api extends JsonHttp {
     public Api(int port) {
@@ -38,17 +37,31 @@ public final class Api extends JsonHttp {
 
     /** Creates a voidexa match whose spectators are {@code spectatorDelaySeconds} behind. */
     public String createMatch(int spectatorDelaySeconds) {
-        Res r = post("/api/matches", Map.of("ruleset", "voidexa",
-                "options", Map.of("spectatorDelaySeconds", spectatorDelaySeconds)), null);
+        Res r =
+                post(
+                        "/api/matches",
+                        Map.of(
+                                "ruleset",
+                                "voidexa",
+                                "options",
+                                Map.of("spectatorDelaySeconds", spectatorDelaySeconds)),
+                        null);
         if (r.status() != 201) {
             throw new AssertionError("create failed: " + r.raw());
         }
         return r.body().get("matchId").asText();
     }
 
-    /** Takes the next seat of {@code matchId} with starter deck {@code deck}; returns the seat token. */
+    /**
+     * Takes the next seat of {@code matchId} with starter deck {@code deck}; returns the seat
+     * token.
+     */
     public String takeSeat(String matchId, String name, int deck) {
-        Res r = post("/api/matches/" + matchId + "/seats", seatBody(name, starterDecks().get(deck)), null);
+        Res r =
+                post(
+                        "/api/matches/" + matchId + "/seats",
+                        seatBody(name, starterDecks().get(deck)),
+                        null);
         if (r.status() != 201) {
             throw new AssertionError("seat failed: " + r.raw());
         }
@@ -76,10 +89,18 @@ public final class Api extends JsonHttp {
         return login.body().get("playerToken").asText();
     }
 
-    /** Takes the next seat as the registered player of {@code playerToken}; returns the seat token. */
+    /**
+     * Takes the next seat as the registered player of {@code playerToken}; returns the seat token.
+     */
     public String takeSeatAs(String matchId, String playerToken, int deck) {
-        Res r = post("/api/matches/" + matchId + "/seats", seatBody("Guest", // the account's name is used, not this one
-                starterDecks().get(deck)), null, Map.of("X-Player-Token", playerToken));
+        Res r =
+                post(
+                        "/api/matches/" + matchId + "/seats",
+                        seatBody(
+                                "Guest", // the account's name is used, not this one
+                                starterDecks().get(deck)),
+                        null,
+                        Map.of("X-Player-Token", playerToken));
         if (r.status() != 201) {
             throw new AssertionError("seat failed: " + r.raw());
         }
@@ -87,28 +108,38 @@ public final class Api extends JsonHttp {
     }
 
     /**
-     * A started, rated match: both seats taken by registered players of these names (registered if need be);
-     * returns [matchId, seat token A, seat token B].
+     * A started, rated match: both seats taken by registered players of these names (registered if
+     * need be); returns [matchId, seat token A, seat token B].
      */
     public String[] ratedMatch(String nameA, String nameB, int spectatorDelaySeconds) {
         return ratedMatchOf(registered(nameA), registered(nameB), spectatorDelaySeconds);
     }
 
-    /** A started, rated match of the players already logged in with these player tokens; as {@link #ratedMatch}. */
-    public String[] ratedMatchOf(String playerTokenA, String playerTokenB, int spectatorDelaySeconds) {
+    /**
+     * A started, rated match of the players already logged in with these player tokens; as {@link
+     * #ratedMatch}.
+     */
+    public String[] ratedMatchOf(
+            String playerTokenA, String playerTokenB, int spectatorDelaySeconds) {
         String id = createMatch(spectatorDelaySeconds);
-        return new String[]{id, takeSeatAs(id, playerTokenA, 0), takeSeatAs(id, playerTokenB, 1)};
+        return new String[] {id, takeSeatAs(id, playerTokenA, 0), takeSeatAs(id, playerTokenB, 1)};
     }
 
-    /** A started match of two guests (unrated) with these names and spectator delay; returns [matchId, tokenA, tokenB]. */
+    /**
+     * A started match of two guests (unrated) with these names and spectator delay; returns
+     * [matchId, tokenA, tokenB].
+     */
     public String[] startedMatch(String nameA, String nameB, int spectatorDelaySeconds) {
         String id = createMatch(spectatorDelaySeconds);
         String a = takeSeat(id, nameA, 0);
         String b = takeSeat(id, nameB, 1);
-        return new String[]{id, a, b};
+        return new String[] {id, a, b};
     }
 
-    /** Creates a match and seats two players with the starter decks; returns [matchId, tokenA, tokenB]. */
+    /**
+     * Creates a match and seats two players with the starter decks; returns [matchId, tokenA,
+     * tokenB].
+     */
     public String[] startedMatch() {
         String id = createMatch();
         JsonNode decks = starterDecks();
@@ -117,7 +148,9 @@ public final class Api extends JsonHttp {
         if (a.status() != 201 || b.status() != 201) {
             throw new AssertionError("seats failed: " + a.raw() + " / " + b.raw());
         }
-        return new String[]{id, a.body().get("playerToken").asText(), b.body().get("playerToken").asText()};
+        return new String[] {
+            id, a.body().get("playerToken").asText(), b.body().get("playerToken").asText()
+        };
     }
 
     public static ObjectNode intent(String type) {

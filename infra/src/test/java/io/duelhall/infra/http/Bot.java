@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,10 +12,11 @@ import java.util.Random;
 import java.util.TreeSet;
 
 /**
- * The tests' one client that plays matches over HTTP from what the API shows it (its own view and the card catalog):
- * who must act, which intent to send, and the targets a card needs. Two policies: {@link #step}/{@link #playToEnd}
- * play any playable card (reactive ones too, in a response window) or end the turn; {@link #intent} mostly plays a
- * playable non-reactive card and passes every response window. {@link #play} builds a PLAY_CARD for any client.
+ * The tests' one client that plays matches over HTTP from what the API shows it (its own view and
+ * the card catalog): who must act, which intent to send, and the targets a card needs. Two
+ * policies: {@link #step}/{@link #playToEnd} play any playable card (reactive ones too, in a
+ * response window) or end the turn; {@link #intent} mostly plays a playable non-reactive card and
+ * passes every response window. {@link #play} builds a PLAY_CARD for any client.
  */
 public final class Bot {
     private final Api api;
@@ -35,13 +35,18 @@ public final class Bot {
         }
     }
 
-    /** The seat that owes the next decision, read from {@code view}; null when the match is not live. */
+    /**
+     * The seat that owes the next decision, read from {@code view}; null when the match is not
+     * live.
+     */
     public static String actor(JsonNode view) {
         if (!view.get("status").asText().equals("LIVE")) {
             return null;
         }
         JsonNode pending = view.get("pendingDecision");
-        return pending != null && !pending.isNull() ? pending.get("seat").asText() : view.get("activeSeat").asText();
+        return pending != null && !pending.isNull()
+                ? pending.get("seat").asText()
+                : view.get("activeSeat").asText();
     }
 
     /** The catalog entry of a hand card. */
@@ -56,7 +61,10 @@ public final class Bot {
         return out;
     }
 
-    /** Sends one intent for whoever must act; returns the accepted answer. Fails on anything but 200. */
+    /**
+     * Sends one intent for whoever must act; returns the accepted answer. Fails on anything but
+     * 200.
+     */
     public Res step(String matchId, Map<String, String> tokens) {
         JsonNode any = api.get("/api/matches/" + matchId + "/view", tokens.get("A")).body();
         String actor = actor(any);
@@ -95,7 +103,10 @@ public final class Bot {
         return false;
     }
 
-    /** An intent for {@code seat}, given its own view; mostly plays a playable card, sometimes ends the turn. */
+    /**
+     * An intent for {@code seat}, given its own view; mostly plays a playable card, sometimes ends
+     * the turn.
+     */
     public ObjectNode intent(JsonNode mine, String seat, Random rnd) {
         String enemy = seat.equals("A") ? "B" : "A";
         JsonNode pending = mine.get("pendingDecision");
@@ -110,16 +121,23 @@ public final class Bot {
             default -> {
                 JsonNode choice = null;
                 for (JsonNode h : mine.at("/seats/" + seat + "/hand")) {
-                    if (h.get("playable").asBoolean() && !keywords(h).contains("REACTIVE") && (choice == null || rnd.nextInt(3) == 0)) {
+                    if (h.get("playable").asBoolean()
+                            && !keywords(h).contains("REACTIVE")
+                            && (choice == null || rnd.nextInt(3) == 0)) {
                         choice = h;
                     }
                 }
-                return choice != null && rnd.nextInt(5) != 0 ? play(choice, enemy, mine) : Api.intent("END_TURN");
+                return choice != null && rnd.nextInt(5) != 0
+                        ? play(choice, enemy, mine)
+                        : Api.intent("END_TURN");
             }
         }
     }
 
-    /** A PLAY_CARD intent for a playable hand card, with a target its targeting needs (an enemy REACTOR for a subsystem). */
+    /**
+     * A PLAY_CARD intent for a playable hand card, with a target its targeting needs (an enemy
+     * REACTOR for a subsystem).
+     */
     public ObjectNode play(JsonNode handCard, String enemy, JsonNode view) {
         return play(handCard, enemy, view, "REACTOR");
     }
@@ -128,12 +146,18 @@ public final class Bot {
         ObjectNode p = Api.intent("PLAY_CARD");
         p.put("card", handCard.get("id").asText());
         switch (card(handCard).get("targeting").asText()) {
-            case "ENEMY_SUBSYSTEM" -> Api.target(p.putArray("targets"), "SUBSYSTEM", enemy).put("subsystem", subsystem);
-            case "ENEMY_DRONE" -> Api.target(p.putArray("targets"), "DRONE", enemy)
-                    .put("id", view.at("/seats/" + enemy + "/drones/0/id").asText());
+            case "ENEMY_SUBSYSTEM" ->
+                    Api.target(p.putArray("targets"), "SUBSYSTEM", enemy)
+                            .put("subsystem", subsystem);
+            case "ENEMY_DRONE" ->
+                    Api.target(p.putArray("targets"), "DRONE", enemy)
+                            .put("id", view.at("/seats/" + enemy + "/drones/0/id").asText());
             case "ENEMY_CARD" -> {
                 JsonNode inPlay = view.at("/seats/" + enemy + "/inPlay");
-                String target = inPlay.size() > 0 ? inPlay.get(0).get("id").asText() : view.at("/seats/" + enemy + "/field/id").asText();
+                String target =
+                        inPlay.size() > 0
+                                ? inPlay.get(0).get("id").asText()
+                                : view.at("/seats/" + enemy + "/field/id").asText();
                 Api.target(p.putArray("targets"), "CARD", enemy).put("id", target);
             }
             default -> {
@@ -152,11 +176,15 @@ public final class Bot {
         return d;
     }
 
-    /** {@link #step}'s policy: a random playable card (four times in five), else END_TURN or PASS. */
+    /**
+     * {@link #step}'s policy: a random playable card (four times in five), else END_TURN or PASS.
+     */
     private ObjectNode choose(JsonNode view, String actor) {
         JsonNode pending = view.get("pendingDecision");
         String enemy = actor.equals("A") ? "B" : "A";
-        if (pending != null && !pending.isNull() && pending.get("kind").asText().equals("DISCARD_DOWN")) {
+        if (pending != null
+                && !pending.isNull()
+                && pending.get("kind").asText().equals("DISCARD_DOWN")) {
             return discard(view, actor, pending);
         }
         List<JsonNode> playable = new ArrayList<>();

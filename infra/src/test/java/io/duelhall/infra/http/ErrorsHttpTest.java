@@ -1,22 +1,23 @@
 package io.duelhall.infra.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.infra.AppTest;
 import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** The error model of API.md: each malformed or refused request gets its status and stable code, and changes nothing. */
+/**
+ * The error model of API.md: each malformed or refused request gets its status and stable code, and
+ * changes nothing.
+ */
 class ErrorsHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
     Api api;
 
     @BeforeEach
@@ -28,7 +29,9 @@ class ErrorsHttpTest extends AppTest {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
         assertThat(r.body().get("message").asText()).isNotBlank();
-        assertThat(r.body().has("rule")).as("the rule field is always there (may be null)").isTrue();
+        assertThat(r.body().has("rule"))
+                .as("the rule field is always there (may be null)")
+                .isTrue();
     }
 
     long version(String id) {
@@ -37,17 +40,49 @@ class ErrorsHttpTest extends AppTest {
 
     @Test
     void creatingMatches() {
-        Res ok = api.post("/api/matches", Map.of("ruleset", "voidexa", "options", Map.of("spectatorDelaySeconds", 30)), null);
+        Res ok =
+                api.post(
+                        "/api/matches",
+                        Map.of(
+                                "ruleset",
+                                "voidexa",
+                                "options",
+                                Map.of("spectatorDelaySeconds", 30)),
+                        null);
         assertThat(ok.status()).isEqualTo(201);
         assertThat(ok.body().get("status").asText()).isEqualTo("WAITING");
         assertThat(ok.body().get("seedCommitment").asText()).matches("[0-9a-f]{64}");
         is(api.post("/api/matches", Map.of("ruleset", "chess"), null), 400, "UNKNOWN_RULESET");
-        is(api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", 901)), null), 400, "OUT_OF_RANGE");
-        is(api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", -1)), null), 400, "OUT_OF_RANGE");
-        is(api.post("/api/matches", Map.of("options", Map.of("turnClockSeconds", 1)), null), 400, "OUT_OF_RANGE");
-        is(api.post("/api/matches", Map.of("options", Map.of("responseSeconds", 0)), null), 400, "OUT_OF_RANGE");
+        is(
+                api.post(
+                        "/api/matches",
+                        Map.of("options", Map.of("spectatorDelaySeconds", 901)),
+                        null),
+                400,
+                "OUT_OF_RANGE");
+        is(
+                api.post(
+                        "/api/matches",
+                        Map.of("options", Map.of("spectatorDelaySeconds", -1)),
+                        null),
+                400,
+                "OUT_OF_RANGE");
+        is(
+                api.post("/api/matches", Map.of("options", Map.of("turnClockSeconds", 1)), null),
+                400,
+                "OUT_OF_RANGE");
+        is(
+                api.post("/api/matches", Map.of("options", Map.of("responseSeconds", 0)), null),
+                400,
+                "OUT_OF_RANGE");
         is(api.post("/api/matches", "{\"ruleset\": ", null), 400, "MALFORMED_JSON");
-        is(api.post("/api/matches", Map.of("options", Map.of("spectatorDelaySeconds", "soon")), null), 400, "MALFORMED_JSON");
+        is(
+                api.post(
+                        "/api/matches",
+                        Map.of("options", Map.of("spectatorDelaySeconds", "soon")),
+                        null),
+                400,
+                "MALFORMED_JSON");
         is(api.post("/api/matches", Map.of("rulset", "voidexa"), null), 400, "MALFORMED_JSON");
     }
 
@@ -55,7 +90,10 @@ class ErrorsHttpTest extends AppTest {
     void takingSeats() {
         String id = api.createMatch();
         JsonNode decks = api.starterDecks();
-        is(api.post("/api/matches/nope/seats", api.seatBody("Ada", decks.get(0)), null), 404, "MATCH_NOT_FOUND");
+        is(
+                api.post("/api/matches/nope/seats", api.seatBody("Ada", decks.get(0)), null),
+                404,
+                "MATCH_NOT_FOUND");
         is(api.post("/api/matches/" + id + "/seats", "{}", null), 400, "INVALID_FIELD");
         ObjectNode noDeck = api.seatBody("Ada", decks.get(0));
         noDeck.remove("deck");
@@ -63,12 +101,14 @@ class ErrorsHttpTest extends AppTest {
 
         ObjectNode bad = api.seatBody("Ada", decks.get(0));
         ArrayNode cards = (ArrayNode) bad.get("deck").get("cards");
-        cards.remove(0);                    // 59 cards
-        cards.set(0, cards.get(1));          // and one more copy of a card
+        cards.remove(0); // 59 cards
+        cards.set(0, cards.get(1)); // and one more copy of a card
         for (int i = 0; i < 3; i++) {
-            cards.set(i, Api.JSON.getNodeFactory().textNode("singularity-lance")); // a legendary thrice
+            cards.set(
+                    i,
+                    Api.JSON.getNodeFactory().textNode("singularity-lance")); // a legendary thrice
         }
-        cards.add("hive-core");              // a Ship Core among the cards
+        cards.add("hive-core"); // a Ship Core among the cards
         ((ObjectNode) bad.get("deck")).put("shipCore", "pulse-tap");
         bad.put("pilotClass", "wizard");
         Res r = api.post("/api/matches/" + id + "/seats", bad, null);
@@ -83,11 +123,17 @@ class ErrorsHttpTest extends AppTest {
         assertThat(a.status()).isEqualTo(201);
         assertThat(a.body().get("seat").asText()).isEqualTo("A");
         String tokenA = a.body().get("playerToken").asText();
-        is(api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokenA), 409, "MATCH_NOT_STARTED");
+        is(
+                api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), tokenA),
+                409,
+                "MATCH_NOT_STARTED");
         Res b = api.post("/api/matches/" + id + "/seats", api.seatBody("Bo", decks.get(1)), null);
         assertThat(b.body().get("status").asText()).isEqualTo("LIVE");
         long v = version(id);
-        is(api.post("/api/matches/" + id + "/seats", api.seatBody("Cy", decks.get(1)), null), 409, "MATCH_FULL");
+        is(
+                api.post("/api/matches/" + id + "/seats", api.seatBody("Cy", decks.get(1)), null),
+                409,
+                "MATCH_FULL");
         assertThat(version(id)).isEqualTo(v);
     }
 
@@ -99,7 +145,10 @@ class ErrorsHttpTest extends AppTest {
         long v = version(id);
         is(api.post(path, Api.intent("END_TURN"), null), 401, "MISSING_TOKEN");
         is(api.post(path, Api.intent("END_TURN"), "forged-token"), 401, "BAD_TOKEN");
-        is(api.post("/api/matches/nope/intents", Api.intent("END_TURN"), m[1]), 404, "MATCH_NOT_FOUND");
+        is(
+                api.post("/api/matches/nope/intents", Api.intent("END_TURN"), m[1]),
+                404,
+                "MATCH_NOT_FOUND");
         is(api.post(path, "not json", m[1]), 400, "MALFORMED_JSON");
         is(api.post(path, Api.intent("FLY"), m[1]), 400, "UNKNOWN_INTENT_TYPE");
         ObjectNode noId = Api.intent("END_TURN");
@@ -123,7 +172,8 @@ class ErrorsHttpTest extends AppTest {
         ObjectNode unknownField = Api.intent("END_TURN");
         unknownField.put("seat", "A");
         is(api.post(path, unknownField, m[1]), 400, "MALFORMED_JSON");
-        // the envelope's choices (issue 14): names to texts, at most 10, checked before the match is asked
+        // the envelope's choices (issue 14): names to texts, at most 10, checked before the match
+        // is asked
         ObjectNode nullChoice = Api.intent("END_TURN");
         nullChoice.putObject("choices").putNull("mode");
         is(api.post(path, nullChoice, m[1]), 400, "INVALID_FIELD");
@@ -135,9 +185,11 @@ class ErrorsHttpTest extends AppTest {
         is(api.post(path, manyChoices, m[1]), 400, "OUT_OF_RANGE");
         is(api.post(path, Api.intent("PLAY CARD"), m[1]), 400, "UNKNOWN_INTENT_TYPE");
         is(api.post(path, Api.intent("TIMEOUT"), m[1]), 400, "UNKNOWN_INTENT_TYPE");
-        // a voidexa type in another case is the same word; an unknown word is named with the ruleset's vocabulary
+        // a voidexa type in another case is the same word; an unknown word is named with the
+        // ruleset's vocabulary
         Res fly = api.post(path, Api.intent("FLY"), m[1]);
-        assertThat(fly.body().get("message").asText()).contains("PLAY_CARD", "END_TURN", "CONCEDE", "voidexa");
+        assertThat(fly.body().get("message").asText())
+                .contains("PLAY_CARD", "END_TURN", "CONCEDE", "voidexa");
         assertThat(version(id)).as("nothing changed").isEqualTo(v);
     }
 
@@ -162,11 +214,14 @@ class ErrorsHttpTest extends AppTest {
         assertThat(a.at("/seats/B/hand").isNull()).isTrue();
         assertThat(spectator.at("/seats/A/hand").isNull()).isTrue();
         assertThat(spectator.at("/seats/B/hand").isNull()).isTrue();
-        assertThat(spectator.at("/seats/A/handCount").asInt()).isEqualTo(a.at("/seats/A/handCount").asInt());
+        assertThat(spectator.at("/seats/A/handCount").asInt())
+                .isEqualTo(a.at("/seats/A/handCount").asInt());
         for (JsonNode card : a.at("/seats/A/hand")) {
             assertThat(spectator.toString()).doesNotContain(card.get("id").asText());
-            assertThat(api.get("/api/matches/" + m[0] + "/events", null).raw()).doesNotContain(card.get("id").asText());
-            assertThat(api.get("/api/matches/" + m[0] + "/events", m[2]).raw()).doesNotContain(card.get("id").asText());
+            assertThat(api.get("/api/matches/" + m[0] + "/events", null).raw())
+                    .doesNotContain(card.get("id").asText());
+            assertThat(api.get("/api/matches/" + m[0] + "/events", m[2]).raw())
+                    .doesNotContain(card.get("id").asText());
         }
     }
 }

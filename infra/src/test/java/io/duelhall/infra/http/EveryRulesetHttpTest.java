@@ -1,13 +1,11 @@
 package io.duelhall.infra.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.AppTest;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,24 +13,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Issue 14: everything the platform does for one game it does for every game it hosts, through the neutral core
- * alone. For each ruleset {@code GET /api/rulesets} lists, a client that knows no rule takes seats with the ruleset's
- * starter seat requests, plays a whole match from {@code /moves} (random picks, every listed move accepted), and
- * then: the match list and both players' histories show the end with an outcome for every seat, every replay step
- * reads, the signed record audits clean, and a second match ends by a concession the same way.
+ * Issue 14: everything the platform does for one game it does for every game it hosts, through the
+ * neutral core alone. For each ruleset {@code GET /api/rulesets} lists, a client that knows no rule
+ * takes seats with the ruleset's starter seat requests, plays a whole match from {@code /moves}
+ * (random picks, every listed move accepted), and then: the match list and both players' histories
+ * show the end with an outcome for every seat, every replay step reads, the signed record audits
+ * clean, and a second match ends by a concession the same way.
  */
 class EveryRulesetHttpTest extends AppTest {
     private static final int MAX_STEPS = 4000;
 
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
     @Test
-    @DisplayName("every hosted ruleset plays to its end from /moves, lists, replays and audits clean")
+    @DisplayName(
+            "every hosted ruleset plays to its end from /moves, lists, replays and audits clean")
     void everyRulesetPlaysListsReplaysAndAudits() {
         Api api = new Api(port);
         JsonNode rulesets = api.get("/api/rulesets", null).body();
@@ -42,11 +42,16 @@ class EveryRulesetHttpTest extends AppTest {
             String id = r.get("id").asText();
             assertThat(r.get("intents")).as(id + " lists its intent vocabulary").isNotEmpty();
             JsonNode starters = api.get("/api/rulesets/" + id + "/decks/starter", null).body();
-            assertThat(starters.size()).as(id + " has starter seat requests").isGreaterThanOrEqualTo(1);
+            assertThat(starters.size())
+                    .as(id + " has starter seat requests")
+                    .isGreaterThanOrEqualTo(1);
             int seats = r.at("/seats/min").asInt();
             String[] names = new String[seats];
             for (int s = 0; s < seats; s++) {
-                names[s] = id.substring(0, Math.min(4, id.length())) + "-" + UUID.randomUUID().toString().substring(0, 6);
+                names[s] =
+                        id.substring(0, Math.min(4, id.length()))
+                                + "-"
+                                + UUID.randomUUID().toString().substring(0, 6);
             }
 
             // a whole match from /moves alone
@@ -62,20 +67,32 @@ class EveryRulesetHttpTest extends AppTest {
                     Res res = api.get("/api/matches/" + m.id + "/moves", m.tokens[s]);
                     assertThat(res.status()).as(res.raw()).isEqualTo(200);
                     if (!res.body().get("moves").isEmpty()) {
-                        assertThat(owing).as(id + ": one seat owes a decision at a time").isEqualTo(-1);
+                        assertThat(owing)
+                                .as(id + ": one seat owes a decision at a time")
+                                .isEqualTo(-1);
                         owing = s;
                         moves = res.body().get("moves");
                     }
                 }
-                assertThat(owing).as(id + ": a live match has a seat that owes a decision").isGreaterThanOrEqualTo(0);
-                ObjectNode move = ((ObjectNode) moves.get(random.nextInt(moves.size())).deepCopy())
-                        .put("intentId", UUID.randomUUID().toString());
+                assertThat(owing)
+                        .as(id + ": a live match has a seat that owes a decision")
+                        .isGreaterThanOrEqualTo(0);
+                ObjectNode move =
+                        ((ObjectNode) moves.get(random.nextInt(moves.size())).deepCopy())
+                                .put("intentId", UUID.randomUUID().toString());
                 Res sent = api.post("/api/matches/" + m.id + "/intents", move, m.tokens[owing]);
-                assertThat(sent.status()).as(id + ": listed move " + move + " -> " + sent.raw()).isEqualTo(200);
+                assertThat(sent.status())
+                        .as(id + ": listed move " + move + " -> " + sent.raw())
+                        .isEqualTo(200);
                 steps++;
             }
             assertThat(leaks.checked).as(id + ": hidden cards were looked for").isPositive();
-            if (!"ENDED".equals(status(api, m.id))) { // a random walk may not end a long game: the first seat concedes
+            if (!"ENDED"
+                    .equals(
+                            status(
+                                    api,
+                                    m.id))) { // a random walk may not end a long game: the first
+                // seat concedes
                 concede(api, m, 0);
             }
             ended(api, id, m, names);
@@ -91,28 +108,36 @@ class EveryRulesetHttpTest extends AppTest {
             JsonNode view = api.get("/api/matches/" + c.id + "/view", null).body();
             assertThat(view.get("status").asText()).isEqualTo("ENDED");
             // the server's AI plays it too: greedy against random, to the end, audited clean
-            Res ai = api.post("/api/matches", Map.of("ruleset", id, "ai", Map.of("A", "greedy", "B", "random")), null);
+            Res ai =
+                    api.post(
+                            "/api/matches",
+                            Map.of("ruleset", id, "ai", Map.of("A", "greedy", "B", "random")),
+                            null);
             assertThat(ai.status()).as(ai.raw()).isEqualTo(201);
             String aiMatch = ai.body().get("matchId").asText();
             Instant aiUntil = Instant.now().plus(Duration.ofSeconds(120));
             while (!"ENDED".equals(status(api, aiMatch))) {
-                assertThat(Instant.now()).as(id + ": the AI match " + aiMatch + " ends").isBefore(aiUntil);
+                assertThat(Instant.now())
+                        .as(id + ": the AI match " + aiMatch + " ends")
+                        .isBefore(aiUntil);
                 sleep(200);
             }
             Res aiAudit = api.get("/api/matches/" + aiMatch + "/audit", null);
-            assertThat(aiAudit.body().get("passed").asBoolean()).as(id + " AI match audit: " + aiAudit.raw()).isTrue();
+            assertThat(aiAudit.body().get("passed").asBoolean())
+                    .as(id + " AI match audit: " + aiAudit.raw())
+                    .isTrue();
             played.add(id + " in " + steps + " moves");
         }
         assertThat(played).hasSize(rulesets.size());
     }
 
-    private record Match(String id, String[] tokens) {
-    }
+    private record Match(String id, String[] tokens) {}
 
     /**
-     * No hidden card reaches a spectator by any read path (the no-leak test for every ruleset): an instance id that a
-     * seat's own view shows and that was never public (in a spectator's view or events so far) must not be in the
-     * spectator's view, its new events, or the replay of the latest step.
+     * No hidden card reaches a spectator by any read path (the no-leak test for every ruleset): an
+     * instance id that a seat's own view shows and that was never public (in a spectator's view or
+     * events so far) must not be in the spectator's view, its new events, or the replay of the
+     * latest step.
      */
     private static final class Leaks {
         final java.util.Set<String> everPublic = new java.util.HashSet<>();
@@ -127,14 +152,35 @@ class EveryRulesetHttpTest extends AppTest {
                 ids(api.get("/api/matches/" + m.id + "/view", token).body(), hidden);
             }
             hidden.removeAll(everPublic);
-            JsonNode events = api.get("/api/matches/" + m.id + "/events?from=" + (seen + 1) + "&limit=5000", null)
-                    .body().get("events");
-            String replay = api.get("/api/matches/" + m.id + "/replay?at=" + Math.max(0, pub.get("version").asLong() - 1), null).raw();
+            JsonNode events =
+                    api.get(
+                                    "/api/matches/"
+                                            + m.id
+                                            + "/events?from="
+                                            + (seen + 1)
+                                            + "&limit=5000",
+                                    null)
+                            .body()
+                            .get("events");
+            String replay =
+                    api.get(
+                                    "/api/matches/"
+                                            + m.id
+                                            + "/replay?at="
+                                            + Math.max(0, pub.get("version").asLong() - 1),
+                                    null)
+                            .raw();
             for (String h : hidden) {
                 String quoted = "\"" + h + "\"";
-                assertThat(pub.toString()).as(ruleset + ": the spectator's view shows hidden " + h).doesNotContain(quoted);
-                assertThat(events.toString()).as(ruleset + ": the spectator's events show hidden " + h).doesNotContain(quoted);
-                assertThat(replay).as(ruleset + ": the spectator's replay shows hidden " + h).doesNotContain(quoted);
+                assertThat(pub.toString())
+                        .as(ruleset + ": the spectator's view shows hidden " + h)
+                        .doesNotContain(quoted);
+                assertThat(events.toString())
+                        .as(ruleset + ": the spectator's events show hidden " + h)
+                        .doesNotContain(quoted);
+                assertThat(replay)
+                        .as(ruleset + ": the spectator's replay shows hidden " + h)
+                        .doesNotContain(quoted);
                 checked++;
             }
             ids(events, everPublic);
@@ -153,7 +199,9 @@ class EveryRulesetHttpTest extends AppTest {
                 n.forEach(c -> ids(c, out));
             } else if (n.isArray()) {
                 n.forEach(c -> ids(c, out));
-            } else if (n.isTextual() && n.asText().length() >= 6 && n.asText().matches("[a-z][0-9a-f]{5,15}")) {
+            } else if (n.isTextual()
+                    && n.asText().length() >= 6
+                    && n.asText().matches("[a-z][0-9a-f]{5,15}")) {
                 out.add(n.asText()); // a card reference given as a bare id
             }
         }
@@ -165,17 +213,25 @@ class EveryRulesetHttpTest extends AppTest {
         String id = created.body().get("matchId").asText();
         String[] tokens = new String[names.length];
         for (int s = 0; s < names.length; s++) {
-            ObjectNode body = ((ObjectNode) starters.get(s % starters.size()).deepCopy()).put("name", names[s]);
+            ObjectNode body =
+                    ((ObjectNode) starters.get(s % starters.size()).deepCopy())
+                            .put("name", names[s]);
             Res seat = api.post("/api/matches/" + id + "/seats", body, null);
-            assertThat(seat.status()).as(ruleset + " starter seat request " + body + " -> " + seat.raw()).isEqualTo(201);
+            assertThat(seat.status())
+                    .as(ruleset + " starter seat request " + body + " -> " + seat.raw())
+                    .isEqualTo(201);
             tokens[s] = seat.body().get("playerToken").asText();
         }
-        assertThat(status(api, id)).as(ruleset + ": live once every seat is taken").isEqualTo("LIVE");
+        assertThat(status(api, id))
+                .as(ruleset + ": live once every seat is taken")
+                .isEqualTo("LIVE");
         return new Match(id, tokens);
     }
 
     private static void concede(Api api, Match m, int seat) {
-        Res res = api.post("/api/matches/" + m.id + "/intents", Api.intent("CONCEDE"), m.tokens[seat]);
+        Res res =
+                api.post(
+                        "/api/matches/" + m.id + "/intents", Api.intent("CONCEDE"), m.tokens[seat]);
         assertThat(res.status()).as(res.raw()).isEqualTo(200);
     }
 
@@ -186,28 +242,40 @@ class EveryRulesetHttpTest extends AppTest {
     /** The end as every read path shows it: list, histories, replay, record and audit. */
     private static void ended(Api api, String ruleset, Match m, String[] names) {
         for (String token : m.tokens) {
-            assertThat(api.get("/api/matches/" + m.id + "/moves", token).body().get("moves")).isEmpty();
+            assertThat(api.get("/api/matches/" + m.id + "/moves", token).body().get("moves"))
+                    .isEmpty();
         }
-        JsonNode events = api.get("/api/matches/" + m.id + "/events?from=0&limit=5000", null).body().get("events");
+        JsonNode events =
+                api.get("/api/matches/" + m.id + "/events?from=0&limit=5000", null)
+                        .body()
+                        .get("events");
         int last = events.size() - 1;
-        for (int at : new int[]{0, last / 2, last}) {
+        for (int at : new int[] {0, last / 2, last}) {
             Res replay = api.get("/api/matches/" + m.id + "/replay?at=" + at, null);
-            assertThat(replay.status()).as(ruleset + " replay at " + at + ": " + replay.raw()).isEqualTo(200);
+            assertThat(replay.status())
+                    .as(ruleset + " replay at " + at + ": " + replay.raw())
+                    .isEqualTo(200);
         }
         Res audit = api.get("/api/matches/" + m.id + "/audit", null);
         assertThat(audit.status()).as(audit.raw()).isEqualTo(200);
-        assertThat(audit.body().get("passed").asBoolean()).as(ruleset + " audit: " + audit.raw()).isTrue();
-        // a tampered copy of its record: one number of one rules event changed; the audit names that event
+        assertThat(audit.body().get("passed").asBoolean())
+                .as(ruleset + " audit: " + audit.raw())
+                .isTrue();
+        // a tampered copy of its record: one number of one rules event changed; the audit names
+        // that event
         ObjectNode record = (ObjectNode) api.get("/api/matches/" + m.id + "/export", null).body();
-        com.fasterxml.jackson.databind.node.ArrayNode recorded = (com.fasterxml.jackson.databind.node.ArrayNode) record.get("events");
+        com.fasterxml.jackson.databind.node.ArrayNode recorded =
+                (com.fasterxml.jackson.databind.node.ArrayNode) record.get("events");
         int k = -1;
         String field = null;
         for (int i = recorded.size() / 2; i < recorded.size() && k < 0; i++) {
             JsonNode e = recorded.get(i);
-            if (List.of("IntentAccepted", "SeatTokenIssued", "ClockSet").contains(e.get("type").asText())) {
+            if (List.of("IntentAccepted", "SeatTokenIssued", "ClockSet")
+                    .contains(e.get("type").asText())) {
                 continue;
             }
-            for (java.util.Iterator<Map.Entry<String, JsonNode>> f = e.get("payload").fields(); f.hasNext(); ) {
+            for (java.util.Iterator<Map.Entry<String, JsonNode>> f = e.get("payload").fields();
+                    f.hasNext(); ) {
                 Map.Entry<String, JsonNode> x = f.next();
                 if (x.getValue().isInt()) {
                     k = i;
@@ -225,11 +293,17 @@ class EveryRulesetHttpTest extends AppTest {
         for (JsonNode c : tampered.body().get("checks")) {
             if (c.get("name").asText().equals("chain")) {
                 assertThat(c.get("passed").asBoolean()).isFalse();
-                assertThat(c.get("event").asInt()).as(ruleset + ": the chain breaks at the changed event " + tampered.raw()).isEqualTo(k);
+                assertThat(c.get("event").asInt())
+                        .as(ruleset + ": the chain breaks at the changed event " + tampered.raw())
+                        .isEqualTo(k);
             }
             if (c.get("name").asText().equals("resimulation")) {
-                assertThat(c.get("passed").asBoolean()).as(ruleset + ": the rules do not give the changed event").isFalse();
-                assertThat(c.get("event").asInt()).as(ruleset + ": first divergence " + c).isEqualTo(k);
+                assertThat(c.get("passed").asBoolean())
+                        .as(ruleset + ": the rules do not give the changed event")
+                        .isFalse();
+                assertThat(c.get("event").asInt())
+                        .as(ruleset + ": first divergence " + c)
+                        .isEqualTo(k);
             }
         }
         // the read models are a processor batch behind
@@ -252,12 +326,16 @@ class EveryRulesetHttpTest extends AppTest {
             }
             if (listed != null && outcomes.size() == names.length && !outcomes.contains("null")) {
                 assertThat(listed.get("ruleset").asText()).isEqualTo(ruleset);
-                assertThat(outcomes).as(ruleset + ": an outcome for every seat").allMatch(o -> List.of("WON", "LOST", "DRAWN").contains(o));
+                assertThat(outcomes)
+                        .as(ruleset + ": an outcome for every seat")
+                        .allMatch(o -> List.of("WON", "LOST", "DRAWN").contains(o));
                 assertThat(outcomes.contains("WON") == outcomes.contains("LOST"))
-                        .as(ruleset + ": a winner has a loser: " + outcomes).isTrue();
+                        .as(ruleset + ": a winner has a loser: " + outcomes)
+                        .isTrue();
                 return;
             }
-            assertThat(Instant.now()).as(ruleset + ": match " + m.id + " listed as ended with every seat's outcome")
+            assertThat(Instant.now())
+                    .as(ruleset + ": match " + m.id + " listed as ended with every seat's outcome")
                     .isBefore(until);
             sleep(200);
         }

@@ -1,13 +1,9 @@
 package io.duelhall.infra.http;
 
-import io.duelhall.infra.DuelhallApplication;
-import io.duelhall.client.JsonHttp.Res;
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.DuelhallApplication;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,16 +12,29 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** Abuse limits with small numbers: 429 with Retry-After past a bucket, 413 past the body size, counted in metrics. */
-@SpringBootTest(classes = DuelhallApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "duelhall.limits.intents-per-token-per-second=1", "duelhall.limits.intents-per-token-burst=3",
-        "duelhall.limits.creates-per-address-per-minute=2", "duelhall.limits.max-body-bytes=2048",
-        "duelhall.limits.logins-per-address-per-minute=3"})
+/**
+ * Abuse limits with small numbers: 429 with Retry-After past a bucket, 413 past the body size,
+ * counted in metrics.
+ */
+@SpringBootTest(
+        classes = DuelhallApplication.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "duelhall.limits.intents-per-token-per-second=1",
+                    "duelhall.limits.intents-per-token-burst=3",
+            "duelhall.limits.creates-per-address-per-minute=2",
+                    "duelhall.limits.max-body-bytes=2048",
+            "duelhall.limits.logins-per-address-per-minute=3"
+        })
 class LimitsHttpTest {
-    static final Path DIR = Path.of("target", "limits-data", UUID.randomUUID().toString()).toAbsolutePath();
+    static final Path DIR =
+            Path.of("target", "limits-data", UUID.randomUUID().toString()).toAbsolutePath();
     static final String ADMIN_TOKEN = "limits-admin-" + UUID.randomUUID();
 
     @DynamicPropertySource
@@ -34,8 +43,7 @@ class LimitsHttpTest {
         registry.add("duelhall.admin-token", () -> ADMIN_TOKEN);
     }
 
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
     @Test
     void limitsAnswer429And413AndChangeNothing() throws Exception {
@@ -45,40 +53,61 @@ class LimitsHttpTest {
         Res third = api.post("/api/matches", Map.of(), null);
         assertThat(third.status()).isEqualTo(429);
         assertThat(third.error()).isEqualTo("RATE_LIMITED");
-        assertThat(Long.parseLong(third.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
+        assertThat(Long.parseLong(third.headers().firstValue("Retry-After").orElseThrow()))
+                .isBetween(1L, 60L);
 
         String path = "/api/matches/" + m[0] + "/intents";
-        long version = api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong();
+        long version =
+                api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong();
         int limited = 0;
         for (int i = 0; i < 6; i++) {
-            Res r = api.post(path, Api.intent("PASS"), m[1]); // refused by the rules (409) or by the limit (429)
+            Res r =
+                    api.post(
+                            path,
+                            Api.intent("PASS"),
+                            m[1]); // refused by the rules (409) or by the limit (429)
             if (r.status() == 429) {
                 limited++;
             }
         }
         assertThat(limited).as("a burst of 3 then 1 per second").isGreaterThanOrEqualTo(2);
-        assertThat(api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong()).isEqualTo(version);
+        assertThat(api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong())
+                .isEqualTo(version);
         // the other seat's token has its own bucket
         assertThat(api.post(path, Api.intent("PASS"), m[2]).status()).isNotEqualTo(429);
 
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> big = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/matches"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"ruleset\":\"" + "x".repeat(4000) + "\"}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> big =
+                http.send(
+                        HttpRequest.newBuilder(
+                                        URI.create("http://127.0.0.1:" + port + "/api/matches"))
+                                .header("Content-Type", "application/json")
+                                .POST(
+                                        HttpRequest.BodyPublishers.ofString(
+                                                "{\"ruleset\":\"" + "x".repeat(4000) + "\"}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(big.statusCode()).isEqualTo(413);
         assertThat(big.body()).contains("PAYLOAD_TOO_LARGE");
-        byte[] chunked = ("{\"intentId\":\"" + "y".repeat(4000) + "\",\"type\":\"PASS\"}").getBytes();
-        HttpResponse<String> streamed = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json").header("Authorization", "Bearer " + m[2])
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(chunked))).build(),
-                HttpResponse.BodyHandlers.ofString());
+        byte[] chunked =
+                ("{\"intentId\":\"" + "y".repeat(4000) + "\",\"type\":\"PASS\"}").getBytes();
+        HttpResponse<String> streamed =
+                http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .header("Content-Type", "application/json")
+                                .header("Authorization", "Bearer " + m[2])
+                                .POST(
+                                        HttpRequest.BodyPublishers.ofInputStream(
+                                                () -> new ByteArrayInputStream(chunked)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(streamed.statusCode()).as(streamed.body()).isEqualTo(413);
 
         // metrics are for operators (issue 20, finding 9): the admin token
         Res metric = api.get("/actuator/metrics/duelhall.limits.refused", ADMIN_TOKEN);
         assertThat(metric.status()).isEqualTo(200);
-        assertThat(metric.body().at("/measurements/0/value").asDouble()).isGreaterThanOrEqualTo(4.0);
+        assertThat(metric.body().at("/measurements/0/value").asDouble())
+                .isGreaterThanOrEqualTo(4.0);
         assertThat(third.raw()).contains("creates-per-address");
     }
 
@@ -88,17 +117,27 @@ class LimitsHttpTest {
         String name = "Lim" + UUID.randomUUID().toString().substring(0, 6);
         Map<String, String> right = Map.of("name", name, "password", Api.PASSWORD);
         assertThat(api.post("/api/players", right, null).status()).isEqualTo(201);
-        assertThat(api.post("/api/sessions", Map.of("name", name, "password", "a wrong guess!"), null).status()).isEqualTo(401);
+        assertThat(
+                        api.post(
+                                        "/api/sessions",
+                                        Map.of("name", name, "password", "a wrong guess!"),
+                                        null)
+                                .status())
+                .isEqualTo(401);
         assertThat(api.post("/api/sessions", right, null).status()).isEqualTo(201);
-        // the fourth within the minute is refused before any password is checked, even the right one
+        // the fourth within the minute is refused before any password is checked, even the right
+        // one
         Res limited = api.post("/api/sessions", right, null);
         assertThat(limited.status()).as(limited.raw()).isEqualTo(429);
         assertThat(limited.error()).isEqualTo("RATE_LIMITED");
         assertThat(limited.raw()).contains("logins-per-address");
         assertThat(limited.headers().firstValue("Retry-After")).isPresent();
-        Res register = api.post("/api/players", Map.of("name", name + "x", "password", Api.PASSWORD), null);
+        Res register =
+                api.post(
+                        "/api/players", Map.of("name", name + "x", "password", Api.PASSWORD), null);
         assertThat(register.status()).isEqualTo(429);
-        // only the POSTs count: asking who a token belongs to is not limited (and still answers in JSON)
+        // only the POSTs count: asking who a token belongs to is not limited (and still answers in
+        // JSON)
         assertThat(api.get("/api/sessions/me", null).status()).isEqualTo(401);
     }
 }

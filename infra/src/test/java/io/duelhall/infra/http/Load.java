@@ -2,8 +2,6 @@ package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,14 +11,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 
 /**
- * Matches played over HTTP by threads of a test until it stops them (the load of the reliability figures 4 and 5):
- * {@code aiThreads} threads each create one server-AI-against-server-AI match after another and watch it over HTTP
- * until it has ended; {@code clientThreads} threads each play one match after another from both seats' views with
- * {@link Bot} (every other match between two registered players, so rated; the others between guests), every
- * fourth step also sending an intent from the seat that must not act (a refusal). Anything but the expected answers
- * is collected in {@link #errors}. Every loop ends when {@link #stop} is called.
+ * Matches played over HTTP by threads of a test until it stops them (the load of the reliability
+ * figures 4 and 5): {@code aiThreads} threads each create one server-AI-against-server-AI match
+ * after another and watch it over HTTP until it has ended; {@code clientThreads} threads each play
+ * one match after another from both seats' views with {@link Bot} (every other match between two
+ * registered players, so rated; the others between guests), every fourth step also sending an
+ * intent from the seat that must not act (a refusal). Anything but the expected answers is
+ * collected in {@link #errors}. Every loop ends when {@link #stop} is called.
  */
 public final class Load {
     private final Api api;
@@ -68,11 +68,18 @@ public final class Load {
         }
     }
 
-    /** Waits (at most {@code atMost}) until every AI match has ended: the server plays them on after {@link #stop}. */
+    /**
+     * Waits (at most {@code atMost}) until every AI match has ended: the server plays them on after
+     * {@link #stop}.
+     */
     public boolean awaitAiMatchesEnded(Duration atMost) throws InterruptedException {
         long until = System.nanoTime() + atMost.toNanos();
         for (String id : aiMatchIds) {
-            while (!api.get("/api/matches/" + id + "/view", null).body().get("status").asText().equals("ENDED")) {
+            while (!api.get("/api/matches/" + id + "/view", null)
+                    .body()
+                    .get("status")
+                    .asText()
+                    .equals("ENDED")) {
                 if (System.nanoTime() > until) {
                     return false;
                 }
@@ -126,19 +133,31 @@ public final class Load {
     private void clientMatches(long seed) {
         try {
             Bot bot = new Bot(api, seed);
-            // every other match between two registered players (rated), the others between guests (unrated)
+            // every other match between two registered players (rated), the others between guests
+            // (unrated)
             String tag = java.util.UUID.randomUUID().toString().substring(0, 6);
-            String[] players = {api.registered("Load" + seed + "a-" + tag), api.registered("Load" + seed + "b-" + tag)};
+            String[] players = {
+                api.registered("Load" + seed + "a-" + tag),
+                api.registered("Load" + seed + "b-" + tag)
+            };
             for (int played = 0; running.get(); played++) {
-                String[] m = played % 2 == 0 ? api.ratedMatchOf(players[0], players[1], 0) : api.startedMatch();
+                String[] m =
+                        played % 2 == 0
+                                ? api.ratedMatchOf(players[0], players[1], 0)
+                                : api.startedMatch();
                 matches.add(m[0]);
                 clientMatches.incrementAndGet();
                 Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
                 for (int step = 0; step < 3000 && running.get(); step++) {
                     if (step % 4 == 3) {
-                        String actor = Bot.actor(api.get("/api/matches/" + m[0] + "/view", m[1]).body());
+                        String actor =
+                                Bot.actor(api.get("/api/matches/" + m[0] + "/view", m[1]).body());
                         String other = "A".equals(actor) ? "B" : "A";
-                        Res r = api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), tokens.get(other));
+                        Res r =
+                                api.post(
+                                        "/api/matches/" + m[0] + "/intents",
+                                        Api.intent("END_TURN"),
+                                        tokens.get(other));
                         if (r.status() != 403 && r.status() != 409) {
                             errors.add("expected a refusal: " + r.status() + " " + r.raw());
                             return;

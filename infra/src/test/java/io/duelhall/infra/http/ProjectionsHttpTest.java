@@ -1,8 +1,11 @@
 package io.duelhall.infra.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.infra.AppTest;
 import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.history.PlayerHistoryProjection;
 import io.duelhall.projections.list.MatchListProjection;
@@ -12,42 +15,30 @@ import io.duelhall.projections.ratings.Glicko2.Rating;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.view.MatchViewProjection;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
-/** The read models over HTTP: match list, player history, leaderboard, refusals, and rebuilding each of them. */
+/**
+ * The read models over HTTP: match list, player history, leaderboard, refusals, and rebuilding each
+ * of them.
+ */
 class ProjectionsHttpTest extends AppTest {
     static final Duration WAIT = Duration.ofSeconds(120);
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    MatchViewProjection views;
-    @Autowired
-    MatchListProjection list;
-    @Autowired
-    PlayerHistoryProjection history;
-    @Autowired
-    RatingProjection ratings;
-    @Autowired
-    RefusalProjection refusals;
+    @LocalServerPort int port;
+    @Autowired MatchViewProjection views;
+    @Autowired MatchListProjection list;
+    @Autowired PlayerHistoryProjection history;
+    @Autowired RatingProjection ratings;
+    @Autowired RefusalProjection refusals;
     Api api;
     Bot bot;
     String tag;
@@ -73,40 +64,67 @@ class ProjectionsHttpTest extends AppTest {
     }
 
     @Test
-    @DisplayName("V-WIN-3: lists, history and ratings follow the matches; a concession is a loss; guests are unrated")
+    @DisplayName(
+            "V-WIN-3: lists, history and ratings follow the matches; a concession is a loss; guests are unrated")
     void matchListPlayerHistoryAndLeaderboard() {
         String waiting = api.createMatch(0);
         String[] live = api.startedMatch("Liv-" + tag, "Ely-" + tag, 0);
         bot.step(live[0], seats(live));
         // rated: both seats are registered players (docs/identities.md)
         String[] conceded = api.ratedMatch("Ana-" + tag, "Bea-" + tag, 0);
-        Res concession = api.post("/api/matches/" + conceded[0] + "/intents", Api.intent("CONCEDE"), conceded[1]);
+        Res concession =
+                api.post(
+                        "/api/matches/" + conceded[0] + "/intents",
+                        Api.intent("CONCEDE"),
+                        conceded[1]);
         assertThat(concession.status()).isEqualTo(200);
 
-        await().atMost(WAIT).until(() -> summary("WAITING", waiting) != null && summary("LIVE", live[0]) != null
-                && summary("ENDED", conceded[0]) != null);
+        await().atMost(WAIT)
+                .until(
+                        () ->
+                                summary("WAITING", waiting) != null
+                                        && summary("LIVE", live[0]) != null
+                                        && summary("ENDED", conceded[0]) != null);
         JsonNode w = summary("WAITING", waiting);
         assertThat(w.get("players").size()).isZero();
         JsonNode l = summary("LIVE", live[0]);
-        assertThat(l.get("players").findValuesAsText("name")).containsExactly("Liv-" + tag, "Ely-" + tag);
-        await().atMost(WAIT).until(() -> summary("LIVE", live[0]).get("turn").asInt()
-                == api.get("/api/matches/" + live[0] + "/view", null).body().get("turn").asInt());
+        assertThat(l.get("players").findValuesAsText("name"))
+                .containsExactly("Liv-" + tag, "Ely-" + tag);
+        await().atMost(WAIT)
+                .until(
+                        () ->
+                                summary("LIVE", live[0]).get("turn").asInt()
+                                        == api.get("/api/matches/" + live[0] + "/view", null)
+                                                .body()
+                                                .get("turn")
+                                                .asInt());
         JsonNode e = summary("ENDED", conceded[0]);
         assertThat(e.get("winner").asText()).isEqualTo("B");
         assertThat(e.get("winnerName").asText()).isEqualTo("Bea-" + tag);
         assertThat(e.get("reason").asText()).isEqualTo("CONCEDED");
         assertThat(e.get("ruleset").asText()).isEqualTo("voidexa");
 
-        await().atMost(WAIT).until(() -> api.get("/api/players/Ana-" + tag + "/matches", null).body().get("rating").isObject());
+        await().atMost(WAIT)
+                .until(
+                        () ->
+                                api.get("/api/players/Ana-" + tag + "/matches", null)
+                                        .body()
+                                        .get("rating")
+                                        .isObject());
         JsonNode ana = api.get("/api/players/Ana-" + tag + "/matches", null).body();
-        assertThat(ana.get("matches")).singleElement().satisfies(m -> {
-            assertThat(m.get("matchId").asText()).isEqualTo(conceded[0]);
-            assertThat(m.get("outcome").asText()).isEqualTo("LOST");
-            assertThat(m.get("opponent").asText()).isEqualTo("Bea-" + tag);
-            assertThat(m.get("reason").asText()).isEqualTo("CONCEDED");
-        });
-        Rating lost = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 0)), RatingProjection.TAU);
-        Rating won = Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 1)), RatingProjection.TAU);
+        assertThat(ana.get("matches"))
+                .singleElement()
+                .satisfies(
+                        m -> {
+                            assertThat(m.get("matchId").asText()).isEqualTo(conceded[0]);
+                            assertThat(m.get("outcome").asText()).isEqualTo("LOST");
+                            assertThat(m.get("opponent").asText()).isEqualTo("Bea-" + tag);
+                            assertThat(m.get("reason").asText()).isEqualTo("CONCEDED");
+                        });
+        Rating lost =
+                Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 0)), RatingProjection.TAU);
+        Rating won =
+                Glicko2.rate(Rating.NEW, List.of(new Game(Rating.NEW, 1)), RatingProjection.TAU);
         assertThat(ana.at("/rating/rating").asDouble()).isEqualTo(lost.rating());
         assertThat(ana.at("/rating/losses").asInt()).isEqualTo(1);
         JsonNode board = api.get("/api/leaderboard?limit=500", null).body();
@@ -121,23 +139,62 @@ class ProjectionsHttpTest extends AppTest {
         assertThat(bea.get("rd").asDouble()).isEqualTo(won.rd());
         assertThat(bea.get("wins").asInt()).isEqualTo(1);
         for (int i = 1; i < board.size(); i++) {
-            assertThat(board.get(i).get("rating").asDouble()).isLessThanOrEqualTo(board.get(i - 1).get("rating").asDouble());
+            assertThat(board.get(i).get("rating").asDouble())
+                    .isLessThanOrEqualTo(board.get(i - 1).get("rating").asDouble());
             assertThat(board.get(i).get("rank").asInt()).isEqualTo(i + 1);
         }
-        assertThat(api.get("/api/players/Nobody-" + tag + "/matches", null).body().get("matches").size()).isZero();
+        assertThat(
+                        api.get("/api/players/Nobody-" + tag + "/matches", null)
+                                .body()
+                                .get("matches")
+                                .size())
+                .isZero();
 
-        // the same concession between two guests is in their history, but moves no rating (issue 20 item 4)
+        // the same concession between two guests is in their history, but moves no rating (issue 20
+        // item 4)
         String[] guests = api.startedMatch("Gue-" + tag, "Sta-" + tag, 0);
-        assertThat(api.post("/api/matches/" + guests[0] + "/intents", Api.intent("CONCEDE"), guests[1]).status()).isEqualTo(200);
-        await().atMost(WAIT).until(() -> api.get("/api/players/Gue-" + tag + "/matches", null).body().get("matches").size() == 1);
-        // a later rated match: once the ratings projection has rated it, it has passed the guests' match too
+        assertThat(
+                        api.post(
+                                        "/api/matches/" + guests[0] + "/intents",
+                                        Api.intent("CONCEDE"),
+                                        guests[1])
+                                .status())
+                .isEqualTo(200);
+        await().atMost(WAIT)
+                .until(
+                        () ->
+                                api.get("/api/players/Gue-" + tag + "/matches", null)
+                                                .body()
+                                                .get("matches")
+                                                .size()
+                                        == 1);
+        // a later rated match: once the ratings projection has rated it, it has passed the guests'
+        // match too
         String[] later = api.ratedMatch("Ana-" + tag, "Bea-" + tag, 0);
         api.post("/api/matches/" + later[0] + "/intents", Api.intent("CONCEDE"), later[2]);
-        await().atMost(WAIT).until(() -> api.get("/api/players/Ana-" + tag + "/matches", null).body().at("/rating/games").asInt() == 2);
-        assertThat(api.get("/api/players/Gue-" + tag + "/matches", null).body().get("rating").isNull()).isTrue();
-        assertThat(api.get("/api/players/Sta-" + tag + "/matches", null).body().get("rating").isNull()).isTrue();
+        await().atMost(WAIT)
+                .until(
+                        () ->
+                                api.get("/api/players/Ana-" + tag + "/matches", null)
+                                                .body()
+                                                .at("/rating/games")
+                                                .asInt()
+                                        == 2);
+        assertThat(
+                        api.get("/api/players/Gue-" + tag + "/matches", null)
+                                .body()
+                                .get("rating")
+                                .isNull())
+                .isTrue();
+        assertThat(
+                        api.get("/api/players/Sta-" + tag + "/matches", null)
+                                .body()
+                                .get("rating")
+                                .isNull())
+                .isTrue();
         assertThat(api.get("/api/leaderboard?limit=500", null).body().findValuesAsText("name"))
-                .doesNotContain("Gue-" + tag, "Sta-" + tag).contains("Ana-" + tag, "Bea-" + tag);
+                .doesNotContain("Gue-" + tag, "Sta-" + tag)
+                .contains("Ana-" + tag, "Bea-" + tag);
         assertThat(api.get("/api/matches?status=SOON", null).status()).isEqualTo(400);
         assertThat(api.get("/api/matches?limit=0", null).status()).isEqualTo(400);
     }
@@ -149,22 +206,34 @@ class ProjectionsHttpTest extends AppTest {
         String idle = view.get("activeSeat").asText().equals("A") ? "B" : "A";
         String idleToken = idle.equals("A") ? m[1] : m[2];
         String activeToken = idle.equals("A") ? m[2] : m[1];
-        // a body in words the ruleset does not have is answered (400) and not kept: only the rules' refusal is
-        assertThat(api.post("/api/matches/" + m[0] + "/intents", Api.intent("FLY"), idleToken).status()).isEqualTo(400);
-        Res refused = api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), idleToken);
+        // a body in words the ruleset does not have is answered (400) and not kept: only the rules'
+        // refusal is
+        assertThat(
+                        api.post("/api/matches/" + m[0] + "/intents", Api.intent("FLY"), idleToken)
+                                .status())
+                .isEqualTo(400);
+        Res refused =
+                api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), idleToken);
         assertThat(refused.status()).isEqualTo(403);
         String path = "/api/matches/" + m[0] + "/refusals";
-        await().atMost(WAIT).until(() -> api.get(path, idleToken).body().get("refusals").size() == 1);
+        await().atMost(WAIT)
+                .until(() -> api.get(path, idleToken).body().get("refusals").size() == 1);
         JsonNode entry = api.get(path, idleToken).body().get("refusals").get(0);
         assertThat(entry.get("seat").asText()).isEqualTo(idle);
         assertThat(entry.get("code").asText()).isEqualTo("NOT_YOUR_TURN");
         assertThat(entry.get("rule").asText()).isEqualTo("V-PLAY-1");
         assertThat(entry.get("intentType").asText()).isEqualTo("END_TURN");
         assertThat(entry.get("at").asText()).isNotBlank();
-        assertThat(api.get(path, activeToken).body().get("refusals").size()).as("not the other seat's").isZero();
-        assertThat(api.get(path, null).body().get("refusals").size()).as("not a spectator's while live").isZero();
+        assertThat(api.get(path, activeToken).body().get("refusals").size())
+                .as("not the other seat's")
+                .isZero();
+        assertThat(api.get(path, null).body().get("refusals").size())
+                .as("not a spectator's while live")
+                .isZero();
         api.post("/api/matches/" + m[0] + "/intents", Api.intent("CONCEDE"), activeToken);
-        assertThat(api.get(path, null).body().get("refusals").size()).as("everyone's once ended").isEqualTo(1);
+        assertThat(api.get(path, null).body().get("refusals").size())
+                .as("everyone's once ended")
+                .isEqualTo(1);
     }
 
     @Test
@@ -187,15 +256,25 @@ class ProjectionsHttpTest extends AppTest {
 
     /** Every read model, as rows, to compare a rebuilt model with the live one. */
     Map<String, Object> snapshot() {
-        return Map.of(Projections.MATCH_VIEWS, views.all(), Projections.MATCH_LIST, list.all(),
-                Projections.PLAYER_HISTORY, history.all(), Projections.RATINGS, ratings.all(),
-                Projections.REFUSALS, refusals.all());
+        return Map.of(
+                Projections.MATCH_VIEWS,
+                views.all(),
+                Projections.MATCH_LIST,
+                list.all(),
+                Projections.PLAYER_HISTORY,
+                history.all(),
+                Projections.RATINGS,
+                ratings.all(),
+                Projections.REFUSALS,
+                refusals.all());
     }
 
     void awaitCaughtUp() {
         for (String name : Projections.ALL) {
             String path = "/api/admin/projections/" + name + "/rebuild";
-            await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> api.get(path, ADMIN_TOKEN).body().get("done").asBoolean());
+            await().atMost(WAIT)
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> api.get(path, ADMIN_TOKEN).body().get("done").asBoolean());
         }
     }
 
@@ -205,7 +284,10 @@ class ProjectionsHttpTest extends AppTest {
         for (int i = 0; i < 2; i++) {
             // rated matches (registered players), so the ratings model has rows to rebuild
             String[] m = api.ratedMatch("Old" + i + "-" + tag, "Timer" + i + "-" + tag, 0);
-            api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), m[1]); // a refusal, or a turn
+            api.post(
+                    "/api/matches/" + m[0] + "/intents",
+                    Api.intent("END_TURN"),
+                    m[1]); // a refusal, or a turn
             bot.playToEnd(m[0], seats(m), 3000);
         }
         awaitCaughtUp();
@@ -213,7 +295,9 @@ class ProjectionsHttpTest extends AppTest {
         assertThat((List<Object>) before.get(Projections.RATINGS)).as("rated players").isNotEmpty();
 
         String[] during = api.ratedMatch("Live-" + tag, "Wire-" + tag, 0);
-        CompletableFuture<Void> play = CompletableFuture.runAsync(() -> new Bot(api, 5).playToEnd(during[0], seats(during), 3000));
+        CompletableFuture<Void> play =
+                CompletableFuture.runAsync(
+                        () -> new Bot(api, 5).playToEnd(during[0], seats(during), 3000));
         for (String name : Projections.ALL) {
             Res r = api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN);
             assertThat(r.status()).as(r.raw()).isEqualTo(202);
@@ -230,12 +314,25 @@ class ProjectionsHttpTest extends AppTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> viewsBefore = (Map<String, Object>) before.get(Projections.MATCH_VIEWS);
         assertThat(viewsAfter).containsAllEntriesOf(viewsBefore);
-        for (String name : List.of(Projections.MATCH_LIST, Projections.PLAYER_HISTORY, Projections.RATINGS)) {
-            assertThat((List<Object>) after.get(name)).as(name).containsAll((List<Object>) before.get(name));
+        for (String name :
+                List.of(Projections.MATCH_LIST, Projections.PLAYER_HISTORY, Projections.RATINGS)) {
+            assertThat((List<Object>) after.get(name))
+                    .as(name)
+                    .containsAll((List<Object>) before.get(name));
         }
         // and the match played during the rebuild is as the live paths show it
         String viewPath = "/api/matches/" + during[0] + "/view";
-        JsonNode folded = api.get("/api/matches/" + during[0] + "/replay?at=" + api.get(viewPath, during[1]).body().get("version").asLong(), null).body();
+        JsonNode folded =
+                api.get(
+                                "/api/matches/"
+                                        + during[0]
+                                        + "/replay?at="
+                                        + api.get(viewPath, during[1])
+                                                .body()
+                                                .get("version")
+                                                .asLong(),
+                                null)
+                        .body();
         assertThat(Api.JSON.readTree(views.find(during[0]).orElseThrow().json())).isEqualTo(folded);
         assertThat(api.get(viewPath, null).body()).isEqualTo(folded);
         JsonNode summary = summary("ENDED", during[0]);
@@ -246,10 +343,16 @@ class ProjectionsHttpTest extends AppTest {
         long t0 = System.nanoTime();
         long events = 0;
         for (String name : Projections.ALL) {
-            events = api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN).body().get("total").asLong() + 1;
+            events =
+                    api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN)
+                                    .body()
+                                    .get("total")
+                                    .asLong()
+                            + 1;
         }
         awaitCaughtUp();
-        System.out.printf("[figure] rebuilding all %d read models from a store of %d events took %d ms%n",
+        System.out.printf(
+                "[figure] rebuilding all %d read models from a store of %d events took %d ms%n",
                 Projections.ALL.size(), events, (System.nanoTime() - t0) / 1_000_000);
         assertThat(snapshot()).isEqualTo(converged);
     }

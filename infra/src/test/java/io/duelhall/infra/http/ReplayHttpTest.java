@@ -1,24 +1,25 @@
 package io.duelhall.infra.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.duelhall.infra.AppTest;
 import io.duelhall.client.JsonHttp.Res;
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
+import io.duelhall.infra.AppTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** GET /api/matches/{id}/replay?at=N: the state after event N, folded from the store, as the caller may see it. */
+/**
+ * GET /api/matches/{id}/replay?at=N: the state after event N, folded from the store, as the caller
+ * may see it.
+ */
 class ReplayHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
     @Test
     void replayAtEveryStepEqualsWhatTheLivePathShowedAfterThatEvent() {
@@ -28,20 +29,28 @@ class ReplayHttpTest extends AppTest {
         String[] m = api.startedMatch("Rewind", "Forward", 0);
         String base = "/api/matches/" + m[0];
         Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
-        Map<String, TreeMap<Long, JsonNode>> live = Map.of("A", new TreeMap<>(), "B", new TreeMap<>(), "S", new TreeMap<>());
+        Map<String, TreeMap<Long, JsonNode>> live =
+                Map.of("A", new TreeMap<>(), "B", new TreeMap<>(), "S", new TreeMap<>());
         boolean ended = false;
         for (int step = 0; !ended; step++) {
             assertThat(step).isLessThan(3000);
             for (String who : List.of("A", "B", "S")) {
-                JsonNode view = api.get(base + "/view", who.equals("S") ? null : tokens.get(who)).body();
+                JsonNode view =
+                        api.get(base + "/view", who.equals("S") ? null : tokens.get(who)).body();
                 live.get(who).put(view.get("version").asLong(), view);
             }
-            if (step % 10 == 9) { // while the match goes on, a replay is exactly what was shown then
+            if (step % 10
+                    == 9) { // while the match goes on, a replay is exactly what was shown then
                 List<Long> seen = new ArrayList<>(live.get("A").keySet());
                 long n = seen.get(rnd.nextInt(seen.size()));
                 for (String who : List.of("A", "B", "S")) {
-                    assertThat(api.get(base + "/replay?at=" + n, who.equals("S") ? null : tokens.get(who)).body())
-                            .as("%s's replay at %d while live", who, n).isEqualTo(live.get(who).get(n));
+                    assertThat(
+                                    api.get(
+                                                    base + "/replay?at=" + n,
+                                                    who.equals("S") ? null : tokens.get(who))
+                                            .body())
+                            .as("%s's replay at %d while live", who, n)
+                            .isEqualTo(live.get(who).get(n));
                 }
             }
             ended = Bot.ended(bot.step(m[0], tokens));
@@ -49,7 +58,11 @@ class ReplayHttpTest extends AppTest {
         JsonNode last = api.get(base + "/view", null).body();
         long end = last.get("version").asLong();
         for (String who : List.of("A", "B", "S")) {
-            live.get(who).put(end, api.get(base + "/view", who.equals("S") ? null : tokens.get(who)).body());
+            live.get(who)
+                    .put(
+                            end,
+                            api.get(base + "/view", who.equals("S") ? null : tokens.get(who))
+                                    .body());
         }
 
         String previousStatus = "WAITING";
@@ -63,10 +76,14 @@ class ReplayHttpTest extends AppTest {
                 assertThat(r.get("status").asText()).isEqualTo("ENDED");
             }
             previousStatus = r.get("status").asText();
-            assertThat(r.at("/seats/A/hand").isArray() || n < 3).as("everything is revealed once the match has ended").isTrue();
+            assertThat(r.at("/seats/A/hand").isArray() || n < 3)
+                    .as("everything is revealed once the match has ended")
+                    .isTrue();
             JsonNode spectatorThen = live.get("S").get(n);
             if (spectatorThen != null) {
-                assertThat(publicPart(r)).as("spectator after event %d", n).isEqualTo(publicPart(spectatorThen));
+                assertThat(publicPart(r))
+                        .as("spectator after event %d", n)
+                        .isEqualTo(publicPart(spectatorThen));
             }
             for (String seat : List.of("A", "B")) {
                 JsonNode seatThen = live.get(seat).get(n);
@@ -74,9 +91,12 @@ class ReplayHttpTest extends AppTest {
                     continue;
                 }
                 JsonNode replay = api.get(base + "/replay?at=" + n, tokens.get(seat)).body();
-                assertThat(publicPart(replay)).as("%s after event %d", seat, n).isEqualTo(publicPart(seatThen));
+                assertThat(publicPart(replay))
+                        .as("%s after event %d", seat, n)
+                        .isEqualTo(publicPart(seatThen));
                 if (n < end) {
-                    assertThat(replay.at("/seats/" + seat + "/hand")).as("%s's own hand after event %d", seat, n)
+                    assertThat(replay.at("/seats/" + seat + "/hand"))
+                            .as("%s's own hand after event %d", seat, n)
                             .isEqualTo(seatThen.at("/seats/" + seat + "/hand"));
                 }
             }

@@ -1,7 +1,6 @@
 package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -21,18 +20,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
- * A small Server-Sent Events client for the tests: reads the stream line by line without a thread of its own (the
- * shared HttpClient runs on two threads however many streams are open) and keeps every message and comment.
+ * A small Server-Sent Events client for the tests: reads the stream line by line without a thread
+ * of its own (the shared HttpClient runs on two threads however many streams are open) and keeps
+ * every message and comment.
  */
 public final class Sse implements AutoCloseable {
     private static final AtomicInteger N = new AtomicInteger();
-    private static final ExecutorService POOL = Executors.newFixedThreadPool(2, r -> {
-        Thread t = new Thread(r, "test-sse-" + N.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-    });
-    private static final HttpClient HTTP = HttpClient.newBuilder().executor(POOL)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final ExecutorService POOL =
+            Executors.newFixedThreadPool(
+                    2,
+                    r -> {
+                        Thread t = new Thread(r, "test-sse-" + N.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().executor(POOL).connectTimeout(Duration.ofSeconds(5)).build();
 
     /** One SSE message: its id, its data (JSON), and when it arrived. */
     public record Message(long id, JsonNode data, String raw, long receivedAtMillis) {
@@ -58,15 +61,16 @@ public final class Sse implements AutoCloseable {
     private final StringBuilder errorBody = new StringBuilder();
     private volatile Flow.Subscription subscription;
 
-    private Sse() {
-    }
+    private Sse() {}
 
     /**
      * @param lastEventId sent as Last-Event-ID when not null
      */
     public static Sse open(int port, String path, String token, Long lastEventId) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Accept", "text/event-stream").GET();
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .header("Accept", "text/event-stream")
+                        .GET();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -74,15 +78,19 @@ public final class Sse implements AutoCloseable {
             b.header("Last-Event-ID", String.valueOf(lastEventId));
         }
         Sse sse = new Sse();
-        HTTP.sendAsync(b.build(), info -> {
-            sse.status.complete(info.statusCode());
-            return HttpResponse.BodySubscribers.fromLineSubscriber(sse.new Lines());
-        }).whenComplete((r, e) -> {
-            if (e != null) {
-                sse.status.completeExceptionally(e);
-            }
-            sse.ended.complete(null);
-        });
+        HTTP.sendAsync(
+                        b.build(),
+                        info -> {
+                            sse.status.complete(info.statusCode());
+                            return HttpResponse.BodySubscribers.fromLineSubscriber(sse.new Lines());
+                        })
+                .whenComplete(
+                        (r, e) -> {
+                            if (e != null) {
+                                sse.status.completeExceptionally(e);
+                            }
+                            sse.ended.complete(null);
+                        });
         return sse;
     }
 
@@ -128,7 +136,11 @@ public final class Sse implements AutoCloseable {
             }
             sleep(5);
         }
-        throw new AssertionError("no such message within " + timeout + "; got ids " + messages.stream().map(Message::id).toList());
+        throw new AssertionError(
+                "no such message within "
+                        + timeout
+                        + "; got ids "
+                        + messages.stream().map(Message::id).toList());
     }
 
     public Message awaitId(long id, Duration timeout) {
@@ -187,8 +199,12 @@ public final class Sse implements AutoCloseable {
             if (line.isEmpty()) {
                 if (data.length() > 0) {
                     try {
-                        messages.add(new Message(id == null ? -1 : id, Api.JSON.readTree(data.toString()), data.toString(),
-                                System.currentTimeMillis()));
+                        messages.add(
+                                new Message(
+                                        id == null ? -1 : id,
+                                        Api.JSON.readTree(data.toString()),
+                                        data.toString(),
+                                        System.currentTimeMillis()));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

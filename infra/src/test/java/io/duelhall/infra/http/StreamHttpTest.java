@@ -1,15 +1,13 @@
 package io.duelhall.infra.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.infra.AppTest;
 import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Sse.Message;
 import io.duelhall.query.stream.MatchStreams;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,18 +15,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
-/** GET /api/matches/{id}/stream against the running app: whole matches, resumption, delay, heartbeats, fan-out. */
+/**
+ * GET /api/matches/{id}/stream against the running app: whole matches, resumption, delay,
+ * heartbeats, fan-out.
+ */
 class StreamHttpTest extends AppTest {
     static final Duration WAIT = Duration.ofSeconds(30);
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    MatchStreams streams;
+    @LocalServerPort int port;
+    @Autowired MatchStreams streams;
     Api api;
     Bot bot;
 
@@ -55,28 +55,39 @@ class StreamHttpTest extends AppTest {
         String id = api.createMatch(0);
         try (Sse spectator = Sse.open(port, path(id), null, -1L)) {
             assertThat(spectator.status()).isEqualTo(200);
-            Map<String, String> tokens = Map.of("A", api.takeSeat(id, "Ada", 0), "B", api.takeSeat(id, "Bo", 1));
+            Map<String, String> tokens =
+                    Map.of("A", api.takeSeat(id, "Ada", 0), "B", api.takeSeat(id, "Bo", 1));
             List<Res> answers = bot.playToEnd(id, tokens, 3000);
             long end = answers.get(answers.size() - 1).body().get("version").asLong();
 
-            assertThat(spectator.awaitEnd(WAIT)).as("the stream of an ended match closes after its last event").isTrue();
+            assertThat(spectator.awaitEnd(WAIT))
+                    .as("the stream of an ended match closes after its last event")
+                    .isTrue();
             List<Message> messages = spectator.messages();
-            assertThat(ids(messages)).as("every event once, in order, id = sequence number").isEqualTo(range(0, end));
+            assertThat(ids(messages))
+                    .as("every event once, in order, id = sequence number")
+                    .isEqualTo(range(0, end));
             messages.forEach(m -> assertThat(m.seq()).isEqualTo(m.id()));
             JsonNode last = messages.get(messages.size() - 1).view();
             assertThat(last).isNotNull();
             assertThat(last).isEqualTo(api.get("/api/matches/" + id + "/view", null).body());
             assertThat(last.get("status").asText()).isEqualTo("ENDED");
 
-            JsonNode log = api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events");
+            JsonNode log =
+                    api.get("/api/matches/" + id + "/events?from=0&limit=5000", null)
+                            .body()
+                            .get("events");
             List<String> types = new ArrayList<>();
             log.forEach(e -> types.add(e.get("type").asText()));
-            assertThat(messages.stream().map(m -> m.event().get("type").asText()).toList()).isEqualTo(types);
+            assertThat(messages.stream().map(m -> m.event().get("type").asText()).toList())
+                    .isEqualTo(types);
             for (Message m : messages) {
                 if (m.view() != null) {
                     assertThat(m.view().get("version").asLong()).isEqualTo(m.id());
                     if (!m.view().get("status").asText().equals("ENDED")) {
-                        assertThat(m.view().at("/seats/A/hand").isArray()).as("no hand for a spectator").isFalse();
+                        assertThat(m.view().at("/seats/A/hand").isArray())
+                                .as("no hand for a spectator")
+                                .isFalse();
                         assertThat(m.view().at("/seats/B/hand").isArray()).isFalse();
                     }
                 }
@@ -92,7 +103,9 @@ class StreamHttpTest extends AppTest {
         List<Message> first;
         try (Sse a = Sse.open(port, path(m[0]), m[1], null)) {
             Message hello = a.awaitId(start, WAIT);
-            assertThat(hello.view()).as("a fresh subscriber starts with the current view").isNotNull();
+            assertThat(hello.view())
+                    .as("a fresh subscriber starts with the current view")
+                    .isNotNull();
             long v = 0;
             for (int i = 0; i < 5; i++) {
                 v = bot.step(m[0], tokens).body().get("version").asLong();
@@ -117,7 +130,8 @@ class StreamHttpTest extends AppTest {
             List<Long> all = new ArrayList<>(ids(first));
             all.addAll(ids(second));
             assertThat(all).as("resumed after %d", resumeAfter).isEqualTo(range(start, end));
-            assertThat(second.get(second.size() - 1).view()).isEqualTo(api.get("/api/matches/" + m[0] + "/view", m[1]).body());
+            assertThat(second.get(second.size() - 1).view())
+                    .isEqualTo(api.get("/api/matches/" + m[0] + "/view", m[1]).body());
         }
         // An ended match with nothing left to send: 204, so an EventSource stops reconnecting.
         try (Sse done = Sse.open(port, path(m[0]), m[1], second.get(second.size() - 1).id())) {
@@ -130,43 +144,74 @@ class StreamHttpTest extends AppTest {
         int delay = 3;
         String[] m = api.startedMatch("Dee", "Lay", delay);
         Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
-        try (Sse spectator = Sse.open(port, path(m[0]), null, -1L); Sse seat = Sse.open(port, path(m[0]), m[1], -1L)) {
+        try (Sse spectator = Sse.open(port, path(m[0]), null, -1L);
+                Sse seat = Sse.open(port, path(m[0]), m[1], -1L)) {
             long live = 0;
             for (int i = 0; i < 4; i++) {
                 live = bot.step(m[0], tokens).body().get("version").asLong();
             }
-            JsonNode log = api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", m[1]).body().get("events");
+            JsonNode log =
+                    api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", m[1])
+                            .body()
+                            .get("events");
             Instant before = Instant.now();
             JsonNode view = api.get("/api/matches/" + m[0] + "/view", null).body();
-            JsonNode events = api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", null).body();
+            JsonNode events =
+                    api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", null).body();
             Res replayLive = api.get("/api/matches/" + m[0] + "/replay?at=" + live, null);
             Instant after = Instant.now();
 
             long seen = view.get("version").asLong();
             if (seen > 0) { // the opening is always shown
-                assertThat(at(log, seen)).as("the spectator's last event is at least %ds old", delay)
+                assertThat(at(log, seen))
+                        .as("the spectator's last event is at least %ds old", delay)
                         .isBeforeOrEqualTo(after.minusSeconds(delay));
             }
             if (seen < live) {
-                assertThat(at(log, seen + 1)).as("and nothing old enough is held back").isAfter(before.minusSeconds(delay + 1));
+                assertThat(at(log, seen + 1))
+                        .as("and nothing old enough is held back")
+                        .isAfter(before.minusSeconds(delay + 1));
             }
             assertThat(events.get("version").asLong()).isLessThanOrEqualTo(seen + 1);
-            events.get("events").forEach(e -> assertThat(e.get("seq").asLong() == 0
-                    || !Instant.parse(e.get("at").asText()).isAfter(after.minusSeconds(delay))).isTrue());
+            events.get("events")
+                    .forEach(
+                            e ->
+                                    assertThat(
+                                                    e.get("seq").asLong() == 0
+                                                            || !Instant.parse(e.get("at").asText())
+                                                                    .isAfter(
+                                                                            after.minusSeconds(
+                                                                                    delay)))
+                                            .isTrue());
             if (at(log, live).isAfter(before.minusSeconds(delay))) {
-                assertThat(replayLive.status()).as("a spectator cannot replay what it may not see yet").isEqualTo(404);
+                assertThat(replayLive.status())
+                        .as("a spectator cannot replay what it may not see yet")
+                        .isEqualTo(404);
             }
-            assertThat(api.get("/api/matches/" + m[0] + "/view", m[1]).body().get("version").asLong())
-                    .as("seats see their own view live").isEqualTo(live);
+            assertThat(
+                            api.get("/api/matches/" + m[0] + "/view", m[1])
+                                    .body()
+                                    .get("version")
+                                    .asLong())
+                    .as("seats see their own view live")
+                    .isEqualTo(live);
             seat.awaitId(live, WAIT);
 
             long target = live;
-            await().atMost(WAIT).until(() -> api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong() == target);
+            await().atMost(WAIT)
+                    .until(
+                            () ->
+                                    api.get("/api/matches/" + m[0] + "/view", null)
+                                                    .body()
+                                                    .get("version")
+                                                    .asLong()
+                                            == target);
             spectator.awaitId(target, WAIT);
             for (Message msg : spectator.messages()) {
                 Instant eventAt = Instant.parse(msg.event().get("at").asText());
                 if (msg.id() > 0) {
-                    assertThat(Instant.ofEpochMilli(msg.receivedAtMillis())).as("event %d reached the spectator", msg.id())
+                    assertThat(Instant.ofEpochMilli(msg.receivedAtMillis()))
+                            .as("event %d reached the spectator", msg.id())
                             .isAfterOrEqualTo(eventAt.plusSeconds(delay).minusMillis(1));
                 }
             }
@@ -213,21 +258,40 @@ class StreamHttpTest extends AppTest {
             }
             int threadsDuring = ManagementFactory.getThreadMXBean().getThreadCount();
             assertThat(streams.openStreams() - openBefore).isEqualTo(matches * perMatch);
-            assertThat(threadsDuring - threadsBefore).as("threads for %d open streams: %s", matches * perMatch,
-                    Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList()).isLessThan(20);
-            assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("sse-")).count())
-                    .as("the dispatcher and the senders").isLessThanOrEqualTo(3);
+            assertThat(threadsDuring - threadsBefore)
+                    .as(
+                            "threads for %d open streams: %s",
+                            matches * perMatch,
+                            Thread.getAllStackTraces().keySet().stream()
+                                    .map(Thread::getName)
+                                    .sorted()
+                                    .toList())
+                    .isLessThan(20);
+            assertThat(
+                            Thread.getAllStackTraces().keySet().stream()
+                                    .filter(t -> t.getName().startsWith("sse-"))
+                                    .count())
+                    .as("the dispatcher and the senders")
+                    .isLessThanOrEqualTo(3);
 
             long t0 = System.nanoTime();
             List<Long> versions = new ArrayList<>();
             for (String[] m : started) {
-                versions.add(bot.step(m[0], Map.of("A", m[1], "B", m[2])).body().get("version").asLong());
+                versions.add(
+                        bot.step(m[0], Map.of("A", m[1], "B", m[2]))
+                                .body()
+                                .get("version")
+                                .asLong());
             }
             for (int i = 0; i < subscribers.size(); i++) {
                 subscribers.get(i).awaitId(versions.get(i / perMatch), WAIT);
             }
-            System.out.printf("[figure] %d SSE subscribers: +%d JVM threads; one intent in each of %d matches reached"
-                            + " all of them in %d ms%n", subscribers.size(), threadsDuring - threadsBefore, matches,
+            System.out.printf(
+                    "[figure] %d SSE subscribers: +%d JVM threads; one intent in each of %d matches reached"
+                            + " all of them in %d ms%n",
+                    subscribers.size(),
+                    threadsDuring - threadsBefore,
+                    matches,
                     (System.nanoTime() - t0) / 1_000_000);
         } finally {
             subscribers.forEach(Sse::close);
@@ -251,7 +315,9 @@ class StreamHttpTest extends AppTest {
         try (Sse query = Sse.open(port, path(m[0]) + "?access_token=" + m[1], null, null)) {
             assertThat(query.status()).isEqualTo(200);
             assertThat(query.awaitId(0, WAIT).view().at("/seats/A/hand").isArray())
-                    .as("the seat's token as a query parameter (EventSource) gives that seat's view").isTrue();
+                    .as(
+                            "the seat's token as a query parameter (EventSource) gives that seat's view")
+                    .isTrue();
         }
     }
 }

@@ -1,11 +1,11 @@
 package io.duelhall.infra.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.infra.DuelhallApplication;
 import io.duelhall.infra.http.Api;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -13,28 +13,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fault figure 2 (docs/reliability.md): the server (a real JVM of its own on the H2 file store) is
  * killed with SIGKILL while clients play matches over HTTP, and restarted on the same files. After
  * every restart: each acknowledged (200) intent's events are in the log at the sequence numbers the
- * answer gave (goal: 0 missing), no sequence number or intent id is stored twice (goal: 0), and at the
- * end every match plays on to its end (goal: 0 stuck). CI kills {@code crash.kills} times (default 2);
- * the recorded figure used {@code -Dcrash.kills=20 -Dcrash.playOut=true}.
+ * answer gave (goal: 0 missing), no sequence number or intent id is stored twice (goal: 0), and at
+ * the end every match plays on to its end (goal: 0 stuck). CI kills {@code crash.kills} times
+ * (default 2); the recorded figure used {@code -Dcrash.kills=20 -Dcrash.playOut=true}.
  */
 class CrashRecoveryTest {
-    static final Path DIR = Path.of("target", "crash-data", UUID.randomUUID().toString()).toAbsolutePath();
+    static final Path DIR =
+            Path.of("target", "crash-data", UUID.randomUUID().toString()).toAbsolutePath();
 
-    record Ack(String match, long seq, String type) {
-    }
+    record Ack(String match, long seq, String type) {}
 
     @Test
     void killedServersKeepEveryAcknowledgedIntent() throws Exception {
@@ -81,7 +79,8 @@ class CrashRecoveryTest {
         missing += last[0];
         duplicated += last[1];
         server.kill();
-        System.out.printf("crash: %d kills, %d acknowledged events, missing %d, duplicated %d, matches that could not end %d%n",
+        System.out.printf(
+                "crash: %d kills, %d acknowledged events, missing %d, duplicated %d, matches that could not end %d%n",
                 kills, acks.size(), missing, duplicated, stuck);
         assertThat(acks).isNotEmpty();
         assertThat(missing).isZero();
@@ -95,7 +94,10 @@ class CrashRecoveryTest {
         int duplicated = 0;
         Set<Ack> stored = new HashSet<>();
         for (String[] m : matches) {
-            JsonNode events = api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", m[1]).body().get("events");
+            JsonNode events =
+                    api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", m[1])
+                            .body()
+                            .get("events");
             Set<Long> seqs = new HashSet<>();
             Set<String> intents = new HashSet<>();
             long expect = 0;
@@ -105,7 +107,8 @@ class CrashRecoveryTest {
                     duplicated++;
                 }
                 expect = seq + 1;
-                if (e.get("type").asText().equals("IntentAccepted") && !intents.add(e.at("/payload/intentId").asText())) {
+                if (e.get("type").asText().equals("IntentAccepted")
+                        && !intents.add(e.at("/payload/intentId").asText())) {
                     duplicated++;
                 }
                 stored.add(new Ack(m[0], seq, e.get("type").asText()));
@@ -116,7 +119,7 @@ class CrashRecoveryTest {
                 missing++;
             }
         }
-        return new int[]{missing, duplicated};
+        return new int[] {missing, duplicated};
     }
 
     static void play(Api api, String[] m, Set<Ack> acks, AtomicBoolean stop, Random rnd) {
@@ -146,13 +149,18 @@ class CrashRecoveryTest {
         if (playOut) {
             return false;
         }
-        Api.Res conceded = api.post("/api/matches/" + m[0] + "/intents", Api.intent("CONCEDE"), m[1]);
+        Api.Res conceded =
+                api.post("/api/matches/" + m[0] + "/intents", Api.intent("CONCEDE"), m[1]);
         if (conceded.status() == 200) {
             for (JsonNode e : conceded.body().get("events")) {
                 acks.add(new Ack(m[0], e.get("seq").asLong(), e.get("type").asText()));
             }
         }
-        return api.get("/api/matches/" + m[0] + "/view", null).body().get("status").asText().equals("ENDED");
+        return api.get("/api/matches/" + m[0] + "/view", null)
+                .body()
+                .get("status")
+                .asText()
+                .equals("ENDED");
     }
 
     /** One intent by the seat that must act; false once the match has ended. */
@@ -162,7 +170,10 @@ class CrashRecoveryTest {
             return false;
         }
         JsonNode pending = view.get("pendingDecision");
-        String actor = pending != null && !pending.isNull() ? pending.get("seat").asText() : view.get("activeSeat").asText();
+        String actor =
+                pending != null && !pending.isNull()
+                        ? pending.get("seat").asText()
+                        : view.get("activeSeat").asText();
         String token = actor.equals("A") ? m[1] : m[2];
         JsonNode mine = api.get("/api/matches/" + m[0] + "/view", token).body();
         ObjectNode intent = Api.intent("END_TURN");
@@ -172,7 +183,8 @@ class CrashRecoveryTest {
         } else if (kind.equals("DISCARD_DOWN")) {
             intent = Api.intent("DISCARD_DOWN");
             for (int i = 0; i < pending.get("count").asInt(); i++) {
-                intent.withArray("cards").add(mine.at("/seats/" + actor + "/hand/" + i + "/id").asText());
+                intent.withArray("cards")
+                        .add(mine.at("/seats/" + actor + "/hand/" + i + "/id").asText());
             }
         } else if (rnd.nextInt(5) > 0) {
             for (JsonNode h : mine.at("/seats/" + actor + "/hand")) {
@@ -208,10 +220,20 @@ class CrashRecoveryTest {
                 port = s.getLocalPort();
             }
             String java = ProcessHandle.current().info().command().orElse("java");
-            Process p = new ProcessBuilder(java, "-Xmx512m", "-Daxoniq.update-checker.disabled=true",
-                    "-cp", System.getProperty("java.class.path"), DuelhallApplication.class.getName(),
-                    "--server.port=" + port, "--duelhall.data-dir=" + DIR, "--duelhall.limits.enabled=false")
-                    .redirectErrorStream(true).redirectOutput(DIR.resolve("server-" + port + ".log").toFile()).start();
+            Process p =
+                    new ProcessBuilder(
+                                    java,
+                                    "-Xmx512m",
+                                    "-Daxoniq.update-checker.disabled=true",
+                                    "-cp",
+                                    System.getProperty("java.class.path"),
+                                    DuelhallApplication.class.getName(),
+                                    "--server.port=" + port,
+                                    "--duelhall.data-dir=" + DIR,
+                                    "--duelhall.limits.enabled=false")
+                            .redirectErrorStream(true)
+                            .redirectOutput(DIR.resolve("server-" + port + ".log").toFile())
+                            .start();
             Api api = new Api(port);
             long until = System.currentTimeMillis() + 120_000;
             while (System.currentTimeMillis() < until) {

@@ -1,15 +1,12 @@
 package io.duelhall.infra.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.TestPropertySource;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,8 +18,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * Fault figure 1 (docs/reliability.md): generated requests to the intent and seat endpoints —
@@ -31,24 +30,28 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and refused requests that changed a match (goal 0): the client tracks each match's version from
  * its own 200 answers only, and the server's version must keep agreeing with it.
  *
- * <p>CI sends {@code fuzz.requests} (default 2,000); the recorded figure used 100,000:
- * {@code ./mvnw -o -pl infra -am verify -Dtest=FuzzHttpTest -Dfuzz.requests=100000 -Dsurefire.failIfNoSpecifiedTests=false}.
+ * <p>CI sends {@code fuzz.requests} (default 2,000); the recorded figure used 100,000: {@code
+ * ./mvnw -o -pl infra -am verify -Dtest=FuzzHttpTest -Dfuzz.requests=100000
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
-// The intent bucket per address is lifted for the fuzzer (issue 20, finding 6): with it, a fifth of the requests
+// The intent bucket per address is lifted for the fuzzer (issue 20, finding 6): with it, a fifth of
+// the requests
 // were 429s that never reached the checks. LimitsHttpTest tests the limits.
-// A context of its own (its properties differ): closed after the class, so that no second app runs beside the
+// A context of its own (its properties differ): closed after the class, so that no second app runs
+// beside the
 // shared one for the rest of the suite.
 @DirtiesContext
-@TestPropertySource(properties = {"duelhall.limits.intents-per-address-per-second=1000000",
-        "duelhall.limits.intents-per-address-burst=1000000"})
+@TestPropertySource(
+        properties = {
+            "duelhall.limits.intents-per-address-per-second=1000000",
+            "duelhall.limits.intents-per-address-burst=1000000"
+        })
 class FuzzHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    record Match(String id, String tokenA, String tokenB, long[] version) {
-    }
+    record Match(String id, String tokenA, String tokenB, long[] version) {}
 
     @Test
     void generatedGarbageNeverGets5xxAndRefusalsChangeNothing() throws Exception {
@@ -60,7 +63,7 @@ class FuzzHttpTest extends AppTest {
         for (int i = 0; i < 4; i++) {
             String[] m = api.startedMatch();
             long v = api.get("/api/matches/" + m[0] + "/view", null).body().get("version").asLong();
-            matches.add(new Match(m[0], m[1], m[2], new long[]{v}));
+            matches.add(new Match(m[0], m[1], m[2], new long[] {v}));
         }
         String[] waiting = {api.createMatch()};
         JsonNode decks = api.starterDecks();
@@ -71,19 +74,29 @@ class FuzzHttpTest extends AppTest {
         for (int n = 0; n < total; n++) {
             Match m = matches.get(rnd.nextInt(matches.size()));
             boolean seat = rnd.nextInt(10) == 0;
-            String path = seat ? "/api/matches/" + (rnd.nextInt(4) != 0 ? waiting[0] : m.id()) + "/seats"
-                    : "/api/matches/" + (rnd.nextInt(20) == 0 ? "no-" + rnd.nextInt() : m.id()) + "/intents";
+            String path =
+                    seat
+                            ? "/api/matches/"
+                                    + (rnd.nextInt(4) != 0 ? waiting[0] : m.id())
+                                    + "/seats"
+                            : "/api/matches/"
+                                    + (rnd.nextInt(20) == 0 ? "no-" + rnd.nextInt() : m.id())
+                                    + "/intents";
             String body = seat ? seatBody(rnd, decks) : intentBody(rnd, m, usedIntentIds);
-            String token = switch (rnd.nextInt(6)) {
-                case 0 -> null;
-                case 1 -> "forged-" + rnd.nextInt();
-                case 2 -> m.tokenB();
-                default -> m.tokenA();
-            };
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(30))
-                    .header("Content-Type", rnd.nextInt(30) == 0 ? "text/plain" : "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body));
+            String token =
+                    switch (rnd.nextInt(6)) {
+                        case 0 -> null;
+                        case 1 -> "forged-" + rnd.nextInt();
+                        case 2 -> m.tokenB();
+                        default -> m.tokenA();
+                    };
+            HttpRequest.Builder b =
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                            .timeout(Duration.ofSeconds(30))
+                            .header(
+                                    "Content-Type",
+                                    rnd.nextInt(30) == 0 ? "text/plain" : "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(body));
             if (token != null) {
                 b.header("Authorization", rnd.nextInt(15) == 0 ? token : "Bearer " + token);
             }
@@ -94,7 +107,8 @@ class FuzzHttpTest extends AppTest {
                 System.err.println("5xx for " + path + " " + body + " -> " + r.body());
             }
             if (r.statusCode() == 201 && path.startsWith("/api/matches/" + waiting[0])) {
-                waiting[0] = api.createMatch(); // a seat was taken: the next seat bodies go to a match with room again
+                waiting[0] = api.createMatch(); // a seat was taken: the next seat bodies go to a
+                // match with room again
             }
             if (r.statusCode() == 200 && path.endsWith("/intents")) {
                 JsonNode ok = Api.JSON.readTree(r.body());
@@ -102,7 +116,11 @@ class FuzzHttpTest extends AppTest {
             }
             if (n % 50 == 49 || n == total - 1) {
                 for (Match x : matches) {
-                    long actual = api.get("/api/matches/" + x.id() + "/view", null).body().get("version").asLong();
+                    long actual =
+                            api.get("/api/matches/" + x.id() + "/view", null)
+                                    .body()
+                                    .get("version")
+                                    .asLong();
                     if (actual != x.version()[0]) {
                         changedByRefusal++;
                         x.version()[0] = actual;
@@ -110,15 +128,29 @@ class FuzzHttpTest extends AppTest {
                 }
             }
         }
-        System.out.printf("fuzz: %d requests (seed %d), statuses %s, 5xx %d, refused requests that changed a match %d%n",
+        System.out.printf(
+                "fuzz: %d requests (seed %d), statuses %s, 5xx %d, refused requests that changed a match %d%n",
                 total, seed, statuses, serverErrors, changedByRefusal);
         assertThat(serverErrors).isZero();
         assertThat(changedByRefusal).isZero();
-        assertThat(statuses.keySet()).as("the fuzz reaches both refusals and acceptances").contains(200, 400, 401);
+        assertThat(statuses.keySet())
+                .as("the fuzz reaches both refusals and acceptances")
+                .contains(200, 400, 401);
     }
 
-    static final String[] NASTY = {"", "\u0000", "A\u0000B", "\u202Eevil", "line\nbreak", "\u200B", "\uFEFF", "%0A",
-            "x".repeat(101), "hive-core", "pulse-tap"};
+    static final String[] NASTY = {
+        "",
+        "\u0000",
+        "A\u0000B",
+        "\u202Eevil",
+        "line\nbreak",
+        "\u200B",
+        "\uFEFF",
+        "%0A",
+        "x".repeat(101),
+        "hive-core",
+        "pulse-tap"
+    };
 
     private static String seatBody(Random rnd, JsonNode decks) {
         ObjectNode b = Api.JSON.createObjectNode();
@@ -147,15 +179,25 @@ class FuzzHttpTest extends AppTest {
                 b.put("surprise", true);
             }
             case 5, 6 -> {
-                // a starter deck (a legal seat) with a few fields or cards broken: null, numbers, nasty strings
-                b = Api.seat(rnd.nextInt(3) == 0 ? NASTY[rnd.nextInt(NASTY.length)] : "Fuzz", decks.get(rnd.nextInt(2)));
+                // a starter deck (a legal seat) with a few fields or cards broken: null, numbers,
+                // nasty strings
+                b =
+                        Api.seat(
+                                rnd.nextInt(3) == 0 ? NASTY[rnd.nextInt(NASTY.length)] : "Fuzz",
+                                decks.get(rnd.nextInt(2)));
                 ArrayNode cards = (ArrayNode) b.get("deck").get("cards");
                 for (int i = rnd.nextInt(4); i > 0; i--) {
                     int at = rnd.nextInt(cards.size());
                     switch (rnd.nextInt(4)) {
                         case 0 -> cards.set(at, Api.JSON.nullNode());
-                        case 1 -> cards.set(at, Api.JSON.getNodeFactory().numberNode(rnd.nextInt()));
-                        case 2 -> cards.set(at, Api.JSON.getNodeFactory().textNode(NASTY[rnd.nextInt(NASTY.length)]));
+                        case 1 ->
+                                cards.set(at, Api.JSON.getNodeFactory().numberNode(rnd.nextInt()));
+                        case 2 ->
+                                cards.set(
+                                        at,
+                                        Api.JSON
+                                                .getNodeFactory()
+                                                .textNode(NASTY[rnd.nextInt(NASTY.length)]));
                         default -> cards.remove(at);
                     }
                 }
@@ -164,8 +206,7 @@ class FuzzHttpTest extends AppTest {
                     case 1 -> b.putNull("pilotClass");
                     case 2 -> ((ObjectNode) b.get("deck")).putNull("cards");
                     case 3 -> b.put("clientSeed", NASTY[rnd.nextInt(NASTY.length)]);
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
             default -> b.putNull("deck");
@@ -178,12 +219,26 @@ class FuzzHttpTest extends AppTest {
             return garbage(rnd);
         }
         ObjectNode b = Api.JSON.createObjectNode();
-        String id = !used.isEmpty() && rnd.nextInt(8) == 0 ? used.get(rnd.nextInt(used.size())) : UUID.randomUUID().toString();
+        String id =
+                !used.isEmpty() && rnd.nextInt(8) == 0
+                        ? used.get(rnd.nextInt(used.size()))
+                        : UUID.randomUUID().toString();
         used.add(id);
         if (rnd.nextInt(20) != 0) {
             b.put("intentId", rnd.nextInt(30) == 0 ? "" : id);
         }
-        String[] types = {"PLAY_CARD", "ACTIVATE", "END_TURN", "DISCARD_DOWN", "PASS", "CONCEDE", "TIMEOUT", "FLY", "end_turn", ""};
+        String[] types = {
+            "PLAY_CARD",
+            "ACTIVATE",
+            "END_TURN",
+            "DISCARD_DOWN",
+            "PASS",
+            "CONCEDE",
+            "TIMEOUT",
+            "FLY",
+            "end_turn",
+            ""
+        };
         int t = rnd.nextInt(types.length);
         if (types[t].equals("CONCEDE") && rnd.nextInt(20) != 0) {
             t = 4; // concessions end matches: keep them rare so the fuzz keeps hitting live matches
@@ -198,8 +253,7 @@ class FuzzHttpTest extends AppTest {
             case 1 -> b.put("card", rnd.nextInt());
             case 2 -> b.put("card", "x".repeat(rnd.nextInt(300)));
             case 3 -> b.putNull("card");
-            default -> {
-            }
+            default -> {}
         }
         if (rnd.nextInt(3) == 0) {
             ArrayNode ts = b.putArray("targets");
@@ -229,15 +283,26 @@ class FuzzHttpTest extends AppTest {
             case 3 -> b.put("expectedVersion", "soon");
             case 4 -> b.put("ability", (long) rnd.nextInt() << 20);
             case 5 -> b.put("unknownField", rnd.nextDouble());
-            default -> {
-            }
+            default -> {}
         }
         return b.toString();
     }
 
     private static String garbage(Random rnd) {
-        String[] shapes = {"", "{", "}", "[]", "null", "{\"type\":", "{\"intentId\":\"x\",\"type\":\"PASS\"", "\u0000\u0001",
-                "{\"a\":" + "[".repeat(2000) + "}", "{\"type\":\"PASS\",\"intentId\":\"\uD800\"}", "true", "12345678901234567890"};
+        String[] shapes = {
+            "",
+            "{",
+            "}",
+            "[]",
+            "null",
+            "{\"type\":",
+            "{\"intentId\":\"x\",\"type\":\"PASS\"",
+            "\u0000\u0001",
+            "{\"a\":" + "[".repeat(2000) + "}",
+            "{\"type\":\"PASS\",\"intentId\":\"\uD800\"}",
+            "true",
+            "12345678901234567890"
+        };
         if (rnd.nextInt(4) == 0) {
             byte[] bytes = new byte[rnd.nextInt(200)];
             rnd.nextBytes(bytes);

@@ -1,12 +1,11 @@
 package io.duelhall.infra.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,25 +20,23 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * Fault figure 3 (docs/reliability.md): 32 clients send intents for the same few matches at once —
- * both seats, reused intent ids, stale expectedVersion. Afterwards every match's log is gap-free and
- * duplicate-free, every 200 answer's events are in the log at the sequence numbers it gave, no intent
- * id was accepted twice, and no status other than 200/403/409/422/429 was seen.
- * 403 is the rules' "not your turn", which a client racing the other seat meets by design.
+ * both seats, reused intent ids, stale expectedVersion. Afterwards every match's log is gap-free
+ * and duplicate-free, every 200 answer's events are in the log at the sequence numbers it gave, no
+ * intent id was accepted twice, and no status other than 200/403/409/422/429 was seen. 403 is the
+ * rules' "not your turn", which a client racing the other seat meets by design.
  *
  * <p>{@code -Drace.clients=32 -Drace.requests=20} (per client) are the CI defaults; the recorded
  * figure used {@code -Drace.requests=400}.
  */
 class RaceHttpTest extends AppTest {
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
 
-    record Answer(String match, JsonNode body) {
-    }
+    record Answer(String match, JsonNode body) {}
 
     @Test
     void concurrentClientsLoseAndDuplicateNothing() throws Exception {
@@ -57,38 +54,57 @@ class RaceHttpTest extends AppTest {
         List<Future<?>> done = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
             int client = c;
-            done.add(pool.submit(() -> {
-                Random rnd = new Random(client);
-                String[] m = matches.get(client % matches.size());
-                String seat = (client / matches.size()) % 2 == 0 ? "A" : "B"; // both seats of every match
-                String token = seat.equals("A") ? m[1] : m[2];
-                List<ObjectNode> sent = new ArrayList<>();
-                for (int n = 0; n < requests; n++) {
-                    JsonNode view = api.get("/api/matches/" + m[0] + "/view", token).body();
-                    ObjectNode intent;
-                    if (!sent.isEmpty() && rnd.nextInt(6) == 0) {
-                        intent = sent.get(rnd.nextInt(sent.size())).deepCopy(); // a retry, same body
-                        if (rnd.nextBoolean()) {
-                            intent.put("type", "PASS".equals(intent.get("type").asText()) ? "END_TURN" : "PASS"); // same id, other body
-                        }
-                    } else {
-                        intent = choose(view, seat, rnd);
-                        if (rnd.nextInt(3) == 0) {
-                            intent.put("expectedVersion", view.get("version").asLong() - rnd.nextInt(2));
-                        }
-                        sent.add(intent);
-                    }
-                    Api.Res r = api.post("/api/matches/" + m[0] + "/intents", intent, token);
-                    statuses.computeIfAbsent(r.status(), k -> new AtomicInteger()).incrementAndGet();
-                    if (r.status() == 403) {
-                        forbiddenCodes.add(String.valueOf(r.error()));
-                    }
-                    if (r.status() == 200) {
-                        answers.add(new Answer(m[0], r.body()));
-                    }
-                }
-                return null;
-            }));
+            done.add(
+                    pool.submit(
+                            () -> {
+                                Random rnd = new Random(client);
+                                String[] m = matches.get(client % matches.size());
+                                String seat =
+                                        (client / matches.size()) % 2 == 0
+                                                ? "A"
+                                                : "B"; // both seats of every match
+                                String token = seat.equals("A") ? m[1] : m[2];
+                                List<ObjectNode> sent = new ArrayList<>();
+                                for (int n = 0; n < requests; n++) {
+                                    JsonNode view =
+                                            api.get("/api/matches/" + m[0] + "/view", token).body();
+                                    ObjectNode intent;
+                                    if (!sent.isEmpty() && rnd.nextInt(6) == 0) {
+                                        intent =
+                                                sent.get(rnd.nextInt(sent.size()))
+                                                        .deepCopy(); // a retry, same body
+                                        if (rnd.nextBoolean()) {
+                                            intent.put(
+                                                    "type",
+                                                    "PASS".equals(intent.get("type").asText())
+                                                            ? "END_TURN"
+                                                            : "PASS"); // same id, other body
+                                        }
+                                    } else {
+                                        intent = choose(view, seat, rnd);
+                                        if (rnd.nextInt(3) == 0) {
+                                            intent.put(
+                                                    "expectedVersion",
+                                                    view.get("version").asLong() - rnd.nextInt(2));
+                                        }
+                                        sent.add(intent);
+                                    }
+                                    Api.Res r =
+                                            api.post(
+                                                    "/api/matches/" + m[0] + "/intents",
+                                                    intent,
+                                                    token);
+                                    statuses.computeIfAbsent(r.status(), k -> new AtomicInteger())
+                                            .incrementAndGet();
+                                    if (r.status() == 403) {
+                                        forbiddenCodes.add(String.valueOf(r.error()));
+                                    }
+                                    if (r.status() == 200) {
+                                        answers.add(new Answer(m[0], r.body()));
+                                    }
+                                }
+                                return null;
+                            }));
         }
         for (Future<?> f : done) {
             f.get();
@@ -100,7 +116,10 @@ class RaceHttpTest extends AppTest {
         int missing = 0;
         Map<String, Map<Long, JsonNode>> logs = new HashMap<>();
         for (String[] m : matches) {
-            JsonNode events = api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", m[1]).body().get("events");
+            JsonNode events =
+                    api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", m[1])
+                            .body()
+                            .get("events");
             Map<Long, JsonNode> bySeq = new TreeMap<>();
             Set<String> accepted = new HashSet<>();
             long expect = 0;
@@ -113,7 +132,8 @@ class RaceHttpTest extends AppTest {
                 if (bySeq.put(seq, e) != null) {
                     duplicates++;
                 }
-                if (e.get("type").asText().equals("IntentAccepted") && !accepted.add(e.at("/payload/intentId").asText())) {
+                if (e.get("type").asText().equals("IntentAccepted")
+                        && !accepted.add(e.at("/payload/intentId").asText())) {
                     duplicates++;
                 }
             }
@@ -129,23 +149,33 @@ class RaceHttpTest extends AppTest {
         }
         Map<Integer, Integer> seen = new TreeMap<>();
         statuses.forEach((k, v) -> seen.put(k, v.get()));
-        System.out.printf("races: %d clients x %d requests, statuses %s, gaps %d, duplicates %d, answered events missing %d%n",
+        System.out.printf(
+                "races: %d clients x %d requests, statuses %s, gaps %d, duplicates %d, answered events missing %d%n",
                 clients, requests, seen, gaps, duplicates, missing);
-        // 403 is API.md's "token valid but not allowed (not your seat, not your turn)": a client racing the other
-        // seat meets NOT_YOUR_TURN by design, so it is expected and counted on its own (docs/reliability.md);
+        // 403 is API.md's "token valid but not allowed (not your seat, not your turn)": a client
+        // racing the other
+        // seat meets NOT_YOUR_TURN by design, so it is expected and counted on its own
+        // (docs/reliability.md);
         // anything else (5xx, 400, 401, 404, …) fails the figure
         Map<Integer, Integer> other = new TreeMap<>(seen);
         other.keySet().removeAll(Set.of(200, 403, 409, 422, 429));
-        System.out.printf("races: 403 codes %s; statuses other than 200/403/409/422/429: %s%n", forbiddenCodes, other);
+        System.out.printf(
+                "races: 403 codes %s; statuses other than 200/403/409/422/429: %s%n",
+                forbiddenCodes, other);
         assertThat(other).as("statuses other than 200/403/409/422/429").isEmpty();
-        assertThat(forbiddenCodes).as("a 403 here is the other seat's turn").containsOnly("NOT_YOUR_TURN");
+        assertThat(forbiddenCodes)
+                .as("a 403 here is the other seat's turn")
+                .containsOnly("NOT_YOUR_TURN");
         assertThat(seen).containsKey(200);
         assertThat(gaps).isZero();
         assertThat(duplicates).isZero();
         assertThat(missing).isZero();
     }
 
-    /** A plausible intent for the seat from its view; often one the rules will refuse, as in a real race. */
+    /**
+     * A plausible intent for the seat from its view; often one the rules will refuse, as in a real
+     * race.
+     */
     private static ObjectNode choose(JsonNode view, String seat, Random rnd) {
         JsonNode pending = view.get("pendingDecision");
         String kind = pending == null || pending.isNull() ? "MAIN" : pending.get("kind").asText();

@@ -1,9 +1,12 @@
 package io.duelhall.infra.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
-import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Load;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.history.PlayerHistoryProjection;
@@ -11,52 +14,48 @@ import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.view.MatchViewProjection;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Reliability figure 5 (docs/reliability.md): EACH read model (match-views, match-list, player-history, ratings,
- * refusals) rebuilt through the admin endpoint while matches are played over HTTP — server AI against server AI
- * ({@code -Drebuild.aiMatches} at once) and clients playing both seats ({@code -Drebuild.clients}), from
- * {@code -Drebuild.warmupSeconds} after the load started, one rebuild after another, {@code -Drebuild.rounds} times over. When the load has stopped and every processor has caught up, every
- * read model is compared row by row with a fresh replay of the store (each model rebuilt again with nothing going
- * on), and every stored match view with the domain's fold of the store ({@code /replay?at=version}). Differences:
- * goal 0. Loopback only; the loops end with the rebuild rounds.
+ * Reliability figure 5 (docs/reliability.md): EACH read model (match-views, match-list,
+ * player-history, ratings, refusals) rebuilt through the admin endpoint while matches are played
+ * over HTTP — server AI against server AI ({@code -Drebuild.aiMatches} at once) and clients playing
+ * both seats ({@code -Drebuild.clients}), from {@code -Drebuild.warmupSeconds} after the load
+ * started, one rebuild after another, {@code -Drebuild.rounds} times over. When the load has
+ * stopped and every processor has caught up, every read model is compared row by row with a fresh
+ * replay of the store (each model rebuilt again with nothing going on), and every stored match view
+ * with the domain's fold of the store ({@code /replay?at=version}). Differences: goal 0. Loopback
+ * only; the loops end with the rebuild rounds.
  */
 class RebuildUnderLoadTest extends AppTest {
     static final int ROUNDS = Integer.getInteger("rebuild.rounds", 1);
     static final int AI_MATCHES = Integer.getInteger("rebuild.aiMatches", 1);
     static final int CLIENTS = Integer.getInteger("rebuild.clients", 2);
-    /** How long matches are played before the first rebuild: the store a rebuild replays grows with it. */
+
+    /**
+     * How long matches are played before the first rebuild: the store a rebuild replays grows with
+     * it.
+     */
     static final int WARMUP_SECONDS = Integer.getInteger("rebuild.warmupSeconds", 2);
+
     static final Duration WAIT = Duration.ofSeconds(600);
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    MatchViewProjection views;
-    @Autowired
-    MatchListProjection list;
-    @Autowired
-    PlayerHistoryProjection history;
-    @Autowired
-    RatingProjection ratings;
-    @Autowired
-    RefusalProjection refusals;
-    @Autowired
-    EventStore store;
+    @LocalServerPort int port;
+    @Autowired MatchViewProjection views;
+    @Autowired MatchListProjection list;
+    @Autowired PlayerHistoryProjection history;
+    @Autowired RatingProjection ratings;
+    @Autowired RefusalProjection refusals;
+    @Autowired EventStore store;
 
     @Test
     void everyReadModelRebuiltUnderLoadEqualsAFreshReplayOfTheStore() throws Exception {
@@ -70,7 +69,11 @@ class RebuildUnderLoadTest extends AppTest {
             for (int round = 0; round < ROUNDS; round++) {
                 for (String name : Projections.ALL) {
                     long r0 = System.nanoTime();
-                    Res r = api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN);
+                    Res r =
+                            api.post(
+                                    "/api/admin/projections/" + name + "/rebuild",
+                                    "{}",
+                                    ADMIN_TOKEN);
                     assertThat(r.status()).as(r.raw()).isEqualTo(202);
                     awaitDone(api, name);
                     rebuildMillis.merge(name, (System.nanoTime() - r0) / 1_000_000, Long::sum);
@@ -83,7 +86,9 @@ class RebuildUnderLoadTest extends AppTest {
         }
         long loadMillis = (System.nanoTime() - t0) / 1_000_000;
         assertThat(load.errors).as("the load's own failures: %s", load.errors).isEmpty();
-        assertThat(load.awaitAiMatchesEnded(Duration.ofSeconds(300))).as("the AI matches end").isTrue();
+        assertThat(load.awaitAiMatchesEnded(Duration.ofSeconds(300)))
+                .as("the AI matches end")
+                .isTrue();
         for (String name : Projections.ALL) {
             awaitDone(api, name);
         }
@@ -91,7 +96,13 @@ class RebuildUnderLoadTest extends AppTest {
 
         // the fresh replay: each model thrown away and rebuilt from the store with nothing going on
         for (String name : Projections.ALL) {
-            assertThat(api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN).status()).isEqualTo(202);
+            assertThat(
+                            api.post(
+                                            "/api/admin/projections/" + name + "/rebuild",
+                                            "{}",
+                                            ADMIN_TOKEN)
+                                    .status())
+                    .isEqualTo(202);
         }
         for (String name : Projections.ALL) {
             awaitDone(api, name);
@@ -108,46 +119,88 @@ class RebuildUnderLoadTest extends AppTest {
         int foldDifferences = 0;
         for (String id : load.matches) {
             MatchViewProjection.StoredView v = views.find(id).orElse(null);
-            JsonNode folded = api.get("/api/matches/" + id + "/replay?at=" + store.lastSequenceNumberFor(id).orElseThrow(), null).body();
+            JsonNode folded =
+                    api.get(
+                                    "/api/matches/"
+                                            + id
+                                            + "/replay?at="
+                                            + store.lastSequenceNumberFor(id).orElseThrow(),
+                                    null)
+                            .body();
             if (v == null || !Api.JSON.readTree(v.json()).equals(folded)) {
                 foldDifferences++;
             }
         }
         long events = load.stored(store);
-        long storeEvents = api.get("/api/admin/projections/" + Projections.MATCH_VIEWS + "/rebuild", ADMIN_TOKEN).body()
-                .get("total").asLong();
-        System.out.printf("[figure 5] %d rebuilds (%d rounds of %s) during %d ms of load (%d s before the first): %d matches of the load "
+        long storeEvents =
+                api.get(
+                                "/api/admin/projections/" + Projections.MATCH_VIEWS + "/rebuild",
+                                ADMIN_TOKEN)
+                        .body()
+                        .get("total")
+                        .asLong();
+        System.out.printf(
+                "[figure 5] %d rebuilds (%d rounds of %s) during %d ms of load (%d s before the first): %d matches of the load "
                         + "(%d AI vs AI, %d by HTTP clients; %d ended), %d events (the store's head at global index %d), %d intents by clients and %d refused; "
                         + "rebuild time under load per model (ms, all rounds) %s; rows per model %s; differences from a "
                         + "fresh replay %s; match views differing from the domain's fold %d of %d%n",
-                rebuilds, ROUNDS, Projections.ALL, loadMillis, WARMUP_SECONDS, load.matches.size(), load.aiMatches.get(),
-                load.clientMatches.get(), load.ended.get(), events, storeEvents, load.intents.get(), load.refused.get(),
-                rebuildMillis, rows, differences, foldDifferences, load.matches.size());
+                rebuilds,
+                ROUNDS,
+                Projections.ALL,
+                loadMillis,
+                WARMUP_SECONDS,
+                load.matches.size(),
+                load.aiMatches.get(),
+                load.clientMatches.get(),
+                load.ended.get(),
+                events,
+                storeEvents,
+                load.intents.get(),
+                load.refused.get(),
+                rebuildMillis,
+                rows,
+                differences,
+                foldDifferences,
+                load.matches.size());
 
         assertThat(load.clientMatches.get() + load.aiMatches.get()).isPositive();
         assertThat(rows.get(Projections.REFUSALS)).as("refusals were made").isPositive();
-        assertThat(differences).as("rows differing from a fresh replay").allSatisfy((name, n) -> assertThat(n).as(name).isZero());
+        assertThat(differences)
+                .as("rows differing from a fresh replay")
+                .allSatisfy((name, n) -> assertThat(n).as(name).isZero());
         assertThat(foldDifferences).as("match views differing from the domain's fold").isZero();
     }
 
     private static void awaitDone(Api api, String name) {
         String path = "/api/admin/projections/" + name + "/rebuild";
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(200))
+        await().atMost(WAIT)
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> api.get(path, ADMIN_TOKEN).body().get("done").asBoolean());
     }
 
     /** Every read model, as rows. */
     private Map<String, Object> snapshot() {
-        return Map.of(Projections.MATCH_VIEWS, views.all(), Projections.MATCH_LIST, list.all(),
-                Projections.PLAYER_HISTORY, history.all(), Projections.RATINGS, ratings.all(),
-                Projections.REFUSALS, refusals.all());
+        return Map.of(
+                Projections.MATCH_VIEWS,
+                views.all(),
+                Projections.MATCH_LIST,
+                list.all(),
+                Projections.PLAYER_HISTORY,
+                history.all(),
+                Projections.RATINGS,
+                ratings.all(),
+                Projections.REFUSALS,
+                refusals.all());
     }
 
     private static int size(Object model) {
         return model instanceof Map<?, ?> m ? m.size() : ((List<?>) model).size();
     }
 
-    /** Rows in one model and not the other (a changed row counts once per side); 0 when they are equal. */
+    /**
+     * Rows in one model and not the other (a changed row counts once per side); 0 when they are
+     * equal.
+     */
     static int differences(Object a, Object b) {
         if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
             int n = 0;

@@ -1,5 +1,7 @@
 package io.duelhall.infra.smoke;
 
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
 import io.duelhall.infra.smoke.SmokeMessages.OpenSmoke;
 import io.duelhall.infra.smoke.SmokeMessages.PingSmoke;
 import io.duelhall.infra.smoke.SmokeMessages.SmokeOpened;
@@ -9,14 +11,14 @@ import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.spring.stereotype.Aggregate;
 
-import static org.axonframework.modelling.command.AggregateLifecycle.apply;
-
-/** Test-only event-sourced aggregate, cached in {@code matchCache} the way the Match aggregate will be. */
+/**
+ * Test-only event-sourced aggregate, cached in {@code matchCache} the way the Match aggregate will
+ * be.
+ */
 @Aggregate(cache = "matchCache")
 public class SmokeAggregate {
 
-    @AggregateIdentifier
-    private String id;
+    @AggregateIdentifier private String id;
     private int pings;
 
     protected SmokeAggregate() {

@@ -2,14 +2,16 @@ package io.duelhall.infra.smoke;
 
 import io.duelhall.infra.smoke.SmokeMessages.SmokeOpened;
 import io.duelhall.infra.smoke.SmokeMessages.SmokePinged;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.springframework.stereotype.Component;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-
-/** Test-only event handler in its own processing group: shows which processor type the default gives. */
+/**
+ * Test-only event handler in its own processing group: shows which processor type the default
+ * gives.
+ */
 @Component
 @ProcessingGroup(SmokeProjection.GROUP)
 public class SmokeProjection {

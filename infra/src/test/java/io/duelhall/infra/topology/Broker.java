@@ -1,29 +1,28 @@
 package io.duelhall.infra.topology;
 
-import kafka.server.BrokerServer;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
-
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.common.config.ConfigResource;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import kafka.server.BrokerServer;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
- * A real Kafka broker (KRaft, one node) in the test JVM, on a fixed port, that can be stopped and started
- * again with its logs kept: a broker outage as the app sees it.
+ * A real Kafka broker (KRaft, one node) in the test JVM, on a fixed port, that can be stopped and
+ * started again with its logs kept: a broker outage as the app sees it.
  */
 final class Broker implements AutoCloseable {
     private final EmbeddedKafkaKraftBroker kafka;
 
     Broker() {
         kafka = new EmbeddedKafkaKraftBroker(1, 1);
-        kafka.kafkaPorts(freePort()); // fixed, so that the broker comes back where the clients look for it
+        kafka.kafkaPorts(
+                freePort()); // fixed, so that the broker comes back where the clients look for it
         kafka.afterPropertiesSet();
     }
 
@@ -44,21 +43,28 @@ final class Broker implements AutoCloseable {
     }
 
     /**
-     * The broker stays up and keeps serving the topic's metadata, but refuses every write to it (its
-     * {@code max.message.bytes} set below any message), or takes them again. A refused send fails at its
-     * acknowledgement, not when it is handed to the producer.
+     * The broker stays up and keeps serving the topic's metadata, but refuses every write to it
+     * (its {@code max.message.bytes} set below any message), or takes them again. A refused send
+     * fails at its acknowledgement, not when it is handed to the producer.
      */
     void refuseWrites(String topic, boolean refuse) {
-        kafka.doWithAdmin(admin -> {
-            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            AlterConfigOp op = new AlterConfigOp(new ConfigEntry("max.message.bytes", "64"),
-                    refuse ? AlterConfigOp.OpType.SET : AlterConfigOp.OpType.DELETE);
-            try {
-                admin.incrementalAlterConfigs(Map.of(resource, List.of(op))).all().get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        kafka.doWithAdmin(
+                admin -> {
+                    ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+                    AlterConfigOp op =
+                            new AlterConfigOp(
+                                    new ConfigEntry("max.message.bytes", "64"),
+                                    refuse
+                                            ? AlterConfigOp.OpType.SET
+                                            : AlterConfigOp.OpType.DELETE);
+                    try {
+                        admin.incrementalAlterConfigs(Map.of(resource, List.of(op)))
+                                .all()
+                                .get(30, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
     }
 
     private BrokerServer server() {

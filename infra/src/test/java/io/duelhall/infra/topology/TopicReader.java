@@ -2,13 +2,6 @@ package io.duelhall.infra.topology;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.http.Api;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,11 +13,22 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** A plain Kafka consumer that reads the whole topic from its start, as any outside consumer would. */
+/**
+ * A plain Kafka consumer that reads the whole topic from its start, as any outside consumer would.
+ */
 final class TopicReader implements AutoCloseable {
-    /** One message: its key, partition and offset, its headers as strings, and its value as JSON. */
-    record Message(String key, int partition, long offset, Map<String, String> headers, JsonNode data) {
+    /**
+     * One message: its key, partition and offset, its headers as strings, and its value as JSON.
+     */
+    record Message(
+            String key, int partition, long offset, Map<String, String> headers, JsonNode data) {
         String id() {
             return headers.get("ce_id");
         }
@@ -51,7 +55,10 @@ final class TopicReader implements AutoCloseable {
         consumer.subscribe(List.of(topic));
     }
 
-    /** Polls until {@code done} holds for what was read so far (or the time is up); returns everything read. */
+    /**
+     * Polls until {@code done} holds for what was read so far (or the time is up); returns
+     * everything read.
+     */
     List<Message> readUntil(Predicate<List<Message>> done, Duration atMost) {
         long until = System.nanoTime() + atMost.toNanos();
         while (!done.test(read) && System.nanoTime() < until) {
@@ -61,7 +68,13 @@ final class TopicReader implements AutoCloseable {
                     headers.put(h.key(), new String(h.value(), StandardCharsets.UTF_8));
                 }
                 try {
-                    read.add(new Message(r.key(), r.partition(), r.offset(), headers, Api.JSON.readTree(r.value())));
+                    read.add(
+                            new Message(
+                                    r.key(),
+                                    r.partition(),
+                                    r.offset(),
+                                    headers,
+                                    Api.JSON.readTree(r.value())));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

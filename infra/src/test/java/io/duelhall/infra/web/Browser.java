@@ -1,11 +1,5 @@
 package io.duelhall.infra.web;
 
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,15 +8,21 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
- * Headless Chromium from Debian's packages ({@code chromium}, {@code chromium-driver}), driven over WebDriver. Where
- * they are missing the browser tests are skipped with a loud message, or fail when
+ * Headless Chromium from Debian's packages ({@code chromium}, {@code chromium-driver}), driven over
+ * WebDriver. Where they are missing the browser tests are skipped with a loud message, or fail when
  * {@code DUELHALL_REQUIRE_BROWSER=true} (set by {@code .ci/run}).
  */
 final class Browser implements AutoCloseable {
     static final String CHROMIUM = System.getProperty("duelhall.chromium", "/usr/bin/chromium");
-    static final String CHROMEDRIVER = System.getProperty("duelhall.chromedriver", "/usr/bin/chromedriver");
+    static final String CHROMEDRIVER =
+            System.getProperty("duelhall.chromedriver", "/usr/bin/chromedriver");
     static final Dimension DESKTOP = new Dimension(1366, 900);
     static final Dimension PHONE = new Dimension(390, 844);
 
@@ -37,13 +37,17 @@ final class Browser implements AutoCloseable {
     /** Why the browser tests cannot run here, or null if they can. */
     static String missing() {
         StringBuilder out = new StringBuilder();
-        for (String path : new String[]{CHROMIUM, CHROMEDRIVER}) {
+        for (String path : new String[] {CHROMIUM, CHROMEDRIVER}) {
             if (!Files.isExecutable(Path.of(path))) {
                 out.append(out.isEmpty() ? "" : ", ").append(path);
             }
         }
-        return out.isEmpty() ? null : "no " + out + ": install Debian's packages with "
-                + "`apt-get install -y chromium chromium-driver` (.ci/run does)";
+        return out.isEmpty()
+                ? null
+                : "no "
+                        + out
+                        + ": install Debian's packages with "
+                        + "`apt-get install -y chromium chromium-driver` (.ci/run does)";
     }
 
     static boolean required() {
@@ -59,19 +63,34 @@ final class Browser implements AutoCloseable {
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--window-size=" + size.getWidth() + "," + size.getHeight());
-        // the console, to catch Content-Security-Policy violations (issue 20, finding 9: WebTest fails on any)
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile,
+                "--window-size=" + size.getWidth() + "," + size.getHeight());
+        // the console, to catch Content-Security-Policy violations (issue 20, finding 9: WebTest
+        // fails on any)
         options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
+        ChromeDriverService service =
+                new ChromeDriverService.Builder()
+                        .usingDriverExecutable(new File(CHROMEDRIVER))
+                        .usingAnyFreePort()
+                        .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().window().setSize(size);
         return new Browser(driver, profile);
     }
 
-    /** Saves a PNG of the page as {@code name} when {@code DUELHALL_SCREENSHOTS} names a directory (docs/img). */
+    /**
+     * Saves a PNG of the page as {@code name} when {@code DUELHALL_SCREENSHOTS} names a directory
+     * (docs/img).
+     */
     void screenshot(String name) {
         String dir = System.getenv("DUELHALL_SCREENSHOTS");
         if (dir == null || dir.isBlank()) {
@@ -89,11 +108,26 @@ final class Browser implements AutoCloseable {
         }
     }
 
-    /** The whole page, not only the window: the viewport is set to the page's height for the shot (at most 2400 px). */
+    /**
+     * The whole page, not only the window: the viewport is set to the page's height for the shot
+     * (at most 2400 px).
+     */
     void fullScreenshot(String name, int width) {
-        Number height = (Number) driver.executeScript("return Math.ceil(document.documentElement.scrollHeight)");
-        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", width,
-                "height", Math.min(2400, height.intValue()), "deviceScaleFactor", 1, "mobile", false));
+        Number height =
+                (Number)
+                        driver.executeScript(
+                                "return Math.ceil(document.documentElement.scrollHeight)");
+        driver.executeCdpCommand(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of(
+                        "width",
+                        width,
+                        "height",
+                        Math.min(2400, height.intValue()),
+                        "deviceScaleFactor",
+                        1,
+                        "mobile",
+                        false));
         try {
             screenshot(name);
         } finally {
@@ -101,10 +135,14 @@ final class Browser implements AutoCloseable {
         }
     }
 
-    /** Console messages about the page's Content-Security-Policy (a blocked script, style, image or request). */
+    /**
+     * Console messages about the page's Content-Security-Policy (a blocked script, style, image or
+     * request).
+     */
     java.util.List<String> cspViolations() {
         java.util.List<String> out = new java.util.ArrayList<>();
-        for (org.openqa.selenium.logging.LogEntry e : driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER)) {
+        for (org.openqa.selenium.logging.LogEntry e :
+                driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER)) {
             if (e.getMessage().contains("Content Security Policy")) {
                 out.add(e.getMessage());
             }

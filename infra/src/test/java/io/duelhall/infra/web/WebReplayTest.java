@@ -1,18 +1,20 @@
 package io.duelhall.infra.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.client.JsonHttp.Res;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** The replay viewer: the board at step N is {@code /replay?at=N}, whichever way the step was chosen. */
+/**
+ * The replay viewer: the board at step N is {@code /replay?at=N}, whichever way the step was
+ * chosen.
+ */
 class WebReplayTest extends WebTest {
 
     @Test
@@ -28,19 +30,30 @@ class WebReplayTest extends WebTest {
         WebDriver d = b.driver;
         d.get(url("/replay.html?id=" + id + "&at=" + n));
         atStep(d, id, n);
-        assertThat(d.findElement(By.id("scrubber")).getDomProperty("value")).isEqualTo(String.valueOf(n));
-        assertThat(d.findElement(By.id("scrubber")).getDomAttribute("max")).isEqualTo(String.valueOf(last));
+        assertThat(d.findElement(By.id("scrubber")).getDomProperty("value"))
+                .isEqualTo(String.valueOf(n));
+        assertThat(d.findElement(By.id("scrubber")).getDomAttribute("max"))
+                .isEqualTo(String.valueOf(last));
         assertThat(d.findElement(By.id("scrubber")).getAccessibleName()).startsWith("Step");
         b.fullScreenshot("replay.png", Browser.DESKTOP.getWidth());
         // issue 19: a step of a replay is not the match now: no LIVE, nobody badged "to act"
-        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText()).isEqualTo("REPLAY");
-        assertThat(d.findElements(By.cssSelector("#board .ship .badge"))).as("no 'to act' badge in a replay").isEmpty();
+        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText())
+                .isEqualTo("REPLAY");
+        assertThat(d.findElements(By.cssSelector("#board .ship .badge")))
+                .as("no 'to act' badge in a replay")
+                .isEmpty();
 
-        // issue 19: bookkeeping events (IntentAccepted, SeatTokenIssued, ClockSet) are folded into the step they
-        // belong to: the step buttons go from one told event to the next; the scrubber's arrow keys reach every step
+        // issue 19: bookkeeping events (IntentAccepted, SeatTokenIssued, ClockSet) are folded into
+        // the step they
+        // belong to: the step buttons go from one told event to the next; the scrubber's arrow keys
+        // reach every step
         List<Long> told = new java.util.ArrayList<>();
-        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
-            if (!List.of("IntentAccepted", "SeatTokenIssued", "ClockSet").contains(e.get("type").asText())) {
+        for (JsonNode e :
+                api.get("/api/matches/" + id + "/events?from=0&limit=5000", null)
+                        .body()
+                        .get("events")) {
+            if (!List.of("IntentAccepted", "SeatTokenIssued", "ClockSet")
+                    .contains(e.get("type").asText())) {
                 told.add(e.get("seq").asLong());
             }
         }
@@ -73,14 +86,23 @@ class WebReplayTest extends WebTest {
         atStep(d, id, earlier);
         d.findElement(By.id("last")).click();
         atStep(d, id, last);
-        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText()).isEqualTo("REPLAY · ENDED");
-        assertThat(d.findElements(By.cssSelector("#board [data-field='active'], #board [data-field='phase']")))
-                .as("nobody is to play a finished match").isEmpty();
-        assertThat(d.findElement(By.cssSelector("#audit .verdict")).getText()).startsWith("Audit passed");
+        assertThat(d.findElement(By.cssSelector("#board [data-field='status']")).getText())
+                .isEqualTo("REPLAY · ENDED");
+        assertThat(
+                        d.findElements(
+                                By.cssSelector(
+                                        "#board [data-field='active'], #board [data-field='phase']")))
+                .as("nobody is to play a finished match")
+                .isEmpty();
+        assertThat(d.findElement(By.cssSelector("#audit .verdict")).getText())
+                .startsWith("Audit passed");
 
         // issue 19, replay by turn: the turn buttons go to the steps where turns begin
         List<Long> turns = new java.util.ArrayList<>();
-        for (JsonNode e : api.get("/api/matches/" + id + "/events?from=0&limit=5000", null).body().get("events")) {
+        for (JsonNode e :
+                api.get("/api/matches/" + id + "/events?from=0&limit=5000", null)
+                        .body()
+                        .get("events")) {
             if (e.get("type").asText().equals("TurnStarted")) {
                 turns.add(e.get("seq").asLong());
             }
@@ -97,7 +119,8 @@ class WebReplayTest extends WebTest {
         // a mark under the scrubber for each turn, each a way to its first step
         var marks = d.findElements(By.cssSelector("#turn-marks .turn-mark"));
         assertThat(marks).hasSameSizeAs(turns);
-        assertThat(marks.get(2).getDomAttribute("data-seq")).isEqualTo(String.valueOf(turns.get(2)));
+        assertThat(marks.get(2).getDomAttribute("data-seq"))
+                .isEqualTo(String.valueOf(turns.get(2)));
         marks.get(2).click();
         atStep(d, id, turns.get(2));
 
@@ -116,11 +139,19 @@ class WebReplayTest extends WebTest {
     void aBadMatchIdIsSaidInWords() {
         Browser b = browser(Browser.PHONE);
         b.driver.get(url("/replay.html?id=no-such-match&at=3"));
-        String error = waitFor(b.driver, x -> {
-            String t = x.findElement(By.id("error")).getText();
-            return t.isBlank() ? null : t;
-        });
-        assertThat(error).contains(api.get("/api/matches/no-such-match/events?from=0", null).body().get("message").asText());
+        String error =
+                waitFor(
+                        b.driver,
+                        x -> {
+                            String t = x.findElement(By.id("error")).getText();
+                            return t.isBlank() ? null : t;
+                        });
+        assertThat(error)
+                .contains(
+                        api.get("/api/matches/no-such-match/events?from=0", null)
+                                .body()
+                                .get("message")
+                                .asText());
     }
 
     private static long step(WebDriver d) {
@@ -128,14 +159,20 @@ class WebReplayTest extends WebTest {
         return s == null ? -1 : Long.parseLong(s);
     }
 
-    /** The page is at step n: board, scrubber, highlighted event and the link to the step agree with /replay?at=n. */
+    /**
+     * The page is at step n: board, scrubber, highlighted event and the link to the step agree with
+     * /replay?at=n.
+     */
     private void atStep(WebDriver d, String id, long n) {
         waitFor(d, x -> step(x) == n);
         JsonNode replay = api.get("/api/matches/" + id + "/replay?at=" + n, null).body();
         assertThat(numbers(d)).isEqualTo(numbers(replay));
         assertThat(boardVersion(d)).isEqualTo(n);
-        assertThat(d.findElement(By.id("scrubber")).getDomProperty("value")).isEqualTo(String.valueOf(n));
-        assertThat(d.findElement(By.cssSelector("#events li[aria-current='step']")).getDomAttribute("data-seq"))
+        assertThat(d.findElement(By.id("scrubber")).getDomProperty("value"))
+                .isEqualTo(String.valueOf(n));
+        assertThat(
+                        d.findElement(By.cssSelector("#events li[aria-current='step']"))
+                                .getDomAttribute("data-seq"))
                 .isEqualTo(String.valueOf(n));
         assertThat(d.findElement(By.id("step-link")).getDomAttribute("href")).endsWith("&at=" + n);
         assertThat(d.getCurrentUrl()).endsWith("/replay.html?id=" + id + "&at=" + n);

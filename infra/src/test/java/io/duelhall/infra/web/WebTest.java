@@ -1,9 +1,14 @@
 package io.duelhall.infra.web;
 
+import static org.assertj.core.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.infra.AppTest;
 import io.duelhall.infra.http.Api;
 import io.duelhall.infra.http.Bot;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,18 +21,14 @@ import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.fail;
-
-/** Base of the browser tests: the whole app on a random port (one shared context) and headless Chromium. */
+/**
+ * Base of the browser tests: the whole app on a random port (one shared context) and headless
+ * Chromium.
+ */
 abstract class WebTest extends AppTest {
     static final Duration WAIT = Duration.ofSeconds(15);
 
-    @LocalServerPort
-    int port;
+    @LocalServerPort int port;
     Api api;
     Bot bot;
     private final List<Browser> browsers = new ArrayList<>();
@@ -47,7 +48,8 @@ abstract class WebTest extends AppTest {
         String missing = Browser.missing();
         if (missing != null) {
             String message = "BROWSER TEST SKIPPED: " + missing;
-            System.err.println("\n" + "!".repeat(100) + "\n!!! " + message + "\n" + "!".repeat(100) + "\n");
+            System.err.println(
+                    "\n" + "!".repeat(100) + "\n!!! " + message + "\n" + "!".repeat(100) + "\n");
             Assumptions.abort(message);
         }
         api = new Api(port);
@@ -57,9 +59,12 @@ abstract class WebTest extends AppTest {
     @AfterEach
     void closeBrowsers() {
         try {
-            // the pages run under the server's Content-Security-Policy (SecurityHeaders): nothing of theirs is blocked
+            // the pages run under the server's Content-Security-Policy (SecurityHeaders): nothing
+            // of theirs is blocked
             for (Browser b : browsers) {
-                org.assertj.core.api.Assertions.assertThat(b.cspViolations()).as("CSP violations").isEmpty();
+                org.assertj.core.api.Assertions.assertThat(b.cspViolations())
+                        .as("CSP violations")
+                        .isEmpty();
             }
         } finally {
             browsers.forEach(Browser::close);
@@ -80,22 +85,41 @@ abstract class WebTest extends AppTest {
     static <T> T waitFor(WebDriver driver, Duration timeout, ExpectedCondition<T> condition) {
         // a page that draws a list again while the condition reads it is no failure: read it again
         return new WebDriverWait(driver, timeout, Duration.ofMillis(20))
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .until(condition);
     }
 
     static <T> T waitFor(WebDriver driver, ExpectedCondition<T> condition) {
         return waitFor(driver, WAIT, condition);
     }
 
-    /** The number shown for {@code meter} (HULL … LIFE_SUPPORT, ENERGY, HEAT) of ship {@code seat} on the board. */
+    /**
+     * The number shown for {@code meter} (HULL … LIFE_SUPPORT, ENERGY, HEAT) of ship {@code seat}
+     * on the board.
+     */
     static int shown(WebDriver driver, String seat, String meter) {
-        return Integer.parseInt(driver.findElement(By.cssSelector(
-                "#board .ship[data-seat='" + seat + "'] [data-meter='" + meter + "'] .num")).getText().trim());
+        return Integer.parseInt(
+                driver.findElement(
+                                By.cssSelector(
+                                        "#board .ship[data-seat='"
+                                                + seat
+                                                + "'] [data-meter='"
+                                                + meter
+                                                + "'] .num"))
+                        .getText()
+                        .trim());
     }
 
     static String count(WebDriver driver, String seat, String count) {
-        return driver.findElement(By.cssSelector(
-                "#board .ship[data-seat='" + seat + "'] [data-count='" + count + "'] dd")).getText().trim();
+        return driver.findElement(
+                        By.cssSelector(
+                                "#board .ship[data-seat='"
+                                        + seat
+                                        + "'] [data-count='"
+                                        + count
+                                        + "'] dd"))
+                .getText()
+                .trim();
     }
 
     static long boardVersion(WebDriver driver) {
@@ -114,19 +138,29 @@ abstract class WebTest extends AppTest {
         for (WebElement ship : driver.findElements(By.cssSelector("#board .ship"))) {
             out.append(ship.getDomAttribute("data-seat")).append(':');
             for (WebElement m : ship.findElements(By.cssSelector("[data-meter]"))) {
-                out.append(m.getDomAttribute("data-meter")).append('=')
-                   .append(m.findElement(By.cssSelector(".num")).getText().trim());
+                out.append(m.getDomAttribute("data-meter"))
+                        .append('=')
+                        .append(m.findElement(By.cssSelector(".num")).getText().trim());
                 List<WebElement> pending = m.findElements(By.cssSelector(".value .pending"));
-                out.append(pending.isEmpty() ? "" : "+" + pending.get(0).getDomAttribute("data-pending")).append(' ');
+                out.append(
+                                pending.isEmpty()
+                                        ? ""
+                                        : "+" + pending.get(0).getDomAttribute("data-pending"))
+                        .append(' ');
             }
             for (WebElement c : ship.findElements(By.cssSelector("[data-count]"))) {
-                out.append(c.getDomAttribute("data-count")).append('=')
-                   .append(c.findElement(By.tagName("dd")).getText().trim()).append(' ');
+                out.append(c.getDomAttribute("data-count"))
+                        .append('=')
+                        .append(c.findElement(By.tagName("dd")).getText().trim())
+                        .append(' ');
             }
-            out.append("drones=").append(ship.findElements(By.cssSelector("[data-zone='drones'] .chip")).size())
-               .append(" inPlay=").append(ship.findElements(By.cssSelector("[data-zone='in-play'] .chip")).size())
-               .append(" field=").append(ship.findElements(By.cssSelector("[data-zone='field'] .chip")).size())
-               .append('\n');
+            out.append("drones=")
+                    .append(ship.findElements(By.cssSelector("[data-zone='drones'] .chip")).size())
+                    .append(" inPlay=")
+                    .append(ship.findElements(By.cssSelector("[data-zone='in-play'] .chip")).size())
+                    .append(" field=")
+                    .append(ship.findElements(By.cssSelector("[data-zone='field'] .chip")).size())
+                    .append('\n');
         }
         out.append(driver.findElement(By.cssSelector("#board [data-field='turn']")).getText());
         return out.toString();
@@ -135,28 +169,53 @@ abstract class WebTest extends AppTest {
     /** The same text, from a view of the API. */
     static String numbers(JsonNode view) {
         StringBuilder out = new StringBuilder();
-        for (String seat : new String[]{"A", "B"}) {
+        for (String seat : new String[] {"A", "B"}) {
             JsonNode s = view.at("/seats/" + seat);
             if (s.isMissingNode() || s.isNull()) {
                 continue;
             }
             out.append(seat).append(':');
-            for (String sub : new String[]{"HULL", "SHIELD", "REACTOR", "WEAPONS", "ENGINES", "LIFE_SUPPORT"}) {
-                out.append(sub).append('=').append(s.at("/subsystems/" + sub + "/value").asInt()).append(' ');
+            for (String sub :
+                    new String[] {
+                        "HULL", "SHIELD", "REACTOR", "WEAPONS", "ENGINES", "LIFE_SUPPORT"
+                    }) {
+                out.append(sub)
+                        .append('=')
+                        .append(s.at("/subsystems/" + sub + "/value").asInt())
+                        .append(' ');
             }
             out.append("ENERGY=").append(s.at("/energy/value").asInt()).append(' ');
             int pending = s.at("/heat/pending").asInt();
-            out.append("HEAT=").append(s.at("/heat/value").asInt()).append(pending > 0 ? "+" + pending : "").append(' ');
+            out.append("HEAT=")
+                    .append(s.at("/heat/value").asInt())
+                    .append(pending > 0 ? "+" + pending : "")
+                    .append(' ');
             int zero = s.get("lifeSupportZeroTurns").asInt();
-            out.append("hand=").append(s.get("handCount").asInt()).append('/').append(s.get("maxHandSize").asInt()).append(' ')
-               .append("deck=").append(s.get("deckCount").asInt()).append(' ')
-               .append("discard=").append(s.get("discard").size()).append(' ')
-               .append("exile=").append(s.get("exileCount").asInt()).append(' ')
-               .append("ls-zero=").append(zero).append(zero == 1 ? " turn" : " turns").append(' ')
-               .append("drones=").append(s.get("drones").size())
-               .append(" inPlay=").append(s.get("inPlay").size())
-               .append(" field=").append(s.get("field").isNull() ? 0 : 1)
-               .append('\n');
+            out.append("hand=")
+                    .append(s.get("handCount").asInt())
+                    .append('/')
+                    .append(s.get("maxHandSize").asInt())
+                    .append(' ')
+                    .append("deck=")
+                    .append(s.get("deckCount").asInt())
+                    .append(' ')
+                    .append("discard=")
+                    .append(s.get("discard").size())
+                    .append(' ')
+                    .append("exile=")
+                    .append(s.get("exileCount").asInt())
+                    .append(' ')
+                    .append("ls-zero=")
+                    .append(zero)
+                    .append(zero == 1 ? " turn" : " turns")
+                    .append(' ')
+                    .append("drones=")
+                    .append(s.get("drones").size())
+                    .append(" inPlay=")
+                    .append(s.get("inPlay").size())
+                    .append(" field=")
+                    .append(s.get("field").isNull() ? 0 : 1)
+                    .append('\n');
         }
         out.append("Turn ").append(view.get("turn").asInt());
         return out.toString();

@@ -1,26 +1,33 @@
 package io.duelhall.infra.web;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.infra.http.Api;
-import io.duelhall.client.JsonHttp.Res;
-import org.junit.jupiter.api.Test;
-import org.openqa.selenium.WebDriver;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.http.Api;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.WebDriver;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** The event log's words (static/js/words.js), run in the browser on events as the API serves them. */
+/**
+ * The event log's words (static/js/words.js), run in the browser on events as the API serves them.
+ */
 class WebWordsTest extends WebTest {
 
-    /** Runs words.js's Narrator over {@code events} (a JSON array) with the real catalog; returns its sentences. */
+    /**
+     * Runs words.js's Narrator over {@code events} (a JSON array) with the real catalog; returns
+     * its sentences.
+     */
     @SuppressWarnings("unchecked")
     private static List<String> say(WebDriver d, String events) {
-        return (List<String>) ((org.openqa.selenium.JavascriptExecutor) d).executeAsyncScript("""
+        return (List<String>)
+                ((org.openqa.selenium.JavascriptExecutor) d)
+                        .executeAsyncScript(
+                                """
                 const done = arguments[arguments.length - 1];
                 Promise.all([import('/js/words.js'), import('/js/api.js')])
                   .then(([w, api]) => api.cards().then((cards) => {
@@ -28,14 +35,18 @@ class WebWordsTest extends WebTest {
                     done(JSON.parse(arguments[0]).map((e) => n.say(e)));
                   }))
                   .catch((e) => done(['ERROR ' + e]));
-                """, events);
+                """,
+                                events);
     }
 
     @Test
     void damageIsToldWithTheCardThatDealtIt() {
         Browser b = browser(Browser.DESKTOP);
         b.driver.get(url("/"));
-        List<String> said = say(b.driver, """
+        List<String> said =
+                say(
+                        b.driver,
+                        """
                 [{"seq":1,"type":"CardPlayed","payload":{"seat":"A","card":{"id":"c1","card":"pulse-tap"},"cardType":"WEAPON",
                   "targets":[{"kind":"SHIP","seat":"B"}],"printedCost":1,"totalCost":1,"heat":1,"response":false}},
                  {"seq":2,"type":"DamageRouted","payload":{"target":"B","source":"A","cause":"CARD","requested":6,"pierce":false,
@@ -52,18 +63,20 @@ class WebWordsTest extends WebTest {
                  {"seq":9,"type":"DronesBoosted","payload":{"seat":"B","damage":0,"pierce":true,"untilTurn":4}},
                  {"seq":10,"type":"AbilityTriggered","payload":{"seat":"A","source":"CARD","card":"heat-sink","timing":"END_OF_TURN"}}]
                 """);
-        assertThat(said).containsExactly(
-                "A plays Pulse Tap at ship B (1 Energy, +1 Heat)",
-                "Pulse Tap hits B: 6 to Shield",
-                "B may answer Pulse Tap",
-                "B answers with Emergency Shunt (1 Energy)",
-                "B answered; Pulse Tap resolves",
-                "Pulse Tap hits B: 2 to Shield, 4 to Hull",
-                null,
-                // issue 19: a seat's own Heat is no attack, and a boost of pierce alone says no "+0 damage"
-                "A takes 2 damage from its Heat: 2 to Shield",
-                "B's drones get pierce until turn 4",
-                "Heat Sink triggers for A — At the end of your turn, lose 1 Heat before pending Heat is applied.");
+        assertThat(said)
+                .containsExactly(
+                        "A plays Pulse Tap at ship B (1 Energy, +1 Heat)",
+                        "Pulse Tap hits B: 6 to Shield",
+                        "B may answer Pulse Tap",
+                        "B answers with Emergency Shunt (1 Energy)",
+                        "B answered; Pulse Tap resolves",
+                        "Pulse Tap hits B: 2 to Shield, 4 to Hull",
+                        null,
+                        // issue 19: a seat's own Heat is no attack, and a boost of pierce alone
+                        // says no "+0 damage"
+                        "A takes 2 damage from its Heat: 2 to Shield",
+                        "B's drones get pierce until turn 4",
+                        "Heat Sink triggers for A — At the end of your turn, lose 1 Heat before pending Heat is applied.");
     }
 
     @Test
@@ -74,8 +87,14 @@ class WebWordsTest extends WebTest {
             String[] m = api.startedMatch("Words A" + i, "Words B" + i, 0);
             List<Res> answers = bot.playToEnd(m[0], Map.of("A", m[1], "B", m[2]), 3000);
             assertThat(answers).isNotEmpty();
-            api.post("/api/matches/" + m[0] + "/intents", Api.intent("END_TURN"), m[1]); // one refusal too
-            for (JsonNode e : api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", null).body().get("events")) {
+            api.post(
+                    "/api/matches/" + m[0] + "/intents",
+                    Api.intent("END_TURN"),
+                    m[1]); // one refusal too
+            for (JsonNode e :
+                    api.get("/api/matches/" + m[0] + "/events?from=0&limit=5000", null)
+                            .body()
+                            .get("events")) {
                 types.add(e.get("type").asText());
                 all.add(e);
             }
@@ -83,13 +102,22 @@ class WebWordsTest extends WebTest {
         Browser b = browser(Browser.DESKTOP);
         b.driver.get(url("/"));
         @SuppressWarnings("unchecked")
-        List<String> worded = (List<String>) ((org.openqa.selenium.JavascriptExecutor) b.driver).executeAsyncScript(
-                "const done = arguments[arguments.length - 1];"
-                        + "import('/js/words.js').then((w) => done([...w.WORDED])).catch((e) => done(['ERROR ' + e]));");
+        List<String> worded =
+                (List<String>)
+                        ((org.openqa.selenium.JavascriptExecutor) b.driver)
+                                .executeAsyncScript(
+                                        "const done = arguments[arguments.length - 1];"
+                                                + "import('/js/words.js').then((w) => done([...w.WORDED])).catch((e) => done(['ERROR ' + e]));");
         assertThat(worded).containsAll(types);
         // and none of them throws or says nothing it should say
         List<String> said = say(b.driver, all.toString());
         assertThat(said).hasSize(all.size());
-        assertThat(said).noneMatch(s -> s != null && (s.contains("undefined") || s.contains("null") || s.startsWith("ERROR")));
+        assertThat(said)
+                .noneMatch(
+                        s ->
+                                s != null
+                                        && (s.contains("undefined")
+                                                || s.contains("null")
+                                                || s.startsWith("ERROR")));
     }
 }

@@ -5,6 +5,8 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.jdbc.ReadModelJdbc;
+import java.time.Instant;
+import java.util.List;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -12,23 +14,27 @@ import org.axonframework.eventhandling.ResetHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
-import java.time.Instant;
-import java.util.List;
-
 /**
- * Each player's matches (rm_player_match), keyed by player name, match and seat. The outcome is read off the
- * ruleset's end event ({@link Lifecycle.Ended}): WON, LOST or DRAWN per seat (a concession is a loss, V-WIN-3; a
- * voidexa match both lost, V-WIN-4, is a loss for both). {@code opponent} names the other seats, comma-separated
- * in seat order (one name in a two-seat game).
+ * Each player's matches (rm_player_match), keyed by player name, match and seat. The outcome is
+ * read off the ruleset's end event ({@link Lifecycle.Ended}): WON, LOST or DRAWN per seat (a
+ * concession is a loss, V-WIN-3; a voidexa match both lost, V-WIN-4, is a loss for both). {@code
+ * opponent} names the other seats, comma-separated in seat order (one name in a two-seat game).
  */
 @ProcessingGroup(Projections.PLAYER_HISTORY)
 public class PlayerHistoryProjection {
     private final JdbcTemplate jdbc;
 
     /** {@code outcome} is WON, LOST, DRAWN, or null while the match goes on. */
-    public record PlayerMatch(String player, String matchId, String seat, String opponent, String status,
-                              String outcome, String reason, Instant joinedAt, Instant endedAt) {
-    }
+    public record PlayerMatch(
+            String player,
+            String matchId,
+            String seat,
+            String opponent,
+            String status,
+            String outcome,
+            String reason,
+            Instant joinedAt,
+            Instant endedAt) {}
 
     public PlayerHistoryProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
@@ -53,28 +59,56 @@ public class PlayerHistoryProjection {
     public void apply(String matchId, Instant at, MatchEvent event) {
         if (event instanceof Lifecycle.SeatTaken j) {
             String seat = j.seat().name();
-            if (jdbc.queryForObject("select count(*) from rm_player_match where match_id = ? and seat = ?",
-                    Integer.class, matchId, seat) == 0) {
-                jdbc.update("insert into rm_player_match (player_name, match_id, seat, opponent, status, joined_at)"
-                        + " values (?, ?, ?, null, 'WAITING', ?)", j.name(), matchId, seat, ReadModelJdbc.ts(at));
+            if (jdbc.queryForObject(
+                            "select count(*) from rm_player_match where match_id = ? and seat = ?",
+                            Integer.class,
+                            matchId,
+                            seat)
+                    == 0) {
+                jdbc.update(
+                        "insert into rm_player_match (player_name, match_id, seat, opponent, status, joined_at)"
+                                + " values (?, ?, ?, null, 'WAITING', ?)",
+                        j.name(),
+                        matchId,
+                        seat,
+                        ReadModelJdbc.ts(at));
             }
             // every seat's opponents: the other seats' players, in seat order
-            List<String[]> seats = jdbc.query("select seat, player_name from rm_player_match where match_id = ?"
-                    + " order by seat", (rs, n) -> new String[] {rs.getString(1), rs.getString(2)}, matchId);
+            List<String[]> seats =
+                    jdbc.query(
+                            "select seat, player_name from rm_player_match where match_id = ?"
+                                    + " order by seat",
+                            (rs, n) -> new String[] {rs.getString(1), rs.getString(2)},
+                            matchId);
             for (String[] mine : seats) {
-                String others = seats.stream().filter(o -> !o[0].equals(mine[0])).map(o -> o[1])
-                        .reduce((x, y) -> x + ", " + y).orElse(null);
-                jdbc.update("update rm_player_match set opponent = ? where match_id = ? and seat = ?", others, matchId,
+                String others =
+                        seats.stream()
+                                .filter(o -> !o[0].equals(mine[0]))
+                                .map(o -> o[1])
+                                .reduce((x, y) -> x + ", " + y)
+                                .orElse(null);
+                jdbc.update(
+                        "update rm_player_match set opponent = ? where match_id = ? and seat = ?",
+                        others,
+                        matchId,
                         mine[0]);
             }
         } else if (event instanceof Lifecycle.Started) {
             jdbc.update("update rm_player_match set status = 'LIVE' where match_id = ?", matchId);
         } else if (event instanceof Lifecycle.Ended e) {
-            for (String seat : jdbc.queryForList("select seat from rm_player_match where match_id = ?", String.class,
-                    matchId)) {
-                jdbc.update("update rm_player_match set status = 'ENDED', reason = ?, ended_at = ?, outcome = ?"
-                        + " where match_id = ? and seat = ?", e.reason(), ReadModelJdbc.ts(at),
-                        e.outcome(Seat.valueOf(seat)).name(), matchId, seat);
+            for (String seat :
+                    jdbc.queryForList(
+                            "select seat from rm_player_match where match_id = ?",
+                            String.class,
+                            matchId)) {
+                jdbc.update(
+                        "update rm_player_match set status = 'ENDED', reason = ?, ended_at = ?, outcome = ?"
+                                + " where match_id = ? and seat = ?",
+                        e.reason(),
+                        ReadModelJdbc.ts(at),
+                        e.outcome(Seat.valueOf(seat)).name(),
+                        matchId,
+                        seat);
             }
         }
     }
@@ -86,15 +120,28 @@ public class PlayerHistoryProjection {
 
     /** A player's matches, most recent first. */
     public List<PlayerMatch> find(String player, int limit) {
-        return jdbc.query("select * from rm_player_match where player_name = ? order by joined_at desc, match_id limit ?",
-                ROW, player, limit);
+        return jdbc.query(
+                "select * from rm_player_match where player_name = ? order by joined_at desc, match_id limit ?",
+                ROW,
+                player,
+                limit);
     }
 
     public List<PlayerMatch> all() {
-        return jdbc.query("select * from rm_player_match order by player_name, match_id, seat", ROW);
+        return jdbc.query(
+                "select * from rm_player_match order by player_name, match_id, seat", ROW);
     }
 
-    private static final RowMapper<PlayerMatch> ROW = (rs, n) -> new PlayerMatch(rs.getString("player_name"),
-            rs.getString("match_id"), rs.getString("seat"), rs.getString("opponent"), rs.getString("status"),
-            rs.getString("outcome"), rs.getString("reason"), ReadModelJdbc.instant(rs, "joined_at"), ReadModelJdbc.instant(rs, "ended_at"));
+    private static final RowMapper<PlayerMatch> ROW =
+            (rs, n) ->
+                    new PlayerMatch(
+                            rs.getString("player_name"),
+                            rs.getString("match_id"),
+                            rs.getString("seat"),
+                            rs.getString("opponent"),
+                            rs.getString("status"),
+                            rs.getString("outcome"),
+                            rs.getString("reason"),
+                            ReadModelJdbc.instant(rs, "joined_at"),
+                            ReadModelJdbc.instant(rs, "ended_at"));
 }

@@ -3,31 +3,40 @@ package io.duelhall.projections.ratings;
 import java.util.List;
 
 /**
- * The Glicko-2 rating system as published by Mark E. Glickman ("Example of the Glicko-2 system", steps 1 to 8),
- * checked against the worked example in that paper (Glicko2Test). No Java library on Maven Central fits: the
- * ones there are Scala or Clojure builds (and would bring their language runtime along).
+ * The Glicko-2 rating system as published by Mark E. Glickman ("Example of the Glicko-2 system",
+ * steps 1 to 8), checked against the worked example in that paper (Glicko2Test). No Java library on
+ * Maven Central fits: the ones there are Scala or Clojure builds (and would bring their language
+ * runtime along).
  */
 public final class Glicko2 {
-    /** The Glicko-2 scale factor between the Glicko and Glicko-2 scales (173.7178 = 400 / ln 10). */
+    /**
+     * The Glicko-2 scale factor between the Glicko and Glicko-2 scales (173.7178 = 400 / ln 10).
+     */
     static final double SCALE = 173.7178;
+
     static final double EPSILON = 0.000001;
 
-    /** rating, rating deviation (RD) and volatility, on the Glicko scale (1500 / 350 / 0.06 for a new player). */
+    /**
+     * rating, rating deviation (RD) and volatility, on the Glicko scale (1500 / 350 / 0.06 for a
+     * new player).
+     */
     public record Rating(double rating, double rd, double volatility) {
         public static final Rating NEW = new Rating(1500, 350, 0.06);
     }
 
-    /** One game in a rating period: the opponent's rating before the period, and the score (1 win, 0 loss, 0.5 draw). */
-    public record Game(Rating opponent, double score) {
-    }
+    /**
+     * One game in a rating period: the opponent's rating before the period, and the score (1 win, 0
+     * loss, 0.5 draw).
+     */
+    public record Game(Rating opponent, double score) {}
 
-    private Glicko2() {
-    }
+    private Glicko2() {}
 
     /**
      * The player's rating after a rating period with these games.
      *
-     * @param tau the system constant constraining the change in volatility (Glickman suggests 0.3 to 1.2)
+     * @param tau the system constant constraining the change in volatility (Glickman suggests 0.3
+     *     to 1.2)
      */
     public static Rating rate(Rating player, List<Game> games, double tau) {
         // Step 2: to the Glicko-2 scale.
@@ -73,11 +82,13 @@ public final class Glicko2 {
         double a = Math.log(sigma * sigma);
         double d2 = delta * delta;
         double p2 = phi * phi;
-        java.util.function.DoubleUnaryOperator f = x -> {
-            double ex = Math.exp(x);
-            double denominator = p2 + v + ex;
-            return ex * (d2 - p2 - v - ex) / (2 * denominator * denominator) - (x - a) / (tau * tau);
-        };
+        java.util.function.DoubleUnaryOperator f =
+                x -> {
+                    double ex = Math.exp(x);
+                    double denominator = p2 + v + ex;
+                    return ex * (d2 - p2 - v - ex) / (2 * denominator * denominator)
+                            - (x - a) / (tau * tau);
+                };
         double bigA = a;
         double bigB;
         if (d2 > p2 + v) {

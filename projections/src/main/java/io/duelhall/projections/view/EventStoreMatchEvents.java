@@ -3,12 +3,11 @@ package io.duelhall.projections.view;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RecordedEvent;
+import java.util.ArrayList;
+import java.util.List;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /** {@link MatchEvents} from the Axon event store (the one source of truth). */
 public class EventStoreMatchEvents implements MatchEvents {

@@ -7,33 +7,37 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders the view of API.md from a folded state: the ruleset's own view (its one redaction) plus the last
- * {@value #RECENT} events, each redacted by the ruleset for the same viewer. Used by every path that shows a view
- * (the match-views projection, {@code /view}, {@code /stream}, {@code /replay}), so they cannot disagree.
+ * Renders the view of API.md from a folded state: the ruleset's own view (its one redaction) plus
+ * the last {@value #RECENT} events, each redacted by the ruleset for the same viewer. Used by every
+ * path that shows a view (the match-views projection, {@code /view}, {@code /stream}, {@code
+ * /replay}), so they cannot disagree.
  */
 public final class Views {
     public static final int RECENT = 50;
 
-    private Views() {
-    }
+    private Views() {}
 
     /** The clock of the view: who must decide by when (clients count down to {@code deadline}). */
-    public record ClockView(Seat seat, String kind, Instant deadline) {
-    }
+    public record ClockView(Seat seat, String kind, Instant deadline) {}
 
     /**
-     * @param viewer    who asks; once {@code state} has ended the ruleset widens it to everyone
-     * @param recentRaw the stored (unredacted) events up to {@code version}; only the last {@value #RECENT} are used
-     * @param clock     the clock running after {@code version} (see {@link #clockAfter}), or null
+     * @param viewer who asks; once {@code state} has ended the ruleset widens it to everyone
+     * @param recentRaw the stored (unredacted) events up to {@code version}; only the last {@value
+     *     #RECENT} are used
+     * @param clock the clock running after {@code version} (see {@link #clockAfter}), or null
      */
-    public static MatchView render(Ruleset ruleset, GameState state, Viewer viewer, long version,
-                                   List<RecordedEvent> recentRaw, ClockView clock) {
+    public static MatchView render(
+            Ruleset ruleset,
+            GameState state,
+            Viewer viewer,
+            long version,
+            List<RecordedEvent> recentRaw,
+            ClockView clock) {
         Viewer v = ruleset.effectiveViewer(state, viewer);
         MatchView view = ruleset.view(state, v, version);
         int from = Math.max(0, recentRaw.size() - RECENT);
@@ -45,11 +49,16 @@ public final class Views {
     }
 
     /**
-     * The spectator view of a state folded from the PUBLIC events alone ({@link Ruleset#evolvePublic}, a spectator
-     * edge): {@link Ruleset#publicView} plus the last {@value #RECENT} events (already public), also after the end.
+     * The spectator view of a state folded from the PUBLIC events alone ({@link
+     * Ruleset#evolvePublic}, a spectator edge): {@link Ruleset#publicView} plus the last {@value
+     * #RECENT} events (already public), also after the end.
      */
-    public static MatchView renderPublic(Ruleset ruleset, GameState publicState, long version,
-                                         List<RecordedEvent> recentPublic, ClockView clock) {
+    public static MatchView renderPublic(
+            Ruleset ruleset,
+            GameState publicState,
+            long version,
+            List<RecordedEvent> recentPublic,
+            ClockView clock) {
         MatchView view = ruleset.publicView(publicState, version);
         int from = Math.max(0, recentPublic.size() - RECENT);
         List<RecordedEvent> recent = new ArrayList<>(recentPublic.size() - from);
@@ -60,8 +69,8 @@ public final class Views {
     }
 
     /**
-     * The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it, and so does the
-     * end event: under clock policy 2 no ClockSet follows it, D-CLOCK-6), or null.
+     * The clock that runs after these events (the last {@link ClockSet}; one with no seat stops it,
+     * and so does the end event: under clock policy 2 no ClockSet follows it, D-CLOCK-6), or null.
      */
     public static ClockView clockAfter(List<RecordedEvent> events) {
         for (int i = events.size() - 1; i >= 0; i--) {

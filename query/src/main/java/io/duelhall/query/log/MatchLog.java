@@ -9,7 +9,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,14 +18,18 @@ public final class MatchLog {
     private final String matchId;
     private final Ruleset ruleset;
     private final List<RecordedEvent> events;
+
     /** Events between two kept states of {@link #checkpoints()}. */
     static final int CHECKPOINT_EVERY = 32;
+
     /** The state after all events, folded once (lazily) and shared. */
     private volatile GameState state;
+
     /**
-     * States kept along the log, folded once (lazily): element j is the state after the first j × {@value
-     * #CHECKPOINT_EVERY} events. A replay at any step folds at most that many events from the one before it. Valid for
-     * every log this one is a prefix of, so {@link #append} passes them on.
+     * States kept along the log, folded once (lazily): element j is the state after the first j ×
+     * {@value #CHECKPOINT_EVERY} events. A replay at any step folds at most that many events from
+     * the one before it. Valid for every log this one is a prefix of, so {@link #append} passes
+     * them on.
      */
     private volatile GameState[] checkpoints;
 
@@ -34,8 +37,12 @@ public final class MatchLog {
         this(matchId, ruleset, events, null, null);
     }
 
-    private MatchLog(String matchId, Ruleset ruleset, List<RecordedEvent> events, GameState state,
-                     GameState[] checkpoints) {
+    private MatchLog(
+            String matchId,
+            Ruleset ruleset,
+            List<RecordedEvent> events,
+            GameState state,
+            GameState[] checkpoints) {
         this.matchId = matchId;
         this.ruleset = ruleset;
         this.events = List.copyOf(events);
@@ -59,7 +66,10 @@ public final class MatchLog {
         return (MatchOpening) events.get(0).payload();
     }
 
-    /** This log with {@code more} events after it; the state is folded on from this one's, not from the start. */
+    /**
+     * This log with {@code more} events after it; the state is folded on from this one's, not from
+     * the start.
+     */
     public MatchLog append(List<RecordedEvent> more) {
         if (more.isEmpty()) {
             return this;
@@ -89,7 +99,10 @@ public final class MatchLog {
         return null;
     }
 
-    /** The events stored at or before {@code cutoff} (a spectator's delayed horizon); the first always. */
+    /**
+     * The events stored at or before {@code cutoff} (a spectator's delayed horizon); the first
+     * always.
+     */
     public MatchLog until(Instant cutoff) {
         int n = 0;
         while (n < events.size() && !events.get(n).at().isAfter(cutoff)) {
@@ -145,7 +158,10 @@ public final class MatchLog {
         return events.get(events.size() - 1).seq();
     }
 
-    /** The state after all these events, folded through the domain engine (the one truth of the rules). */
+    /**
+     * The state after all these events, folded through the domain engine (the one truth of the
+     * rules).
+     */
     public GameState state() {
         GameState s = state;
         if (s == null) {

@@ -7,61 +7,74 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Rulesets;
-import org.axonframework.common.DateTimeUtils;
-import org.axonframework.eventhandling.DomainEventMessage;
-import org.axonframework.eventhandling.EventMessage;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.axonframework.eventsourcing.eventstore.DomainEventStream;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.stereotype.Component;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.axonframework.common.DateTimeUtils;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
 
 /**
- * Reads a match's events from the event store. Recently read matches are kept (bounded, least recently used out)
- * with their folded state, so reading a match again only reads and folds the events stored since: the store
- * stays the source of truth, the cache only saves reading and folding the same events twice.
+ * Reads a match's events from the event store. Recently read matches are kept (bounded, least
+ * recently used out) with their folded state, so reading a match again only reads and folds the
+ * events stored since: the store stays the source of truth, the cache only saves reading and
+ * folding the same events twice.
  *
- * <p>When this process is the store's only writer (an embedded H2 store: the rule of the aggregate cache,
- * {@code duelhall.cache.match.check-store}), the events this node commits are also handed to the cache as they are
- * committed (after the database commit, before the command is answered), and the highest sequence number committed
- * per match is kept. A cached match at that head is then served without asking the store at all; one behind it is read
- * from the store as before. With several nodes on one store, every read asks the store.
+ * <p>When this process is the store's only writer (an embedded H2 store: the rule of the aggregate
+ * cache, {@code duelhall.cache.match.check-store}), the events this node commits are also handed to
+ * the cache as they are committed (after the database commit, before the command is answered), and
+ * the highest sequence number committed per match is kept. A cached match at that head is then
+ * served without asking the store at all; one behind it is read from the store as before. With
+ * several nodes on one store, every read asks the store.
  */
 @Component
 public class MatchLogs {
     private final EventStore eventStore;
     private final Rulesets rulesets;
     private final Map<String, MatchLog> recent;
-    /** Highest sequence number committed by this node per match (only kept when this node is the only writer). */
+
+    /**
+     * Highest sequence number committed by this node per match (only kept when this node is the
+     * only writer).
+     */
     private final Map<String, Long> heads;
+
     private final boolean onlyWriter;
 
-    public MatchLogs(EventStore eventStore, Rulesets rulesets,
-                     @Value("${duelhall.query.match-log-cache-size:1000}") int cacheSize,
-                     @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
-                     @Value("${spring.datasource.url:}") String datasourceUrl) {
+    public MatchLogs(
+            EventStore eventStore,
+            Rulesets rulesets,
+            @Value("${duelhall.query.match-log-cache-size:1000}") int cacheSize,
+            @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
+            @Value("${spring.datasource.url:}") String datasourceUrl) {
         this.eventStore = eventStore;
         this.rulesets = rulesets;
-        this.recent = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, MatchLog> eldest) {
-                return size() > cacheSize;
-            }
-        });
+        this.recent =
+                Collections.synchronizedMap(
+                        new LinkedHashMap<>(64, 0.75f, true) {
+                            @Override
+                            protected boolean removeEldestEntry(
+                                    Map.Entry<String, MatchLog> eldest) {
+                                return size() > cacheSize;
+                            }
+                        });
         int headCapacity = Math.max(10_000, 10 * cacheSize);
-        this.heads = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-                return size() > headCapacity;
-            }
-        });
+        this.heads =
+                Collections.synchronizedMap(
+                        new LinkedHashMap<>(256, 0.75f, true) {
+                            @Override
+                            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                                return size() > headCapacity;
+                            }
+                        });
         this.onlyWriter = onlyWriter(checkStore, datasourceUrl);
         if (onlyWriter) {
             eventStore.subscribe(this::published);
@@ -69,14 +82,17 @@ public class MatchLogs {
     }
 
     /**
-     * Whether this process is the only writer of the store: the same rule as the aggregate cache's store check
-     * (infra AxonConfig.checksStore): {@code auto} means an embedded H2 database, which only this process can open.
+     * Whether this process is the only writer of the store: the same rule as the aggregate cache's
+     * store check (infra AxonConfig.checksStore): {@code auto} means an embedded H2 database, which
+     * only this process can open.
      */
     static boolean onlyWriter(String checkStore, String datasourceUrl) {
         return switch (checkStore.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "true", "always" -> false;
             case "false", "never" -> true;
-            default -> datasourceUrl.startsWith("jdbc:h2:file:") || datasourceUrl.startsWith("jdbc:h2:mem:");
+            default ->
+                    datasourceUrl.startsWith("jdbc:h2:file:")
+                            || datasourceUrl.startsWith("jdbc:h2:mem:");
         };
     }
 
@@ -84,7 +100,8 @@ public class MatchLogs {
     private void published(List<? extends EventMessage<?>> messages) {
         List<DomainEventMessage<?>> domain = new ArrayList<>(messages.size());
         for (EventMessage<?> m : messages) {
-            if (m instanceof DomainEventMessage<?> d && d.getPayload() instanceof MatchEvent e
+            if (m instanceof DomainEventMessage<?> d
+                    && d.getPayload() instanceof MatchEvent e
                     && !(e instanceof IntentRefused)) {
                 domain.add(d);
             }
@@ -99,17 +116,23 @@ public class MatchLogs {
         }
     }
 
-    /** Events this node has committed: the head moves; a cached match they continue is extended in memory. */
+    /**
+     * Events this node has committed: the head moves; a cached match they continue is extended in
+     * memory.
+     */
     void committed(List<DomainEventMessage<?>> messages) {
         int from = 0;
         while (from < messages.size()) {
             String matchId = messages.get(from).getAggregateIdentifier();
             int to = from;
             List<RecordedEvent> run = new ArrayList<>();
-            while (to < messages.size() && matchId.equals(messages.get(to).getAggregateIdentifier())) {
+            while (to < messages.size()
+                    && matchId.equals(messages.get(to).getAggregateIdentifier())) {
                 DomainEventMessage<?> m = messages.get(to);
                 MatchEvent e = (MatchEvent) m.getPayload();
-                run.add(new RecordedEvent(m.getSequenceNumber(), e.type(), asStored(m.getTimestamp()), e));
+                run.add(
+                        new RecordedEvent(
+                                m.getSequenceNumber(), e.type(), asStored(m.getTimestamp()), e));
                 to++;
             }
             long last = run.get(run.size() - 1).seq();
@@ -124,7 +147,10 @@ public class MatchLogs {
         }
     }
 
-    /** A timestamp as the event store gives it back (it keeps milliseconds): the same events read the same either way. */
+    /**
+     * A timestamp as the event store gives it back (it keeps milliseconds): the same events read
+     * the same either way.
+     */
     static Instant asStored(Instant t) {
         return DateTimeUtils.parseInstant(DateTimeUtils.formatInstant(t));
     }
@@ -161,7 +187,8 @@ public class MatchLogs {
             return now;
         }
         List<RecordedEvent> events = read(matchId, 0);
-        if (events.isEmpty() || !(events.get(0).payload() instanceof MatchOpening opening)
+        if (events.isEmpty()
+                || !(events.get(0).payload() instanceof MatchOpening opening)
                 || rulesets.findForMatch(opening).isEmpty()) {
             throw notFound(matchId);
         }
@@ -176,7 +203,9 @@ public class MatchLogs {
         return log;
     }
 
-    /** A version read from the store is committed: the head is at least there (it never moves back). */
+    /**
+     * A version read from the store is committed: the head is at least there (it never moves back).
+     */
     private void noteHead(String matchId, long version) {
         if (onlyWriter) {
             heads.merge(matchId, version, Math::max);
@@ -196,6 +225,7 @@ public class MatchLogs {
     }
 
     private static RefusedException notFound(String matchId) {
-        return new RefusedException(Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + "."));
+        return new RefusedException(
+                Refusal.notFound("MATCH_NOT_FOUND", "No match with id " + matchId + "."));
     }
 }

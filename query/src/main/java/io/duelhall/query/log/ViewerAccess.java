@@ -6,16 +6,15 @@ import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.Viewer;
-import org.springframework.stereotype.Component;
-
 import java.time.Clock;
 import java.time.Instant;
+import org.springframework.stereotype.Component;
 
 /**
- * Who is asking and how much of a match they may see: with a seat token, that seat and the whole log (seats see
- * their own view live); without, a spectator and only the events stored at least the match's
- * {@code spectatorDelaySeconds} ago. Every read path (view, stream, events, replay, refusals) starts here, so the
- * delay holds everywhere.
+ * Who is asking and how much of a match they may see: with a seat token, that seat and the whole
+ * log (seats see their own view live); without, a spectator and only the events stored at least the
+ * match's {@code spectatorDelaySeconds} ago. Every read path (view, stream, events, replay,
+ * refusals) starts here, so the delay holds everywhere.
  */
 @Component
 public class ViewerAccess {
@@ -28,9 +27,10 @@ public class ViewerAccess {
     }
 
     /**
-     * @param asked  the seat or the spectator, as asked
-     * @param viewer what {@code asked} may see of {@code log}: everyone once the visible log has ended
-     * @param log    the part of the match within the caller's horizon
+     * @param asked the seat or the spectator, as asked
+     * @param viewer what {@code asked} may see of {@code log}: everyone once the visible log has
+     *     ended
+     * @param log the part of the match within the caller's horizon
      */
     public record Sight(Viewer asked, Viewer viewer, MatchLog log) {
         public boolean ended() {
@@ -49,7 +49,10 @@ public class ViewerAccess {
         return new Sight(asked, seen.ruleset().effectiveViewer(seen.state(), asked), seen);
     }
 
-    /** The seat of a bearer token, or the spectator without one. A token that is no seat of this match is refused. */
+    /**
+     * The seat of a bearer token, or the spectator without one. A token that is no seat of this
+     * match is refused.
+     */
     public Viewer viewer(MatchLog log, String authorization) {
         String token = SeatTokens.bearer(authorization);
         if (token == null) {
@@ -57,19 +60,25 @@ public class ViewerAccess {
         }
         Seat seat = log.seatOf(SeatTokens.hash(token));
         if (seat == null) {
-            throw new RefusedException(Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."));
+            throw new RefusedException(
+                    Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."));
         }
         return Viewer.seat(seat);
     }
 
-    /** The events a spectator may see now: those stored at least the spectator delay ago (the first always). */
+    /**
+     * The events a spectator may see now: those stored at least the spectator delay ago (the first
+     * always).
+     */
     public MatchLog spectatorPart(MatchLog log) {
         int delay = delaySeconds(log);
         return delay == 0 ? log : log.until(Instant.now(clock).minusSeconds(delay));
     }
 
     public static int delaySeconds(MatchLog log) {
-        return log.opening().options() == null ? 0 : log.opening().options().spectatorDelaySeconds();
+        return log.opening().options() == null
+                ? 0
+                : log.opening().options().spectatorDelaySeconds();
     }
 
     public static boolean ended(MatchLog log) {

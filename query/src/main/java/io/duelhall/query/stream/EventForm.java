@@ -7,18 +7,17 @@ import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.log.MatchLog;
-
 import java.util.List;
 
 /**
- * The form of a {@link StreamSource}'s events (was {@code Fold}): stored whole, or public (already redacted for
- * spectators); each form has its fold and its view. Both folds are the domain's ({@link Ruleset}); they differ in
- * what the events hold.
+ * The form of a {@link StreamSource}'s events (was {@code Fold}): stored whole, or public (already
+ * redacted for spectators); each form has its fold and its view. Both folds are the domain's
+ * ({@link Ruleset}); they differ in what the events hold.
  */
 public enum EventForm {
     /**
-     * The stored events, whole (an app node): the rules' fold, each event redacted for the viewer, and everything
-     * shown to everyone once the match has ended.
+     * The stored events, whole (an app node): the rules' fold, each event redacted for the viewer,
+     * and everything shown to everyone once the match has ended.
      */
     STORED {
         @Override
@@ -37,15 +36,20 @@ public enum EventForm {
         }
 
         @Override
-        Object view(Ruleset ruleset, GameState state, Viewer viewer, long version, List<RecordedEvent> recent,
-                    Views.ClockView clock) {
+        Object view(
+                Ruleset ruleset,
+                GameState state,
+                Viewer viewer,
+                long version,
+                List<RecordedEvent> recent,
+                Views.ClockView clock) {
             return Views.render(ruleset, state, viewer, version, recent, clock);
         }
     },
     /**
-     * The public events of the Kafka stream, already redacted for spectators (a spectator edge): the public fold
-     * ({@link Ruleset#evolvePublic}), and a spectator's view also after the end (the stream never carries what the
-     * end reveals; docs/kafka.md).
+     * The public events of the Kafka stream, already redacted for spectators (a spectator edge):
+     * the public fold ({@link Ruleset#evolvePublic}), and a spectator's view also after the end
+     * (the stream never carries what the end reveals; docs/kafka.md).
      */
     PUBLIC {
         @Override
@@ -68,8 +72,13 @@ public enum EventForm {
         }
 
         @Override
-        Object view(Ruleset ruleset, GameState state, Viewer viewer, long version, List<RecordedEvent> recent,
-                    Views.ClockView clock) {
+        Object view(
+                Ruleset ruleset,
+                GameState state,
+                Viewer viewer,
+                long version,
+                List<RecordedEvent> recent,
+                Views.ClockView clock) {
             return Views.renderPublic(ruleset, state, version, recent, clock);
         }
     };
@@ -83,6 +92,11 @@ public enum EventForm {
     abstract Viewer viewer(Ruleset ruleset, GameState state, Viewer asked);
 
     /** The view of {@code state} for {@code viewer} (already passed through {@link #viewer}). */
-    abstract Object view(Ruleset ruleset, GameState state, Viewer viewer, long version, List<RecordedEvent> recent,
-                         Views.ClockView clock);
+    abstract Object view(
+            Ruleset ruleset,
+            GameState state,
+            Viewer viewer,
+            long version,
+            List<RecordedEvent> recent,
+            Views.ClockView clock);
 }

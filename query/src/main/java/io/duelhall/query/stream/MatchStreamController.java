@@ -13,9 +13,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/matches/{id}/stream}: Server-Sent Events of the caller's view (see {@link MatchStreams}).
- * The seat token comes as {@code Authorization: Bearer …}, or, for browsers' EventSource which cannot set
- * headers, as {@code ?access_token=} (RFC 6750 §2.3). {@code Last-Event-ID} (or {@code ?lastEventId=}) resumes.
+ * {@code GET /api/matches/{id}/stream}: Server-Sent Events of the caller's view (see {@link
+ * MatchStreams}). The seat token comes as {@code Authorization: Bearer …}, or, for browsers'
+ * EventSource which cannot set headers, as {@code ?access_token=} (RFC 6750 §2.3). {@code
+ * Last-Event-ID} (or {@code ?lastEventId=}) resumes.
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}")
@@ -29,14 +30,21 @@ public class MatchStreamController {
     }
 
     @GetMapping("/stream")
-    public ResponseEntity<?> stream(@PathVariable String matchId,
-                                    @RequestHeader(name = "Authorization", required = false) String authorization,
-                                    @RequestParam(name = "access_token", required = false) String accessToken,
-                                    @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
-                                    @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
-                                    HttpServletRequest request, HttpServletResponse response) {
-        long lastEventId = MatchStreams.lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
-        String auth = authorization != null || accessToken == null ? authorization : "Bearer " + accessToken;
+    public ResponseEntity<?> stream(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization,
+            @RequestParam(name = "access_token", required = false) String accessToken,
+            @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
+            @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
+            HttpServletRequest request,
+            HttpServletResponse response) {
+        long lastEventId =
+                MatchStreams.lastEventId(
+                        lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
+        String auth =
+                authorization != null || accessToken == null
+                        ? authorization
+                        : "Bearer " + accessToken;
         Sight s = viewerAccess.of(matchId, auth);
         if (s.ended() && lastEventId != MatchStreams.NONE && lastEventId >= s.log().version()) {
             // The client has everything: 204 tells an EventSource not to reconnect.

@@ -7,53 +7,55 @@ import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import jakarta.annotation.PreDestroy;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Server-Sent Events behind {@code GET /api/matches/{id}/stream}, for any number of subscribers on a fixed,
- * small number of threads: one dispatcher thread reads a {@link StreamSource} (one shared stream for all matches:
- * the event store on an app node, the public Kafka topic on a spectator edge) and folds each watched match through
- * its ruleset; a small pool writes to the connections, with non-blocking servlet writes ({@link Subscriber}). No thread
- * waits per subscriber, nor on a client that does not read: one that takes no burst in
- * {@code duelhall.stream.slow-reader-seconds} is dropped (it resumes with Last-Event-ID). Open streams are capped per
- * client address and per node ({@link StreamCaps}).
+ * The Server-Sent Events behind {@code GET /api/matches/{id}/stream}, for any number of subscribers
+ * on a fixed, small number of threads: one dispatcher thread reads a {@link StreamSource} (one
+ * shared stream for all matches: the event store on an app node, the public Kafka topic on a
+ * spectator edge) and folds each watched match through its ruleset; a small pool writes to the
+ * connections, with non-blocking servlet writes ({@link Subscriber}). No thread waits per
+ * subscriber, nor on a client that does not read: one that takes no burst in {@code
+ * duelhall.stream.slow-reader-seconds} is dropped (it resumes with Last-Event-ID). Open streams are
+ * capped per client address and per node ({@link StreamCaps}).
  *
- * <p>Each stored event is one SSE message whose {@code id} is the event's sequence number and whose data is
- * {@code {"seq", "event", "view"}}: the event as the subscriber may see it, and, on the last message of each burst,
- * the view after it (the same view {@code /view} serves; null on the others). A subscriber coming back with
- * {@code Last-Event-ID: n} gets every event after n, none twice; one without gets the current view. Spectators
- * get events only once they are {@code spectatorDelaySeconds} old; seats get them live. A comment line is sent
- * when a connection has been quiet for the heartbeat interval, so proxies keep it open. The stream of an ended
- * match closes after its last event.
+ * <p>Each stored event is one SSE message whose {@code id} is the event's sequence number and whose
+ * data is {@code {"seq", "event", "view"}}: the event as the subscriber may see it, and, on the
+ * last message of each burst, the view after it (the same view {@code /view} serves; null on the
+ * others). A subscriber coming back with {@code Last-Event-ID: n} gets every event after n, none
+ * twice; one without gets the current view. Spectators get events only once they are {@code
+ * spectatorDelaySeconds} old; seats get them live. A comment line is sent when a connection has
+ * been quiet for the heartbeat interval, so proxies keep it open. The stream of an ended match
+ * closes after its last event.
  */
 @Component
 public class MatchStreams implements SmartLifecycle {
     /** No Last-Event-ID: start with the current view. */
     public static final long NONE = Long.MIN_VALUE;
+
     static final String EVENT_STREAM = "text/event-stream;charset=UTF-8";
     private static final byte[] HEARTBEAT = ": heartbeat\n\n".getBytes(StandardCharsets.UTF_8);
     private static final Logger log = LoggerFactory.getLogger(MatchStreams.class);
@@ -70,29 +72,41 @@ public class MatchStreams implements SmartLifecycle {
     private final ExecutorService senders;
     private final StreamCaps caps;
     private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
+
     /** Watched matches, by id: dispatcher thread only. */
     private final Map<String, WatchedMatch> hot = new HashMap<>();
-    /** Watched matches with new events or subscribers since the last pass: dispatcher thread only. */
-    private final Set<WatchedMatch> changed = new LinkedHashSet<>();
-    private final AtomicInteger open = new AtomicInteger();
+
     /**
-     * Open spectator streams per match and client address (the lobby's spectator count is the number of addresses, so
-     * one client opening many streams counts once); matches without one are absent.
+     * Watched matches with new events or subscribers since the last pass: dispatcher thread only.
      */
-    private final Map<String, Map<String, Integer>> spectators = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Set<WatchedMatch> changed = new LinkedHashSet<>();
+
+    private final AtomicInteger open = new AtomicInteger();
+
+    /**
+     * Open spectator streams per match and client address (the lobby's spectator count is the
+     * number of addresses, so one client opening many streams counts once); matches without one are
+     * absent.
+     */
+    private final Map<String, Map<String, Integer>> spectators =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private volatile boolean running = true;
     private Thread dispatcher;
 
-    public MatchStreams(StreamSource source, Clock clock, JsonMapper json,
-                        @Value("${duelhall.stream.heartbeat-seconds:15}") long heartbeatSeconds,
-                        @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
-                        @Value("${duelhall.stream.max-burst:500}") int maxBurst,
-                        @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
-                        @Value("${duelhall.stream.sender-threads:2}") int senderThreads,
-                        @Value("${duelhall.stream.max-per-address:200}") int maxPerAddress,
-                        @Value("${duelhall.stream.max-per-node:0}") int maxPerNode,
-                        @Value("${duelhall.limits.enabled:true}") boolean limitsEnabled,
-                        @Value("${duelhall.stream.slow-reader-seconds:30}") long slowReaderSeconds) {
+    public MatchStreams(
+            StreamSource source,
+            Clock clock,
+            JsonMapper json,
+            @Value("${duelhall.stream.heartbeat-seconds:15}") long heartbeatSeconds,
+            @Value("${duelhall.stream.tick-millis:100}") long tickMillis,
+            @Value("${duelhall.stream.max-burst:500}") int maxBurst,
+            @Value("${duelhall.stream.timeout-seconds:3600}") long timeoutSeconds,
+            @Value("${duelhall.stream.sender-threads:2}") int senderThreads,
+            @Value("${duelhall.stream.max-per-address:200}") int maxPerAddress,
+            @Value("${duelhall.stream.max-per-node:0}") int maxPerNode,
+            @Value("${duelhall.limits.enabled:true}") boolean limitsEnabled,
+            @Value("${duelhall.stream.slow-reader-seconds:30}") long slowReaderSeconds) {
         this.source = source;
         this.clock = clock;
         this.json = json;
@@ -101,43 +115,62 @@ public class MatchStreams implements SmartLifecycle {
         this.maxBurst = maxBurst;
         this.timeoutMillis = TimeUnit.SECONDS.toMillis(timeoutSeconds);
         this.slowReaderNanos = TimeUnit.SECONDS.toNanos(slowReaderSeconds);
-        this.caps = limitsEnabled ? new StreamCaps(maxPerAddress, maxPerNode) : new StreamCaps(0, -1);
-        log.info("streams: at most {} per address, {} on this node", caps.perAddress() > 0 ? caps.perAddress() : "any",
+        this.caps =
+                limitsEnabled ? new StreamCaps(maxPerAddress, maxPerNode) : new StreamCaps(0, -1);
+        log.info(
+                "streams: at most {} per address, {} on this node",
+                caps.perAddress() > 0 ? caps.perAddress() : "any",
                 caps.perNode() > 0 ? caps.perNode() : "any");
         AtomicInteger n = new AtomicInteger();
-        this.senders = Executors.newFixedThreadPool(senderThreads, r -> {
-            Thread t = new Thread(r, "sse-sender-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.senders =
+                Executors.newFixedThreadPool(
+                        senderThreads,
+                        r -> {
+                            Thread t = new Thread(r, "sse-sender-" + n.incrementAndGet());
+                            t.setDaemon(true);
+                            return t;
+                        });
     }
 
     /**
-     * Opens a stream of {@code matchId} for {@code viewer} (a seat or the spectator) on {@code request}'s connection:
-     * starts the request's async cycle, answers {@code 200 text/event-stream}, not cached, not buffered by a proxy,
-     * and writes the opening comment; the dispatcher writes the rest. The caller answers nothing more.
+     * Opens a stream of {@code matchId} for {@code viewer} (a seat or the spectator) on {@code
+     * request}'s connection: starts the request's async cycle, answers {@code 200
+     * text/event-stream}, not cached, not buffered by a proxy, and writes the opening comment; the
+     * dispatcher writes the rest. The caller answers nothing more.
      *
      * @param lastEventId the last event the client has, or {@link #NONE}
-     * @throws RefusedException {@code TOO_MANY_STREAMS} (429) past the cap of the client's address or of the node
-     *                          ({@code duelhall.stream.max-per-address}, {@code max-per-node}), before anything is sent
+     * @throws RefusedException {@code TOO_MANY_STREAMS} (429) past the cap of the client's address
+     *     or of the node ({@code duelhall.stream.max-per-address}, {@code max-per-node}), before
+     *     anything is sent
      */
-    public void subscribe(String matchId, Viewer viewer, long lastEventId, HttpServletRequest request,
-                          HttpServletResponse response) {
+    public void subscribe(
+            String matchId,
+            Viewer viewer,
+            long lastEventId,
+            HttpServletRequest request,
+            HttpServletResponse response) {
         Runnable place = caps.take(request.getRemoteAddr());
         Subscriber s = new Subscriber(matchId, viewer, lastEventId);
         s.onClose(place);
         if (viewer.kind() == Viewer.Kind.SPECTATOR) {
             String address = request.getRemoteAddr();
             String from = address == null ? "" : address;
-            spectators.compute(matchId, (k, byAddress) -> {
-                Map<String, Integer> m = byAddress == null ? new HashMap<>() : byAddress;
-                m.merge(from, 1, Integer::sum);
-                return m;
-            });
-            s.onClose(() -> spectators.computeIfPresent(matchId, (k, byAddress) -> {
-                byAddress.computeIfPresent(from, (a, n) -> n <= 1 ? null : n - 1);
-                return byAddress.isEmpty() ? null : byAddress;
-            }));
+            spectators.compute(
+                    matchId,
+                    (k, byAddress) -> {
+                        Map<String, Integer> m = byAddress == null ? new HashMap<>() : byAddress;
+                        m.merge(from, 1, Integer::sum);
+                        return m;
+                    });
+            s.onClose(
+                    () ->
+                            spectators.computeIfPresent(
+                                    matchId,
+                                    (k, byAddress) -> {
+                                        byAddress.computeIfPresent(
+                                                from, (a, n) -> n <= 1 ? null : n - 1);
+                                        return byAddress.isEmpty() ? null : byAddress;
+                                    }));
         }
         try {
             AsyncContext context = request.startAsync(request, response);
@@ -147,7 +180,9 @@ public class MatchStreams implements SmartLifecycle {
             response.setHeader("Cache-Control", "no-cache");
             response.setHeader("X-Accel-Buffering", "no");
             // the first write: flushed with the headers, so clients see the stream open at once
-            s.open(context, (": match " + matchId + "\nretry: 2000\n\n").getBytes(StandardCharsets.UTF_8));
+            s.open(
+                    context,
+                    (": match " + matchId + "\nretry: 2000\n\n").getBytes(StandardCharsets.UTF_8));
         } catch (Exception e) {
             s.complete();
             return;
@@ -160,7 +195,10 @@ public class MatchStreams implements SmartLifecycle {
         }
     }
 
-    /** {@code Last-Event-ID} (header or {@code ?lastEventId=}) as a sequence number; {@link #NONE} when absent. */
+    /**
+     * {@code Last-Event-ID} (header or {@code ?lastEventId=}) as a sequence number; {@link #NONE}
+     * when absent.
+     */
     public static long lastEventId(String value) {
         if (value == null || value.isBlank()) {
             return NONE;
@@ -173,20 +211,24 @@ public class MatchStreams implements SmartLifecycle {
         } catch (NumberFormatException ignored) {
             // refused below
         }
-        throw new RefusedException(Refusal.malformed("INVALID_PARAMETER",
-                "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
+        throw new RefusedException(
+                Refusal.malformed(
+                        "INVALID_PARAMETER",
+                        "Last-Event-ID must be an event sequence number (-1 for the whole log from the start)."));
     }
 
     /**
-     * Spectators of {@code matchId}: client addresses with an open spectator stream (a closed connection counts until
-     * the server notices it; several streams from one address count once).
+     * Spectators of {@code matchId}: client addresses with an open spectator stream (a closed
+     * connection counts until the server notices it; several streams from one address count once).
      */
     public int spectators(String matchId) {
         Integer[] n = {0};
-        spectators.computeIfPresent(matchId, (k, byAddress) -> {
-            n[0] = byAddress.size();
-            return byAddress;
-        });
+        spectators.computeIfPresent(
+                matchId,
+                (k, byAddress) -> {
+                    n[0] = byAddress.size();
+                    return byAddress;
+                });
         return n[0];
     }
 
@@ -219,8 +261,9 @@ public class MatchStreams implements SmartLifecycle {
     }
 
     /**
-     * Ends every stream. A lifecycle bean of the last phase: it stops before the web server's graceful shutdown, which
-     * otherwise waits for the open streams (the clients reconnect, to another node, with Last-Event-ID).
+     * Ends every stream. A lifecycle bean of the last phase: it stops before the web server's
+     * graceful shutdown, which otherwise waits for the open streams (the clients reconnect, to
+     * another node, with Last-Event-ID).
      */
     @PreDestroy
     @Override
@@ -231,7 +274,8 @@ public class MatchStreams implements SmartLifecycle {
             d = dispatcher;
         }
         if (d != null) {
-            // no interrupt: the dispatcher may be reading the database, and H2 closes its file on an interrupt;
+            // no interrupt: the dispatcher may be reading the database, and H2 closes its file on
+            // an interrupt;
             // it sees `running` within WAIT_MILLIS
             try {
                 d.join(5000);
@@ -248,22 +292,25 @@ public class MatchStreams implements SmartLifecycle {
 
     private void run() {
         long nextTick = 0;
-        StreamSource.Sink sink = new StreamSource.Sink() {
-            @Override
-            public boolean wants(String matchId) {
-                WatchedMatch h = hot.get(matchId);
-                return h != null && !h.stale;
-            }
+        StreamSource.Sink sink =
+                new StreamSource.Sink() {
+                    @Override
+                    public boolean wants(String matchId) {
+                        WatchedMatch h = hot.get(matchId);
+                        return h != null && !h.stale;
+                    }
 
-            @Override
-            public void accept(String matchId, RecordedEvent e) {
-                MatchStreams.this.accept(matchId, e);
-            }
-        };
+                    @Override
+                    public void accept(String matchId, RecordedEvent e) {
+                        MatchStreams.this.accept(matchId, e);
+                    }
+                };
         while (running) {
             try {
-                // Short waits on the source: an event wakes the dispatcher at once, a new subscriber within
-                // WAIT_MILLIS; the full pass over every subscriber (delays, heartbeats) runs once per tick.
+                // Short waits on the source: an event wakes the dispatcher at once, a new
+                // subscriber within
+                // WAIT_MILLIS; the full pass over every subscriber (delays, heartbeats) runs once
+                // per tick.
                 source.poll(WAIT_MILLIS, sink);
                 admit();
                 long now = System.nanoTime();
@@ -331,7 +378,8 @@ public class MatchStreams implements SmartLifecycle {
                 continue;
             }
             h.advanceSpectators(clock.instant());
-            s.nextSeq = s.lastEventId == NONE ? Math.max(0, h.horizon(s.viewer)) : s.lastEventId + 1;
+            s.nextSeq =
+                    s.lastEventId == NONE ? Math.max(0, h.horizon(s.viewer)) : s.lastEventId + 1;
             h.subscribers.add(s);
             changed.add(h);
         }
@@ -340,12 +388,13 @@ public class MatchStreams implements SmartLifecycle {
     private void deliver(Collection<WatchedMatch> matches) {
         long now = System.nanoTime();
         for (WatchedMatch h : matches) {
-            h.subscribers.removeIf(s -> {
-                if (s.closed) {
-                    open.decrementAndGet();
-                }
-                return s.closed;
-            });
+            h.subscribers.removeIf(
+                    s -> {
+                        if (s.closed) {
+                            open.decrementAndGet();
+                        }
+                        return s.closed;
+                    });
             if (h.subscribers.isEmpty()) {
                 hot.remove(h.matchId);
                 continue;
@@ -356,15 +405,20 @@ public class MatchStreams implements SmartLifecycle {
             h.advanceSpectators(clock.instant());
             Map<String, String> rendered = new HashMap<>();
             Map<String, byte[]> pieces = new HashMap<>();
-            // subscribers who see alike and are at the same point get the very same bytes: built once
+            // subscribers who see alike and are at the same point get the very same bytes: built
+            // once
             Map<String, byte[]> encoded = new HashMap<>();
             for (Subscriber s : h.subscribers) {
                 if (s.busy.get()) {
                     if (now - s.busySince > slowReaderNanos) {
-                        // it has not taken one burst in duelhall.stream.slow-reader-seconds: dropped; its EventSource
-                        // reconnects with Last-Event-ID (retry: 2000) and resumes after the last event it did get
-                        log.info("stream of {}: a slow reader dropped (no burst taken in {} s); it resumes with Last-Event-ID",
-                                s.matchId, TimeUnit.NANOSECONDS.toSeconds(slowReaderNanos));
+                        // it has not taken one burst in duelhall.stream.slow-reader-seconds:
+                        // dropped; its EventSource
+                        // reconnects with Last-Event-ID (retry: 2000) and resumes after the last
+                        // event it did get
+                        log.info(
+                                "stream of {}: a slow reader dropped (no burst taken in {} s); it resumes with Last-Event-ID",
+                                s.matchId,
+                                TimeUnit.NANOSECONDS.toSeconds(slowReaderNanos));
                         s.complete();
                     }
                     continue;
@@ -374,8 +428,10 @@ public class MatchStreams implements SmartLifecycle {
                     long from = s.nextSeq;
                     long to = Math.min(horizon, from + maxBurst - 1);
                     boolean finish = h.ended() && to == h.last();
-                    byte[] frames = encoded.computeIfAbsent(s.viewerKey() + ":" + from + ":" + to,
-                            k -> frames(h, s, from, to, rendered, pieces));
+                    byte[] frames =
+                            encoded.computeIfAbsent(
+                                    s.viewerKey() + ":" + from + ":" + to,
+                                    k -> frames(h, s, from, to, rendered, pieces));
                     s.busySince = now;
                     s.busy.set(true);
                     senders.execute(() -> s.send(frames, to + 1, finish));
@@ -391,12 +447,17 @@ public class MatchStreams implements SmartLifecycle {
     }
 
     /**
-     * The SSE frames for events {@code from..to}, redacted as the state at {@code to} allows, the view on the last, as
-     * UTF-8. Each frame's bytes are made once per pass for everyone who sees it alike ({@code pieces}), so a subscriber
-     * costs a copy of bytes, not a rendering.
+     * The SSE frames for events {@code from..to}, redacted as the state at {@code to} allows, the
+     * view on the last, as UTF-8. Each frame's bytes are made once per pass for everyone who sees
+     * it alike ({@code pieces}), so a subscriber costs a copy of bytes, not a rendering.
      */
-    private byte[] frames(WatchedMatch h, Subscriber s, long from, long to, Map<String, String> rendered,
-                          Map<String, byte[]> pieces) {
+    private byte[] frames(
+            WatchedMatch h,
+            Subscriber s,
+            long from,
+            long to,
+            Map<String, String> rendered,
+            Map<String, byte[]> pieces) {
         GameState state = h.stateAt(to);
         Viewer viewer = h.form.viewer(h.ruleset, state, s.viewer);
         String key = s.viewerKey() + ":" + viewer.kind();
@@ -404,17 +465,53 @@ public class MatchStreams implements SmartLifecycle {
         int size = 0;
         for (long n = from; n <= to; n++) {
             final long seq = n;
-            byte[] part = pieces.computeIfAbsent((seq == to ? "last:" : "frame:") + seq + ":" + key, k -> {
-                RecordedEvent e = h.events.get((int) seq);
-                String event = rendered.computeIfAbsent("event:" + seq + ":" + key,
-                        k2 -> json.writeValueAsString(Views.redact(h.ruleset, e, viewer)));
-                String view = seq != to ? "null" : rendered.computeIfAbsent("view:" + to + ":" + key,
-                        k2 -> json.writeValueAsString(h.form.view(h.ruleset, state, viewer, to,
-                                h.events.subList((int) Math.max(0, to - Views.RECENT + 1), (int) to + 1),
-                                h.clockAfter(to))));
-                return ("id: " + seq + "\ndata: {\"seq\":" + seq + ",\"event\":" + event + ",\"view\":" + view + "}\n\n")
-                        .getBytes(StandardCharsets.UTF_8);
-            });
+            byte[] part =
+                    pieces.computeIfAbsent(
+                            (seq == to ? "last:" : "frame:") + seq + ":" + key,
+                            k -> {
+                                RecordedEvent e = h.events.get((int) seq);
+                                String event =
+                                        rendered.computeIfAbsent(
+                                                "event:" + seq + ":" + key,
+                                                k2 ->
+                                                        json.writeValueAsString(
+                                                                Views.redact(
+                                                                        h.ruleset, e, viewer)));
+                                String view =
+                                        seq != to
+                                                ? "null"
+                                                : rendered.computeIfAbsent(
+                                                        "view:" + to + ":" + key,
+                                                        k2 ->
+                                                                json.writeValueAsString(
+                                                                        h.form.view(
+                                                                                h.ruleset,
+                                                                                state,
+                                                                                viewer,
+                                                                                to,
+                                                                                h.events.subList(
+                                                                                        (int)
+                                                                                                Math
+                                                                                                        .max(
+                                                                                                                0,
+                                                                                                                to
+                                                                                                                        - Views
+                                                                                                                                .RECENT
+                                                                                                                        + 1),
+                                                                                        (int) to
+                                                                                                + 1),
+                                                                                h.clockAfter(to))));
+                                return ("id: "
+                                                + seq
+                                                + "\ndata: {\"seq\":"
+                                                + seq
+                                                + ",\"event\":"
+                                                + event
+                                                + ",\"view\":"
+                                                + view
+                                                + "}\n\n")
+                                        .getBytes(StandardCharsets.UTF_8);
+                            });
             parts.add(part);
             size += part.length;
         }

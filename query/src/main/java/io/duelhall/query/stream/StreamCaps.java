@@ -2,21 +2,24 @@ package io.duelhall.query.stream;
 
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
-
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * How many streams may be open at once, per client address and on the whole node ({@code duelhall.stream.max-per-address},
- * {@code duelhall.stream.max-per-node}). Every open stream holds a connection and its container buffers (~100 KB of heap
- * measured, never read or not): without a cap, enough of them exhaust the heap. Past a cap the stream is refused before
- * it opens: {@code 429 TOO_MANY_STREAMS}. A place is given back when its stream closes (a connection the client dropped
- * counts until the server notices, at its next write: a heartbeat at the latest).
+ * How many streams may be open at once, per client address and on the whole node ({@code
+ * duelhall.stream.max-per-address}, {@code duelhall.stream.max-per-node}). Every open stream holds
+ * a connection and its container buffers (~100 KB of heap measured, never read or not): without a
+ * cap, enough of them exhaust the heap. Past a cap the stream is refused before it opens: {@code
+ * 429 TOO_MANY_STREAMS}. A place is given back when its stream closes (a connection the client
+ * dropped counts until the server notices, at its next write: a heartbeat at the latest).
  */
 final class StreamCaps {
-    /** Heap one open stream is reckoned at when the node's cap is derived from the heap (measured: ~100 KB). */
+    /**
+     * Heap one open stream is reckoned at when the node's cap is derived from the heap (measured:
+     * ~100 KB).
+     */
     static final long BYTES_PER_STREAM = 128 * 1024;
 
     private final int perAddress;
@@ -26,7 +29,8 @@ final class StreamCaps {
 
     /**
      * @param perAddress most streams from one address; 0 or less: no cap
-     * @param perNode    most streams on this node; 0: derived from the heap ({@link #fromHeap}), less than 0: no cap
+     * @param perNode most streams on this node; 0: derived from the heap ({@link #fromHeap}), less
+     *     than 0: no cap
      */
     StreamCaps(int perAddress, int perNode) {
         this.perAddress = perAddress;
@@ -35,7 +39,8 @@ final class StreamCaps {
 
     /** A quarter of the heap for open streams, at {@link #BYTES_PER_STREAM} each (at least 100). */
     static int fromHeap(long maxHeapBytes) {
-        return (int) Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 / BYTES_PER_STREAM));
+        return (int)
+                Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 / BYTES_PER_STREAM));
     }
 
     int perAddress() {
@@ -60,7 +65,10 @@ final class StreamCaps {
     Runnable take(String address) {
         if (perNode > 0 && total.incrementAndGet() > perNode) {
             total.decrementAndGet();
-            throw refused("This node has as many open streams as it serves (" + perNode + "); try again later.");
+            throw refused(
+                    "This node has as many open streams as it serves ("
+                            + perNode
+                            + "); try again later.");
         }
         if (perNode <= 0) {
             total.incrementAndGet();
@@ -68,18 +76,22 @@ final class StreamCaps {
         String key = address == null ? "" : address;
         if (perAddress > 0) {
             AtomicBoolean taken = new AtomicBoolean();
-            byAddress.compute(key, (k, n) -> {
-                int now = n == null ? 0 : n;
-                if (now >= perAddress) {
-                    return n;
-                }
-                taken.set(true);
-                return now + 1;
-            });
+            byAddress.compute(
+                    key,
+                    (k, n) -> {
+                        int now = n == null ? 0 : n;
+                        if (now >= perAddress) {
+                            return n;
+                        }
+                        taken.set(true);
+                        return now + 1;
+                    });
             if (!taken.get()) {
                 total.decrementAndGet();
-                throw refused("Too many open streams from one address (at most " + perAddress
-                        + "); close one or try again later.");
+                throw refused(
+                        "Too many open streams from one address (at most "
+                                + perAddress
+                                + "); close one or try again later.");
             }
         }
         AtomicBoolean given = new AtomicBoolean();
@@ -94,6 +106,8 @@ final class StreamCaps {
     }
 
     private static RefusedException refused(String message) {
-        return new RefusedException(new Refusal(Refusal.Category.TOO_MANY, "TOO_MANY_STREAMS", null, message, List.of()));
+        return new RefusedException(
+                new Refusal(
+                        Refusal.Category.TOO_MANY, "TOO_MANY_STREAMS", null, message, List.of()));
     }
 }

@@ -6,18 +6,19 @@ import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
-
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One open {@code /stream} connection: who watches, the next event it is owed, and its one write in flight.
+ * One open {@code /stream} connection: who watches, the next event it is owed, and its one write in
+ * flight.
  *
- * <p>Writes are the servlet's non-blocking output ({@link WriteListener}): a write hands the container at most
- * {@link #CHUNK} bytes at a time, and only while it is ready to take them, so no thread ever waits on a client that
- * does not read, and a connection holds at most one burst (the dispatcher's bytes, shared by everyone who sees the
- * same) plus one chunk in the container's buffer. What the client has not taken yet stays here until
- * {@link #onWritePossible} says it can take more.
+ * <p>Writes are the servlet's non-blocking output ({@link WriteListener}): a write hands the
+ * container at most {@link #CHUNK} bytes at a time, and only while it is ready to take them, so no
+ * thread ever waits on a client that does not read, and a connection holds at most one burst (the
+ * dispatcher's bytes, shared by everyone who sees the same) plus one chunk in the container's
+ * buffer. What the client has not taken yet stays here until {@link #onWritePossible} says it can
+ * take more.
  */
 final class Subscriber implements WriteListener, AsyncListener {
     /** Bytes handed to the container at once. */
@@ -25,19 +26,31 @@ final class Subscriber implements WriteListener, AsyncListener {
 
     final String matchId;
     final Viewer viewer;
+
     /** The Last-Event-ID it came with, or {@link MatchStreams#NONE}. */
     final long lastEventId;
+
     /** The sequence number of the next event to send; set when admitted. */
     volatile long nextSeq = -1;
+
     volatile boolean closed;
     volatile long lastWriteNanos = System.nanoTime();
-    /** A write is in flight: the dispatcher leaves it alone until it is done (or drops it when it takes too long). */
+
+    /**
+     * A write is in flight: the dispatcher leaves it alone until it is done (or drops it when it
+     * takes too long).
+     */
     final AtomicBoolean busy = new AtomicBoolean();
+
     /** When the write in flight began ({@link System#nanoTime()}). */
     volatile long busySince;
+
     private final AtomicBoolean closedOnce = new AtomicBoolean();
-    /** Run once, on the first close (the spectator count of the lobby, the place under the caps). */
-    private volatile Runnable onClose = () -> { };
+
+    /**
+     * Run once, on the first close (the spectator count of the lobby, the place under the caps).
+     */
+    private volatile Runnable onClose = () -> {};
 
     private AsyncContext context;
     private ServletOutputStream out;
@@ -53,7 +66,10 @@ final class Subscriber implements WriteListener, AsyncListener {
         this.lastEventId = lastEventId;
     }
 
-    /** Attaches the connection (async started, headers set) and writes {@code opening} as the first write. */
+    /**
+     * Attaches the connection (async started, headers set) and writes {@code opening} as the first
+     * write.
+     */
     void open(AsyncContext context, byte[] opening) throws IOException {
         synchronized (this) {
             this.context = context;
@@ -76,18 +92,19 @@ final class Subscriber implements WriteListener, AsyncListener {
     /** Adds {@code r} to what runs on the first close (set up before the stream opens). */
     void onClose(Runnable r) {
         Runnable before = onClose;
-        onClose = () -> {
-            try {
-                before.run();
-            } finally {
-                r.run();
-            }
-        };
+        onClose =
+                () -> {
+                    try {
+                        before.run();
+                    } finally {
+                        r.run();
+                    }
+                };
     }
 
     /**
-     * Starts writing {@code frames} (the caller set {@link #busy}); when all of it is handed over, the subscriber is owed
-     * {@code next}, and the stream ends if {@code finish}.
+     * Starts writing {@code frames} (the caller set {@link #busy}); when all of it is handed over,
+     * the subscriber is owed {@code next}, and the stream ends if {@code finish}.
      */
     void send(byte[] frames, long next, boolean finish) {
         synchronized (this) {
@@ -139,7 +156,10 @@ final class Subscriber implements WriteListener, AsyncListener {
         }
     }
 
-    /** Ends the stream (the client's EventSource reconnects with Last-Event-ID unless the match is over). */
+    /**
+     * Ends the stream (the client's EventSource reconnects with Last-Event-ID unless the match is
+     * over).
+     */
     void complete() {
         close();
         AsyncContext c;

@@ -8,15 +8,15 @@ import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.log.MatchLog;
 import io.duelhall.query.log.ViewerAccess;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A match that has subscribers (was {@code HotMatch}): its events as its {@link StreamSource} has them (index =
- * sequence number) and two states folded by the source's {@link EventForm}, the live one (seats) and the one at the
- * spectators' delayed horizon. Touched by the dispatcher thread only.
+ * A match that has subscribers (was {@code HotMatch}): its events as its {@link StreamSource} has
+ * them (index = sequence number) and two states folded by the source's {@link EventForm}, the live
+ * one (seats) and the one at the spectators' delayed horizon. Touched by the dispatcher thread
+ * only.
  */
 final class WatchedMatch {
     final String matchId;
@@ -28,6 +28,7 @@ final class WatchedMatch {
     GameState live;
     GameState spectated;
     long spectatorHorizon;
+
     /** An event arrived out of order: read the match from the store again. */
     boolean stale;
 
@@ -43,8 +44,13 @@ final class WatchedMatch {
         events = new ArrayList<>(log.events());
         for (int i = 0; i < events.size(); i++) {
             if (events.get(i).seq() != i) {
-                throw new IllegalStateException("match " + matchId + ": event " + i + " has sequence number "
-                        + events.get(i).seq());
+                throw new IllegalStateException(
+                        "match "
+                                + matchId
+                                + ": event "
+                                + i
+                                + " has sequence number "
+                                + events.get(i).seq());
             }
         }
         live = form.state(log);
@@ -70,7 +76,10 @@ final class WatchedMatch {
         return true;
     }
 
-    /** Moves the spectators' horizon to the events stored at least the delay before {@code now} (the first always). */
+    /**
+     * Moves the spectators' horizon to the events stored at least the delay before {@code now} (the
+     * first always).
+     */
     void advanceSpectators(Instant now) {
         if (delaySeconds == 0) {
             spectatorHorizon = last();
@@ -79,9 +88,11 @@ final class WatchedMatch {
         }
         Instant cutoff = now.minusSeconds(delaySeconds);
         while (spectatorHorizon < last()
-                && (spectatorHorizon < 0 || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
+                && (spectatorHorizon < 0
+                        || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
             spectatorHorizon++;
-            spectated = form.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
+            spectated =
+                    form.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
         }
     }
 
@@ -103,7 +114,10 @@ final class WatchedMatch {
         return s;
     }
 
-    /** The clock running after event {@code seq} ({@link Views#clockAfter}: none once the match ended). */
+    /**
+     * The clock running after event {@code seq} ({@link Views#clockAfter}: none once the match
+     * ended).
+     */
     Views.ClockView clockAfter(long seq) {
         return Views.clockAfter(events.subList(0, (int) seq + 1));
     }

@@ -1,21 +1,19 @@
 package io.duelhall.query.log;
 
+import static org.assertj.core.api.Assertions.assertThat;
 
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.Matches;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
- * The read side's log of one match (what replay, views and the stream fold from): every shortcut it takes (kept states
- * every {@value MatchLog#CHECKPOINT_EVERY} events, states carried through {@link MatchLog#append}) must give exactly
- * the state the engine folds from the first event.
+ * The read side's log of one match (what replay, views and the stream fold from): every shortcut it
+ * takes (kept states every {@value MatchLog#CHECKPOINT_EVERY} events, states carried through {@link
+ * MatchLog#append}) must give exactly the state the engine folds from the first event.
  */
 class MatchLogTest {
     final List<RecordedEvent> events = Matches.play("m1", 7, 5000);
@@ -30,7 +28,8 @@ class MatchLogTest {
 
     @Test
     void replayAtEveryStepIsTheFoldFromTheFirstEvent() {
-        assertThat(events.size()).as("a match long enough to cross many kept states")
+        assertThat(events.size())
+                .as("a match long enough to cross many kept states")
                 .isGreaterThan(10 * MatchLog.CHECKPOINT_EVERY);
         MatchLog log = new MatchLog("m1", Matches.RULES, events);
         for (int n = 0; n < events.size(); n++) {
@@ -44,8 +43,10 @@ class MatchLogTest {
 
     @Test
     void aLogGrownByAppendsFoldsOnAndReplaysLikeOneReadWhole() {
-        // live play: the read cache starts with a few events and is appended to, in uneven steps, while replays of the
-        // shorter logs have already kept their states (the longer logs inherit those and must extend them correctly)
+        // live play: the read cache starts with a few events and is appended to, in uneven steps,
+        // while replays of the
+        // shorter logs have already kept their states (the longer logs inherit those and must
+        // extend them correctly)
         MatchLog grown = new MatchLog("m1", Matches.RULES, events.subList(0, 5));
         grown.upTo(2);
         int at = 5;
@@ -56,14 +57,17 @@ class MatchLogTest {
             assertThat(grown.state()).as("state after %d events", to).isEqualTo(foldFromStart(to));
             if (step % 3 == 0) {
                 int n = to / 2;
-                assertThat(grown.upTo(n).state()).as("replay at %d of a log of %d", n, to)
+                assertThat(grown.upTo(n).state())
+                        .as("replay at %d of a log of %d", n, to)
                         .isEqualTo(foldFromStart(n + 1));
             }
             at = to;
             step = step % 70 + 7;
         }
         for (int n = 0; n < events.size(); n += 11) {
-            assertThat(grown.upTo(n).state()).as("replay at %d of the grown log", n).isEqualTo(foldFromStart(n + 1));
+            assertThat(grown.upTo(n).state())
+                    .as("replay at %d of the grown log", n)
+                    .isEqualTo(foldFromStart(n + 1));
         }
     }
 
@@ -77,7 +81,8 @@ class MatchLogTest {
         assertThat(delayed.events()).hasSize(100);
         assertThat(delayed.state()).isEqualTo(foldFromStart(100));
 
-        assertThat(log.until(first.minusSeconds(60)).events()).as("before the match began: the opening alone")
+        assertThat(log.until(first.minusSeconds(60)).events())
+                .as("before the match began: the opening alone")
                 .hasSize(1);
         assertThat(log.until(events.get(events.size() - 1).at().plusSeconds(1))).isSameAs(log);
     }
@@ -97,8 +102,12 @@ class MatchLogTest {
         assertThat(log.redacted(Viewer.SPECTATOR, events.size() - 3, 25)).hasSize(3);
 
         List<RecordedEvent> all = log.redacted(Viewer.SPECTATOR, 0, Integer.MAX_VALUE);
-        long hidden = java.util.stream.IntStream.range(0, events.size())
-                .filter(i -> !all.get(i).payload().equals(events.get(i).payload())).count();
-        assertThat(hidden).as("events a spectator sees with something hidden (draws, the seed, hands)").isPositive();
+        long hidden =
+                java.util.stream.IntStream.range(0, events.size())
+                        .filter(i -> !all.get(i).payload().equals(events.get(i).payload()))
+                        .count();
+        assertThat(hidden)
+                .as("events a spectator sees with something hidden (draws, the seed, hands)")
+                .isPositive();
     }
 }

@@ -1,23 +1,23 @@
 package io.duelhall.query.stream;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.Matches;
 import io.duelhall.query.log.MatchLog;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 /**
- * The parts of the live stream that need no connection: the resume point a client sends, the caps on open streams,
- * and a watched match's states (live for seats, at the horizon for spectators) as the dispatcher folds them. The whole
- * stream over HTTP is covered by infra's StreamHttpTest and PublicStreamTest.
+ * The parts of the live stream that need no connection: the resume point a client sends, the caps
+ * on open streams, and a watched match's states (live for seats, at the horizon for spectators) as
+ * the dispatcher folds them. The whole stream over HTTP is covered by infra's StreamHttpTest and
+ * PublicStreamTest.
  */
 class MatchStreamsTest {
     static final List<RecordedEvent> EVENTS = Matches.play("s1", 11, 5000);
@@ -37,8 +37,13 @@ class MatchStreamsTest {
         assertThat(MatchStreams.lastEventId("-1")).isEqualTo(-1);
         assertThat(MatchStreams.lastEventId(" 42 ")).isEqualTo(42);
         for (String bad : List.of("-2", "abc", "1.5")) {
-            assertThatThrownBy(() -> MatchStreams.lastEventId(bad)).as(bad).isInstanceOf(RefusedException.class)
-                    .satisfies(e -> assertThat(((RefusedException) e).refusal().code()).isEqualTo("INVALID_PARAMETER"));
+            assertThatThrownBy(() -> MatchStreams.lastEventId(bad))
+                    .as(bad)
+                    .isInstanceOf(RefusedException.class)
+                    .satisfies(
+                            e ->
+                                    assertThat(((RefusedException) e).refusal().code())
+                                            .isEqualTo("INVALID_PARAMETER"));
         }
     }
 
@@ -47,8 +52,12 @@ class MatchStreamsTest {
         StreamCaps caps = new StreamCaps(2, 0);
         Runnable first = caps.take("10.0.0.1");
         caps.take("10.0.0.1");
-        assertThatThrownBy(() -> caps.take("10.0.0.1")).isInstanceOf(RefusedException.class)
-                .satisfies(e -> assertThat(((RefusedException) e).refusal().code()).isEqualTo("TOO_MANY_STREAMS"));
+        assertThatThrownBy(() -> caps.take("10.0.0.1"))
+                .isInstanceOf(RefusedException.class)
+                .satisfies(
+                        e ->
+                                assertThat(((RefusedException) e).refusal().code())
+                                        .isEqualTo("TOO_MANY_STREAMS"));
         caps.take("10.0.0.2"); // another address is not held back
         assertThat(caps.open()).isEqualTo(3);
         first.run();
@@ -71,7 +80,10 @@ class MatchStreamsTest {
     @Test
     void aWatchedMatchFoldsTheStoredEventsAsTheEngineDoes() {
         int loaded = EVENTS.size() / 2;
-        WatchedMatch m = new WatchedMatch(new MatchLog("s1", Matches.RULES, EVENTS.subList(0, loaded)), EventForm.STORED);
+        WatchedMatch m =
+                new WatchedMatch(
+                        new MatchLog("s1", Matches.RULES, EVENTS.subList(0, loaded)),
+                        EventForm.STORED);
         assertThat(m.last()).isEqualTo(loaded - 1);
         assertThat(m.live).isEqualTo(fold(loaded));
 
@@ -88,7 +100,9 @@ class MatchStreamsTest {
 
     @Test
     void withoutADelaySpectatorsSeeUpToTheLastEvent() {
-        WatchedMatch m = new WatchedMatch(new MatchLog("s1", Matches.RULES, EVENTS.subList(0, 20)), EventForm.STORED);
+        WatchedMatch m =
+                new WatchedMatch(
+                        new MatchLog("s1", Matches.RULES, EVENTS.subList(0, 20)), EventForm.STORED);
         assertThat(m.delaySeconds).isZero();
         assertThat(m.horizon(Viewer.SPECTATOR)).isEqualTo(-1);
         m.advanceSpectators(Instant.now());

@@ -7,7 +7,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeIntents;
 import io.duelhall.domain.biome.BiomeRuleset;
 import io.duelhall.domain.biome.Catalog;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -16,38 +15,42 @@ public final class Players {
     public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
 
     /** biome's players for the server's AI seats, found by the ruleset's id. */
-    public static final AiPlayer.Roster ROSTER = new AiPlayer.Roster() {
-        @Override
-        public String ruleset() {
-            return BiomeRuleset.RULESET;
-        }
+    public static final AiPlayer.Roster ROSTER =
+            new AiPlayer.Roster() {
+                @Override
+                public String ruleset() {
+                    return BiomeRuleset.RULESET;
+                }
 
-        @Override
-        public List<String> names() {
-            return NAMES;
-        }
+                @Override
+                public List<String> names() {
+                    return NAMES;
+                }
 
-        @Override
-        public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-            return rules instanceof BiomeRuleset b ? of(name, b, seed).map(p -> p) : Optional.empty();
-        }
+                @Override
+                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+                    return rules instanceof BiomeRuleset b
+                            ? of(name, b, seed).map(p -> p)
+                            : Optional.empty();
+                }
 
-        @Override
-        public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-            return new RandomPlayer((BiomeRuleset) rules, seed);
-        }
+                @Override
+                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
+                    return new RandomPlayer((BiomeRuleset) rules, seed);
+                }
 
-        /** Seat A takes the first starter deck, every other seat the second. */
-        @Override
-        public JoinRequest seatRequest(Ruleset rules, Seat seat, String name, String clientSeed) {
-            List<Catalog.StarterDeck> decks = ((BiomeRuleset) rules).catalog().starterDecks();
-            Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-            return BiomeIntents.joinRequest(name, deck.cards(), clientSeed);
-        }
-    };
+                /** Seat A takes the first starter deck, every other seat the second. */
+                @Override
+                public JoinRequest seatRequest(
+                        Ruleset rules, Seat seat, String name, String clientSeed) {
+                    List<Catalog.StarterDeck> decks =
+                            ((BiomeRuleset) rules).catalog().starterDecks();
+                    Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
+                    return BiomeIntents.joinRequest(name, deck.cards(), clientSeed);
+                }
+            };
 
-    private Players() {
-    }
+    private Players() {}
 
     public static Optional<Player> of(String name, BiomeRuleset rules, long seed) {
         if (GreedyPlayer.NAME.equals(name)) {

@@ -4,7 +4,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeMove;
 import io.duelhall.domain.biome.BiomeRuleset;
 import io.duelhall.domain.biome.BiomeState;
-
 import java.util.List;
 import java.util.SplittableRandom;
 

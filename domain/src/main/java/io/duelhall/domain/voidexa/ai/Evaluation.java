@@ -12,20 +12,24 @@ import io.duelhall.domain.voidexa.cards.Keyword;
 import io.duelhall.domain.voidexa.cards.Subsystem;
 
 /**
- * How good a state is for one seat: its side's worth minus the enemy's. Reads only what that
- * seat may see — ship values, Heat, drones and cards in play, hand and deck <em>counts</em> —
- * never the enemy's hand or either deck order, so the AI plays fair on the full state. Its own hand counts
+ * How good a state is for one seat: its side's worth minus the enemy's. Reads only what that seat
+ * may see — ship values, Heat, drones and cards in play, hand and deck <em>counts</em> — never the
+ * enemy's hand or either deck order, so the AI plays fair on the full state. Its own hand counts
  * only to keep Energy for a Reactive answer it holds.
  *
- * <p>The weights encode the heuristics: a ship dies when Hull or Reactor reaches 0, so a point
- * of Reactor (no Shield in front of it, and it sets the Energy tier) is worth more than a point
- * of Hull; being close to either 0 costs extra (the lethal pressure); Heat at 6 and more raises
- * every cost and at 9 burns the Hull each turn, so projected Heat (current plus pending) is paid
- * for before it lands.
+ * <p>The weights encode the heuristics: a ship dies when Hull or Reactor reaches 0, so a point of
+ * Reactor (no Shield in front of it, and it sets the Energy tier) is worth more than a point of
+ * Hull; being close to either 0 costs extra (the lethal pressure); Heat at 6 and more raises every
+ * cost and at 9 burns the Hull each turn, so projected Heat (current plus pending) is paid for
+ * before it lands.
  */
 public final class Evaluation {
     static final double WIN = 1_000_000;
-    /** Energy kept for a Reactive answer in the enemy's turn is worth this much (own hand only: the enemy's is hidden). */
+
+    /**
+     * Energy kept for a Reactive answer in the enemy's turn is worth this much (own hand only: the
+     * enemy's is hidden).
+     */
     static final double ANSWER_READY = 4;
 
     private final Catalog catalog;
@@ -64,8 +68,14 @@ public final class Evaluation {
         int weapons = ship.value(Subsystem.WEAPONS);
         int engines = ship.value(Subsystem.ENGINES);
         int life = ship.value(Subsystem.LIFE_SUPPORT);
-        double v = 1.0 * hull + 0.6 * shield + 1.6 * reactor + 6.0 * ship.reactorTier() + 6.0 * ship.ramp();
-        // lethal pressure: the nearer the weaker of Hull and Reactor is to 0, the more each point counts
+        double v =
+                1.0 * hull
+                        + 0.6 * shield
+                        + 1.6 * reactor
+                        + 6.0 * ship.reactorTier()
+                        + 6.0 * ship.ramp();
+        // lethal pressure: the nearer the weaker of Hull and Reactor is to 0, the more each point
+        // counts
         v -= 90.0 / (1.0 + Math.min(hull, reactor * 1.5) / 6.0);
         v += 0.25 * weapons + (weapons > 0 ? 12 : 0);
         v += 0.2 * engines + (engines > 0 ? 6 : 0);

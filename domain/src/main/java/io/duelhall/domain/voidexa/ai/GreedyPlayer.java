@@ -2,35 +2,35 @@ package io.duelhall.domain.voidexa.ai;
 
 import io.duelhall.domain.Decision;
 import io.duelhall.domain.Intent;
-import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.CardRef;
 import io.duelhall.domain.voidexa.Phase;
 import io.duelhall.domain.voidexa.Ship;
+import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.Keyword;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * The server's AI ("greedy"): one move of look-ahead through the rules engine itself. Each legal
- * intent is decided and folded on a copy of the state (the engine is pure, so this is free of
- * side effects) and the result is scored by {@link Evaluation}; the best one is played if it
- * beats doing nothing (ending the turn, or passing in a response window). A move that wins the
- * match is taken at once (the lethal check); one that loses it is never chosen.
+ * intent is decided and folded on a copy of the state (the engine is pure, so this is free of side
+ * effects) and the result is scored by {@link Evaluation}; the best one is played if it beats doing
+ * nothing (ending the turn, or passing in a response window). A move that wins the match is taken
+ * at once (the lethal check); one that loses it is never chosen.
  *
- * <p>Fairness: a simulated card that opens the enemy's response window is followed by a
- * simulated pass, so whether the enemy holds a Reactive card (hidden) never changes the choice.
- * Discards keep the cards the ship can pay for. Only intents the rules accept are returned.
+ * <p>Fairness: a simulated card that opens the enemy's response window is followed by a simulated
+ * pass, so whether the enemy holds a Reactive card (hidden) never changes the choice. Discards keep
+ * the cards the ship can pay for. Only intents the rules accept are returned.
  */
 public final class GreedyPlayer implements Player {
     public static final String NAME = "greedy";
+
     /** A move must be worth at least this much more than doing nothing. */
     static final double MARGIN = 0.5;
 
@@ -59,7 +59,10 @@ public final class GreedyPlayer implements Player {
             return discard(s, me, legal.get(0));
         }
         Intent idle = legal.get(0); // END_TURN in the main phase, PASS in a response window
-        double best = VoidexaIntents.Type.of(idle) == VoidexaIntents.Type.PASS ? score(after(s, idle), me) : evaluation.of(s, me);
+        double best =
+                VoidexaIntents.Type.of(idle) == VoidexaIntents.Type.PASS
+                        ? score(after(s, idle), me)
+                        : evaluation.of(s, me);
         best += MARGIN;
         Intent choice = idle;
         for (int i = 1; i < legal.size(); i++) {
@@ -84,10 +87,15 @@ public final class GreedyPlayer implements Player {
         return next == null ? Double.NEGATIVE_INFINITY : evaluation.of(next, me);
     }
 
-    /** The state after {@code intent} and, if it opened the enemy's response window, the enemy's pass; null if refused. */
+    /**
+     * The state after {@code intent} and, if it opened the enemy's response window, the enemy's
+     * pass; null if refused.
+     */
     private VoidexaState after(VoidexaState s, Intent intent) {
         VoidexaState next = apply(s, intent);
-        if (next != null && next.phase() == Phase.RESPONSE && next.responder() == intent.seat().opponent()) {
+        if (next != null
+                && next.phase() == Phase.RESPONSE
+                && next.responder() == intent.seat().opponent()) {
             VoidexaState passed = apply(next, VoidexaIntents.pass(next.responder()));
             return passed == null ? next : passed;
         }
@@ -106,7 +114,9 @@ public final class GreedyPlayer implements Player {
         return next;
     }
 
-    /** V-END-2: name the surplus, keeping the cards the ship can pay for and its Reactive answers. */
+    /**
+     * V-END-2: name the surplus, keeping the cards the ship can pay for and its Reactive answers.
+     */
     private Intent discard(VoidexaState s, Seat me, Intent fallback) {
         Ship ship = s.ship(me);
         int owed = s.discardOwed();
@@ -121,7 +131,8 @@ public final class GreedyPlayer implements Player {
     }
 
     private static double keep(Card card, Ship ship) {
-        double v = card.cost() <= ship.maxEnergy() ? 10 + card.cost() : card.cost() - ship.maxEnergy();
+        double v =
+                card.cost() <= ship.maxEnergy() ? 10 + card.cost() : card.cost() - ship.maxEnergy();
         return v + (card.has(Keyword.REACTIVE) ? 3 : 0) - 0.5 * card.heat();
     }
 }

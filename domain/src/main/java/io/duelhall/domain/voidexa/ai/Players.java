@@ -4,9 +4,8 @@ import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.voidexa.cards.StarterDeck;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
-
+import io.duelhall.domain.voidexa.cards.StarterDeck;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,40 +15,47 @@ public final class Players {
     public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
 
     /** voidexa's players for the server's AI seats, found by the ruleset's id. */
-    public static final AiPlayer.Roster ROSTER = new AiPlayer.Roster() {
-        @Override
-        public String ruleset() {
-            return VoidexaRuleset.RULESET;
-        }
+    public static final AiPlayer.Roster ROSTER =
+            new AiPlayer.Roster() {
+                @Override
+                public String ruleset() {
+                    return VoidexaRuleset.RULESET;
+                }
 
-        @Override
-        public List<String> names() {
-            return NAMES;
-        }
+                @Override
+                public List<String> names() {
+                    return NAMES;
+                }
 
-        @Override
-        public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-            return rules instanceof VoidexaRuleset v ? of(name, v, seed).map(p -> p) : Optional.empty();
-        }
+                @Override
+                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+                    return rules instanceof VoidexaRuleset v
+                            ? of(name, v, seed).map(p -> p)
+                            : Optional.empty();
+                }
 
-        @Override
-        public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-            return new RandomPlayer(((VoidexaRuleset) rules).catalog(), seed);
-        }
+                @Override
+                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
+                    return new RandomPlayer(((VoidexaRuleset) rules).catalog(), seed);
+                }
 
-        /** Seat A takes the first starter deck, every other seat the second. */
-        @Override
-        public JoinRequest seatRequest(Ruleset rules, Seat seat, String name, String clientSeed) {
-            List<StarterDeck> decks = ((VoidexaRuleset) rules).catalog().starterDecks();
-            StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-            return new JoinRequest(name, deck.pilotClass(), deck.shipCore(), deck.cards(), clientSeed);
-        }
-    };
+                /** Seat A takes the first starter deck, every other seat the second. */
+                @Override
+                public JoinRequest seatRequest(
+                        Ruleset rules, Seat seat, String name, String clientSeed) {
+                    List<StarterDeck> decks = ((VoidexaRuleset) rules).catalog().starterDecks();
+                    StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
+                    return new JoinRequest(
+                            name, deck.pilotClass(), deck.shipCore(), deck.cards(), clientSeed);
+                }
+            };
 
-    private Players() {
-    }
+    private Players() {}
 
-    /** A new player of that name, or empty if the name is unknown. {@code seed} feeds a random player. */
+    /**
+     * A new player of that name, or empty if the name is unknown. {@code seed} feeds a random
+     * player.
+     */
     public static Optional<Player> of(String name, VoidexaRuleset rules, long seed) {
         if (GreedyPlayer.NAME.equals(name)) {
             return Optional.of(new GreedyPlayer(rules));

@@ -5,7 +5,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.Catalog;
-
 import java.util.List;
 import java.util.SplittableRandom;
 

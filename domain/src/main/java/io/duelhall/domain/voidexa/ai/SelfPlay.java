@@ -11,15 +11,14 @@ import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.VoidexaState;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Whole matches between two players on the pure engine, in memory: create, both seats with
- * starter decks, then intents until the match ends. Everything is derived from {@code seed}, so a
- * match is reproducible. Used by tests, the command-line self-play and the benchmarks.
+ * Whole matches between two players on the pure engine, in memory: create, both seats with starter
+ * decks, then intents until the match ends. Everything is derived from {@code seed}, so a match is
+ * reproducible. Used by tests, the command-line self-play and the benchmarks.
  */
 public final class SelfPlay {
     /** A match that has not ended after this many intents is given up (never seen in practice). */
@@ -34,26 +33,60 @@ public final class SelfPlay {
     /**
      * One finished match. {@code winner} is null for a draw (V-WIN-4) or a match given up.
      *
-     * @param events  every event, opening included (the input of a replay)
+     * @param events every event, opening included (the input of a replay)
      * @param intents every intent sent, in order (the input of a re-simulation)
      */
-    public record Game(long seed, Seat winner, String reason, int turns, List<MatchEvent> events, List<Intent> intents,
-                       long decisionNanos) {
+    public record Game(
+            long seed,
+            Seat winner,
+            String reason,
+            int turns,
+            List<MatchEvent> events,
+            List<Intent> intents,
+            long decisionNanos) {
         public int eventCount() {
             return events.size();
         }
     }
 
-    /** The opening of a match: created and both seats taken, as it stands when the first seat may act. */
-    public record Opening(VoidexaState state, List<MatchEvent> events) {
-    }
+    /**
+     * The opening of a match: created and both seats taken, as it stands when the first seat may
+     * act.
+     */
+    public record Opening(VoidexaState state, List<MatchEvent> events) {}
 
     public Opening open(long seed, StarterDeck deckA, StarterDeck deckB) {
         List<MatchEvent> events = new ArrayList<>();
         VoidexaState s = rules.initial();
-        s = fold(s, rules.create("selfplay-" + seed, MatchOptions.defaults(), serverSeed(seed)), events);
-        s = fold(s, rules.join(s, new JoinRequest("A", deckA.pilotClass(), deckA.shipCore(), deckA.cards(), "a-" + seed)), events);
-        s = fold(s, rules.join(s, new JoinRequest("B", deckB.pilotClass(), deckB.shipCore(), deckB.cards(), "b-" + seed)), events);
+        s =
+                fold(
+                        s,
+                        rules.create("selfplay-" + seed, MatchOptions.defaults(), serverSeed(seed)),
+                        events);
+        s =
+                fold(
+                        s,
+                        rules.join(
+                                s,
+                                new JoinRequest(
+                                        "A",
+                                        deckA.pilotClass(),
+                                        deckA.shipCore(),
+                                        deckA.cards(),
+                                        "a-" + seed)),
+                        events);
+        s =
+                fold(
+                        s,
+                        rules.join(
+                                s,
+                                new JoinRequest(
+                                        "B",
+                                        deckB.pilotClass(),
+                                        deckB.shipCore(),
+                                        deckB.cards(),
+                                        "b-" + seed)),
+                        events);
         return new Opening(s, events);
     }
 
@@ -73,8 +106,12 @@ public final class SelfPlay {
             }
             Decision d = rules.decide(s, intent);
             if (!d.accepted()) {
-                throw new IllegalStateException((seat == Seat.A ? a : b).name() + " chose an intent the rules refuse: "
-                        + intent + " -> " + d.refusal());
+                throw new IllegalStateException(
+                        (seat == Seat.A ? a : b).name()
+                                + " chose an intent the rules refuse: "
+                                + intent
+                                + " -> "
+                                + d.refusal());
             }
             intents.add(intent);
             s = fold(s, d, events);

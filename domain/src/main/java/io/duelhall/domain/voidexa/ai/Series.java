@@ -3,7 +3,6 @@ package io.duelhall.domain.voidexa.ai;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
-
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -23,11 +22,20 @@ public final class Series {
     /**
      * The tally, seen from the first player.
      *
-     * @param events         events of all matches together
-     * @param decisionNanos  time spent choosing, both players, all matches
+     * @param events events of all matches together
+     * @param decisionNanos time spent choosing, both players, all matches
      */
-    public record Tally(String first, String second, int matches, int wins, int losses, int draws, long events,
-                        long intents, long decisionNanos, long elapsedNanos) {
+    public record Tally(
+            String first,
+            String second,
+            int matches,
+            int wins,
+            int losses,
+            int draws,
+            long events,
+            long intents,
+            long decisionNanos,
+            long elapsedNanos) {
         public double winRate() {
             return matches == 0 ? 0 : (double) wins / matches;
         }
@@ -42,14 +50,27 @@ public final class Series {
 
         @Override
         public String toString() {
-            return String.format("%s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%); "
+            return String.format(
+                    "%s vs %s: %d matches, %d wins, %d losses, %d draws (win rate %.1f %%); "
                             + "%d events, %d intents, %.1f µs per decision, %.0f events/s overall",
-                    first, second, matches, wins, losses, draws, 100 * winRate(), events, intents,
-                    microsPerDecision(), eventsPerSecond());
+                    first,
+                    second,
+                    matches,
+                    wins,
+                    losses,
+                    draws,
+                    100 * winRate(),
+                    events,
+                    intents,
+                    microsPerDecision(),
+                    eventsPerSecond());
         }
     }
 
-    /** Plays {@code n} matches from {@code firstSeed}; {@code progress} is told after each one (how many are done). */
+    /**
+     * Plays {@code n} matches from {@code firstSeed}; {@code progress} is told after each one (how
+     * many are done).
+     */
     public Tally run(String first, String second, int n, long firstSeed, IntConsumer progress) {
         List<StarterDeck> decks = rules.catalog().starterDecks();
         int wins = 0;
@@ -66,7 +87,10 @@ public final class Series {
             boolean firstIsA = i % 2 == 0;
             StarterDeck deckA = decks.get((i / 2) % decks.size());
             StarterDeck deckB = decks.get((i / 2 + 1) % decks.size());
-            SelfPlay.Game g = firstIsA ? selfPlay.play(seed, p1, p2, deckA, deckB) : selfPlay.play(seed, p2, p1, deckA, deckB);
+            SelfPlay.Game g =
+                    firstIsA
+                            ? selfPlay.play(seed, p1, p2, deckA, deckB)
+                            : selfPlay.play(seed, p2, p1, deckA, deckB);
             Seat mine = firstIsA ? Seat.A : Seat.B;
             if (g.winner() == null) {
                 draws++;
@@ -82,11 +106,24 @@ public final class Series {
                 progress.accept(i + 1);
             }
         }
-        return new Tally(first, second, n, wins, losses, draws, events, intents, thinking, System.nanoTime() - t0);
+        return new Tally(
+                first,
+                second,
+                n,
+                wins,
+                losses,
+                draws,
+                events,
+                intents,
+                thinking,
+                System.nanoTime() - t0);
     }
 
     private Player player(String name, long seed) {
-        return Players.of(name, rules, seed).orElseThrow(() ->
-                new IllegalArgumentException("unknown player '" + name + "'; known: " + Players.NAMES));
+        return Players.of(name, rules, seed)
+                .orElseThrow(
+                        () ->
+                                new IllegalArgumentException(
+                                        "unknown player '" + name + "'; known: " + Players.NAMES));
     }
 }

@@ -2,8 +2,15 @@ package io.duelhall.domain.voidexa.cards;
 
 /** The nine card types and where each goes once played (seed section 4). */
 public enum CardType {
-    WEAPON(false), DRONE(true), DEFENSE(false), MANEUVER(false), AI_ROUTINE(true),
-    MODULE(true), EQUIPMENT(true), FIELD(true), SHIP_CORE(true);
+    WEAPON(false),
+    DRONE(true),
+    DEFENSE(false),
+    MANEUVER(false),
+    AI_ROUTINE(true),
+    MODULE(true),
+    EQUIPMENT(true),
+    FIELD(true),
+    SHIP_CORE(true);
 
     private final boolean persistent;
 

@@ -1,3 +1,9 @@
 package io.duelhall.domain.voidexa.cards;
 
-public enum ConditionKind { ALWAYS, HAND_SIZE_BELOW, HULL_BELOW, HEAT_AT_LEAST, HAS_DRONES }
+public enum ConditionKind {
+    ALWAYS,
+    HAND_SIZE_BELOW,
+    HULL_BELOW,
+    HEAT_AT_LEAST,
+    HAS_DRONES
+}

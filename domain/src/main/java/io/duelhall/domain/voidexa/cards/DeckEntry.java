@@ -1,4 +1,3 @@
 package io.duelhall.domain.voidexa.cards;
 
-public record DeckEntry(String card, int count) {
-}
+public record DeckEntry(String card, int count) {}

@@ -20,16 +20,19 @@ public enum EffectKind {
     DRAW,
     /** this card enters the drone column with its drone stats. */
     SUMMON,
-    /** own drones gain +amount damage (and Pierce if pierce is set) until the end of the owner's next turn. */
+    /**
+     * own drones gain +amount damage (and Pierce if pierce is set) until the end of the owner's
+     * next turn.
+     */
     DRONE_BOOST,
     /**
-     * the owner's next Weapon card this turn deals +amount damage to each target (stacks; lost at the end of the
-     * turn; D-CAT-3). Engine voidexa-1.1.0 and later.
+     * the owner's next Weapon card this turn deals +amount damage to each target (stacks; lost at
+     * the end of the turn; D-CAT-3). Engine voidexa-1.1.0 and later.
      */
     WEAPON_CHARGE,
     /**
-     * the owner's drones have Pierce at their next attack, then it is spent (Targeting AI, D-DRONE-3). Engine
-     * voidexa-1.2.0 and later.
+     * the owner's drones have Pierce at their next attack, then it is spent (Targeting AI,
+     * D-DRONE-3). Engine voidexa-1.2.0 and later.
      */
     DRONE_PIERCE,
     /** own drones are restored to full hull and shield. */

@@ -10,6 +10,9 @@ public enum Keyword {
     CASCADE,
     /** A field that affects only its owner (V-FIELD-1). */
     FRIENDLY_ONLY,
-    /** A field that belongs to no one once played: its effects are triggered by neither player (V-WIN-4). */
+    /**
+     * A field that belongs to no one once played: its effects are triggered by neither player
+     * (V-WIN-4).
+     */
     UNBOUND
 }

@@ -1,5 +1,4 @@
 package io.duelhall.domain.voidexa.cards;
 
 /** A standing effect of a card in play, a ship core, a pilot class or a field. */
-public record Modifier(ModifierKind kind, int amount, CardType cardType) {
-}
+public record Modifier(ModifierKind kind, int amount, CardType cardType) {}

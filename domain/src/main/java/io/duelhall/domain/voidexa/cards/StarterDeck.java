@@ -4,7 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A ready-made legal deck, stored as counts. */
-public record StarterDeck(String name, String archetype, String pilotClass, String shipCore, List<DeckEntry> entries) {
+public record StarterDeck(
+        String name,
+        String archetype,
+        String pilotClass,
+        String shipCore,
+        List<DeckEntry> entries) {
     public StarterDeck {
         entries = entries == null ? List.of() : List.copyOf(entries);
     }

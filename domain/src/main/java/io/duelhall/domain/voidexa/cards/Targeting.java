@@ -4,7 +4,10 @@ package io.duelhall.domain.voidexa.cards;
 public enum Targeting {
     /** No target. */
     NONE,
-    /** The enemy ship (the default when no target is given) or enemy drones; up to maxTargets, distinct. */
+    /**
+     * The enemy ship (the default when no target is given) or enemy drones; up to maxTargets,
+     * distinct.
+     */
     ENEMY_SHIP_OR_DRONE,
     /** Exactly one named enemy subsystem other than Shield; damage to it skips the Shield. */
     ENEMY_SUBSYSTEM,

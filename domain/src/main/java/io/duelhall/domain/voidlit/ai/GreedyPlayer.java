@@ -10,14 +10,14 @@ import io.duelhall.domain.voidlit.VoidlitCard;
 import io.duelhall.domain.voidlit.VoidlitMove;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import io.duelhall.domain.voidlit.VoidlitState;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * One step of look-ahead: mulligans away expensive cards, banks one card a turn while the Bank is small, then takes
- * the play or attack that most improves {@link #score}, and ends the turn when none does.
+ * One step of look-ahead: mulligans away expensive cards, banks one card a turn while the Bank is
+ * small, then takes the play or attack that most improves {@link #score}, and ends the turn when
+ * none does.
  */
 public final class GreedyPlayer implements Player {
     public static final String NAME = "greedy";
@@ -51,10 +51,13 @@ public final class GreedyPlayer implements Player {
             return new VoidlitMove.Mulligan(seat, back);
         }
         if (!me.banked() && me.bank().size() < BANK_TARGET && !me.hand().isEmpty()) {
-            // bank the card least likely to be played soon: the dearest while the Bank is small, else the cheapest
+            // bank the card least likely to be played soon: the dearest while the Bank is small,
+            // else the cheapest
             Comparator<CardRef> byCost = Comparator.comparingInt(this::cost);
-            CardRef pick = me.bank().size() < 3 ? me.hand().stream().max(byCost).orElseThrow()
-                    : me.hand().stream().min(byCost).orElseThrow();
+            CardRef pick =
+                    me.bank().size() < 3
+                            ? me.hand().stream().max(byCost).orElseThrow()
+                            : me.hand().stream().min(byCost).orElseThrow();
             return new VoidlitMove.Bank(seat, pick.id());
         }
         double now = score(s, seat);
@@ -85,7 +88,10 @@ public final class GreedyPlayer implements Player {
         return card == null ? 0 : card.cost();
     }
 
-    /** How good the state is for {@code seat}: Health, the Field, cards in hand, Relics; a win above all. */
+    /**
+     * How good the state is for {@code seat}: Health, the Field, cards in hand, Relics; a win above
+     * all.
+     */
     double score(VoidlitState s, Seat seat) {
         if (VoidlitRuleset.over(s)) {
             if (s.winner() == seat) {

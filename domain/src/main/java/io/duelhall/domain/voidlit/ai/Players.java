@@ -7,7 +7,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidlit.Catalog;
 import io.duelhall.domain.voidlit.VoidlitIntents;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -16,38 +15,43 @@ public final class Players {
     public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
 
     /** voidlit's players for the server's AI seats, found by the ruleset's id. */
-    public static final AiPlayer.Roster ROSTER = new AiPlayer.Roster() {
-        @Override
-        public String ruleset() {
-            return VoidlitRuleset.RULESET;
-        }
+    public static final AiPlayer.Roster ROSTER =
+            new AiPlayer.Roster() {
+                @Override
+                public String ruleset() {
+                    return VoidlitRuleset.RULESET;
+                }
 
-        @Override
-        public List<String> names() {
-            return NAMES;
-        }
+                @Override
+                public List<String> names() {
+                    return NAMES;
+                }
 
-        @Override
-        public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-            return rules instanceof VoidlitRuleset v ? of(name, v, seed).map(p -> p) : Optional.empty();
-        }
+                @Override
+                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+                    return rules instanceof VoidlitRuleset v
+                            ? of(name, v, seed).map(p -> p)
+                            : Optional.empty();
+                }
 
-        @Override
-        public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-            return new RandomPlayer((VoidlitRuleset) rules, seed);
-        }
+                @Override
+                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
+                    return new RandomPlayer((VoidlitRuleset) rules, seed);
+                }
 
-        /** Seat A takes the first starter deck, every other seat the second. */
-        @Override
-        public JoinRequest seatRequest(Ruleset rules, Seat seat, String name, String clientSeed) {
-            List<Catalog.StarterDeck> decks = ((VoidlitRuleset) rules).catalog().starterDecks();
-            Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-            return VoidlitIntents.joinRequest(name, deck.parallel(), deck.cards(), clientSeed);
-        }
-    };
+                /** Seat A takes the first starter deck, every other seat the second. */
+                @Override
+                public JoinRequest seatRequest(
+                        Ruleset rules, Seat seat, String name, String clientSeed) {
+                    List<Catalog.StarterDeck> decks =
+                            ((VoidlitRuleset) rules).catalog().starterDecks();
+                    Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
+                    return VoidlitIntents.joinRequest(
+                            name, deck.parallel(), deck.cards(), clientSeed);
+                }
+            };
 
-    private Players() {
-    }
+    private Players() {}
 
     public static Optional<Player> of(String name, VoidlitRuleset rules, long seed) {
         if (GreedyPlayer.NAME.equals(name)) {

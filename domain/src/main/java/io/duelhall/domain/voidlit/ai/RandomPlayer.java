@@ -4,7 +4,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidlit.VoidlitMove;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import io.duelhall.domain.voidlit.VoidlitState;
-
 import java.util.List;
 import java.util.SplittableRandom;
 

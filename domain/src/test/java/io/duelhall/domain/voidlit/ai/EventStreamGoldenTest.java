@@ -1,5 +1,7 @@
 package io.duelhall.domain.voidlit.ai;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -11,31 +13,31 @@ import io.duelhall.domain.voidlit.Catalog;
 import io.duelhall.domain.voidlit.VoidlitMove;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import io.duelhall.domain.voidlit.VoidlitState;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
- * Golden master of voidlit's engine: the events of 40 whole matches (two seeded random players, fixed seeds), as
- * canonical JSON, hash to a recorded value. Any change to what decide produces for a given seed and moves fails it;
- * a deliberate rules change is a new engine version and a new value here.
+ * Golden master of voidlit's engine: the events of 40 whole matches (two seeded random players,
+ * fixed seeds), as canonical JSON, hash to a recorded value. Any change to what decide produces for
+ * a given seed and moves fails it; a deliberate rules change is a new engine version and a new
+ * value here.
  */
 class EventStreamGoldenTest {
     static final String GOLDEN = "cc24a1b10a00363420bd8d19543528083b70c862a6ceee63a93b16db659f7290";
 
-    static final ObjectMapper CANONICAL = new ObjectMapper()
-            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+    static final ObjectMapper CANONICAL =
+            new ObjectMapper()
+                    .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
+                    .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     @Test
     void theEventStreamOfFixedMatchesNeverChanges() throws Exception {
         VoidlitRuleset rules = new VoidlitRuleset();
-        assertThat(rules.version()).as("a new rules version records a new golden value here")
+        assertThat(rules.version())
+                .as("a new rules version records a new golden value here")
                 .isEqualTo(new RulesVersion("voidlit-1.0.0", "voidlit-cards-2026.11.1"));
         SelfPlay selfPlay = new SelfPlay(rules);
         List<Catalog.StarterDeck> decks = rules.catalog().starterDecks();
@@ -44,7 +46,13 @@ class EventStreamGoldenTest {
         for (int seed = 0; seed < 40; seed++) {
             Catalog.StarterDeck a = decks.get(seed % 2);
             Catalog.StarterDeck b = decks.get((seed / 2) % 2);
-            SelfPlay.Game g = selfPlay.play(seed, new RandomPlayer(rules, 7L * seed), new RandomPlayer(rules, seed), a, b);
+            SelfPlay.Game g =
+                    selfPlay.play(
+                            seed,
+                            new RandomPlayer(rules, 7L * seed),
+                            new RandomPlayer(rules, seed),
+                            a,
+                            b);
             SelfPlay.Opening o = selfPlay.open(seed, a, b);
             VoidlitState s = o.state();
             List<MatchEvent> again = new ArrayList<>(o.events());

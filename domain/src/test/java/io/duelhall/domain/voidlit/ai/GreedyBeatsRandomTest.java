@@ -1,14 +1,13 @@
 package io.duelhall.domain.voidlit.ai;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidlit.Catalog;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class GreedyBeatsRandomTest {
     static final VoidlitRuleset RULES = new VoidlitRuleset();
@@ -28,7 +27,9 @@ class GreedyBeatsRandomTest {
             Catalog.StarterDeck b = decks.get((seed / 4) % 2);
             Player greedy = new GreedyPlayer(RULES);
             Player random = new RandomPlayer(RULES, seed * 31L + 7);
-            SelfPlay.Game g = selfPlay.play(seed, greedyIsA ? greedy : random, greedyIsA ? random : greedy, a, b);
+            SelfPlay.Game g =
+                    selfPlay.play(
+                            seed, greedyIsA ? greedy : random, greedyIsA ? random : greedy, a, b);
             assertThat(VoidlitRuleset.over(g.state())).as("match %d ends", seed).isTrue();
             Seat greedySeat = greedyIsA ? Seat.A : Seat.B;
             if (g.winner() == greedySeat) {
@@ -37,8 +38,9 @@ class GreedyBeatsRandomTest {
                 draws++;
             }
         }
-        System.out.printf("voidlit greedy vs random: %d wins, %d draws of %d in %d ms%n", wins, draws, n,
-                (System.nanoTime() - start) / 1_000_000);
+        System.out.printf(
+                "voidlit greedy vs random: %d wins, %d draws of %d in %d ms%n",
+                wins, draws, n, (System.nanoTime() - start) / 1_000_000);
         assertThat(wins).isGreaterThanOrEqualTo(n * 8 / 10);
     }
 }
