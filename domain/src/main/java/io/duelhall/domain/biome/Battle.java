@@ -22,7 +22,7 @@ final class Battle {
      * it blocks. All at once, then terminations, then sectors. Then every agent still in a biome
      * retreats.
      */
-    void resolve(Ctx c) {
+    void resolve(DecisionInProgress c) {
         BiomeState s = c.state;
         Seat attacker = s.active();
         Seat defender = attacker.opponent();
@@ -79,7 +79,7 @@ final class Battle {
     /**
      * Seed 004: every agent still in a biome retreats to its owner's staging area, with its gear.
      */
-    static void retreat(Ctx c) {
+    static void retreat(DecisionInProgress c) {
         for (Seat seat : List.of(c.state.active(), c.state.active().opponent())) {
             List<String> ids =
                     c.side(seat).agents().stream()

@@ -94,7 +94,7 @@ final class Decider {
         Seat seat = s.sides().containsKey(Seat.A) ? Seat.B : Seat.A;
         List<String> deck = new ArrayList<>(cards);
         deck.sort(null);
-        Ctx c = new Ctx(catalog, s);
+        DecisionInProgress c = new DecisionInProgress(catalog, s);
         c.emit(new PlayerJoined(seat, name.trim(), List.copyOf(deck), clientSeed, accountId));
         if (c.state.sides().size() == 2) {
             start(c);
@@ -106,7 +106,7 @@ final class Decider {
      * B-D-SETUP-1: first seat and decks from the seed (SetupDeal), five cards each, then the first
      * turn.
      */
-    private void start(Ctx c) {
+    private void start(DecisionInProgress c) {
         BiomeDraws.Setup setup =
                 BiomeDraws.setup(
                         Turns.matchSeed(c.state),
@@ -155,7 +155,7 @@ final class Decider {
                     Refusal.forbidden(
                             "NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
         }
-        Ctx c = new Ctx(catalog, s);
+        DecisionInProgress c = new DecisionInProgress(catalog, s);
         Refusal r;
         if (move instanceof Concede) {
             turns.end(c, seat.opponent(), "CONCEDED", List.of(seat));
@@ -184,7 +184,7 @@ final class Decider {
         return r != null ? Decision.reject(r) : Decision.accept(c.events);
     }
 
-    private Refusal pass(Ctx c, Seat seat) {
+    private Refusal pass(DecisionInProgress c, Seat seat) {
         Refusal r = Checks.priority(c.state, seat);
         if (r == null) {
             turns.pass(c, seat);
@@ -192,7 +192,7 @@ final class Decider {
         return r;
     }
 
-    private Refusal play(Ctx c, Seat seat, Play p) {
+    private Refusal play(DecisionInProgress c, Seat seat, Play p) {
         Checks.Ok ok = Checks.play(catalog, c.state, seat, p);
         if (ok.refusal() != null) {
             return ok.refusal();
@@ -209,7 +209,7 @@ final class Decider {
         return null;
     }
 
-    private Refusal activate(Ctx c, Seat seat, Activate a) {
+    private Refusal activate(DecisionInProgress c, Seat seat, Activate a) {
         Checks.Ok ok = Checks.activate(catalog, c.state, seat, a);
         if (ok.refusal() != null) {
             return ok.refusal();
@@ -221,7 +221,7 @@ final class Decider {
         return null;
     }
 
-    private Refusal convert(Ctx c, Seat seat, Convert v) {
+    private Refusal convert(DecisionInProgress c, Seat seat, Convert v) {
         Refusal r = Checks.unqueued(c.state, seat, c.state.converted(), "Converting a card");
         if (r != null) {
             return r;
@@ -238,7 +238,7 @@ final class Decider {
         return null;
     }
 
-    private Refusal anomaly(Ctx c, Seat seat, Anomaly a) {
+    private Refusal anomaly(DecisionInProgress c, Seat seat, Anomaly a) {
         Checks.Ok ok = Checks.anomaly(catalog, c.state, seat, a);
         if (ok.refusal() != null) {
             return ok.refusal();
@@ -253,7 +253,7 @@ final class Decider {
         return null;
     }
 
-    private Refusal advance(Ctx c, Seat seat, Advance a) {
+    private Refusal advance(DecisionInProgress c, Seat seat, Advance a) {
         Refusal r = Checks.advance(c.state, seat, a);
         if (r == null) {
             turns.queue(
@@ -269,7 +269,7 @@ final class Decider {
         return r;
     }
 
-    private Refusal attack(Ctx c, Seat seat, Attack a) {
+    private Refusal attack(DecisionInProgress c, Seat seat, Attack a) {
         Refusal r = Checks.attack(c.state, seat, a);
         if (r == null) {
             turns.queue(c, seat, QueueEntry.ATTACK, null, null, List.of(), Map.of(), a.attackers());
@@ -277,7 +277,7 @@ final class Decider {
         return r;
     }
 
-    private Refusal defend(Ctx c, Seat seat, Defend d) {
+    private Refusal defend(DecisionInProgress c, Seat seat, Defend d) {
         Refusal r = Checks.defend(c.state, seat, d);
         if (r == null) {
             List<TargetRef> targets =
@@ -297,7 +297,7 @@ final class Decider {
         return r;
     }
 
-    private Refusal order(Ctx c, Seat seat, OrderDefenders o) {
+    private Refusal order(DecisionInProgress c, Seat seat, OrderDefenders o) {
         Refusal r = Checks.order(c.state, seat, o);
         if (r == null) {
             c.emit(new DefendersOrdered(seat, o.attacker(), o.defenders()));
@@ -305,7 +305,7 @@ final class Decider {
         return r;
     }
 
-    private static void spend(Ctx c, Seat seat, int cost) {
+    private static void spend(DecisionInProgress c, Seat seat, int cost) {
         if (cost > 0) {
             c.emit(new EnergySpent(seat, cost, c.side(seat).energy() - cost));
         }
@@ -316,7 +316,7 @@ final class Decider {
      * match's {@code timeoutLoss}-th TURN timeout of a seat (by default the third in a rated match,
      * none otherwise) loses; a RESPONSE timeout only passes.
      */
-    private Refusal timeout(Ctx c, Seat seat) {
+    private Refusal timeout(DecisionInProgress c, Seat seat) {
         BiomeState s = c.state;
         if (BiomeMoves.toAct(s) != seat) {
             return Refusal.conflict(

@@ -18,7 +18,7 @@ final class Effects {
      * {@code card} is the modification that attaches (MOD), or null. Stops once the match is over.
      */
     void apply(
-            Ctx c,
+            DecisionInProgress c,
             Seat owner,
             List<BiomeCard.Effect> effects,
             List<TargetRef> targets,
@@ -112,13 +112,13 @@ final class Effects {
         return out;
     }
 
-    private static Agent agent(Ctx c, TargetRef t) {
+    private static Agent agent(DecisionInProgress c, TargetRef t) {
         return TargetRef.AGENT.equals(t.kind()) && c.side(t.seat()) != null
                 ? c.side(t.seat()).agent(t.id())
                 : null;
     }
 
-    private static Sector sector(Ctx c, TargetRef t) {
+    private static Sector sector(DecisionInProgress c, TargetRef t) {
         Sector s =
                 TargetRef.SECTOR.equals(t.kind()) && c.side(t.seat()) != null
                         ? c.side(t.seat()).sector(t.id())
@@ -127,7 +127,7 @@ final class Effects {
     }
 
     /** Damage to an agent (terminated at damage ≥ defense) or to a sector (B-D-SECTOR-1). */
-    void damage(Ctx c, TargetRef t, int n) {
+    void damage(DecisionInProgress c, TargetRef t, int n) {
         if (n <= 0) {
             return;
         }

@@ -20,7 +20,7 @@ final class Turns {
     }
 
     /** One draw; from an empty deck the seat loses (B-D-END-2). False when the match ended. */
-    boolean draw(Ctx c, Seat seat) {
+    boolean draw(DecisionInProgress c, Seat seat) {
         Side side = c.side(seat);
         if (side.deck().isEmpty()) {
             end(c, seat.opponent(), "DECKED_OUT", List.of(seat));
@@ -36,7 +36,7 @@ final class Turns {
      * B-PHASE-1, start: refresh (agents unlocked, energy set), draw 2 (1 on the first turn),
      * maintenance.
      */
-    void startTurn(Ctx c, Seat seat) {
+    void startTurn(DecisionInProgress c, Seat seat) {
         int turn = c.state.turn() + 1;
         c.emit(new TurnStarted(seat, turn));
         c.emit(new AgentsRefreshed(seat, Side.BASE_ENERGY + c.side(seat).reserve().size()));
@@ -53,7 +53,7 @@ final class Turns {
      * A window opens with the active seat's priority; at maintenance and end its reactive cards
      * react (B-D-REACT-1).
      */
-    void beginStep(Ctx c, String step) {
+    void beginStep(DecisionInProgress c, String step) {
         Seat active = c.state.active();
         c.emit(new StepBegan(active, Steps.phase(step), step));
         String trigger =
@@ -85,7 +85,7 @@ final class Turns {
      * of the queue (then the active seat has priority again), or, with the queue empty, ends the
      * step.
      */
-    void pass(Ctx c, Seat seat) {
+    void pass(DecisionInProgress c, Seat seat) {
         if (c.state.passes() == 0) {
             c.emit(new PriorityPassed(seat, seat.opponent(), 1));
             return;
@@ -100,7 +100,7 @@ final class Turns {
 
     /** Queues an action of {@code seat}; the opponent may answer it. */
     void queue(
-            Ctx c,
+            DecisionInProgress c,
             Seat seat,
             String kind,
             CardRef card,
@@ -124,7 +124,7 @@ final class Turns {
     }
 
     /** B-QUEUE-1, B-QUEUE-2: the last action in executes; its targets are checked again. */
-    void execute(Ctx c) {
+    void execute(DecisionInProgress c) {
         QueueEntry e = c.state.top();
         Seat owner = e.seat();
         BiomeState s = c.state;
@@ -218,7 +218,7 @@ final class Turns {
      * A card, a skill or a reactive skill: targets re-checked, cancelled with none left
      * (B-QUEUE-2).
      */
-    private void executeCard(Ctx c, QueueEntry e) {
+    private void executeCard(DecisionInProgress c, QueueEntry e) {
         Seat owner = e.seat();
         BiomeCard card = c.catalog.card(e.card().card());
         boolean skill = QueueEntry.SKILL.equals(e.kind());
@@ -261,7 +261,7 @@ final class Turns {
      * The step ends (both passed, the queue empty): the next step, the damage step, or the next
      * turn.
      */
-    void endStep(Ctx c) {
+    void endStep(DecisionInProgress c) {
         String step = c.state.step();
         boolean attackers = !c.state.attackers().isEmpty();
         if (Steps.ATTACK.equals(step) && !attackers) {
@@ -283,7 +283,7 @@ final class Turns {
         beginStep(c, Steps.next(step, attackers));
     }
 
-    void terminate(Ctx c, Seat seat, Agent a) {
+    void terminate(DecisionInProgress c, Seat seat, Agent a) {
         List<CardRef> attached = new ArrayList<>(a.gear());
         attached.addAll(a.mods());
         c.emit(new AgentTerminated(seat, a.ref(), attached));
@@ -293,7 +293,7 @@ final class Turns {
      * B-D-SECTOR-1: damage equal to or above the durability left loses the biome; else durability
      * goes down.
      */
-    void damageSector(Ctx c, Seat seat, String biome, int n) {
+    void damageSector(DecisionInProgress c, Seat seat, String biome, int n) {
         Sector s = c.side(seat).sector(biome);
         if (s == null || s.lost() || n <= 0) {
             return;
@@ -310,7 +310,7 @@ final class Turns {
      * B-D-END-1: a seat that lost two biomes loses; both at once is a draw. True when the match
      * ended.
      */
-    boolean checkEnd(Ctx c) {
+    boolean checkEnd(DecisionInProgress c) {
         if (c.over()) {
             return true;
         }
@@ -328,7 +328,7 @@ final class Turns {
         return c.over();
     }
 
-    void end(Ctx c, Seat winner, String reason, List<Seat> losers) {
+    void end(DecisionInProgress c, Seat winner, String reason, List<Seat> losers) {
         if (!c.over()) {
             c.emit(new MatchEnded(winner, reason, losers, c.state.serverSeed()));
         }

@@ -20,7 +20,7 @@ final class Damage {
      * directly, both skipping the Shield. Every subsystem floors at 0. One DamageRouted each time.
      */
     static void routeToShip(
-            Ctx c,
+            DecisionInProgress c,
             Seat target,
             Seat source,
             String cause,
@@ -67,7 +67,12 @@ final class Damage {
      * discard.
      */
     static void routeToDrone(
-            Ctx c, Seat owner, String droneId, Seat source, int amount, boolean pierce) {
+            DecisionInProgress c,
+            Seat owner,
+            String droneId,
+            Seat source,
+            int amount,
+            boolean pierce) {
         Drone d = c.ship(owner).drone(droneId);
         if (d == null || amount <= 0 || c.over()) {
             return;

@@ -112,7 +112,7 @@ final class Decider {
         List<String> deck = new ArrayList<>(r.cards());
         deck.sort(
                 null); // the shuffle starts from a canonical order, whatever order the client sent
-        Ctx c = new Ctx(catalog, s);
+        DecisionInProgress c = new DecisionInProgress(catalog, s);
         c.emit(
                 new PlayerJoined(
                         seat,
@@ -132,7 +132,7 @@ final class Decider {
      * V-SETUP-2: both decks shuffled and the first seat drawn from the match seed; 5 cards each;
      * turn 1.
      */
-    private void start(Ctx c) {
+    private void start(DecisionInProgress c) {
         SetupDraws.Draws draws =
                 SetupDraws.draw(
                         matchSeed(c.state), c.ship(Seat.A).deckList(), c.ship(Seat.B).deckList());
@@ -180,7 +180,7 @@ final class Decider {
                     Refusal.forbidden(
                             "NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
         }
-        Ctx c = new Ctx(catalog, s);
+        DecisionInProgress c = new DecisionInProgress(catalog, s);
         VoidexaIntents.Type type = VoidexaIntents.Type.of(intent);
         if (type == null) {
             return Decision.reject(
@@ -202,12 +202,12 @@ final class Decider {
     }
 
     /** V-WIN-3: at any time, in either seat's turn. */
-    private Refusal concede(Ctx c, Seat seat) {
+    private Refusal concede(DecisionInProgress c, Seat seat) {
         c.end(seat.opponent(), "CONCEDED", List.of(seat), seat);
         return null;
     }
 
-    private Refusal play(Ctx c, Seat seat, Intent intent) {
+    private Refusal play(DecisionInProgress c, Seat seat, Intent intent) {
         if (intent.card() == null || intent.card().isBlank()) {
             return Refusal.malformed(
                     "MISSING_FIELD",
@@ -248,7 +248,7 @@ final class Decider {
         return null;
     }
 
-    private void pay(Ctx c, Seat seat, int energy, int heat) {
+    private void pay(DecisionInProgress c, Seat seat, int energy, int heat) {
         Ship ship = c.ship(seat);
         if (energy > 0) {
             c.emit(new EnergySpent(seat, energy, ship.energy() - energy));
@@ -277,7 +277,7 @@ final class Decider {
      * The waiting card resolves; targets that are gone are dropped, and with none left it is
      * cancelled (V-REACT-1).
      */
-    private void resolvePending(Ctx c) {
+    private void resolvePending(DecisionInProgress c) {
         PendingPlay p = c.state.pending();
         if (p == null) {
             return;
@@ -291,7 +291,7 @@ final class Decider {
         effects.resolveCard(c, p.seat(), p.card(), left);
     }
 
-    private Refusal pass(Ctx c, Seat seat) {
+    private Refusal pass(DecisionInProgress c, Seat seat) {
         if (c.state.phase() != Phase.RESPONSE || c.state.responder() != seat) {
             return Refusal.conflict(
                     "NO_RESPONSE_WINDOW", "V-REACT-1", "There is no response window open for you.");
@@ -301,7 +301,7 @@ final class Decider {
         return null;
     }
 
-    private Refusal activate(Ctx c, Seat seat, Intent intent) {
+    private Refusal activate(DecisionInProgress c, Seat seat, Intent intent) {
         Refusal r = Checks.phase(c.state, seat, false);
         if (r != null) {
             return r;
@@ -366,7 +366,7 @@ final class Decider {
         return null;
     }
 
-    private Refusal endTurn(Ctx c, Seat seat) {
+    private Refusal endTurn(DecisionInProgress c, Seat seat) {
         Refusal r = Checks.phase(c.state, seat, false);
         if (r != null) {
             return r;
@@ -414,7 +414,7 @@ final class Decider {
      * default) loses. A response timeout passes. A discard timeout discards by the fixed rule.
      * Nothing to time out is a conflict (a stale clock).
      */
-    private Refusal timeout(Ctx c, Seat seat) {
+    private Refusal timeout(DecisionInProgress c, Seat seat) {
         VoidexaState s = c.state;
         Ship ship = c.ship(seat);
         if (s.phase() == Phase.RESPONSE && s.responder() == seat) {
@@ -450,7 +450,7 @@ final class Decider {
      * D-CLOCK-3: the surplus is discarded from the end of the hand (the most recently drawn first),
      * then the turn passes.
      */
-    private void discardByRule(Ctx c, Seat seat) {
+    private void discardByRule(DecisionInProgress c, Seat seat) {
         List<CardRef> hand = c.ship(seat).hand();
         for (int i = 0; i < c.state.discardOwed(); i++) {
             c.emit(new CardDiscarded(seat, hand.get(hand.size() - 1 - i), "HAND"));
@@ -459,7 +459,7 @@ final class Decider {
     }
 
     /** V-END-2: exactly the surplus, distinct cards from the hand. */
-    private Refusal discardDown(Ctx c, Seat seat, List<String> cards) {
+    private Refusal discardDown(DecisionInProgress c, Seat seat, List<String> cards) {
         VoidexaState s = c.state;
         if (s.phase() != Phase.DISCARD || s.active() != seat) {
             return s.active() != seat && s.phase() == Phase.DISCARD

@@ -15,7 +15,7 @@ final class Draws {
      * Draws n cards; an empty deck is fatigue the first time (V-START-2) and deck-out the second
      * (V-START-3).
      */
-    static void draw(Ctx c, Seat seat, int n) {
+    static void draw(DecisionInProgress c, Seat seat, int n) {
         for (int i = 0; i < n && !c.over(); i++) {
             Ship ship = c.ship(seat);
             if (!ship.deck().isEmpty()) {

@@ -17,7 +17,7 @@ import java.util.List;
 final class Effects {
 
     /** A played card resolves (V-PLAY-4): its effects, then its destination. */
-    void resolveCard(Ctx c, Seat seat, CardRef ref, List<Target> targets) {
+    void resolveCard(DecisionInProgress c, Seat seat, CardRef ref, List<Target> targets) {
         Card card = c.catalog.card(ref.card());
         int bonus =
                 Passives.weaponBonus(
@@ -61,7 +61,7 @@ final class Effects {
      * lethal result is blamed on (V-WIN-4): the owner, or null for an unbound field.
      */
     void apply(
-            Ctx c,
+            DecisionInProgress c,
             Seat owner,
             Seat triggeredBy,
             List<Effect> effects,
@@ -182,7 +182,7 @@ final class Effects {
     }
 
     private void damage(
-            Ctx c,
+            DecisionInProgress c,
             Seat owner,
             Seat by,
             Effect e,

@@ -25,7 +25,7 @@ final class Turns {
         this.effects = effects;
     }
 
-    void startTurn(Ctx c, Seat seat) {
+    void startTurn(DecisionInProgress c, Seat seat) {
         c.emit(new TurnStarted(seat, c.state.turn() + 1));
         Ship ship = c.ship(seat);
         // V-WIN-2: Life Support at 0 when an own turn starts, three turns running, loses.
@@ -67,7 +67,7 @@ final class Turns {
      * V-MAIN-1: each drone of the active seat attacks once, in column order, before the seat may
      * act.
      */
-    private void droneAttacks(Ctx c, Seat seat) {
+    private void droneAttacks(DecisionInProgress c, Seat seat) {
         Ship ship = c.ship(seat);
         boolean boosted = ship.boostUntilTurn() >= c.state.turn();
         int bonus =
@@ -99,7 +99,7 @@ final class Turns {
         }
     }
 
-    void endTurn(Ctx c, Seat seat) {
+    void endTurn(DecisionInProgress c, Seat seat) {
         c.emit(new EndOfTurnBegan(seat, c.state.turn()));
         triggers(c, seat, Timing.END_OF_TURN); // V-END-1 step 1
         if (c.over()) {
@@ -124,7 +124,7 @@ final class Turns {
         passTurn(c, seat);
     }
 
-    void passTurn(Ctx c, Seat seat) {
+    void passTurn(DecisionInProgress c, Seat seat) {
         c.emit(new TurnEnded(seat, c.state.turn()));
         startTurn(c, seat.opponent());
     }
@@ -134,7 +134,7 @@ final class Turns {
      * entered, then fields — the seat's own first, then the other's. Fields fire at every seat's
      * turn.
      */
-    private void triggers(Ctx c, Seat seat, Timing timing) {
+    private void triggers(DecisionInProgress c, Seat seat, Timing timing) {
         Ship ship = c.ship(seat);
         List<Runnable> steps = new ArrayList<>();
         c.catalog
@@ -207,7 +207,7 @@ final class Turns {
     }
 
     private void fire(
-            Ctx c,
+            DecisionInProgress c,
             Seat owner,
             Seat blame,
             String source,

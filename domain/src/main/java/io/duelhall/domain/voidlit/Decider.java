@@ -105,7 +105,7 @@ final class Decider {
                 parallel != null && !parallel.isBlank()
                         ? parallel
                         : DeckRules.parallelOf(catalog, deck);
-        Ctx c = new Ctx(catalog, s);
+        DecisionInProgress c = new DecisionInProgress(catalog, s);
         c.emit(new PlayerJoined(seat, name.trim(), p, List.copyOf(deck), clientSeed, accountId));
         if (c.state.sides().size() == 2) {
             start(c);
@@ -117,7 +117,7 @@ final class Decider {
      * L-START-1: first seat and decks from the seed; five cards shown to each, the first seat's
      * first.
      */
-    private void start(Ctx c) {
+    private void start(DecisionInProgress c) {
         VoidlitDraws.Setup setup =
                 VoidlitDraws.setup(
                         Turns.matchSeed(c.state),
@@ -160,7 +160,7 @@ final class Decider {
                     Refusal.forbidden(
                             "NOT_SEATED", null, "Seat " + seat + " is not part of this match."));
         }
-        Ctx c = new Ctx(catalog, s);
+        DecisionInProgress c = new DecisionInProgress(catalog, s);
         Refusal r;
         if (move instanceof Concede) {
             turns.end(c, seat.opponent(), "CONCEDED", List.of(seat));
@@ -178,7 +178,7 @@ final class Decider {
         return r != null ? Decision.reject(r) : Decision.accept(c.events);
     }
 
-    private Refusal mainPhase(Ctx c, Seat seat, VoidlitMove move) {
+    private Refusal mainPhase(DecisionInProgress c, Seat seat, VoidlitMove move) {
         if (move instanceof Bank b) {
             return bank(c, seat, b.card());
         }
@@ -203,7 +203,7 @@ final class Decider {
     }
 
     /** L-ENERGY-1: one card a turn; L-D-BANK-1: +1 Energy at once. */
-    private Refusal bank(Ctx c, Seat seat, String card) {
+    private Refusal bank(DecisionInProgress c, Seat seat, String card) {
         Side side = c.side(seat);
         CardRef ref = card == null ? null : side.inHand(card);
         if (ref == null) {
@@ -222,7 +222,7 @@ final class Decider {
      * L-START-1, L-D-MULLIGAN-1/2: the returned cards go back, the deck is shuffled, as many are
      * drawn.
      */
-    private Refusal mulligan(Ctx c, Seat seat, List<String> cards) {
+    private Refusal mulligan(DecisionInProgress c, Seat seat, List<String> cards) {
         VoidlitState s = c.state;
         if (!VoidlitState.MULLIGAN.equals(s.phase())) {
             return Refusal.conflict("NO_MULLIGAN_OWED", "L-START-1", "The mulligan is over.");
@@ -238,7 +238,7 @@ final class Decider {
         return keep(c, seat, cards);
     }
 
-    private Refusal keep(Ctx c, Seat seat, List<String> cards) {
+    private Refusal keep(DecisionInProgress c, Seat seat, List<String> cards) {
         Side side = c.side(seat);
         if (new HashSet<>(cards).size() != cards.size()) {
             return Refusal.rules("DUPLICATE_CARD", "L-START-1", "Name each card to return once.");
@@ -271,7 +271,7 @@ final class Decider {
      * L-D-CLOCK-1: a mulligan timeout keeps the hand; a turn timeout ends the turn, and the match's
      * {@code timeoutLoss}-th (by default the third in a rated match, none otherwise) loses.
      */
-    private Refusal timeout(Ctx c, Seat seat) {
+    private Refusal timeout(DecisionInProgress c, Seat seat) {
         VoidlitState s = c.state;
         if (VoidlitState.MULLIGAN.equals(s.phase()) && s.active() == seat) {
             c.emit(new TurnTimedOut(seat, "MULLIGAN", s.turn(), s.side(seat).timeouts()));

@@ -17,7 +17,7 @@ final class Turns {
      * One draw (L-HAND-1, L-WASTE-1): the top card into the hand, or, into a full hand, Wasted face
      * up; from an empty deck a random card of the Waste for 1, 2, 4 … Health.
      */
-    void draw(Ctx c, Seat seat) {
+    void draw(DecisionInProgress c, Seat seat) {
         Side side = c.side(seat);
         if (!side.deck().isEmpty()) {
             CardRef top = side.deck().get(0);
@@ -51,7 +51,7 @@ final class Turns {
      * L-ENERGY-1, L-START-1: refill, the draw (not the first seat's first turn), then Relics
      * (L-D-RELIC-1).
      */
-    void startTurn(Ctx c, Seat seat) {
+    void startTurn(DecisionInProgress c, Seat seat) {
         int turn = c.state.turn() + 1;
         c.emit(new TurnStarted(seat, turn));
         Side side = c.side(seat);
@@ -72,7 +72,7 @@ final class Turns {
     }
 
     /** L-ENERGY-1: the seat that banked this turn draws one; then the other seat's turn. */
-    void endTurn(Ctx c, Seat seat) {
+    void endTurn(DecisionInProgress c, Seat seat) {
         if (c.side(seat).banked()) {
             draw(c, seat);
             if (checkEnd(c)) {
@@ -83,7 +83,7 @@ final class Turns {
         startTurn(c, seat.opponent());
     }
 
-    void play(Ctx c, Seat seat, CardRef ref, VoidlitCard card, TargetRef target) {
+    void play(DecisionInProgress c, Seat seat, CardRef ref, VoidlitCard card, TargetRef target) {
         c.emit(new CardPlayed(seat, ref, card.type(), card.cost(), target));
         if (card.cost() > 0) {
             c.emit(new EnergySpent(seat, card.cost(), c.side(seat).energy() - card.cost()));
@@ -132,7 +132,7 @@ final class Turns {
      * L-FATIGUE-1: unit combat is simultaneous: both deal their attack, then both are destroyed at
      * 0 or less.
      */
-    void attack(Ctx c, Seat seat, String attackerId, TargetRef target) {
+    void attack(DecisionInProgress c, Seat seat, String attackerId, TargetRef target) {
         Unit attacker = c.side(seat).unit(attackerId);
         c.emit(
                 new UnitAttacked(
@@ -162,7 +162,7 @@ final class Turns {
     }
 
     /** A card's effect blocks in order; {@code self} is the Unit that was played, if any. */
-    void effects(Ctx c, Seat seat, VoidlitCard card, TargetRef target, String self) {
+    void effects(DecisionInProgress c, Seat seat, VoidlitCard card, TargetRef target, String self) {
         Seat enemy = seat.opponent();
         for (VoidlitCard.Effect e : card.effects()) {
             switch (e.kind()) {
@@ -218,7 +218,8 @@ final class Turns {
         };
     }
 
-    private void damage(Ctx c, Seat seat, Seat enemy, VoidlitCard.Effect e, TargetRef target) {
+    private void damage(
+            DecisionInProgress c, Seat seat, Seat enemy, VoidlitCard.Effect e, TargetRef target) {
         switch (e.scope()) {
             case "TARGET" -> {
                 if (target.atPlayer()) {
@@ -251,12 +252,12 @@ final class Turns {
         }
     }
 
-    private void loseHealth(Ctx c, Seat seat, int amount, String cause) {
+    private void loseHealth(DecisionInProgress c, Seat seat, int amount, String cause) {
         c.emit(new HealthLost(seat, amount, c.side(seat).health() - amount, cause));
     }
 
     /** Units at 0 Health or less go to the Waste with their Upgrades, in Field order. */
-    private void destroyDead(Ctx c, Seat owner) {
+    private void destroyDead(DecisionInProgress c, Seat owner) {
         for (Unit u : c.side(owner).units()) {
             if (u.health() <= 0) {
                 c.emit(new UnitDestroyed(owner, new CardRef(u.id(), u.card()), u.upgrades()));
@@ -267,7 +268,7 @@ final class Turns {
     /**
      * L-END-1, L-D-END-1: after an action has resolved: Health ≤ 0 loses; both at once is a draw.
      */
-    boolean checkEnd(Ctx c) {
+    boolean checkEnd(DecisionInProgress c) {
         if (c.over()) {
             return true;
         }
@@ -282,7 +283,7 @@ final class Turns {
         return c.over();
     }
 
-    void end(Ctx c, Seat winner, String reason, List<Seat> losers) {
+    void end(DecisionInProgress c, Seat winner, String reason, List<Seat> losers) {
         c.emit(new MatchEnded(winner, reason, losers, c.state.serverSeed()));
     }
 }

@@ -9,12 +9,12 @@ import java.util.List;
  * The events decided so far and the state they lead to: decide emits, and reads the state as it
  * evolves.
  */
-final class Ctx {
+final class DecisionInProgress {
     final Catalog catalog;
     final List<MatchEvent> events = new ArrayList<>();
     VoidlitState state;
 
-    Ctx(Catalog catalog, VoidlitState state) {
+    DecisionInProgress(Catalog catalog, VoidlitState state) {
         this.catalog = catalog;
         this.state = state;
     }

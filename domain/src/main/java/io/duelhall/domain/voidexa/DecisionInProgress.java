@@ -14,13 +14,13 @@ import java.util.List;
  * evolve that replay uses, so later steps see its effect and replay equals live play. Win and loss
  * are checked after every event that changes a subsystem (V-WIN-5).
  */
-final class Ctx {
+final class DecisionInProgress {
     final Catalog catalog;
     VoidexaState state;
     final List<MatchEvent> events = new ArrayList<>();
     private int deferWin;
 
-    Ctx(Catalog catalog, VoidexaState state) {
+    DecisionInProgress(Catalog catalog, VoidexaState state) {
         this.catalog = catalog;
         this.state = state;
     }
