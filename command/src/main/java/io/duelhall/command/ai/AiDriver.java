@@ -1,5 +1,6 @@
 package io.duelhall.command.ai;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.SubmitIntent;
 import io.duelhall.command.match.Tokens;
@@ -16,9 +17,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -78,13 +77,11 @@ public class AiDriver {
 
     /** Matches seen to have no AI seat, so their events cost a map look-up only. */
     private final Map<String, Boolean> human =
-            Collections.synchronizedMap(
-                    new LinkedHashMap<>(1024, 0.75f, true) {
-                        @Override
-                        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                            return size() > 100_000;
-                        }
-                    });
+            Caffeine.newBuilder()
+                    .maximumSize(100_000)
+                    .executor(Runnable::run)
+                    .<String, Boolean>build()
+                    .asMap();
 
     /**
      * The state of one AI match as far as the driver has seen it; {@code sentFor}: version last

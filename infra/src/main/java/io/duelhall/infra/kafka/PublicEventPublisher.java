@@ -1,5 +1,6 @@
 package io.duelhall.infra.kafka;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.cloudevents.CloudEvent;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;
@@ -8,7 +9,6 @@ import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -59,27 +59,22 @@ public class PublicEventPublisher {
      * The opening of recently seen matches: which ruleset redacts them and their spectator delay.
      */
     private final Map<String, MatchOpening> openings =
-            java.util.Collections.synchronizedMap(
-                    new LinkedHashMap<>(1024, 0.75f, true) {
-                        @Override
-                        protected boolean removeEldestEntry(
-                                Map.Entry<String, MatchOpening> eldest) {
-                            return size() > 20_000;
-                        }
-                    });
+            Caffeine.newBuilder()
+                    .maximumSize(20_000)
+                    .executor(Runnable::run)
+                    .<String, MatchOpening>build()
+                    .asMap();
 
     /**
      * Delayed matches this node has noted in kafka_delayed_match (a cache: the insert is idempotent
      * anyway).
      */
     private final Map<String, Boolean> heldBack =
-            java.util.Collections.synchronizedMap(
-                    new LinkedHashMap<>(256, 0.75f, true) {
-                        @Override
-                        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                            return size() > 20_000;
-                        }
-                    });
+            Caffeine.newBuilder()
+                    .maximumSize(20_000)
+                    .executor(Runnable::run)
+                    .<String, Boolean>build()
+                    .asMap();
 
     private final JdbcTemplate jdbc;
 

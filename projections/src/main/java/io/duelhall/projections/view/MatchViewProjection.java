@@ -1,5 +1,6 @@
 package io.duelhall.projections.view;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.IntentRefused;
@@ -14,7 +15,6 @@ import io.duelhall.projections.jdbc.ReadModelJdbc;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -115,13 +115,11 @@ public class MatchViewProjection {
         this.events = events;
         this.json = json;
         this.folded =
-                Collections.synchronizedMap(
-                        new LinkedHashMap<>(256, 0.75f, true) {
-                            @Override
-                            protected boolean removeEldestEntry(Map.Entry<String, Folded> eldest) {
-                                return size() > cacheSize;
-                            }
-                        });
+                Caffeine.newBuilder()
+                        .maximumSize(cacheSize)
+                        .executor(Runnable::run)
+                        .<String, Folded>build()
+                        .asMap();
     }
 
     @EventHandler

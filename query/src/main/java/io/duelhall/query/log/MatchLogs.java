@@ -1,5 +1,6 @@
 package io.duelhall.query.log;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -9,8 +10,6 @@ import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Rulesets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.axonframework.common.DateTimeUtils;
@@ -58,23 +57,18 @@ public class MatchLogs {
         this.eventStore = eventStore;
         this.rulesets = rulesets;
         this.recent =
-                Collections.synchronizedMap(
-                        new LinkedHashMap<>(64, 0.75f, true) {
-                            @Override
-                            protected boolean removeEldestEntry(
-                                    Map.Entry<String, MatchLog> eldest) {
-                                return size() > cacheSize;
-                            }
-                        });
+                Caffeine.newBuilder()
+                        .maximumSize(cacheSize)
+                        .executor(Runnable::run)
+                        .<String, MatchLog>build()
+                        .asMap();
         int headCapacity = Math.max(10_000, 10 * cacheSize);
         this.heads =
-                Collections.synchronizedMap(
-                        new LinkedHashMap<>(256, 0.75f, true) {
-                            @Override
-                            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-                                return size() > headCapacity;
-                            }
-                        });
+                Caffeine.newBuilder()
+                        .maximumSize(headCapacity)
+                        .executor(Runnable::run)
+                        .<String, Long>build()
+                        .asMap();
         this.onlyWriter = onlyWriter(checkStore, datasourceUrl);
         if (onlyWriter) {
             eventStore.subscribe(this::published);
