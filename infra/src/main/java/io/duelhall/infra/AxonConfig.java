@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider;
 import io.duelhall.command.match.Match;
 import io.duelhall.infra.cluster.StoreCheckedCache;
 import io.duelhall.infra.store.EventStoreJson;
+import io.duelhall.query.log.MatchLogs;
 import java.net.URI;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -135,16 +136,10 @@ public class AxonConfig {
 
     /**
      * Whether cache hits are checked against the store ({@link StoreCheckedCache}): needed when
-     * other nodes write the same store. {@code auto} (the default) checks unless the store is an
-     * embedded H2 database, which only this process can open.
+     * other nodes write the same store, that is unless this process is the store's only writer (one
+     * rule for the aggregate cache and the match logs: {@link MatchLogs#onlyWriter}).
      */
     static boolean checksStore(String setting, String datasourceUrl) {
-        return switch (setting.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true", "always" -> true;
-            case "false", "never" -> false;
-            default ->
-                    !(datasourceUrl.startsWith("jdbc:h2:file:")
-                            || datasourceUrl.startsWith("jdbc:h2:mem:"));
-        };
+        return !MatchLogs.onlyWriter(setting, datasourceUrl);
     }
 }

@@ -76,11 +76,13 @@ public class MatchLogs {
     }
 
     /**
-     * Whether this process is the only writer of the store: the same rule as the aggregate cache's
-     * store check (infra AxonConfig.checksStore): {@code auto} means an embedded H2 database, which
-     * only this process can open.
+     * Whether this process is the only writer of the store ({@code
+     * duelhall.cache.match.check-store}: {@code true}/{@code always} no, {@code false}/{@code
+     * never} yes, {@code auto} when the store is an embedded H2 database, which only this process
+     * can open). The aggregate cache checks its hits against the store exactly when this is false
+     * (infra AxonConfig.checksStore).
      */
-    static boolean onlyWriter(String checkStore, String datasourceUrl) {
+    public static boolean onlyWriter(String checkStore, String datasourceUrl) {
         return switch (checkStore.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "true", "always" -> false;
             case "false", "never" -> true;
