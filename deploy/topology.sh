@@ -3,7 +3,8 @@
 # the kafka_2.13 jars on Maven Central, two app nodes and a spectator edge, each a process started from the packaged
 # jar. The same topology as docker-compose.yml (without nginx: talk to either node). Loopback only.
 #
-#   deploy/topology.sh start     # needs root (apt-get, pg_ctlcluster) and infra/target/duelhall.jar
+#   deploy/topology.sh start     # needs root (apt-get, pg_ctlcluster), infra/target/duelhall.jar and
+#                                # edge/target/duelhall-edge-exec.jar (./mvnw -q -DskipTests package)
 #   deploy/topology.sh status
 #   deploy/topology.sh stop
 #   deploy/topology.sh stop-node node-2 / start-node node-2     # one node out and back in (bench/scale.sh)
@@ -19,6 +20,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 DIR=${DUELHALL_TOPOLOGY_DIR:-/tmp/duelhall-topology}
 JAR=${DUELHALL_JAR:-infra/target/duelhall.jar}
+EDGE_JAR=${DUELHALL_EDGE_JAR:-edge/target/duelhall-edge-exec.jar}  # the edge's own deployable (no database, no JPA)
 PGV=${PG_VERSION:-15}
 KPORT=${KAFKA_PORT:-9092}; KCTL=${KAFKA_CONTROLLER_PORT:-9093}
 NODE1_PORT=${NODE1_PORT:-8081}; NODE2_PORT=${NODE2_PORT:-8082}; EDGE_PORT=${EDGE_PORT:-8090}
@@ -87,15 +89,17 @@ start_node() { # name port
 
 start_edge() {
   if pid_alive edge; then return; fi
-  DUELHALL_MODE=edge KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:$KPORT AXONIQ_UPDATE_CHECKER_DISABLED=true \
-    nohup java -Xmx512m -jar "$JAR" --server.port="$EDGE_PORT" >"$DIR/edge.log" 2>&1 &
+  KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:$KPORT AXONIQ_UPDATE_CHECKER_DISABLED=true \
+    nohup java -Xmx512m -jar "$EDGE_JAR" --server.port="$EDGE_PORT" >"$DIR/edge.log" 2>&1 &
   echo $! >"$DIR/edge.pid"
   wait_http "http://127.0.0.1:$EDGE_PORT/actuator/health" 180
 }
 
 case "${1:-}" in
   start)
-    [ -f "$JAR" ] || { echo "no $JAR: ./mvnw -q -DskipTests package first" >&2; exit 1; }
+    for j in "$JAR" $([ "${EDGE:-1}" = 0 ] || echo "$EDGE_JAR"); do
+      [ -f "$j" ] || { echo "no $j: ./mvnw -q -DskipTests package first" >&2; exit 1; }
+    done
     start_postgres; start_kafka
     start_node node-1 "$NODE1_PORT"  # node 1 first: it creates the shared signing key
     start_node node-2 "$NODE2_PORT"

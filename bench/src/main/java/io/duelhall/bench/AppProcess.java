@@ -40,23 +40,41 @@ public final class AppProcess implements AutoCloseable {
 
     /** The app jar next to this module, or {@code -Dduelhall.jar=...}. */
     public static Path jar() {
-        String given = System.getProperty("duelhall.jar");
+        return built("duelhall.jar", "infra/target/duelhall.jar");
+    }
+
+    /** The spectator edge's own jar next to this module, or {@code -Dduelhall.edge-jar=...}. */
+    public static Path edgeJar() {
+        return built("duelhall.edge-jar", "edge/target/duelhall-edge-exec.jar");
+    }
+
+    private static Path built(String property, String path) {
+        String given = System.getProperty(property);
         List<Path> candidates =
                 given != null
                         ? List.of(Path.of(given))
-                        : List.of(
-                                Path.of("infra/target/duelhall.jar"),
-                                Path.of("../infra/target/duelhall.jar"));
+                        : List.of(Path.of(path), Path.of("..", path));
         for (Path p : candidates) {
             if (Files.isRegularFile(p)) {
                 return p.toAbsolutePath();
             }
         }
         throw new IllegalStateException(
-                "app jar not found (" + candidates + "): build it with ./mvnw -DskipTests package");
+                "jar not found (" + candidates + "): build it with ./mvnw -DskipTests package");
     }
 
+    /** The app from its jar ({@link #jar()}). */
     public static AppProcess start(Path dataDir, List<String> jvmArgs, List<String> appArgs) {
+        return start(jar(), dataDir, jvmArgs, appArgs);
+    }
+
+    /** A spectator edge from its own jar ({@link #edgeJar()}). */
+    public static AppProcess startEdge(Path dataDir, List<String> jvmArgs, List<String> appArgs) {
+        return start(edgeJar(), dataDir, jvmArgs, appArgs);
+    }
+
+    private static AppProcess start(
+            Path jar, Path dataDir, List<String> jvmArgs, List<String> appArgs) {
         int port = freePort();
         try {
             Files.createDirectories(dataDir);
@@ -65,7 +83,7 @@ public final class AppProcess implements AutoCloseable {
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.addAll(jvmArgs);
             cmd.add("-jar");
-            cmd.add(jar().toString());
+            cmd.add(jar.toString());
             cmd.add("--server.port=" + port);
             cmd.add("--duelhall.data-dir=" + dataDir.toAbsolutePath());
             cmd.add("--management.endpoints.web.exposure.include=health,info,metrics");

@@ -36,11 +36,11 @@ import org.junit.jupiter.api.Test;
  * (infra/target/duelhall.jar) started as separate processes — nothing of the app on this test's
  * classpath — against a real PostgreSQL (embedded binaries from Maven Central) and a standalone
  * Kafka broker process: two app nodes with separate data directories (only the signing key is
- * shared, as a file) and a spectator edge. AI and human matches are created on both nodes, the
- * people's intents alternate between the nodes, and node 1 — which holds the AI seats — is killed
- * with {@code kill -9} mid-match. Then: every AI match is played to its end by node 2, every
- * acknowledged intent is stored exactly once, the topic holds exactly the stored events, and the
- * edge shows what node 2 shows.
+ * shared, as a file) and a spectator edge from its own jar (edge/target/duelhall-edge-exec.jar,
+ * issue 22). AI and human matches are created on both nodes, the people's intents alternate between
+ * the nodes, and node 1 — which holds the AI seats — is killed with {@code kill -9} mid-match.
+ * Then: every AI match is played to its end by node 2, every acknowledged intent is stored exactly
+ * once, the topic holds exactly the stored events, and the edge shows what node 2 shows.
  */
 class TopologyTest {
     static final String TOPIC = "voidexa.match-events";
@@ -85,13 +85,13 @@ class TopologyTest {
                     new JsonHttp(node1.url(), Duration.ofSeconds(20)),
                     new JsonHttp(node2.url(), Duration.ofSeconds(20))
                 };
+                // the edge from its own jar (edge/target/duelhall-edge-exec.jar): no database, no
+                // JPA
                 edge =
-                        AppProcess.start(
+                        AppProcess.startEdge(
                                 root.resolve("edge"),
                                 jvm,
-                                List.of(
-                                        "--duelhall.mode=edge",
-                                        "--spring.kafka.bootstrap-servers=" + kafka.servers()));
+                                List.of("--spring.kafka.bootstrap-servers=" + kafka.servers()));
                 JsonHttp spectators = new JsonHttp(edge.url());
 
                 // AI matches on both nodes

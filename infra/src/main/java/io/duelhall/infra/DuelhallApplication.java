@@ -1,6 +1,6 @@
 package io.duelhall.infra;
 
-import io.duelhall.infra.edge.EdgeApplication;
+import io.duelhall.edge.EdgeApplication;
 import io.duelhall.infra.fairness.AuditCommand;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;

@@ -2,8 +2,8 @@ package io.duelhall.infra.fairness;
 
 import io.duelhall.command.rules.ReleasedRules;
 import io.duelhall.fairness.audit.AuditCli;
+import io.duelhall.fairness.record.EventStoreJson;
 import io.duelhall.fairness.record.MatchRecords;
-import io.duelhall.infra.store.EventStoreJson;
 import java.io.PrintStream;
 
 /**

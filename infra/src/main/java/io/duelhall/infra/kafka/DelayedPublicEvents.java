@@ -5,6 +5,7 @@ import io.duelhall.domain.IntentRefused;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
+import io.duelhall.edge.topic.PublicEvents;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

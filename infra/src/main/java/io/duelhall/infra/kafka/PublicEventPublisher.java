@@ -7,6 +7,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Viewer;
+import io.duelhall.edge.topic.PublicEvents;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

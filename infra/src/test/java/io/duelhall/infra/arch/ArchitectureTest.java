@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The house rules of docs/architecture.md, checked on the main code of every module the app is
- * assembled from (domain, fairness, command, projections, query, infra, and client, which the tests
- * put on the class path). Tests and the benchmarks ({@code bench/}, not on this class path: they
- * drive voidexa directly) are left out.
+ * assembled from (domain, fairness, command, projections, query, edge, infra, and client, which the
+ * tests put on the class path). Tests and the benchmarks ({@code bench/}, not on this class path:
+ * they drive voidexa directly) are left out.
  *
  * <ul>
  *   <li>Issue 14: a game is a plug-in. Each ruleset lives in its own package {@code
@@ -66,10 +66,8 @@ class ArchitectureTest {
         "io.duelhall.infra",
         "io.duelhall.infra.fairness",
         "io.duelhall.infra.history",
-        "io.duelhall.infra.store", // EventStoreJson: the event store's mapper
         "io.duelhall.infra.kafka",
-        "io.duelhall.infra.web", // JsonErrors: JsonStringEncoder, to escape a message in a
-        // hand-written body
+        "io.duelhall.edge.topic", // a public event's payload is the stored event's JSON
         "io.duelhall.client"
     };
 
@@ -78,10 +76,7 @@ class ArchitectureTest {
      * mapper).
      */
     static final String[] JACKSON_3 = {
-        "io.duelhall.projections..",
-        "io.duelhall.query..",
-        "io.duelhall.infra",
-        "io.duelhall.infra.edge"
+        "io.duelhall.projections..", "io.duelhall.query..", "io.duelhall.infra", "io.duelhall.edge"
     };
 
     static JavaClasses classes;
@@ -134,6 +129,7 @@ class ArchitectureTest {
                     "io.duelhall.command.match.Match",
                     "io.duelhall.projections.list.MatchListProjection",
                     "io.duelhall.query.MatchReadController",
+                    "io.duelhall.edge.EdgeApplication",
                     "io.duelhall.infra.DuelhallApplication"
                 }) {
             assertThat(classes.contain(module)).as(module).isTrue();
@@ -289,6 +285,44 @@ class ArchitectureTest {
                 .because(
                         "Jackson 3 is Boot 4's HTTP, SSE and read-model JSON; stored events use Jackson 2"
                                 + " (docs/architecture.md, \"Two Jacksons\")")
+                .check(classes);
+    }
+
+    /**
+     * The edge is a deployable of its own (issue 22): it builds on command, projections and query
+     * like an app node, but nothing it holds reaches the app's assembly (infra: the event store,
+     * Axon's configuration, the database).
+     */
+    @Test
+    void theEdgeDoesNotDependOnTheAppsAssembly() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.duelhall.edge..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.duelhall.infra..")
+                .because("the edge runs from its own jar, without infra (docs/architecture.md)")
+                .check(classes);
+    }
+
+    /**
+     * The app's parts use the edge's module for the public topic's format ({@code edge.topic}) and,
+     * in {@code DuelhallApplication.main}, to start an edge when asked ({@code
+     * duelhall.mode=edge}); nothing else of the edge.
+     */
+    @Test
+    void theAppUsesOnlyTheTopicsFormatAndTheEdgesStart() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.duelhall.edge..")
+                .and()
+                .doNotHaveFullyQualifiedName("io.duelhall.infra.DuelhallApplication")
+                .and()
+                .doNotHaveFullyQualifiedName("io.duelhall.infra.DuelhallApplication$NotAnEdge")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.duelhall.edge")
+                .because("an app node publishes the topic; it does not serve from it")
                 .check(classes);
     }
 }

@@ -9,7 +9,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.CardRef;
 import io.duelhall.domain.voidexa.VoidexaEvent;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
-import io.duelhall.infra.store.EventStoreJson;
+import io.duelhall.fairness.record.EventStoreJson;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;

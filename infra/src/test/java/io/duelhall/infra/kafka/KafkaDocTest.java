@@ -9,7 +9,7 @@ import io.duelhall.domain.CoreEvents;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Viewer;
-import io.duelhall.infra.store.EventStoreJson;
+import io.duelhall.fairness.record.EventStoreJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

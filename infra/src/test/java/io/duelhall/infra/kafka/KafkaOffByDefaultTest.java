@@ -2,6 +2,7 @@ package io.duelhall.infra.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.duelhall.edge.topic.KafkaEnabled;
 import io.duelhall.infra.AppTest;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package io.duelhall.infra.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.duelhall.edge.EdgeApplication;
 import io.duelhall.infra.cluster.NodeConfig;
-import io.duelhall.infra.edge.EdgeApplication;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

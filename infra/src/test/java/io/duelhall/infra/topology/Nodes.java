@@ -1,7 +1,7 @@
 package io.duelhall.infra.topology;
 
+import io.duelhall.edge.EdgeApplication;
 import io.duelhall.infra.DuelhallApplication;
-import io.duelhall.infra.edge.EdgeApplication;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.builder.SpringApplicationBuilder;

@@ -1,8 +1,8 @@
-package io.duelhall.infra.edge;
+package io.duelhall.edge;
 
 import io.cloudevents.CloudEvent;
 import io.duelhall.domain.RecordedEvent;
-import io.duelhall.infra.kafka.PublicEvents;
+import io.duelhall.edge.topic.PublicEvents;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;

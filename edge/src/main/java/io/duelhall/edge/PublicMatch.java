@@ -1,4 +1,4 @@
-package io.duelhall.infra.edge;
+package io.duelhall.edge;
 
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchOpening;

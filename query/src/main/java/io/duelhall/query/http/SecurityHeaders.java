@@ -1,4 +1,4 @@
-package io.duelhall.infra.web;
+package io.duelhall.query.http;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

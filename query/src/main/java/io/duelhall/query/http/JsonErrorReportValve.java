@@ -1,4 +1,4 @@
-package io.duelhall.infra.web;
+package io.duelhall.query.http;
 
 import java.io.PrintWriter;
 import org.apache.catalina.connector.Request;

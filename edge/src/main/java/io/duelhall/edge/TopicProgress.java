@@ -1,4 +1,4 @@
-package io.duelhall.infra.edge;
+package io.duelhall.edge;
 
 import java.util.Collection;
 import java.util.Map;

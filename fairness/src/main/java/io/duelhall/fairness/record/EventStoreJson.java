@@ -1,4 +1,4 @@
-package io.duelhall.infra.store;
+package io.duelhall.fairness.record;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

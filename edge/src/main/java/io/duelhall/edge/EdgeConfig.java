@@ -1,11 +1,11 @@
-package io.duelhall.infra.edge;
+package io.duelhall.edge;
 
 import io.cloudevents.CloudEvent;
 import io.cloudevents.kafka.CloudEventDeserializer;
 import io.duelhall.domain.Rulesets;
-import io.duelhall.infra.kafka.KafkaEnabled;
-import io.duelhall.infra.kafka.PublicEvents;
-import io.duelhall.infra.kafka.PublicStreamProperties;
+import io.duelhall.edge.topic.KafkaEnabled;
+import io.duelhall.edge.topic.PublicEvents;
+import io.duelhall.edge.topic.PublicStreamProperties;
 import io.duelhall.query.stream.MatchStreams;
 import java.time.Clock;
 import java.util.Map;

@@ -1,6 +1,5 @@
-package io.duelhall.infra.web;
+package io.duelhall.query.http;
 
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.duelhall.command.api.ApiError;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,6 +15,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.io.JsonStringEncoder;
 
 /**
  * Every error the server sends is the API's JSON error shape (API.md, "Errors"), also those that
@@ -64,9 +64,9 @@ public class JsonErrors {
     static String body(int status, String code, String message) {
         JsonStringEncoder json = JsonStringEncoder.getInstance();
         return "{\"error\":\""
-                + new String(json.quoteAsString(code))
+                + new String(json.quoteAsCharArray(code))
                 + "\",\"message\":\""
-                + new String(json.quoteAsString(message))
+                + new String(json.quoteAsCharArray(message))
                 + "\",\"rule\":null}";
     }
 

@@ -1,4 +1,4 @@
-package io.duelhall.infra.edge;
+package io.duelhall.edge;
 
 import io.duelhall.command.CommandConfig;
 import io.duelhall.command.api.ApiErrors;
@@ -20,8 +20,11 @@ import org.springframework.core.env.StandardEnvironment;
 /**
  * The spectator edge: a node that serves spectator views built from the public Kafka stream alone.
  * It has no event store, no database, no Axon and no write API; it scales out spectators without
- * touching the store. Started by {@code java -jar duelhall.jar --duelhall.mode=edge} (or {@code
- * DUELHALL_MODE=edge}).
+ * touching the store. A deployable of its own, {@code java -jar edge/target/duelhall-edge-exec.jar}
+ * (its class path has no database driver, no JPA and no Flyway), and still started by the app's jar
+ * with {@code java -jar duelhall.jar --duelhall.mode=edge} (or {@code DUELHALL_MODE=edge}). Its
+ * settings are {@code edge.yml} in this module, then any {@code application.yml} (the app jar's, or
+ * an operator's beside the jar), then the environment and the command line.
  *
  * <p>Its context holds only the edge package, the rulesets, the clock, the error mapping and the
  * body reader of the abuse limits ({@link LimitsConfig}: request bodies are read without a thread,
@@ -43,9 +46,9 @@ import org.springframework.core.env.StandardEnvironment;
     CommandConfig.class,
     ApiErrors.class,
     LimitsConfig.class,
-    io.duelhall.infra.web.JsonErrors.class,
-    io.duelhall.infra.web.SecurityHeaders.class,
-    io.duelhall.infra.web.OperatorEndpoints.class,
+    io.duelhall.query.http.JsonErrors.class,
+    io.duelhall.query.http.SecurityHeaders.class,
+    io.duelhall.query.http.OperatorEndpoints.class,
     io.duelhall.query.AdminAuth.class
 })
 public class EdgeApplication {
@@ -61,10 +64,16 @@ public class EdgeApplication {
         return "edge".equalsIgnoreCase(env.getProperty(MODE, "app").trim());
     }
 
+    /** The edge's own jar: {@code java -jar duelhall-edge-exec.jar [--server.port=8090]}. */
+    public static void main(String[] args) {
+        run(args);
+    }
+
     public static SpringApplicationBuilder builder() {
         return new SpringApplicationBuilder(EdgeApplication.class)
                 .properties(
                         MODE + "=edge",
+                        "spring.config.name=edge,application",
                         "spring.autoconfigure.exclude=" + storeAutoConfigurations());
     }
 

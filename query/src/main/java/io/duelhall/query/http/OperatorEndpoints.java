@@ -1,4 +1,4 @@
-package io.duelhall.infra.web;
+package io.duelhall.query.http;
 
 import io.duelhall.command.api.ApiErrors;
 import io.duelhall.domain.RefusedException;

@@ -1,4 +1,4 @@
-package io.duelhall.infra.kafka;
+package io.duelhall.edge.topic;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

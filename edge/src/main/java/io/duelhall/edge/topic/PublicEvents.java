@@ -1,4 +1,4 @@
-package io.duelhall.infra.kafka;
+package io.duelhall.edge.topic;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudevents.CloudEvent;
@@ -8,7 +8,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
-import io.duelhall.infra.store.EventStoreJson;
+import io.duelhall.fairness.record.EventStoreJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.duelhall.infra.kafka;
+package io.duelhall.edge.topic;
 
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
