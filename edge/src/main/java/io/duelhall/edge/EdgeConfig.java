@@ -38,7 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
         name = EdgeApplication.MODE,
         havingValue = "edge") // never in an app node's context
 @EnableConfigurationProperties(PublicStreamProperties.class)
-public class EdgeConfig {
+class EdgeConfig {
 
     @Bean
     public PublicEvents publicEvents(Rulesets rulesets) {

@@ -34,7 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
         name = EdgeApplication.MODE,
         havingValue = "edge") // never in an app node's context
 @RequestMapping(produces = "application/json")
-public class EdgeController {
+class EdgeController {
     /** As many recent events as an app node's view carries. */
     static final int RECENT = Views.RECENT;
 

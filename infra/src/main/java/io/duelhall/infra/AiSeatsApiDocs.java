@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Configuration;
  * from its records and described here).
  */
 @Configuration(proxyBeanMethods = false)
-public class AiSeatsApiDocs {
+class AiSeatsApiDocs {
     @Bean
     public OpenApiCustomizer aiSeatsDocumented(List<AiPlayer.Roster> rosters) {
         String names =

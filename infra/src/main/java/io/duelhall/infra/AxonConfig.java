@@ -45,7 +45,7 @@ import org.springframework.context.annotation.Configuration;
  * </ul>
  */
 @Configuration(proxyBeanMethods = false)
-public class AxonConfig {
+class AxonConfig {
 
     /**
      * Bean name of the aggregate cache; the Match aggregate uses {@code @Aggregate(cache =

@@ -26,7 +26,7 @@ import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
  * events, so neither can be stored without the other.
  */
 @Configuration(proxyBeanMethods = false)
-public class DeadlineConfig {
+class DeadlineConfig {
 
     @Bean(destroyMethod = "") // stopped by dbSchedulerStarter
     public Scheduler dbScheduler(

@@ -31,7 +31,7 @@ import org.springframework.context.annotation.Configuration;
  * rulesets' view schemas.
  */
 @Configuration(proxyBeanMethods = false)
-public class RulesetApiDocs {
+class RulesetApiDocs {
     static final String VIEW_PATH = "/api/matches/{matchId}/view";
 
     @Bean

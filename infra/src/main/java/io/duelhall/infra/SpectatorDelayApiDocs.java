@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Configuration;
  * once; the public once the end is as old as the delay).
  */
 @Configuration(proxyBeanMethods = false)
-public class SpectatorDelayApiDocs {
+class SpectatorDelayApiDocs {
     static final String RECORD_TOKEN =
             "Optional: 'Bearer <playerToken>' of a seat of this match. A seat gets the record "
                     + "as soon as the match has ended; without a token (the public) it is 409 MATCH_NOT_ENDED until the end is "

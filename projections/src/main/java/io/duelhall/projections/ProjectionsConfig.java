@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code duelhall.projections.segments} segments.
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
-public class ProjectionsConfig {
+class ProjectionsConfig {
 
     @Bean
     public ConfigurerModule projectionProcessors(

@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api/admin/projections/{name}", produces = "application/json")
-public class AdminController {
+class AdminController {
     private final ProjectionAdmin admin;
     private final AdminAuth auth;
 

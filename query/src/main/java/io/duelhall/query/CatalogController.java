@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api", produces = "application/json")
-public class CatalogController {
+class CatalogController {
     private final Rulesets rulesets;
 
     public CatalogController(Rulesets rulesets) {

@@ -30,7 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api", produces = "application/json")
-public class ListingController {
+class ListingController {
     private static final Set<String> STATUSES = Set.of("WAITING", "LIVE", "ENDED");
 
     private final MatchListProjection matches;

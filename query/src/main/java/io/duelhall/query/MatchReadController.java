@@ -41,7 +41,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}", produces = "application/json")
-public class MatchReadController {
+class MatchReadController {
     private final ViewerAccess viewerAccess;
     private final MatchViewProjection views;
     private final RefusalProjection refusals;

@@ -30,7 +30,7 @@ import org.springframework.stereotype.Component;
  * into what the lists show.
  */
 @Component
-public class PublicRecords {
+class PublicRecords {
     private final MatchListProjection list;
     private final MatchLogs logs;
     private final ViewerAccess viewerAccess;

@@ -23,7 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api", produces = "application/json")
-public class VoidexaCatalogAliases {
+class VoidexaCatalogAliases {
     private final Rulesets rulesets;
 
     public VoidexaCatalogAliases(Rulesets rulesets) {

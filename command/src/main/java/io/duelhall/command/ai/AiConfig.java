@@ -17,7 +17,7 @@ import org.springframework.context.annotation.Configuration;
  * and sees a commit at once.
  */
 @Configuration(proxyBeanMethods = false)
-public class AiConfig {
+class AiConfig {
     @Bean
     public ConfigurerModule aiSeatsProcessor(
             @Value("${duelhall.eventhandling.batch-size:100}") int batchSize) {

@@ -44,7 +44,7 @@ import org.springframework.stereotype.Component;
  * from the driver. A window of zero turns this off.
  */
 @Component
-public class AiResume {
+class AiResume {
     private static final Logger log = LoggerFactory.getLogger(AiResume.class);
     private final EventStore eventStore;
     private final AiDriver driver;

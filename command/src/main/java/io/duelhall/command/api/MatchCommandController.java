@@ -44,7 +44,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api/matches", produces = "application/json")
-public class MatchCommandController {
+class MatchCommandController {
     private final CommandGateway commands;
     private final EventStore eventStore;
     private final Rulesets rulesets;

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * counted.
  */
 @Component
-public class RefusalLog {
+class RefusalLog {
     private final EventGateway events;
     private final Clock clock;
     private final int perMinute;

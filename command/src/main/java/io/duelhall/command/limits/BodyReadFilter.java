@@ -44,7 +44,7 @@ import org.springframework.core.annotation.Order;
  * the container does not wait to read what is left of the body first.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
-public class BodyReadFilter implements Filter {
+class BodyReadFilter implements Filter {
     private static final int CHUNK = 8192;
 
     private final LimitsProperties limits;

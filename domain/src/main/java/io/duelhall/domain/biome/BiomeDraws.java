@@ -11,7 +11,7 @@ import java.util.Map;
  * game here shares ({@link SetupDeal}: first seat, both deck orders with instance ids). Nothing
  * later in a biome match is random.
  */
-public final class BiomeDraws {
+final class BiomeDraws {
     /**
      * The first seat, and each seat's deck from top (index 0) to bottom with fresh instance ids.
      */

@@ -9,7 +9,7 @@ import java.util.List;
  * Who owes a decision and every move the rules accept from a seat now (a concession, always
  * accepted, left out).
  */
-public final class BiomeMoves {
+final class BiomeMoves {
     /** X values offered for a void-energy cost beyond this are left out (movesNote). */
     static final int MAX_X_LISTED = 6;
 

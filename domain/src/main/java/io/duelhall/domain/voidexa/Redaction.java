@@ -21,7 +21,7 @@ import java.util.Map;
  * until the match ends: hands (own seat excepted), deck order (everyone), which card a seat drew
  * (own seat excepted), deck lists (own seat excepted), the server seed.
  */
-public final class Redaction {
+final class Redaction {
     private final Catalog catalog;
 
     Redaction(Catalog catalog) {

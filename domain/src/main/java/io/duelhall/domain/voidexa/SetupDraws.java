@@ -11,7 +11,7 @@ import java.util.Map;
  * (V-SETUP-2). Decide uses it to start a match and the audit uses it to reproduce the draws; the
  * exact specification, with test vectors, is docs/fairness.md.
  */
-public final class SetupDraws {
+final class SetupDraws {
     /** The labels of the generator's streams (docs/fairness.md). */
     public static final String FIRST_SEAT = SetupDeal.FIRST_SEAT;
 

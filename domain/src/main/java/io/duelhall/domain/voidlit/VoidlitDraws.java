@@ -12,7 +12,7 @@ import java.util.Map;
  * "Voidlit's random choices"): the same generator and setup streams as voidexa's, plus a stream per
  * mulligan and per Waste search.
  */
-public final class VoidlitDraws {
+final class VoidlitDraws {
     public static final String FIRST_SEAT = SetupDeal.FIRST_SEAT;
     public static final String CARD_IDS = SetupDeal.CARD_IDS;
     public static final String SHUFFLE = SetupDeal.SHUFFLE;

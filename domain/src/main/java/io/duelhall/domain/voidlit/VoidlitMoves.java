@@ -9,7 +9,7 @@ import java.util.List;
  * Who owes a decision and every move the rules accept from a seat now (a concession, always
  * accepted, left out).
  */
-public final class VoidlitMoves {
+final class VoidlitMoves {
     private final Catalog catalog;
 
     public VoidlitMoves(Catalog catalog) {

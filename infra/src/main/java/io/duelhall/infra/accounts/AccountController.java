@@ -28,7 +28,7 @@ import org.springframework.web.util.UriUtils;
 @Tag(
         name = "identities",
         description = "Registered players: register, log in (a player token), log out.")
-public class AccountController {
+class AccountController {
     private final Accounts accounts;
 
     public AccountController(Accounts accounts) {

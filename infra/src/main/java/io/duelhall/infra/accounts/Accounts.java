@@ -23,7 +23,7 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
  * stored, with an expiry). Everything lives in the shared database, so any node can check any
  * token.
  */
-public class Accounts {
+class Accounts {
     public static final int MIN_PASSWORD = 10;
 
     /**

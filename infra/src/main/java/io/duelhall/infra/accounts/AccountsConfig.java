@@ -7,7 +7,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 @Configuration
-public class AccountsConfig {
+class AccountsConfig {
     @Bean
     public Accounts accounts(JdbcTemplate jdbc, Clock clock) {
         return new Accounts(jdbc, clock);

@@ -17,7 +17,7 @@ import org.springframework.context.annotation.Configuration;
  * described here).
  */
 @Configuration(proxyBeanMethods = false)
-public class IdentitiesApiDocs {
+class IdentitiesApiDocs {
     static final String PLAYER_TOKEN_DOC =
             "Optional. A registered player's token (from POST /api/sessions): the seat is"
                     + " bound to that account and named after it, and the match is rated when both seats are registered players."

@@ -24,7 +24,7 @@ import org.springframework.dao.DataAccessException;
  * finds it already accepted answers with the recorded result.
  */
 @Configuration(proxyBeanMethods = false)
-public class ConflictRetry {
+class ConflictRetry {
 
     @Bean(destroyMethod = "shutdownNow")
     public ScheduledExecutorService commandRetryExecutor() {

@@ -35,7 +35,7 @@ import org.springframework.stereotype.Component;
  * its segments.
  */
 @Component
-public class SegmentBalancer {
+class SegmentBalancer {
     private static final Logger log = LoggerFactory.getLogger(SegmentBalancer.class);
     private final ObjectProvider<EventProcessingConfiguration> processing;
     private final JdbcTemplate jdbc;

@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Configuration;
 
 /** The match record and the audit, on the event store's own JSON mapper. */
 @Configuration(proxyBeanMethods = false)
-public class FairnessConfig {
+class FairnessConfig {
     @Bean
     public MatchRecords matchRecords(
             @Qualifier("axonObjectMapper") ObjectMapper mapper, Rulesets rulesets) {

@@ -29,7 +29,7 @@ import org.springframework.web.bind.annotation.RestController;
  * that was signed.
  */
 @RestController
-public class FairnessController {
+class FairnessController {
     /** Uploaded records larger than this are refused (a long match is a few megabytes). */
     static final int MAX_RECORD_CHARS = 64 * 1024 * 1024;
 

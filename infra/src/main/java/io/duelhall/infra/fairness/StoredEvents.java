@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * again would give.
  */
 @Component
-public class StoredEvents {
+class StoredEvents {
     /**
      * At most this many refused intents are read into one record (they are rate-limited per match
      * when published).

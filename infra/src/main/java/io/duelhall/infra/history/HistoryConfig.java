@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Configuration;
  * PostgreSQL alike.
  */
 @Configuration(proxyBeanMethods = false)
-public class HistoryConfig {
+class HistoryConfig {
 
     @Bean
     public EventNames eventNames(Rulesets rulesets) {

@@ -13,7 +13,7 @@ import org.axonframework.serialization.upcasting.event.SingleEventUpcaster;
  * EventNames#REVISION}. The payload is untouched (byte for byte: the hash chain covers it). Rows
  * are not rewritten: the store stays as it was written.
  */
-public final class LegacyEventNameUpcaster extends SingleEventUpcaster {
+final class LegacyEventNameUpcaster extends SingleEventUpcaster {
     private final EventNames names;
 
     public LegacyEventNameUpcaster(EventNames names) {

@@ -11,7 +11,7 @@ import org.axonframework.serialization.json.JacksonSerializer;
  * today's classes. Everything that is not an event (tokens, deadlines, other messages) keeps Axon's
  * class-name typing.
  */
-public final class StableNameSerializer extends JacksonSerializer {
+final class StableNameSerializer extends JacksonSerializer {
     private final EventNames names;
 
     public StableNameSerializer(Builder builder, EventNames names) {

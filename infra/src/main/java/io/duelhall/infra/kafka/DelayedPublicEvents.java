@@ -34,7 +34,7 @@ import org.springframework.kafka.core.KafkaTemplate;
  * next tick, and a repeat is the same message with the same {@code ce_id}, as the stream's contract
  * allows.
  */
-public class DelayedPublicEvents implements AutoCloseable {
+class DelayedPublicEvents implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DelayedPublicEvents.class);
     static final String END = "MatchEnded";
 

@@ -38,7 +38,7 @@ import org.springframework.kafka.core.ProducerFactory;
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 @Conditional(KafkaEnabled.class)
 @EnableConfigurationProperties(PublicStreamProperties.class)
-public class PublicStreamConfig {
+class PublicStreamConfig {
 
     @Bean
     public ProducerFactory<String, CloudEvent> publicEventProducerFactory(

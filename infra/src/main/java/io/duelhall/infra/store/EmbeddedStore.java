@@ -45,7 +45,7 @@ import org.springframework.stereotype.Component;
  * </ul>
  */
 @Component
-public class EmbeddedStore implements MeterBinder {
+class EmbeddedStore implements MeterBinder {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStore.class);
     private static final DateTimeFormatter STAMP =
             DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);

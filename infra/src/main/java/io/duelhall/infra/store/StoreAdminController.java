@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
  * (docs/operations.md).
  */
 @RestController
-public class StoreAdminController {
+class StoreAdminController {
     private final EmbeddedStore store;
     private final AdminAuth auth;
 

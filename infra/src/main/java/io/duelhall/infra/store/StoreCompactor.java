@@ -30,7 +30,7 @@ import org.springframework.stereotype.Component;
  * graceful stop {@code DEFRAG_ALWAYS} compacts the whole file.
  */
 @Component
-public class StoreCompactor {
+class StoreCompactor {
     private static final Logger log = LoggerFactory.getLogger(StoreCompactor.class);
     private final DataSource dataSource;
     private final boolean embedded;

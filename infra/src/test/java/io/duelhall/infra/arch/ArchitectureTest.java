@@ -325,4 +325,90 @@ class ArchitectureTest {
                 .because("an app node publishes the topic; it does not serve from it")
                 .check(classes);
     }
+
+    /**
+     * Package-private by default (issue 22): a public top-level type of main code is used outside
+     * its package, or is listed in {@link #PUBLIC_BY_NEED} with the reason it must stay public.
+     */
+    @Test
+    void aPublicTypeIsUsedOutsideItsPackage() {
+        List<String> needless = new java.util.ArrayList<>();
+        for (JavaClass c : classes) {
+            if (!c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC)
+                    || !c.isTopLevelClass()
+                    || PUBLIC_BY_NEED.contains(c.getName())) {
+                continue;
+            }
+            // a use of the type or of a type nested in it, from a class of another package
+            boolean usedOutside =
+                    classes.stream()
+                            .filter(
+                                    t ->
+                                            t.getName().equals(c.getName())
+                                                    || t.getName().startsWith(c.getName() + "$"))
+                            .flatMap(t -> t.getDirectDependenciesToSelf().stream())
+                            .anyMatch(
+                                    d ->
+                                            !d.getOriginClass()
+                                                    .getPackageName()
+                                                    .equals(c.getPackageName()));
+            if (!usedOutside) {
+                needless.add(c.getName());
+            }
+        }
+        assertThat(needless)
+                .as("public types no other package uses: make them package-private")
+                .isEmpty();
+    }
+
+    /** Public types that no other package of main code uses, and why each stays public. */
+    static final Set<String> PUBLIC_BY_NEED =
+            Set.of(
+                    // named in a file the JVM or a framework reads (ServiceLoader,
+                    // spring.factories,
+                    // Tomcat's valve class, logback-spring.xml), or started by the launcher
+                    "io.duelhall.infra.db.BinaryPayloads",
+                    "io.duelhall.infra.store.TimeOrderedIdentifiers",
+                    "io.duelhall.infra.store.DataDirLock",
+                    "io.duelhall.query.http.JsonErrorReportValve",
+                    "io.duelhall.infra.logging.EncodedMessageConverter",
+                    "io.duelhall.infra.DuelhallApplication",
+                    // JSON shapes a mapper reads or writes: stored events' sealed roots, views,
+                    // their parts, stored deadline payloads, configuration properties, reports
+                    "io.duelhall.domain.voidexa.VoidexaEvent",
+                    "io.duelhall.domain.voidlit.VoidlitEvent",
+                    "io.duelhall.domain.biome.BiomeEvent",
+                    "io.duelhall.domain.voidexa.VoidexaView",
+                    "io.duelhall.domain.voidlit.VoidlitView",
+                    "io.duelhall.domain.biome.BiomeView",
+                    "io.duelhall.domain.biome.QueueEntry",
+                    "io.duelhall.domain.voidlit.TargetRef",
+                    "io.duelhall.domain.voidexa.cards.DeckEntry",
+                    "io.duelhall.command.match.ClockExpired",
+                    "io.duelhall.command.match.SeatsExpired",
+                    "io.duelhall.command.limits.LimitsProperties",
+                    "io.duelhall.fairness.audit.AuditReport",
+                    // the rulesets' generator, named in Ruleset's contract
+                    "io.duelhall.domain.rng.SeededRandom",
+                    // used by tests or benchmarks of other packages (self-play, fixtures, clients)
+                    "io.duelhall.client.JsonHttp",
+                    "io.duelhall.command.ai.AiDriver",
+                    "io.duelhall.command.ai.AiPlayers",
+                    "io.duelhall.command.api.Requests",
+                    "io.duelhall.command.rules.CatalogReader",
+                    "io.duelhall.domain.voidexa.DeckRules",
+                    "io.duelhall.domain.voidexa.PendingPlay",
+                    "io.duelhall.domain.voidexa.ai.GreedyPlayer",
+                    "io.duelhall.domain.voidexa.ai.RandomPlayer",
+                    "io.duelhall.domain.voidexa.ai.Player",
+                    "io.duelhall.domain.voidexa.ai.SelfPlay",
+                    "io.duelhall.domain.voidexa.ai.Series",
+                    "io.duelhall.domain.voidlit.ai.GreedyPlayer",
+                    "io.duelhall.domain.voidlit.ai.RandomPlayer",
+                    "io.duelhall.domain.voidlit.ai.SelfPlay",
+                    "io.duelhall.domain.biome.ai.SelfPlay",
+                    "io.duelhall.edge.PublicMatches",
+                    "io.duelhall.infra.kafka.PublicEventPublisher",
+                    "io.duelhall.projections.ratings.Glicko2",
+                    "io.duelhall.projections.view.MatchEvents");
 }

@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}")
-public class MatchStreamController {
+class MatchStreamController {
     private final ViewerAccess viewerAccess;
     private final MatchStreams streams;
 

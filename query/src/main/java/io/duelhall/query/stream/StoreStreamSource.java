@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * from its head when the dispatcher starts; matches are read from the store ({@link MatchLogs}).
  */
 @Component
-public class StoreStreamSource implements StreamSource {
+class StoreStreamSource implements StreamSource {
     private final EventStore eventStore;
     private final MatchLogs logs;
     private BlockingStream<TrackedEventMessage<?>> stream;

@@ -23,7 +23,7 @@ import java.util.Optional;
  * biome, attacks with all, blocks where a block saves a sector or a defender survives, boosts
  * unblocked attackers; passes otherwise. It picks among the legal moves only.
  */
-public final class GreedyPlayer implements Player {
+final class GreedyPlayer implements Player {
     public static final String NAME = "greedy";
     static final int RESERVE_TARGET = 5;
     private final BiomeRuleset rules;

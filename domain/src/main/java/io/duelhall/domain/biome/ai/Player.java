@@ -9,7 +9,7 @@ import io.duelhall.domain.biome.BiomeMove;
 import io.duelhall.domain.biome.BiomeState;
 
 /** A biome player: picks one of biome's own moves; the platform gets it as an intent. Pure. */
-public interface Player extends AiPlayer {
+interface Player extends AiPlayer {
     /** The move {@code seat} makes now; null only when {@code seat} owes nothing. */
     BiomeMove move(BiomeState state, Seat seat);
 

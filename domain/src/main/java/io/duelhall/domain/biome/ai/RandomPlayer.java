@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /** The baseline: a uniformly random choice among the legal moves. */
-public final class RandomPlayer implements Player {
+final class RandomPlayer implements Player {
     public static final String NAME = "random";
     private final BiomeRuleset rules;
     private final SplittableRandom random;

@@ -23,7 +23,7 @@ import io.duelhall.domain.voidexa.cards.Subsystem;
  * cost and at 9 burns the Hull each turn, so projected Heat (current plus pending) is paid for
  * before it lands.
  */
-public final class Evaluation {
+final class Evaluation {
     static final double WIN = 1_000_000;
 
     /**

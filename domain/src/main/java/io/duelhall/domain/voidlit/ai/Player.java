@@ -9,7 +9,7 @@ import io.duelhall.domain.voidlit.VoidlitMove;
 import io.duelhall.domain.voidlit.VoidlitState;
 
 /** A voidlit player: picks one of voidlit's own moves; the platform gets it as an intent. Pure. */
-public interface Player extends AiPlayer {
+interface Player extends AiPlayer {
     /** The move {@code seat} makes now; null only when {@code seat} owes nothing. */
     VoidlitMove move(VoidlitState state, Seat seat);
 
