@@ -80,18 +80,16 @@ class EdgeController {
             HttpServletRequest request,
             HttpServletResponse response) {
         spectatorOnly(authorization, accessToken);
-        long lastEventId =
-                MatchStreams.lastEventId(
-                        lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         PublicMatch.Sight sight = find(matchId).sight(clock.instant());
-        if (sight.over()
-                && lastEventId != MatchStreams.NONE
-                && lastEventId >= sight.log().version()) {
-            return ResponseEntity.noContent()
-                    .build(); // the client has everything: an EventSource stops
-        }
-        streams.subscribe(matchId, Viewer.SPECTATOR, lastEventId, request, response);
-        return null; // answered by the stream
+        return streams.answer(
+                matchId,
+                Viewer.SPECTATOR,
+                sight.over(),
+                sight.log().version(),
+                lastEventIdHeader,
+                lastEventIdParam,
+                request,
+                response);
     }
 
     private static void spectatorOnly(String authorization, String accessToken) {

@@ -38,19 +38,19 @@ class MatchStreamController {
             @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
             HttpServletRequest request,
             HttpServletResponse response) {
-        long lastEventId =
-                MatchStreams.lastEventId(
-                        lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
         String auth =
                 authorization != null || accessToken == null
                         ? authorization
                         : "Bearer " + accessToken;
         Sight s = viewerAccess.of(matchId, auth);
-        if (s.ended() && lastEventId != MatchStreams.NONE && lastEventId >= s.log().version()) {
-            // The client has everything: 204 tells an EventSource not to reconnect.
-            return ResponseEntity.noContent().build();
-        }
-        streams.subscribe(matchId, s.asked(), lastEventId, request, response);
-        return null; // answered by the stream
+        return streams.answer(
+                matchId,
+                s.asked(),
+                s.ended(),
+                s.log().version(),
+                lastEventIdHeader,
+                lastEventIdParam,
+                request,
+                response);
     }
 }

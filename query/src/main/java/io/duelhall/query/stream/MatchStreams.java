@@ -29,6 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -130,6 +131,32 @@ public class MatchStreams implements SmartLifecycle {
                             t.setDaemon(true);
                             return t;
                         });
+    }
+
+    /**
+     * Answers {@code GET /api/matches/{id}/stream}, on an app node and on an edge alike: {@code
+     * 204} when the match is over and the client already has its last event ({@code Last-Event-ID},
+     * from the header or else {@code ?lastEventId=}), which tells an EventSource not to reconnect;
+     * otherwise the stream ({@link #subscribe}) and null (the stream has answered).
+     *
+     * @param over whether the match, as this viewer sees it, has ended
+     * @param version the sequence number of the last event this viewer may see
+     */
+    public ResponseEntity<?> answer(
+            String matchId,
+            Viewer viewer,
+            boolean over,
+            long version,
+            String lastEventIdHeader,
+            String lastEventIdParam,
+            HttpServletRequest request,
+            HttpServletResponse response) {
+        long last = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
+        if (over && last != NONE && last >= version) {
+            return ResponseEntity.noContent().build();
+        }
+        subscribe(matchId, viewer, last, request, response);
+        return null;
     }
 
     /**
