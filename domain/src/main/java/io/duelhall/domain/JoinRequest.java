@@ -40,6 +40,45 @@ public record JoinRequest(
     /** {@link #clientSeedBy()} of a seed the server chose. */
     public static final String SEED_BY_SERVER = "server";
 
+    /** The longest name a seat takes, in characters. */
+    public static final int MAX_NAME_CHARS = 40;
+
+    /** A seat's contribution to the match seed (docs/fairness.md): 1 to 64 bytes of UTF-8. */
+    public static final int MAX_CLIENT_SEED_BYTES = 64;
+
+    /**
+     * What every ruleset checks of a seat request's own fields before its deck: the name ({@link
+     * #nameProblem}), then the client seed ({@link #clientSeedProblem}). Null when both pass.
+     */
+    public Refusal problem() {
+        Refusal bad = nameProblem(name);
+        return bad != null ? bad : clientSeedProblem(clientSeed);
+    }
+
+    /**
+     * {@code INVALID_FIELD} unless {@code name} is 1 to 40 characters, not all blank; else null.
+     */
+    public static Refusal nameProblem(String name) {
+        if (name == null || name.isBlank() || name.length() > MAX_NAME_CHARS) {
+            return Refusal.malformed(
+                    "INVALID_FIELD", "name must be 1 to " + MAX_NAME_CHARS + " characters.");
+        }
+        return null;
+    }
+
+    /** {@code OUT_OF_RANGE} unless {@code clientSeed} is 1 to 64 bytes of UTF-8; else null. */
+    public static Refusal clientSeedProblem(String clientSeed) {
+        if (clientSeed == null
+                || clientSeed.isEmpty()
+                || clientSeed.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                        > MAX_CLIENT_SEED_BYTES) {
+            return Refusal.malformed(
+                    "OUT_OF_RANGE",
+                    "clientSeed must be 1 to " + MAX_CLIENT_SEED_BYTES + " bytes (UTF-8).");
+        }
+        return null;
+    }
+
     public JoinRequest {
         cards = cards == null ? List.of() : List.copyOf(cards);
         picks =

@@ -2,6 +2,7 @@ package io.duelhall.command.api;
 
 import io.duelhall.command.match.Tokens;
 import io.duelhall.domain.Intent;
+import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
@@ -197,8 +198,9 @@ public final class Requests {
                     "MISSING_FIELD",
                     "Send {\"name\", \"pilotClass\", \"deck\": {\"shipCore\", \"cards\": [60 card ids]}}.");
         }
-        if (body.name() == null || body.name().isBlank() || body.name().length() > 40) {
-            throw bad("INVALID_FIELD", "name must be 1 to 40 characters.");
+        Refusal badName = JoinRequest.nameProblem(body.name()); // the rulesets' own check
+        if (badName != null) {
+            throw new RefusedException(badName);
         }
         if (!plain(body.name())) {
             throw bad(
@@ -233,10 +235,11 @@ public final class Requests {
             }
             text(where + "[" + i + "]", cards.get(i), MAX_ID);
         }
-        if (body.clientSeed() != null
-                && (body.clientSeed().isEmpty()
-                        || body.clientSeed().getBytes(StandardCharsets.UTF_8).length > 64)) {
-            throw bad("OUT_OF_RANGE", "clientSeed must be 1 to 64 bytes (UTF-8) when given.");
+        // optional here (the server fills one in); when given, the rulesets' own check
+        Refusal badSeed =
+                body.clientSeed() == null ? null : JoinRequest.clientSeedProblem(body.clientSeed());
+        if (badSeed != null) {
+            throw new RefusedException(badSeed);
         }
         text("clientSeed", body.clientSeed(), 64);
     }

@@ -2,6 +2,7 @@ package io.duelhall.domain.biome;
 
 import io.duelhall.domain.ClockNeed;
 import io.duelhall.domain.Decision;
+import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
@@ -9,7 +10,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeEvent.*;
 import io.duelhall.domain.biome.BiomeMove.*;
 import io.duelhall.domain.rng.Sha256;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +18,6 @@ import java.util.TreeMap;
 /** decide(state, move) → events or a refusal, for biome. */
 final class Decider {
     static final String RULESET = "biome";
-    static final int MAX_CLIENT_SEED_BYTES = 64;
-
     private final Catalog catalog;
     private final String engineVersion;
     private final Turns turns = new Turns();
@@ -67,19 +65,12 @@ final class Decider {
                             null,
                             "Both seats of this match are taken."));
         }
-        if (name == null || name.isBlank() || name.length() > 40) {
-            return Decision.reject(
-                    Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
+        Refusal bad = JoinRequest.nameProblem(name);
+        if (bad == null) {
+            bad = JoinRequest.clientSeedProblem(clientSeed);
         }
-        if (clientSeed == null
-                || clientSeed.isEmpty()
-                || clientSeed.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
-            return Decision.reject(
-                    Refusal.malformed(
-                            "OUT_OF_RANGE",
-                            "clientSeed must be 1 to "
-                                    + MAX_CLIENT_SEED_BYTES
-                                    + " bytes (UTF-8)."));
+        if (bad != null) {
+            return Decision.reject(bad);
         }
         List<String> violations = catalog.deckViolations(cards);
         if (!violations.isEmpty()) {

@@ -15,7 +15,6 @@ import io.duelhall.domain.voidexa.cards.Card;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidexa.cards.Keyword;
 import io.duelhall.domain.voidexa.cards.Subsystem;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,9 +22,6 @@ import java.util.List;
 /** decide(state, intent) → events or a refusal, for voidexa. */
 final class Decider {
     static final String RULESET = "voidexa";
-
-    /** A seat's contribution to the match seed (docs/fairness.md): 1 to 64 bytes of UTF-8. */
-    static final int MAX_CLIENT_SEED_BYTES = 64;
 
     private final Catalog catalog;
     private final String engineVersion;
@@ -83,19 +79,9 @@ final class Decider {
                             null,
                             "Both seats of this match are taken."));
         }
-        if (r.name() == null || r.name().isBlank() || r.name().length() > 40) {
-            return Decision.reject(
-                    Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
-        }
-        if (r.clientSeed() == null
-                || r.clientSeed().isEmpty()
-                || r.clientSeed().getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
-            return Decision.reject(
-                    Refusal.malformed(
-                            "OUT_OF_RANGE",
-                            "clientSeed must be 1 to "
-                                    + MAX_CLIENT_SEED_BYTES
-                                    + " bytes (UTF-8)."));
+        Refusal bad = r.problem();
+        if (bad != null) {
+            return Decision.reject(bad);
         }
         List<String> violations =
                 DeckRules.violations(catalog, r.pilotClass(), r.shipCore(), r.cards());

@@ -1,6 +1,7 @@
 package io.duelhall.domain.voidlit;
 
 import io.duelhall.domain.Decision;
+import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Refusal;
@@ -8,7 +9,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 import io.duelhall.domain.voidlit.VoidlitMove.*;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +16,6 @@ import java.util.List;
 /** decide(state, move) → events or a refusal, for voidlit. */
 final class Decider {
     static final String RULESET = "voidlit";
-    static final int MAX_CLIENT_SEED_BYTES = 64;
     static final int OPENING_HAND = 5;
 
     private final Catalog catalog;
@@ -74,19 +73,12 @@ final class Decider {
                             null,
                             "Both seats of this match are taken."));
         }
-        if (name == null || name.isBlank() || name.length() > 40) {
-            return Decision.reject(
-                    Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
+        Refusal bad = JoinRequest.nameProblem(name);
+        if (bad == null) {
+            bad = JoinRequest.clientSeedProblem(clientSeed);
         }
-        if (clientSeed == null
-                || clientSeed.isEmpty()
-                || clientSeed.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
-            return Decision.reject(
-                    Refusal.malformed(
-                            "OUT_OF_RANGE",
-                            "clientSeed must be 1 to "
-                                    + MAX_CLIENT_SEED_BYTES
-                                    + " bytes (UTF-8)."));
+        if (bad != null) {
+            return Decision.reject(bad);
         }
         List<String> violations = DeckRules.violations(catalog, parallel, cards);
         if (!violations.isEmpty()) {
