@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Recorder;
 
@@ -89,7 +88,7 @@ public final class Bot {
                 stats.matches.increment();
                 return;
             }
-            String actor = actor(view);
+            String actor = JsonHttp.actor(view);
             if (!actor.equals(guess)) {
                 guess = actor;
                 view = view(id, tokens.get(actor));
@@ -115,18 +114,13 @@ public final class Bot {
                 stats.matches.increment();
                 return;
             }
-            if (!actor(view).equals(me)) {
+            if (!me.equals(JsonHttp.actor(view))) {
                 Thread.sleep(50);
                 continue;
             }
             Thread.sleep(pauseMillis);
             turn(id, me, token, view(id, token));
         }
-    }
-
-    private static String actor(JsonNode view) {
-        JsonNode p = view.get("pendingDecision");
-        return p != null && !p.isNull() ? p.get("seat").asText() : view.get("activeSeat").asText();
     }
 
     private JsonNode view(String id, String token) {
@@ -153,7 +147,7 @@ public final class Bot {
                 && pending.get("kind").asText().equals("DISCARD_DOWN")) {
             int owed = seat.get("handCount").asInt() - seat.get("maxHandSize").asInt();
             List<JsonNode> hand = sortedByCost(seat.get("hand"));
-            ObjectNode d = intent("DISCARD_DOWN");
+            ObjectNode d = JsonHttp.intent("DISCARD_DOWN");
             ArrayNode ids = d.putArray("cards");
             for (int i = 0; i < owed; i++) {
                 ids.add(hand.get(i).get("id").asText());
@@ -171,7 +165,7 @@ public final class Bot {
                     }
                 }
             }
-            return next(send(id, token, intent("PASS")), me);
+            return next(send(id, token, JsonHttp.intent("PASS")), me);
         }
         int energy = seat.at("/energy/value").asInt();
         for (JsonNode c : sortedByCost(seat.get("hand"))) {
@@ -193,7 +187,7 @@ public final class Bot {
                 return who; // the match ended, or a response window opened for the enemy
             }
         }
-        return next(send(id, token, intent("END_TURN")), me);
+        return next(send(id, token, JsonHttp.intent("END_TURN")), me);
     }
 
     private static List<JsonNode> sortedByCost(JsonNode hand) {
@@ -204,7 +198,7 @@ public final class Bot {
     }
 
     private ObjectNode play(JsonNode handCard, JsonNode view, String enemy) {
-        ObjectNode p = intent("PLAY_CARD");
+        ObjectNode p = JsonHttp.intent("PLAY_CARD");
         p.put("card", handCard.get("id").asText());
         JsonNode card = cards.get(handCard.get("card").asText());
         String targeting = card == null ? "NONE" : card.path("targeting").asText("NONE");
@@ -235,20 +229,11 @@ public final class Bot {
     }
 
     private static ObjectNode target(ObjectNode intent, String kind, String seat, String id) {
-        ObjectNode t = intent.withArray("targets").addObject();
-        t.put("kind", kind);
-        t.put("seat", seat);
+        ObjectNode t = JsonHttp.target(intent.withArray("targets"), kind, seat);
         if (id != null) {
             t.put("id", id);
         }
         return t;
-    }
-
-    private static ObjectNode intent(String type) {
-        ObjectNode n = JsonHttp.JSON.createObjectNode();
-        n.put("intentId", UUID.randomUUID().toString());
-        n.put("type", type);
-        return n;
     }
 
     /** Sends an intent; the accepted answer, or null if it was refused. */

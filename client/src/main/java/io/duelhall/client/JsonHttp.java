@@ -2,6 +2,7 @@ package io.duelhall.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * A small JSON-over-HTTP client of the app's API (HTTP/1.1, java.net.http): JSON in, JSON out,
@@ -167,6 +169,36 @@ public class JsonHttp {
         d.put("shipCore", deck.get("shipCore").asText());
         d.set("cards", deck.get("cards").deepCopy());
         return b;
+    }
+
+    /** An intent's body: {@code type} and a fresh {@code intentId}. */
+    public static ObjectNode intent(String type) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("intentId", UUID.randomUUID().toString());
+        n.put("type", type);
+        return n;
+    }
+
+    /** Adds a target of {@code kind} on {@code seat}'s side to {@code targets}; returns it. */
+    public static ObjectNode target(ArrayNode targets, String kind, String seat) {
+        ObjectNode t = targets.addObject();
+        t.put("kind", kind);
+        t.put("seat", seat);
+        return t;
+    }
+
+    /**
+     * The seat that owes the next decision, read from a view ({@code pendingDecision}'s seat, else
+     * the active seat); null when the match is not live.
+     */
+    public static String actor(JsonNode view) {
+        if (!view.get("status").asText().equals("LIVE")) {
+            return null;
+        }
+        JsonNode pending = view.get("pendingDecision");
+        return pending != null && !pending.isNull()
+                ? pending.get("seat").asText()
+                : view.get("activeSeat").asText();
     }
 
     /** Whether {@code /actuator/health} answers UP. */

@@ -1,12 +1,10 @@
 package io.duelhall.infra.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The HTTP tests' client: the shared JSON-over-HTTP client ({@link JsonHttp}, also the benchmarks'
@@ -151,19 +149,5 @@ public final class Api extends JsonHttp {
         return new String[] {
             id, a.body().get("playerToken").asText(), b.body().get("playerToken").asText()
         };
-    }
-
-    public static ObjectNode intent(String type) {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("intentId", UUID.randomUUID().toString());
-        n.put("type", type);
-        return n;
-    }
-
-    public static ObjectNode target(ArrayNode targets, String kind, String seat) {
-        ObjectNode t = targets.addObject();
-        t.put("kind", kind);
-        t.put("seat", seat);
-        return t;
     }
 }

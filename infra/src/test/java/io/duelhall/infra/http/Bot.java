@@ -35,20 +35,6 @@ public final class Bot {
         }
     }
 
-    /**
-     * The seat that owes the next decision, read from {@code view}; null when the match is not
-     * live.
-     */
-    public static String actor(JsonNode view) {
-        if (!view.get("status").asText().equals("LIVE")) {
-            return null;
-        }
-        JsonNode pending = view.get("pendingDecision");
-        return pending != null && !pending.isNull()
-                ? pending.get("seat").asText()
-                : view.get("activeSeat").asText();
-    }
-
     /** The catalog entry of a hand card. */
     public JsonNode card(JsonNode handCard) {
         return cards.get(handCard.get("card").asText());
@@ -67,7 +53,7 @@ public final class Bot {
      */
     public Res step(String matchId, Map<String, String> tokens) {
         JsonNode any = api.get("/api/matches/" + matchId + "/view", tokens.get("A")).body();
-        String actor = actor(any);
+        String actor = Api.actor(any);
         if (actor == null) {
             throw new AssertionError("match " + matchId + " is not live: " + any.get("status"));
         }

@@ -298,7 +298,7 @@ class FloodHttpTest {
         List<Double> millis = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             JsonNode any = api.get("/api/matches/" + matchId + "/view", tokens.get("A")).body();
-            String actor = Bot.actor(any);
+            String actor = Api.actor(any);
             String token = tokens.get(actor);
             JsonNode mine = api.get("/api/matches/" + matchId + "/view", token).body();
             ObjectNode intent = bot.intent(mine, actor, rnd);

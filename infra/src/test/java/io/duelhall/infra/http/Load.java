@@ -151,7 +151,7 @@ public final class Load {
                 for (int step = 0; step < 3000 && running.get(); step++) {
                     if (step % 4 == 3) {
                         String actor =
-                                Bot.actor(api.get("/api/matches/" + m[0] + "/view", m[1]).body());
+                                Api.actor(api.get("/api/matches/" + m[0] + "/view", m[1]).body());
                         String other = "A".equals(actor) ? "B" : "A";
                         Res r =
                                 api.post(

@@ -83,7 +83,7 @@ class MatchHttpTest extends AppTest {
         while (!view.get("status").asText().equals("ENDED")) {
             assertThat(steps++).as("match %s should end", id).isLessThan(4000);
             JsonNode pending = view.get("pendingDecision");
-            String actor = Bot.actor(view);
+            String actor = Api.actor(view);
             String other = actor.equals("A") ? "B" : "A";
             String token = tokens.get(actor);
             JsonNode mine = api.get("/api/matches/" + id + "/view", token).body();

@@ -168,7 +168,7 @@ class MultiNodeTest {
                                         JsonNode mine =
                                                 via.get("/api/matches/" + m[0] + "/view", token)
                                                         .body();
-                                        String actor = Bot.actor(mine);
+                                        String actor = Api.actor(mine);
                                         if (actor == null) {
                                             return;
                                         }

@@ -107,7 +107,7 @@ class PublicStreamTest {
         // seat had a response
         // window open: the server's shuffle seed makes every run's match different)
         String actor =
-                Bot.actor(api.get("/api/matches/" + live + "/view", tokens.get(live)[1]).body());
+                Api.actor(api.get("/api/matches/" + live + "/view", tokens.get(live)[1]).body());
         assertThat(actor).as("the live match is still live").isNotNull();
         String idle = actor.equals("A") ? tokens.get(live)[2] : tokens.get(live)[1];
         Res refused = api.post("/api/matches/" + live + "/intents", Api.intent("END_TURN"), idle);
@@ -661,7 +661,7 @@ class PublicStreamTest {
         String[] t = tokens.get(id);
         for (int n = 0, steps = 0; n < intents && steps < 4000; steps++) {
             JsonNode spectator = api.get("/api/matches/" + id + "/view", t[1]).body();
-            String actor = Bot.actor(spectator);
+            String actor = Api.actor(spectator);
             if (actor == null) {
                 return;
             }

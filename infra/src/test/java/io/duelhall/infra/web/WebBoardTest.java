@@ -42,7 +42,7 @@ class WebBoardTest extends WebTest {
                                 + before.at("/rules/catalog").asText());
 
         for (int i = 0; i < 3; i++) {
-            String actor = Bot.actor(api.get("/api/matches/" + id + "/view", null).body());
+            String actor = Api.actor(api.get("/api/matches/" + id + "/view", null).body());
             long start = System.nanoTime();
             Res answer =
                     api.post(
@@ -186,7 +186,7 @@ class WebBoardTest extends WebTest {
         boardAt(d, seatView.get("version").asLong(), WAIT);
         assertThat(d.findElement(By.id("board")).getText()).contains("spectators 2 s behind");
 
-        String actor = Bot.actor(seatView);
+        String actor = Api.actor(seatView);
         long start = System.nanoTime();
         Res answer =
                 api.post(

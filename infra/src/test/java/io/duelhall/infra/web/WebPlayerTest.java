@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Api;
-import io.duelhall.infra.http.Bot;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -302,7 +301,7 @@ class WebPlayerTest extends WebTest {
                 if (!view.get("status").asText().equals("LIVE")) {
                     break;
                 }
-                seat = Bot.actor(view);
+                seat = Api.actor(view);
                 String token = tokens.get(seat);
                 JsonNode mine = api.get("/api/matches/" + id + "/view", token).body();
                 JsonNode moves =
@@ -420,7 +419,7 @@ class WebPlayerTest extends WebTest {
                 if (!view.get("status").asText().equals("LIVE")) {
                     break;
                 }
-                if ("A".equals(Bot.actor(view)) && view.get("pendingDecision").isNull()) {
+                if ("A".equals(Api.actor(view)) && view.get("pendingDecision").isNull()) {
                     for (JsonNode c : view.at("/seats/A/hand")) {
                         if (card == null
                                 && c.get("card").asText().equals("scatter-shot")
@@ -523,7 +522,7 @@ class WebPlayerTest extends WebTest {
                 seat = pending.get("seat").asText();
                 break;
             }
-            String actor = Bot.actor(view);
+            String actor = Api.actor(view);
             String type = pending != null && !pending.isNull() ? "PASS" : "END_TURN";
             Res r =
                     api.post(
