@@ -46,5 +46,64 @@ public interface AiPlayer {
          * deck of the ruleset (its starter decks), under {@code name}, with {@code clientSeed}.
          */
         JoinRequest seatRequest(Ruleset rules, Seat seat, String name, String clientSeed);
+
+        /**
+         * A roster from a ruleset's parts: its id and class, its players' names (the strongest
+         * first), how it makes a player by name, which of them sends any legal move (the server's
+         * fallback) and what its AI asks for when taking a seat.
+         */
+        static <R extends Ruleset> Roster of(
+                String ruleset,
+                Class<R> rulesType,
+                List<String> names,
+                Players<R> players,
+                String anyLegalMove,
+                SeatRequests<R> seatRequests) {
+            List<String> known = List.copyOf(names);
+            if (!known.contains(anyLegalMove)) {
+                throw new IllegalArgumentException(anyLegalMove + " is not one of " + known);
+            }
+            return new Roster() {
+                @Override
+                public String ruleset() {
+                    return ruleset;
+                }
+
+                @Override
+                public List<String> names() {
+                    return known;
+                }
+
+                @Override
+                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+                    return rulesType.isInstance(rules)
+                            ? players.of(name, rulesType.cast(rules), seed).map(p -> p)
+                            : Optional.empty();
+                }
+
+                @Override
+                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
+                    return players.of(anyLegalMove, rulesType.cast(rules), seed).orElseThrow();
+                }
+
+                @Override
+                public JoinRequest seatRequest(
+                        Ruleset rules, Seat seat, String name, String clientSeed) {
+                    return seatRequests.of(rulesType.cast(rules), seat, name, clientSeed);
+                }
+            };
+        }
+
+        /** A ruleset's players by name: empty for a name it does not know. */
+        @FunctionalInterface
+        interface Players<R extends Ruleset> {
+            Optional<? extends AiPlayer> of(String name, R rules, long seed);
+        }
+
+        /** What a ruleset's AI asks for when it takes a seat. */
+        @FunctionalInterface
+        interface SeatRequests<R extends Ruleset> {
+            JoinRequest of(R rules, Seat seat, String name, String clientSeed);
+        }
     }
 }

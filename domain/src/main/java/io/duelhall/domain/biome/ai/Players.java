@@ -2,7 +2,6 @@ package io.duelhall.domain.biome.ai;
 
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
-import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeIntents;
 import io.duelhall.domain.biome.BiomeRuleset;
@@ -16,39 +15,13 @@ public final class Players {
 
     /** biome's players for the server's AI seats, found by the ruleset's id. */
     public static final AiPlayer.Roster ROSTER =
-            new AiPlayer.Roster() {
-                @Override
-                public String ruleset() {
-                    return BiomeRuleset.RULESET;
-                }
-
-                @Override
-                public List<String> names() {
-                    return NAMES;
-                }
-
-                @Override
-                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-                    return rules instanceof BiomeRuleset b
-                            ? of(name, b, seed).map(p -> p)
-                            : Optional.empty();
-                }
-
-                @Override
-                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-                    return new RandomPlayer((BiomeRuleset) rules, seed);
-                }
-
-                /** Seat A takes the first starter deck, every other seat the second. */
-                @Override
-                public JoinRequest seatRequest(
-                        Ruleset rules, Seat seat, String name, String clientSeed) {
-                    List<Catalog.StarterDeck> decks =
-                            ((BiomeRuleset) rules).catalog().starterDecks();
-                    Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-                    return BiomeIntents.joinRequest(name, deck.cards(), clientSeed);
-                }
-            };
+            AiPlayer.Roster.of(
+                    BiomeRuleset.RULESET,
+                    BiomeRuleset.class,
+                    NAMES,
+                    Players::of,
+                    RandomPlayer.NAME,
+                    Players::seatRequest);
 
     private Players() {}
 
@@ -60,5 +33,13 @@ public final class Players {
             return Optional.of(new RandomPlayer(rules, seed));
         }
         return Optional.empty();
+    }
+
+    /** Seat A takes the first starter deck, every other seat the second. */
+    private static JoinRequest seatRequest(
+            BiomeRuleset rules, Seat seat, String name, String clientSeed) {
+        List<Catalog.StarterDeck> decks = rules.catalog().starterDecks();
+        Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
+        return BiomeIntents.joinRequest(name, deck.cards(), clientSeed);
     }
 }

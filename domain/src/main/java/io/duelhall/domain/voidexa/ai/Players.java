@@ -2,7 +2,6 @@ package io.duelhall.domain.voidexa.ai;
 
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
-import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.cards.StarterDeck;
@@ -16,39 +15,13 @@ public final class Players {
 
     /** voidexa's players for the server's AI seats, found by the ruleset's id. */
     public static final AiPlayer.Roster ROSTER =
-            new AiPlayer.Roster() {
-                @Override
-                public String ruleset() {
-                    return VoidexaRuleset.RULESET;
-                }
-
-                @Override
-                public List<String> names() {
-                    return NAMES;
-                }
-
-                @Override
-                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-                    return rules instanceof VoidexaRuleset v
-                            ? of(name, v, seed).map(p -> p)
-                            : Optional.empty();
-                }
-
-                @Override
-                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-                    return new RandomPlayer(((VoidexaRuleset) rules).catalog(), seed);
-                }
-
-                /** Seat A takes the first starter deck, every other seat the second. */
-                @Override
-                public JoinRequest seatRequest(
-                        Ruleset rules, Seat seat, String name, String clientSeed) {
-                    List<StarterDeck> decks = ((VoidexaRuleset) rules).catalog().starterDecks();
-                    StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-                    return new JoinRequest(
-                            name, deck.pilotClass(), deck.shipCore(), deck.cards(), clientSeed);
-                }
-            };
+            AiPlayer.Roster.of(
+                    VoidexaRuleset.RULESET,
+                    VoidexaRuleset.class,
+                    NAMES,
+                    Players::of,
+                    RandomPlayer.NAME,
+                    Players::seatRequest);
 
     private Players() {}
 
@@ -64,5 +37,13 @@ public final class Players {
             return Optional.of(new RandomPlayer(rules.catalog(), seed));
         }
         return Optional.empty();
+    }
+
+    /** Seat A takes the first starter deck, every other seat the second. */
+    private static JoinRequest seatRequest(
+            VoidexaRuleset rules, Seat seat, String name, String clientSeed) {
+        List<StarterDeck> decks = rules.catalog().starterDecks();
+        StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
+        return new JoinRequest(name, deck.pilotClass(), deck.shipCore(), deck.cards(), clientSeed);
     }
 }

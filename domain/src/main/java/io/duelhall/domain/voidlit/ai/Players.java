@@ -2,7 +2,6 @@ package io.duelhall.domain.voidlit.ai;
 
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
-import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidlit.Catalog;
 import io.duelhall.domain.voidlit.VoidlitIntents;
@@ -16,40 +15,13 @@ public final class Players {
 
     /** voidlit's players for the server's AI seats, found by the ruleset's id. */
     public static final AiPlayer.Roster ROSTER =
-            new AiPlayer.Roster() {
-                @Override
-                public String ruleset() {
-                    return VoidlitRuleset.RULESET;
-                }
-
-                @Override
-                public List<String> names() {
-                    return NAMES;
-                }
-
-                @Override
-                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-                    return rules instanceof VoidlitRuleset v
-                            ? of(name, v, seed).map(p -> p)
-                            : Optional.empty();
-                }
-
-                @Override
-                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-                    return new RandomPlayer((VoidlitRuleset) rules, seed);
-                }
-
-                /** Seat A takes the first starter deck, every other seat the second. */
-                @Override
-                public JoinRequest seatRequest(
-                        Ruleset rules, Seat seat, String name, String clientSeed) {
-                    List<Catalog.StarterDeck> decks =
-                            ((VoidlitRuleset) rules).catalog().starterDecks();
-                    Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
-                    return VoidlitIntents.joinRequest(
-                            name, deck.parallel(), deck.cards(), clientSeed);
-                }
-            };
+            AiPlayer.Roster.of(
+                    VoidlitRuleset.RULESET,
+                    VoidlitRuleset.class,
+                    NAMES,
+                    Players::of,
+                    RandomPlayer.NAME,
+                    Players::seatRequest);
 
     private Players() {}
 
@@ -61,5 +33,13 @@ public final class Players {
             return Optional.of(new RandomPlayer(rules, seed));
         }
         return Optional.empty();
+    }
+
+    /** Seat A takes the first starter deck, every other seat the second. */
+    private static JoinRequest seatRequest(
+            VoidlitRuleset rules, Seat seat, String name, String clientSeed) {
+        List<Catalog.StarterDeck> decks = rules.catalog().starterDecks();
+        Catalog.StarterDeck deck = decks.get(seat == Seat.A ? 0 : 1 % decks.size());
+        return VoidlitIntents.joinRequest(name, deck.parallel(), deck.cards(), clientSeed);
     }
 }
