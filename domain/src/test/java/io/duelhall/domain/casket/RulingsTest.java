@@ -515,4 +515,52 @@ class RulingsTest {
                                     map.deployments().get(seat).facing()));
         }
     }
+
+    @Test
+    @DisplayName(
+            "C-D-WOUND-2 wound effects: bleeding, burned hands, rage, panic, aim, SP and movement")
+    void woundEffects() {
+        Scenario s = duel().deck(B, 10, "resupply");
+        s.pilot(
+                B,
+                p ->
+                        p.flipped.addAll(
+                                List.of("internal-bleeding", "burned-hands", "cracked-ribs")));
+        s.ok(Scenario.of(A, CasketIntents.PASS));
+        assertThat(s.p(B).deck()).hasSize(9);
+        assertThat(s.p(B).heat()).isEqualTo(1);
+        assertThat(s.p(B).sp()).isEqualTo(4);
+
+        Scenario t = attackReady().hand(B, "brace-for-impact");
+        t.pilot(B, p -> p.flipped.add("panic"));
+        t.pilot(A, p -> p.flipped.addAll(List.of("berserker-rage", "concussion", "spinal-damage")));
+        assertThat(t.rules.toHitNeed(t.state, A, "faithful-thrust", B)).isEqualTo(6);
+        t.attackDice("DEATH_BLOW", "GLANCE")
+                .defenceDice("BLOOD", "BLOOD", "BLOOD", "BLOOD", "BLOOD", "BLOOD");
+        t.ok(Scenario.attack(A, t.handCard(A, "faithful-thrust"), B, Component.HEAD));
+        assertThat(t.events(ReactiveDeclined.class)).hasSize(1);
+        assertThat(t.event(AttackHit.class).damage()).isEqualTo(6); // 4 + strong hit 1 + rage 1
+        t.ok(Scenario.pay(B, List.of()));
+        t.ok(Scenario.move(A, "0,-3"));
+        assertThat(t.event(CasketMoved.class).cost()).isEqualTo(3); // difficult 2 + spinal damage 1
+        t.hand(A).ok(Scenario.of(A, CasketIntents.PASS));
+        assertThat(t.p(A).heat()).isEqualTo(1); // rage at the end of the turn
+    }
+
+    @Test
+    @DisplayName(
+            "C-D-COMP-1 destroyed head: no Sensor Sweep, +1 to hit beyond 1 hex; destroyed chassis: −1 SP max")
+    void headAndChassis() {
+        Scenario s = attackReady().hand(A, "sensor-sweep", "faithful-thrust");
+        int need = s.rules.toHitNeed(s.state, A, "faithful-thrust", B);
+        s.pilot(A, p -> p.damage.put(Component.HEAD, 3));
+        assertThat(s.rules.toHitNeed(s.state, A, "faithful-thrust", B)).isEqualTo(need + 1);
+        assertThat(s.refused(Scenario.play(A, s.handCard(A, "sensor-sweep"))))
+                .isEqualTo("HEAD_DESTROYED");
+        s.pilot(A, p -> p.damage.put(Component.CHASSIS, 3)).hand(A);
+        s.ok(Scenario.of(A, CasketIntents.PASS));
+        s.hand(B).ok(Scenario.of(B, CasketIntents.PASS));
+        assertThat(s.state.active()).isNotNull();
+        assertThat(s.p(A).maxSp(Catalog.standard())).isEqualTo(5);
+    }
 }
