@@ -11,7 +11,8 @@ import java.util.Map;
  * A casket match as one viewer may see it: the board (every hex with terrain and elevation, for
  * drawing), the round's initiative order, who owes which {@code decision}, the attack under way,
  * and each seat's Casket: position, facing, SP, Heat, components, wounds face up, counts of hand,
- * deck and wound deck; {@code hand} is null for a seat the viewer may not look into.
+ * deck and wound deck; {@code hand} is null for a seat the viewer may not look into. {@code reach}:
+ * in the active seat's action phase, every hex it can move to within its SP, with the path to send.
  */
 public record CasketView(
         String matchId,
@@ -26,6 +27,7 @@ public record CasketView(
         Seat toAct,
         String decision,
         Attack attack,
+        List<Reach.Step> reach,
         Board board,
         Map<Seat, SeatView> seats,
         Result result,
@@ -82,6 +84,7 @@ public record CasketView(
                 toAct,
                 decision,
                 attack,
+                reach,
                 board,
                 seats,
                 result,
@@ -106,6 +109,7 @@ public record CasketView(
                 toAct,
                 decision,
                 attack,
+                reach,
                 board,
                 seats,
                 result,

@@ -117,6 +117,9 @@ final class Redaction {
                 CasketMoves.toAct(s),
                 CasketMoves.owed(s),
                 s.attack(),
+                CasketMoves.ACTION.equals(CasketMoves.owed(s))
+                        ? Reach.of(catalog, s, s.active())
+                        : List.of(),
                 map == null ? null : board(map),
                 seats,
                 result,

@@ -563,4 +563,26 @@ class RulingsTest {
         assertThat(s.state.active()).isNotNull();
         assertThat(s.p(A).maxSp(Catalog.standard())).isEqualTo(5);
     }
+
+    @Test
+    @DisplayName(
+            "C-MAP-1 the view's reach: every hex the active casket can move to within its SP, each path accepted")
+    void reach() {
+        Scenario s = duel().at(A, "0,-4", 3).pilot(A, p -> p.sp = 2);
+        List<Reach.Step> reach = s.view(B).reach();
+        assertThat(reach)
+                .extracting(Reach.Step::hex)
+                .contains("0,-3", "0,-5", "-1,-3")
+                .doesNotContain("0,-2", "2,-4");
+        assertThat(reach)
+                .filteredOn(r -> r.hex().equals("0,-3"))
+                .first()
+                .extracting(Reach.Step::cost)
+                .isEqualTo(2);
+        for (Reach.Step step : reach) {
+            Scenario t = duel().at(A, "0,-4", 3).pilot(A, p -> p.sp = 2);
+            t.ok(Scenario.move(A, step.path().toArray(String[]::new)));
+            assertThat(t.p(A).sp()).isEqualTo(2 - step.cost());
+        }
+    }
 }
