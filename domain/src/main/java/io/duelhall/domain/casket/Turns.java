@@ -18,7 +18,10 @@ final class Turns {
 
     // ---- setup ----
 
-    /** C-D-MAP-2, C-D-SETUP-1: map, decks, wound decks, six cards each; then the mulligans. */
+    /**
+     * C-D-MAP-2, C-D-SETUP-1: map, decks, wound decks, six cards each, SP at the maximum; then the
+     * mulligans.
+     */
     static void start(DecisionInProgress c) {
         CasketState s = c.state;
         List<ArenaMap> maps = c.catalog.maps();
@@ -43,6 +46,10 @@ final class Turns {
             for (int i = 0; i < OPENING_HAND; i++) {
                 draw(c, seat);
             }
+        }
+        for (Seat seat : s.seats()) {
+            int max = c.pilot(seat).maxSp(c.catalog);
+            c.emit(new SpRestored(seat, max, max));
         }
     }
 

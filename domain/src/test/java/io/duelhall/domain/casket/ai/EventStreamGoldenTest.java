@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * a new engine version and a new value here.
  */
 class EventStreamGoldenTest {
-    static final String GOLDEN = "ecc53d5d03b9793d1a600b3098e45051c7992a75b7576c25362aabb993f6b3b0";
+    static final String GOLDEN = "bd40ec0b538c46886836c40baa7b8745794d4ffa2338d24b07cfe0b90e08e2f3";
 
     static final ObjectMapper CANONICAL =
             new ObjectMapper()
