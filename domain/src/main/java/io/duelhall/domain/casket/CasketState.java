@@ -44,6 +44,12 @@ public record CasketState(
     public static final String ACTION = "ACTION";
     public static final String DISCARD = "DISCARD";
 
+    /** The draw and end phases, decided in one go after PASS. */
+    public static final String DRAW = "DRAW";
+
+    /** After a turn ended, before the next began (never seen between two decisions). */
+    public static final String BETWEEN = "BETWEEN";
+
     public static final CasketState EMPTY =
             new CasketState(
                     null,

@@ -167,7 +167,6 @@ final class Evolver {
                                             p.rotated = false;
                                             p.moved = 0;
                                             p.played = 0;
-                                            p.acted = false;
                                             p.buff = 0;
                                             p.aim = 0;
                                         }));
@@ -204,7 +203,6 @@ final class Evolver {
                                 p -> {
                                     p.at = m.path().get(m.path().size() - 1);
                                     p.moved += m.path().size();
-                                    p.acted = true;
                                 }));
         on(
                 CasketRotated.class,
@@ -225,7 +223,6 @@ final class Evolver {
                                     p.discard.add(c.card());
                                     if (s.active() == c.seat()) {
                                         p.played++;
-                                        p.acted = true;
                                     }
                                 }));
         on(
@@ -322,9 +319,9 @@ final class Evolver {
                                     p.defeated = true;
                                     p.place = d.place();
                                 }));
-        on(ActionPhaseEnded.class, (s, a) -> s.edit(b -> b.phase = "DRAW"));
+        on(ActionPhaseEnded.class, (s, a) -> s.edit(b -> b.phase = CasketState.DRAW));
         on(HandLimitExceeded.class, (s, h) -> s.edit(b -> b.phase = CasketState.DISCARD));
-        on(CasketTurnEnded.class, (s, t) -> s.edit(b -> b.phase = "BETWEEN"));
+        on(CasketTurnEnded.class, (s, t) -> s.edit(b -> b.phase = CasketState.BETWEEN));
         on(CasketTimedOut.class, (s, t) -> s.withPilot(t.seat(), p -> p.timeouts = t.timeouts()));
         on(
                 CasketMatchEnded.class,

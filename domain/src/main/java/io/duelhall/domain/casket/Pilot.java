@@ -14,7 +14,6 @@ import java.util.Map;
  * @param overspent SP spent this turn beyond the maximum, each paid with a card (C-SP-1)
  * @param moved hexes moved this turn
  * @param played cards played this turn (C-DRAW-1)
- * @param acted whether the seat did anything in its turn (a turn without acting cools, C-D-HEAT-2)
  * @param mulligan null until the seat decided; then whether it took it
  * @param place once defeated, the place it finished in (seats falling at once share it)
  */
@@ -40,7 +39,6 @@ public record Pilot(
         boolean rotated,
         int moved,
         int played,
-        boolean acted,
         Map<Component, Integer> damage,
         int buff,
         int aim,
@@ -92,7 +90,6 @@ public record Pilot(
                 false,
                 0,
                 0,
-                false,
                 Map.of(),
                 0,
                 0,
@@ -152,7 +149,7 @@ public record Pilot(
         int sp, spent, overspent, heat, facing, moved, played, buff, aim, damageCards, timeouts;
         int place;
         Hex at;
-        boolean rotated, acted, defeated;
+        boolean rotated, defeated;
         Map<Component, Integer> damage;
         Boolean mulligan;
 
@@ -178,7 +175,6 @@ public record Pilot(
             rotated = p.rotated;
             moved = p.moved;
             played = p.played;
-            acted = p.acted;
             damage = new EnumMap<>(Component.class);
             damage.putAll(p.damage);
             buff = p.buff;
@@ -228,7 +224,6 @@ public record Pilot(
                     rotated,
                     moved,
                     played,
-                    acted,
                     damage,
                     buff,
                     aim,

@@ -423,7 +423,9 @@ final class Turns {
             }
             return;
         }
-        if (s.active() != null && c.pilot(s.active()).defeated() && !"BETWEEN".equals(s.phase())) {
+        if (s.active() != null
+                && c.pilot(s.active()).defeated()
+                && !CasketState.BETWEEN.equals(s.phase())) {
             endTurn(c, s.active());
         }
     }
