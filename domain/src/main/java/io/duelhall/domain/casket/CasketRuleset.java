@@ -35,10 +35,47 @@ public final class CasketRuleset implements Ruleset {
 
     /** With dice from {@code dice} instead of the seed (scenario tests only). */
     CasketRuleset(Catalog catalog, Decider.Dice dice) {
+        List<String> problems = problems(catalog);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "catalog " + catalog.version() + " is not usable: " + problems);
+        }
         this.catalog = catalog;
         this.decider = new Decider(catalog, ENGINE_VERSION, dice);
         this.redaction = new Redaction(catalog);
         this.moves = new CasketMoves(catalog);
+    }
+
+    /**
+     * Checks the data once: six-faced dice, ten wounds, an arena with a deployment for every seat,
+     * every starter deck legal (C-D-*).
+     */
+    static List<String> problems(Catalog catalog) {
+        List<String> out = new ArrayList<>();
+        if (catalog.attackDie().size() != 6 || catalog.defenceDie().size() != 6) {
+            out.add("dice have six faces (C-D-DICE-1)");
+        }
+        if (catalog.wounds().size() != 10) {
+            out.add("the wound deck has 10 cards (C-D-WOUND-2)");
+        }
+        if (catalog.maps().isEmpty()) {
+            out.add("at least one arena (C-D-MAP-1)");
+        }
+        for (ArenaMap m : catalog.maps()) {
+            for (Seat seat : Seat.values()) {
+                ArenaMap.Deployment d = m.deployments().get(seat);
+                if (d == null || !m.passable(d.hex())) {
+                    out.add(m.id() + ": no deployment hex for seat " + seat + " (C-D-MAP-1)");
+                }
+            }
+        }
+        for (Catalog.Starter st : catalog.starters()) {
+            List<String> v = catalog.deckViolations(st.deck());
+            if (!v.isEmpty()) {
+                out.add("starter " + st.id() + ": " + v);
+            }
+        }
+        return out;
     }
 
     public Catalog catalog() {
