@@ -32,8 +32,7 @@ class CasketEventNamesTest {
     void everyReleasedNameStaysReadableAndEveryEventIsPinned() throws IOException {
         List<String> released;
         try (InputStream in =
-                CasketEventNamesTest.class.getResourceAsStream(
-                        "/released-casket-event-names.txt")) {
+                CasketEventNamesTest.class.getResourceAsStream("released-casket-event-names.txt")) {
             assertThat(in).isNotNull();
             released =
                     new String(in.readAllBytes(), StandardCharsets.UTF_8)
