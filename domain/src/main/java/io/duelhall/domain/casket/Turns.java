@@ -9,7 +9,7 @@ import java.util.TreeMap;
 
 /** The flow of a match: setup, rounds and initiative, the four phases, damage, defeat and end. */
 final class Turns {
-    /** C-D-END-3: a match still undecided after this many rounds ends in a draw. */
+    /** C-D-END-3: a match still undecided after this many rounds ends; HP decides. */
     static final int MAX_ROUNDS = 40;
 
     static final int OPENING_HAND = 6;
@@ -380,16 +380,25 @@ final class Turns {
     }
 
     /**
-     * C-D-END-1, C-D-END-2: the placings, first to last (seats still standing share the first
-     * place; the fallen by the place they fell in); a single first place wins, a shared one draws;
-     * everyone else lost.
+     * C-D-END-1, C-D-END-2: the placings, first to last (the fallen by the place they fell in;
+     * seats still standing, only at the time limit, by their HP, C-D-END-3); a single first place
+     * wins, a shared one draws; everyone else lost.
      */
     static void endMatch(DecisionInProgress c, String reason) {
         CasketState s = c.state;
         Map<Integer, List<Seat>> byPlace = new TreeMap<>();
         for (Pilot p : s.pilots().values()) {
-            byPlace.computeIfAbsent(p.defeated() ? p.place() : 1, k -> new ArrayList<>())
-                    .add(p.seat());
+            int place = p.place();
+            if (!p.defeated()) {
+                // C-D-END-3: seats standing are placed by their Casket HP (cards in the deck)
+                place = 1;
+                for (Pilot q : s.pilots().values()) {
+                    if (!q.defeated() && q.deck().size() > p.deck().size()) {
+                        place++;
+                    }
+                }
+            }
+            byPlace.computeIfAbsent(place, k -> new ArrayList<>()).add(p.seat());
         }
         List<List<Seat>> placings = new ArrayList<>();
         byPlace.values().forEach(g -> placings.add(List.copyOf(g)));

@@ -421,16 +421,27 @@ class RulingsTest {
 
     @Test
     @DisplayName(
-            "C-D-END-3 a match still undecided after 40 rounds is drawn among the seats standing")
+            "C-D-END-3 after 40 rounds the seats standing are placed by HP (deck size); equal HP"
+                    + " draws")
     void roundLimit() {
-        Scenario s = duel().edit(b -> b.round = Turns.MAX_ROUNDS);
+        Scenario s = duel().edit(b -> b.round = Turns.MAX_ROUNDS).deck(A, 10, "resupply");
+        s.deck(B, 10, "resupply");
         s.ok(Scenario.of(A, CasketIntents.PASS));
-        s.hand(A).ok(Scenario.of(B, CasketIntents.PASS));
+        s.hand(A).deck(A, 8, "resupply").ok(Scenario.of(B, CasketIntents.PASS));
         CasketMatchEnded end = s.event(CasketMatchEnded.class);
         assertThat(end.reason()).isEqualTo("TIME_LIMIT");
         assertThat(end.winner()).isNull();
         assertThat(end.losers()).isEmpty();
         assertThat(end.placings()).containsExactly(List.of(A, B));
+
+        Scenario t = Scenario.started(3).edit(b -> b.round = Turns.MAX_ROUNDS);
+        t.ok(Intent.concede(C));
+        t.hand(A).deck(A, 12, "resupply").ok(Scenario.of(A, CasketIntents.PASS));
+        t.hand(B).deck(B, 5, "resupply").ok(Scenario.of(B, CasketIntents.PASS));
+        CasketMatchEnded three = t.event(CasketMatchEnded.class);
+        assertThat(three.winner()).isEqualTo(A);
+        assertThat(three.placings()).containsExactly(List.of(A), List.of(B), List.of(C));
+        assertThat(three.losers()).containsExactly(B, C);
     }
 
     @Test

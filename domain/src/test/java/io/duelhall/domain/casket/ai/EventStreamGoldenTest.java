@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * a new engine version and a new value here.
  */
 class EventStreamGoldenTest {
-    static final String GOLDEN = "bd40ec0b538c46886836c40baa7b8745794d4ffa2338d24b07cfe0b90e08e2f3";
+    static final String GOLDEN = "378bbc9592ace4299a74848a56f078c09fca099288b2f9d18391432b7c01bcce";
 
     static final ObjectMapper CANONICAL =
             new ObjectMapper()
