@@ -1,0 +1,249 @@
+package io.duelhall.domain.casket;
+
+import io.duelhall.domain.ClockNeed;
+import io.duelhall.domain.Decision;
+import io.duelhall.domain.DrawCheck;
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentSpec;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchEvent;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.MatchSetup;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.Viewer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** casket (seed 001), Arena mode, as read by RULINGS.md (C-*) and docs/rulings.md (C-D-*). */
+public final class CasketRuleset implements Ruleset {
+    public static final String RULESET = Decider.RULESET;
+    public static final String ENGINE_VERSION = "casket-1.0.0";
+
+    private final Catalog catalog;
+    private final Decider decider;
+    private final Redaction redaction;
+    private final CasketMoves moves;
+
+    /** The current engine with the shipped data. */
+    public CasketRuleset() {
+        this(Catalog.standard(), Decider.SEEDED);
+    }
+
+    /** With dice from {@code dice} instead of the seed (scenario tests only). */
+    CasketRuleset(Catalog catalog, Decider.Dice dice) {
+        List<String> problems = problems(catalog);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "catalog " + catalog.version() + " is not usable: " + problems);
+        }
+        this.catalog = catalog;
+        this.decider = new Decider(catalog, ENGINE_VERSION, dice);
+        this.redaction = new Redaction(catalog);
+        this.moves = new CasketMoves(catalog);
+    }
+
+    /**
+     * Checks the data once: six-faced dice, ten wounds, an arena with a deployment for every seat,
+     * every starter deck legal (C-D-*).
+     */
+    static List<String> problems(Catalog catalog) {
+        List<String> out = new ArrayList<>();
+        if (catalog.attackDie().size() != 6 || catalog.defenceDie().size() != 6) {
+            out.add("dice have six faces (C-D-DICE-1)");
+        }
+        if (catalog.wounds().size() != 10) {
+            out.add("the wound deck has 10 cards (C-D-WOUND-2)");
+        }
+        if (catalog.maps().isEmpty()) {
+            out.add("at least one arena (C-D-MAP-1)");
+        }
+        for (ArenaMap m : catalog.maps()) {
+            for (Seat seat : Seat.values()) {
+                ArenaMap.Deployment d = m.deployments().get(seat);
+                if (d == null || !m.passable(d.hex())) {
+                    out.add(m.id() + ": no deployment hex for seat " + seat + " (C-D-MAP-1)");
+                }
+            }
+        }
+        for (Catalog.Starter st : catalog.starters()) {
+            List<String> v = catalog.deckViolations(st.deck());
+            if (!v.isEmpty()) {
+                out.add("starter " + st.id() + ": " + v);
+            }
+        }
+        return out;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public String id() {
+        return RULESET;
+    }
+
+    @Override
+    public String engineVersion() {
+        return ENGINE_VERSION;
+    }
+
+    @Override
+    public String catalogVersion() {
+        return catalog.version();
+    }
+
+    @Override
+    public int minSeats() {
+        return 2;
+    }
+
+    @Override
+    public int maxSeats() {
+        return 6;
+    }
+
+    @Override
+    public CasketState initial() {
+        return CasketState.EMPTY;
+    }
+
+    @Override
+    public Decision create(String matchId, MatchOptions options, byte[] serverSeed) {
+        MatchOptions o = options == null ? MatchOptions.defaults() : options;
+        return decider.create(matchId, o, serverSeed, o.seatCount(this));
+    }
+
+    @Override
+    public Decision join(GameState state, JoinRequest request) {
+        return decider.join((CasketState) state, request);
+    }
+
+    @Override
+    public Decision decide(GameState state, Intent intent) {
+        return decider.decide((CasketState) state, intent);
+    }
+
+    @Override
+    public List<IntentSpec> intentTypes() {
+        return CasketIntents.SPECS;
+    }
+
+    @Override
+    public List<String> targetKinds() {
+        return CasketIntents.TARGET_KINDS;
+    }
+
+    @Override
+    public CasketState evolve(GameState state, MatchEvent event) {
+        return Evolver.evolve((CasketState) state, ended(event));
+    }
+
+    /** C-D-CLOCK-1: the active seat's action phase runs its TURN clock; answers a RESPONSE. */
+    @Override
+    public ClockNeed clockNeed(GameState state) {
+        CasketState s = (CasketState) state;
+        Seat seat = CasketMoves.toAct(s);
+        return seat == null ? null : new ClockNeed(seat, Decider.clock(s), s.turn());
+    }
+
+    @Override
+    public Seat toAct(GameState state) {
+        return CasketMoves.toAct((CasketState) state);
+    }
+
+    @Override
+    public List<Intent> legalMoves(GameState state, Seat seat) {
+        return moves.legal((CasketState) state, seat);
+    }
+
+    @Override
+    public String movesNote(GameState state, Seat seat) {
+        return CasketMoves.note((CasketState) state, seat);
+    }
+
+    @Override
+    public List<Catalog.Card> cards() {
+        return catalog.cards();
+    }
+
+    /** A starter Casket as a seat request body but for {@code "name"}. */
+    public record StarterSeat(List<String> cards, Map<String, String> picks) {}
+
+    @Override
+    public List<StarterSeat> starterSeatRequests() {
+        return catalog.starters().stream()
+                .map(s -> new StarterSeat(s.deck(), Map.of(CasketIntents.CASKET, s.id())))
+                .toList();
+    }
+
+    @Override
+    public Class<CasketView> viewType() {
+        return CasketView.class;
+    }
+
+    @Override
+    public CasketView view(GameState state, Viewer viewer, long version) {
+        return redaction.view((CasketState) state, effectiveViewer(state, viewer), version);
+    }
+
+    @Override
+    public MatchEvent redact(MatchEvent event, Viewer viewer) {
+        return Redaction.event(event, viewer);
+    }
+
+    @Override
+    public CasketState evolvePublic(GameState publicState, MatchEvent publicEvent) {
+        return Evolver.evolve((CasketState) publicState, ended(publicEvent));
+    }
+
+    @Override
+    public CasketView publicView(GameState publicState, long version) {
+        return redaction.view((CasketState) publicState, Viewer.SPECTATOR, version);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<Class<? extends MatchEvent>> eventTypes() {
+        List<Class<? extends MatchEvent>> out = new ArrayList<>();
+        for (Class<?> c : CasketEvent.class.getPermittedSubclasses()) {
+            out.add((Class<? extends MatchEvent>) c);
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public MatchSetup setup(List<? extends MatchEvent> events) {
+        return CasketFairness.setup(events);
+    }
+
+    @Override
+    public List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events) {
+        return CasketFairness.reproduceDraws(catalog, events);
+    }
+
+    /** C-D-HIT-1: what {@code attacker}'s two attack dice must reach with {@code card}. */
+    public int toHitNeed(CasketState s, Seat attacker, String card, Seat target) {
+        DecisionInProgress c = new DecisionInProgress(catalog, Decider.SEEDED, s);
+        return Combat.need(c, attacker, catalog.card(card), target, new ArrayList<>());
+    }
+
+    public static boolean over(CasketState s) {
+        return s.status() == MatchStatus.ENDED;
+    }
+
+    /**
+     * The core's {@link io.duelhall.domain.MatchExpired} ends the state as this game's own end
+     * event with no winner and no losers would.
+     */
+    private static MatchEvent ended(MatchEvent event) {
+        return event instanceof io.duelhall.domain.MatchExpired x
+                ? new CasketEvent.CasketMatchEnded(
+                        null, List.of(), x.reason(), x.serverSeed(), List.of())
+                : event;
+    }
+}

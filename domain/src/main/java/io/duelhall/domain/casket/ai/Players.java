@@ -1,0 +1,74 @@
+package io.duelhall.domain.casket.ai;
+
+import io.duelhall.domain.AiPlayer;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.casket.CasketIntents;
+import io.duelhall.domain.casket.CasketRuleset;
+import io.duelhall.domain.casket.Catalog;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The casket players the server can seat, by name. */
+public final class Players {
+    public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
+
+    public static final AiPlayer.Roster ROSTER =
+            new AiPlayer.Roster() {
+                @Override
+                public String ruleset() {
+                    return CasketRuleset.RULESET;
+                }
+
+                @Override
+                public List<String> names() {
+                    return NAMES;
+                }
+
+                @Override
+                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+                    return rules instanceof CasketRuleset c
+                            ? of(name, c, seed).map(p -> p)
+                            : Optional.empty();
+                }
+
+                @Override
+                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
+                    return new RandomPlayer((CasketRuleset) rules, seed);
+                }
+
+                /** Seat A takes the first starter Casket, B the second, and so on round. */
+                @Override
+                public JoinRequest seatRequest(
+                        Ruleset rules, Seat seat, String name, String clientSeed) {
+                    List<Catalog.Starter> s = ((CasketRuleset) rules).catalog().starters();
+                    return joinRequest(name, s.get(seat.ordinal() % s.size()), clientSeed);
+                }
+            };
+
+    private Players() {}
+
+    public static JoinRequest joinRequest(String name, Catalog.Starter s, String clientSeed) {
+        return new JoinRequest(
+                name,
+                null,
+                null,
+                s.deck(),
+                clientSeed,
+                null,
+                Map.of(CasketIntents.CASKET, s.id()),
+                null);
+    }
+
+    public static Optional<Player> of(String name, CasketRuleset rules, long seed) {
+        if (GreedyPlayer.NAME.equals(name)) {
+            return Optional.of(new GreedyPlayer(rules));
+        }
+        if (RandomPlayer.NAME.equals(name)) {
+            return Optional.of(new RandomPlayer(rules, seed));
+        }
+        return Optional.empty();
+    }
+}
