@@ -158,8 +158,20 @@ public interface Ruleset {
                                 + name()
                                 + ").");
             }
+            if (t.seat() == null && !seatlessTargetKinds().contains(t.kind())) {
+                return Refusal.malformed(
+                        "MISSING_FIELD", "every " + t.kind() + " target needs a seat.");
+            }
         }
         return null;
+    }
+
+    /**
+     * The {@link #targetKinds()} that name no seat (a place on casket's map: {@code HEX}); every
+     * other kind's target must say whose it is.
+     */
+    default List<String> seatlessTargetKinds() {
+        return List.of();
     }
 
     /** Applies one event. Total over the events {@link #decide} produces; never throws on them. */

@@ -41,17 +41,35 @@ public final class SetupDeal {
     }
 
     /**
-     * The match seed in hex from the revealed server seed and both client seeds, or null when one
-     * is missing or the server seed is not hex (a record's setup shows what it can).
+     * matchSeed = SHA-256(serverSeed ‖ UTF-8(client seed) of every seat given, in seat order A to
+     * F): for two seats exactly {@link #matchSeed(String, String, String)}; for more (casket) each
+     * further seat's seed follows.
+     */
+    public static byte[] matchSeed(String serverSeedHex, Map<Seat, String> clientSeeds) {
+        List<byte[]> parts = new ArrayList<>();
+        parts.add(Sha256.unhex(serverSeedHex));
+        for (Seat seat : Seat.values()) {
+            String c = clientSeeds.get(seat);
+            if (c != null) {
+                parts.add(c.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return Sha256.of(parts.toArray(new byte[0][]));
+    }
+
+    /**
+     * The match seed in hex ({@link #matchSeed(String, Map)}) from the revealed server seed and the
+     * client seeds, or null when seat A's or B's is missing or the server seed is not hex (a
+     * record's setup shows what it can).
      */
     public static String matchSeedHex(String serverSeedHex, Map<Seat, String> clientSeeds) {
-        String a = clientSeeds.get(Seat.A);
-        String b = clientSeeds.get(Seat.B);
-        if (serverSeedHex == null || a == null || b == null) {
+        if (serverSeedHex == null
+                || clientSeeds.get(Seat.A) == null
+                || clientSeeds.get(Seat.B) == null) {
             return null;
         }
         try {
-            return Sha256.hex(matchSeed(serverSeedHex, a, b));
+            return Sha256.hex(matchSeed(serverSeedHex, clientSeeds));
         } catch (IllegalArgumentException notHex) {
             return null;
         }

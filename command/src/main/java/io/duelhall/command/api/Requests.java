@@ -342,10 +342,11 @@ public final class Requests {
                                 + "DRONE and CARD).");
             }
             String kind = name("targets[].kind", t.kind());
-            if (t.seat() == null) {
-                throw bad("MISSING_FIELD", "every target needs a seat.");
-            }
-            Seat seat = parse(Seat.class, t.seat(), "INVALID_FIELD", "targets[].seat");
+            // whether this kind needs a seat is the ruleset's to say (Ruleset.checkIntent)
+            Seat seat =
+                    t.seat() == null
+                            ? null
+                            : parse(Seat.class, t.seat(), "INVALID_FIELD", "targets[].seat");
             if ((t.id() != null && t.id().length() > MAX_ID)
                     || (t.subsystem() != null && t.subsystem().length() > 40)) {
                 throw bad("OUT_OF_RANGE", "target id or subsystem is too long.");

@@ -2,6 +2,7 @@ package io.duelhall.command.rules;
 
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.biome.BiomeRuleset;
+import io.duelhall.domain.casket.CasketRuleset;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.domain.voidexa.cards.Catalog;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
@@ -126,7 +127,7 @@ public final class ReleasedRules {
         for (Release r : releases.subList(0, releases.size() - 1)) {
             older.add(voidexa(r));
         }
-        return new Rulesets(List.of(current, voidlit(), biome()), older);
+        return new Rulesets(List.of(current, voidlit(), biome(), casket()), older);
     }
 
     /**
@@ -142,6 +143,14 @@ public final class ReleasedRules {
      */
     public static BiomeRuleset biome() {
         return new BiomeRuleset();
+    }
+
+    /**
+     * casket (issue 16) at its one released version, its catalog, maps and dice bundled as data
+     * beside its classes.
+     */
+    public static CasketRuleset casket() {
+        return new CasketRuleset();
     }
 
     /**
@@ -195,6 +204,6 @@ public final class ReleasedRules {
                                                                 .toList()));
         List<io.duelhall.domain.Ruleset> older = new ArrayList<>(served);
         older.remove(chosen);
-        return new Rulesets(List.of(chosen, voidlit(), biome()), older);
+        return new Rulesets(List.of(chosen, voidlit(), biome(), casket()), older);
     }
 }

@@ -52,4 +52,10 @@ public class RulesConfig {
     public AiPlayer.Roster biomeAiPlayers() {
         return io.duelhall.domain.biome.ai.Players.ROSTER;
     }
+
+    /** casket's AI players (greedy, random). */
+    @Bean
+    public AiPlayer.Roster casketAiPlayers() {
+        return io.duelhall.domain.casket.ai.Players.ROSTER;
+    }
 }

@@ -36,7 +36,8 @@ class AiSeatsTest {
                     List.of(
                             WIRING.voidexaAiPlayers(),
                             WIRING.voidlitAiPlayers(),
-                            WIRING.biomeAiPlayers()));
+                            WIRING.biomeAiPlayers(),
+                            WIRING.casketAiPlayers()));
 
     /**
      * A gateway whose {@code sendAndWait} answers with {@code answer}; everything else is

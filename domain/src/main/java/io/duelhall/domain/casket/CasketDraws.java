@@ -2,9 +2,7 @@ package io.duelhall.domain.casket;
 
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SetupDeal;
-import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.rng.Sha256CounterRandom;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -30,26 +28,13 @@ import java.util.Set;
  *   <li>the n-th die of the match (n from 0): {@code nextInt(6)} of stream "die:n".
  * </ul>
  */
-public final class CasketDraws {
+final class CasketDraws {
     private CasketDraws() {}
-
-    /** The seed of a match with these client seeds, in seat order. */
-    public static byte[] matchSeed(String serverSeedHex, Map<Seat, String> clientSeeds) {
-        List<byte[]> parts = new ArrayList<>();
-        parts.add(Sha256.unhex(serverSeedHex));
-        for (Seat seat : Seat.values()) {
-            String c = clientSeeds.get(seat);
-            if (c != null) {
-                parts.add(c.getBytes(StandardCharsets.UTF_8));
-            }
-        }
-        return Sha256.of(parts.toArray(new byte[0][]));
-    }
 
     static byte[] matchSeed(CasketState s) {
         Map<Seat, String> seeds = new EnumMap<>(Seat.class);
         s.pilots().forEach((seat, p) -> seeds.put(seat, p.clientSeed()));
-        return matchSeed(s.serverSeed(), seeds);
+        return SetupDeal.matchSeed(s.serverSeed(), seeds);
     }
 
     /** Each seat's HP deck, top first, with fresh instance ids. */

@@ -7,7 +7,6 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.casket.CasketEvent.*;
-import io.duelhall.domain.rng.Sha256;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -21,34 +20,19 @@ import java.util.Objects;
 final class CasketFairness {
     private CasketFairness() {}
 
-    /** The setup, with the match seed of all seats' client seeds (C-D-DICE-3). */
+    /**
+     * The setup, with the match seed of all seats' client seeds (C-D-DICE-3, {@link
+     * io.duelhall.domain.SetupDeal#matchSeed(String, java.util.Map)}).
+     */
     static MatchSetup setup(List<? extends MatchEvent> events) {
-        MatchSetup two =
-                MatchSetup.of(
-                        events,
-                        j ->
-                                new MatchSetup.SeatSetup(
-                                        j.name(),
-                                        j instanceof PilotJoined p ? p.casket() : null,
-                                        null,
-                                        j.deck()));
-        String seed = null;
-        if (two.revealedServerSeed() != null && two.clientSeeds().size() >= 2) {
-            try {
-                seed =
-                        Sha256.hex(
-                                CasketDraws.matchSeed(two.revealedServerSeed(), two.clientSeeds()));
-            } catch (IllegalArgumentException notHex) {
-                seed = null;
-            }
-        }
-        return new MatchSetup(
-                two.seedCommitment(),
-                two.committedServerSeed(),
-                two.revealedServerSeed(),
-                two.clientSeeds(),
-                seed,
-                two.seats());
+        return MatchSetup.of(
+                events,
+                j ->
+                        new MatchSetup.SeatSetup(
+                                j.name(),
+                                j instanceof PilotJoined p ? p.casket() : null,
+                                null,
+                                j.deck()));
     }
 
     static List<DrawCheck> reproduceDraws(Catalog catalog, List<? extends MatchEvent> events) {

@@ -138,6 +138,12 @@ public final class CasketRuleset implements Ruleset {
         return CasketIntents.TARGET_KINDS;
     }
 
+    /** A hex of the map is nobody's: a HEX target names no seat. */
+    @Override
+    public List<String> seatlessTargetKinds() {
+        return List.of(CasketIntents.HEX_TARGET);
+    }
+
     @Override
     public CasketState evolve(GameState state, MatchEvent event) {
         return Evolver.evolve((CasketState) state, ended(event));

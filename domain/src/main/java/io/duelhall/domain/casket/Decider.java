@@ -11,7 +11,6 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.Target;
 import io.duelhall.domain.casket.CasketEvent.*;
 import io.duelhall.domain.rng.Sha256;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +18,6 @@ import java.util.List;
 /** decide(state, intent) → events or a refusal, for casket. */
 final class Decider {
     static final String RULESET = "casket";
-    static final int MAX_CLIENT_SEED_BYTES = 64;
 
     /** Where dice come from: the n-th die of the match (0..5). Tests may script it. */
     interface Dice {
@@ -78,21 +76,9 @@ final class Decider {
                             null,
                             "Every seat of this match is taken."));
         }
-        String name = r.name();
-        if (name == null || name.isBlank() || name.length() > 40) {
-            return Decision.reject(
-                    Refusal.malformed("INVALID_FIELD", "name must be 1 to 40 characters."));
-        }
-        String seed = r.clientSeed();
-        if (seed == null
-                || seed.isEmpty()
-                || seed.getBytes(StandardCharsets.UTF_8).length > MAX_CLIENT_SEED_BYTES) {
-            return Decision.reject(
-                    Refusal.malformed(
-                            "OUT_OF_RANGE",
-                            "clientSeed must be 1 to "
-                                    + MAX_CLIENT_SEED_BYTES
-                                    + " bytes (UTF-8)."));
+        Refusal bad = r.problem();
+        if (bad != null) {
+            return Decision.reject(bad);
         }
         String casket = r.picks() == null ? null : r.picks().get(CasketIntents.CASKET);
         Catalog.Starter starter = casket == null ? null : catalog.starter(casket);
@@ -122,11 +108,11 @@ final class Decider {
         c.emit(
                 new PilotJoined(
                         seat,
-                        name.trim(),
+                        r.name().trim(),
                         starter.id(),
                         starter.type(),
                         List.copyOf(deck),
-                        seed,
+                        r.clientSeed(),
                         r.accountId()));
         if (c.state.pilots().size() == s.seatCount()) {
             Turns.start(c);

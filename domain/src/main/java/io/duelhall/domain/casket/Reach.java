@@ -12,7 +12,7 @@ import java.util.PriorityQueue;
  * Where a casket can MOVE now within its SP pool (no overspending), each hex with its cheapest path
  * (C-MAP-1, C-D-MOVE-1): what a board shows and sends back as a MOVE's targets.
  */
-public final class Reach {
+final class Reach {
     /** A hex within reach: the SP it costs and the path to send (the start left out). */
     public record Step(String hex, int cost, List<String> path) {}
 

@@ -1,7 +1,7 @@
 package io.duelhall.domain.casket;
 
 /** The rules document's tables as pure functions (C-SP-*, C-DRAW-1, C-HEAT-1, C-D-HIT-*). */
-public final class Tables {
+final class Tables {
     public static final int BASE_TO_HIT = 5;
     public static final int HAND_LIMIT = 6;
     public static final int DANGER_HEAT = 5;

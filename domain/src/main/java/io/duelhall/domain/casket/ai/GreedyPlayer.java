@@ -21,7 +21,7 @@ import java.util.List;
  * component standing), closes in when nothing is in range, and never overspends. Answers with its
  * strongest reactive card and pays damage with dead cards first.
  */
-public final class GreedyPlayer implements Player {
+final class GreedyPlayer implements Player {
     public static final String NAME = "greedy";
     private final CasketRuleset rules;
     private final Catalog catalog;

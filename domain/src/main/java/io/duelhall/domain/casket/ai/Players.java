@@ -2,7 +2,6 @@ package io.duelhall.domain.casket.ai;
 
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
-import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.casket.CasketIntents;
 import io.duelhall.domain.casket.CasketRuleset;
@@ -16,37 +15,13 @@ public final class Players {
     public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
 
     public static final AiPlayer.Roster ROSTER =
-            new AiPlayer.Roster() {
-                @Override
-                public String ruleset() {
-                    return CasketRuleset.RULESET;
-                }
-
-                @Override
-                public List<String> names() {
-                    return NAMES;
-                }
-
-                @Override
-                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
-                    return rules instanceof CasketRuleset c
-                            ? of(name, c, seed).map(p -> p)
-                            : Optional.empty();
-                }
-
-                @Override
-                public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-                    return new RandomPlayer((CasketRuleset) rules, seed);
-                }
-
-                /** Seat A takes the first starter Casket, B the second, and so on round. */
-                @Override
-                public JoinRequest seatRequest(
-                        Ruleset rules, Seat seat, String name, String clientSeed) {
-                    List<Catalog.Starter> s = ((CasketRuleset) rules).catalog().starters();
-                    return joinRequest(name, s.get(seat.ordinal() % s.size()), clientSeed);
-                }
-            };
+            AiPlayer.Roster.of(
+                    CasketRuleset.RULESET,
+                    CasketRuleset.class,
+                    NAMES,
+                    Players::of,
+                    RandomPlayer.NAME,
+                    Players::seatRequest);
 
     private Players() {}
 
@@ -70,5 +45,12 @@ public final class Players {
             return Optional.of(new RandomPlayer(rules, seed));
         }
         return Optional.empty();
+    }
+
+    /** Seat A takes the first starter Casket, B the second, and so on round. */
+    private static JoinRequest seatRequest(
+            CasketRuleset rules, Seat seat, String name, String clientSeed) {
+        List<Catalog.Starter> s = rules.catalog().starters();
+        return joinRequest(name, s.get(seat.ordinal() % s.size()), clientSeed);
     }
 }
