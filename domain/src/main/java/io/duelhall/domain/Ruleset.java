@@ -275,6 +275,22 @@ public interface Ruleset {
     List<Class<? extends MatchEvent>> eventTypes();
 
     /**
+     * The event types of a ruleset whose events are the records permitted by one sealed interface
+     * (every hosted ruleset's {@link #eventTypes()}), in their declared order.
+     */
+    @SuppressWarnings("unchecked")
+    static List<Class<? extends MatchEvent>> eventTypesOf(Class<? extends MatchEvent> sealed) {
+        if (!sealed.isSealed()) {
+            throw new IllegalArgumentException(sealed + " is not sealed");
+        }
+        List<Class<? extends MatchEvent>> out = new java.util.ArrayList<>();
+        for (Class<?> c : sealed.getPermittedSubclasses()) {
+            out.add((Class<? extends MatchEvent>) c);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
      * The seeds and decks of a match, read from its events (the audit and the match record use it).
      */
     MatchSetup setup(List<? extends MatchEvent> events);

@@ -225,13 +225,8 @@ public final class BiomeRuleset implements Ruleset {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<Class<? extends MatchEvent>> eventTypes() {
-        List<Class<? extends MatchEvent>> out = new ArrayList<>();
-        for (Class<?> c : BiomeEvent.class.getPermittedSubclasses()) {
-            out.add((Class<? extends MatchEvent>) c);
-        }
-        return List.copyOf(out);
+        return Ruleset.eventTypesOf(BiomeEvent.class);
     }
 
     @Override

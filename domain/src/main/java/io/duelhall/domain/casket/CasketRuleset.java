@@ -213,13 +213,8 @@ public final class CasketRuleset implements Ruleset {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<Class<? extends MatchEvent>> eventTypes() {
-        List<Class<? extends MatchEvent>> out = new ArrayList<>();
-        for (Class<?> c : CasketEvent.class.getPermittedSubclasses()) {
-            out.add((Class<? extends MatchEvent>) c);
-        }
-        return List.copyOf(out);
+        return Ruleset.eventTypesOf(CasketEvent.class);
     }
 
     @Override

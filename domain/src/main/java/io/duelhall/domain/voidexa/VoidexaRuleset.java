@@ -293,13 +293,8 @@ public final class VoidexaRuleset implements Ruleset {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<Class<? extends MatchEvent>> eventTypes() {
-        List<Class<? extends MatchEvent>> out = new ArrayList<>();
-        for (Class<?> c : VoidexaEvent.class.getPermittedSubclasses()) {
-            out.add((Class<? extends MatchEvent>) c);
-        }
-        return List.copyOf(out);
+        return Ruleset.eventTypesOf(VoidexaEvent.class);
     }
 
     @Override

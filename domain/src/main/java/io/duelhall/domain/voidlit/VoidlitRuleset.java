@@ -205,13 +205,8 @@ public final class VoidlitRuleset implements Ruleset {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<Class<? extends MatchEvent>> eventTypes() {
-        List<Class<? extends MatchEvent>> out = new ArrayList<>();
-        for (Class<?> c : VoidlitEvent.class.getPermittedSubclasses()) {
-            out.add((Class<? extends MatchEvent>) c);
-        }
-        return List.copyOf(out);
+        return Ruleset.eventTypesOf(VoidlitEvent.class);
     }
 
     @Override
