@@ -64,7 +64,8 @@ final class Combat {
                     "C-SP-1",
                     "Only " + over + " card(s) pay for overspending here.");
         }
-        if (over - hand.size() > p.deck().size() - 1) {
+        // only SP beyond the pool are paid with cards: an empty deck does not stop a payment in SP
+        if (over - hand.size() > 0 && over - hand.size() > p.deck().size() - 1) {
             return Refusal.rules(
                     "NOT_ENOUGH_CARDS",
                     "C-D-SP-3",

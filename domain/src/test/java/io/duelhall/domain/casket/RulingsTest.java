@@ -98,6 +98,17 @@ class RulingsTest {
     }
 
     @Test
+    @DisplayName(
+            "C-D-SP-3 an empty deck stops only what would be paid from it, not a cost within SP")
+    void anEmptyDeckStopsNoCostWithinSp() {
+        Scenario s = duel().deck(A, 0, "resupply").pilot(A, p -> p.sp = 6);
+        assertThat(s.p(A).deck()).isEmpty();
+        s.ok(Scenario.move(A, "1,-6"));
+        s.pilot(A, p -> p.sp = 0);
+        assertThat(s.refused(Scenario.move(A, "1,-5"))).isEqualTo("NOT_ENOUGH_CARDS");
+    }
+
+    @Test
     @DisplayName("C-DRAW-1 draw by cards played: 4 played draw 3")
     void drawTable() {
         Scenario s = duel().hand(A, "damage", "damage", "damage", "damage");

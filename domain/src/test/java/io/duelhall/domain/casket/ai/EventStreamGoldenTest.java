@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * a new engine version and a new value here.
  */
 class EventStreamGoldenTest {
-    static final String GOLDEN = "378bbc9592ace4299a74848a56f078c09fca099288b2f9d18391432b7c01bcce";
+    static final String GOLDEN = "d66e63e5c1a1a5e176039aba2757a9d20949900dd356a68ceae494fe666b09b0";
 
     static final ObjectMapper CANONICAL =
             new ObjectMapper()
