@@ -62,16 +62,25 @@ public record MatchOptions(
                             + MAX_TIMEOUT_LOSS
                             + " when given.");
         }
+        // AI seats among the match's seats: A and B of a two-seat match, A to F of six (casket)
+        int seatCount = o.seats() == null ? 2 : Math.max(2, Math.min(o.seats(), 6));
         if (o.ai() != null
                 && o.ai().entrySet().stream()
                         .anyMatch(
                                 e ->
-                                        (e.getKey() != Seat.A && e.getKey() != Seat.B)
+                                        e.getKey() == null
+                                                || e.getKey().ordinal() >= seatCount
                                                 || e.getValue() == null
                                                 || e.getValue().isBlank())) {
             return Refusal.malformed(
                     "INVALID_FIELD",
-                    "ai names an AI for seat A and/or B, e.g. {\"B\": \"greedy\"}.");
+                    seatCount == 2
+                            ? "ai names an AI for seat A and/or B, e.g. {\"B\": \"greedy\"}."
+                            : "ai names an AI for seats A to "
+                                    + Seat.values()[seatCount - 1]
+                                    + " of this "
+                                    + seatCount
+                                    + "-seat match, e.g. {\"B\": \"greedy\"}.");
         }
         return null;
     }

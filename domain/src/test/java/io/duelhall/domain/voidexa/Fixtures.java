@@ -19,9 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The real catalog and ruleset, and helpers to start matches and apply intents. */
-final class Fixtures {
+public final class Fixtures {
     static final Catalog CATALOG = load();
-    static final VoidexaRuleset RULES = new VoidexaRuleset(CATALOG);
+    public static final VoidexaRuleset RULES = new VoidexaRuleset(CATALOG);
 
     /**
      * The released catalog 2026.11.2 under engine voidexa-1.1.0: the rules before D-DRONE-3 and
@@ -58,7 +58,7 @@ final class Fixtures {
         return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), clientSeed);
     }
 
-    static byte[] seed(int n) {
+    public static byte[] seed(int n) {
         byte[] b = new byte[32];
         for (int i = 0; i < 32; i++) {
             b[i] = (byte) (n * 31 + i);

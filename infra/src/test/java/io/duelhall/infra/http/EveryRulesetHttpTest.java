@@ -131,7 +131,7 @@ class EveryRulesetHttpTest extends AppTest {
         assertThat(played).hasSize(rulesets.size());
     }
 
-    private record Match(String id, String[] tokens) {}
+    record Match(String id, String[] tokens) {}
 
     /**
      * No hidden card reaches a spectator by any read path (the no-leak test for every ruleset): an
@@ -139,7 +139,7 @@ class EveryRulesetHttpTest extends AppTest {
      * events so far) must not be in the spectator's view, its new events, or the replay of the
      * latest step.
      */
-    private static final class Leaks {
+    static final class Leaks {
         final java.util.Set<String> everPublic = new java.util.HashSet<>();
         long seen = -1;
         int checked;
@@ -207,8 +207,19 @@ class EveryRulesetHttpTest extends AppTest {
         }
     }
 
-    private static Match start(Api api, String ruleset, JsonNode starters, String[] names) {
-        Res created = api.post("/api/matches", Map.of("ruleset", ruleset), null);
+    static Match start(Api api, String ruleset, JsonNode starters, String[] names) {
+        // a match of more than two seats says how many (options.seats)
+        Res created =
+                api.post(
+                        "/api/matches",
+                        names.length == 2
+                                ? Map.of("ruleset", ruleset)
+                                : Map.of(
+                                        "ruleset",
+                                        ruleset,
+                                        "options",
+                                        Map.of("seats", names.length)),
+                        null);
         assertThat(created.status()).as(created.raw()).isEqualTo(201);
         String id = created.body().get("matchId").asText();
         String[] tokens = new String[names.length];
@@ -228,19 +239,19 @@ class EveryRulesetHttpTest extends AppTest {
         return new Match(id, tokens);
     }
 
-    private static void concede(Api api, Match m, int seat) {
+    static void concede(Api api, Match m, int seat) {
         Res res =
                 api.post(
                         "/api/matches/" + m.id + "/intents", Api.intent("CONCEDE"), m.tokens[seat]);
         assertThat(res.status()).as(res.raw()).isEqualTo(200);
     }
 
-    private static String status(Api api, String id) {
+    static String status(Api api, String id) {
         return api.get("/api/matches/" + id + "/view", null).body().get("status").asText();
     }
 
     /** The end as every read path shows it: list, histories, replay, record and audit. */
-    private static void ended(Api api, String ruleset, Match m, String[] names) {
+    static void ended(Api api, String ruleset, Match m, String[] names) {
         for (String token : m.tokens) {
             assertThat(api.get("/api/matches/" + m.id + "/moves", token).body().get("moves"))
                     .isEmpty();
@@ -341,7 +352,7 @@ class EveryRulesetHttpTest extends AppTest {
         }
     }
 
-    private static void sleep(long ms) {
+    static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

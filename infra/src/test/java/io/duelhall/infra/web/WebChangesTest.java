@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.http.Api;
+import io.duelhall.infra.http.Bot;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -222,7 +223,43 @@ class WebChangesTest extends WebTest {
                                         entry))
                 .as("a second tap hides it")
                 .isIn("none", "normal", "");
-        bot.playToEnd(id, tokens, 3000);
+
+        // a chip on the board (a card in play, a field, a drone) shares the attribute and the tap
+        Map<String, String> texts = new java.util.HashMap<>();
+        for (JsonNode c : api.get("/api/cards", null).body()) {
+            texts.put(c.get("id").asText(), c.get("text").asText());
+        }
+        String chipId = null;
+        for (int i = 0; i < 400 && chipId == null; i++) {
+            List<WebElement> chips = d.findElements(By.cssSelector(".ship .chip[data-card]"));
+            if (!chips.isEmpty()) {
+                chipId = chips.get(0).getDomAttribute("data-id");
+            } else if (Bot.ended(bot.step(id, tokens))) {
+                break;
+            }
+        }
+        assertThat(chipId).as("a card chip appeared on the board of " + id).isNotNull();
+        String chipSelector = ".ship .chip[data-id='" + chipId + "']";
+        WebElement chip = d.findElement(By.cssSelector(chipSelector));
+        String chipText = texts.get(chip.getDomAttribute("data-card"));
+        assertThat(chip.getDomAttribute("title")).as("the chip's hover text").isEqualTo(chipText);
+        chip.click();
+        assertThat(
+                        (String)
+                                js.executeScript(
+                                        "return getComputedStyle(document.querySelector(arguments[0]),"
+                                                + " '::after').content",
+                                        chipSelector))
+                .as("the chip's text under it after a tap")
+                .contains(chipText);
+        if (!"ENDED"
+                .equals(
+                        api.get("/api/matches/" + id + "/view", null)
+                                .body()
+                                .get("status")
+                                .asText())) {
+            bot.playToEnd(id, tokens, 3000);
+        }
     }
 
     /**

@@ -1,22 +1,16 @@
-package io.duelhall.domain.voidexa;
+package io.duelhall.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.duelhall.domain.GameState;
-import io.duelhall.domain.MatchEvent;
-import io.duelhall.domain.MatchExpired;
-import io.duelhall.domain.MatchOptions;
-import io.duelhall.domain.MatchStatus;
-import io.duelhall.domain.Ruleset;
-import io.duelhall.domain.Seat;
-import io.duelhall.domain.SeatDeadlineSet;
-import io.duelhall.domain.SeatDeadlines;
-import io.duelhall.domain.Viewer;
 import io.duelhall.domain.biome.BiomeRuleset;
+import io.duelhall.domain.casket.CasketRuleset;
+import io.duelhall.domain.voidexa.Fixtures;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,29 +22,37 @@ class SeatDeadlinesTest {
     static final Instant DEADLINE = Instant.parse("2026-11-26T10:00:00Z");
     static final SeatDeadlineSet SET = new SeatDeadlineSet(DEADLINE);
 
-    /** A voidexa match created, with seat A taken. */
-    private static GameState oneSeat() {
+    /** Every hosted ruleset with its AI roster, whose seat requests are legal decks. */
+    static final Map<Ruleset, AiPlayer.Roster> HOSTED = new LinkedHashMap<>();
+
+    static {
+        HOSTED.put(Fixtures.RULES, io.duelhall.domain.voidexa.ai.Players.ROSTER);
+        HOSTED.put(new VoidlitRuleset(), io.duelhall.domain.voidlit.ai.Players.ROSTER);
+        HOSTED.put(new BiomeRuleset(), io.duelhall.domain.biome.ai.Players.ROSTER);
+        HOSTED.put(new CasketRuleset(), io.duelhall.domain.casket.ai.Players.ROSTER);
+    }
+
+    /** A two-seat match of {@code r} created, with its first {@code seats} seats taken. */
+    static GameState seated(Ruleset r, int seats) {
         List<MatchEvent> events =
-                new ArrayList<>(
-                        Fixtures.RULES
-                                .create("m", MatchOptions.defaults(), Fixtures.seed(1))
-                                .events());
-        GameState s = Fixtures.RULES.replay(events);
-        events.addAll(Fixtures.RULES.join(s, Fixtures.join("Ada", Fixtures.deck(0), "a")).events());
-        return Fixtures.RULES.replay(events);
+                new ArrayList<>(r.create("m", MatchOptions.defaults(), Fixtures.seed(1)).events());
+        for (int i = 0; i < seats; i++) {
+            Seat seat = Seat.values()[i];
+            JoinRequest request =
+                    HOSTED.get(r).seatRequest(r, seat, "player " + seat, "seed " + seat);
+            Decision joined = r.join(r.replay(events), request);
+            assertThat(joined.refusal()).as(r.id() + " seat " + seat).isNull();
+            events.addAll(joined.events());
+        }
+        return r.replay(events);
+    }
+
+    private static GameState oneSeat() {
+        return seated(Fixtures.RULES, 1);
     }
 
     private static GameState bothSeats() {
-        List<MatchEvent> events =
-                new ArrayList<>(
-                        Fixtures.RULES
-                                .create("m", MatchOptions.defaults(), Fixtures.seed(1))
-                                .events());
-        GameState s = Fixtures.RULES.replay(events);
-        events.addAll(Fixtures.RULES.join(s, Fixtures.join("Ada", Fixtures.deck(0), "a")).events());
-        s = Fixtures.RULES.replay(events);
-        events.addAll(Fixtures.RULES.join(s, Fixtures.join("Bo", Fixtures.deck(1), "b")).events());
-        return Fixtures.RULES.replay(events);
+        return seated(Fixtures.RULES, 2);
     }
 
     @Test
@@ -142,14 +144,28 @@ class SeatDeadlinesTest {
         assertThat(SeatDeadlines.problem(86_401).code()).isEqualTo("OUT_OF_RANGE");
     }
 
+    /** The rule is neutral: one free seat of any hosted ruleset's waiting match expires alike. */
+    @Test
+    void aWaitingMatchOfEveryRulesetExpiresWithItsFreeSeat() {
+        for (Ruleset r : HOSTED.keySet()) {
+            GameState s = seated(r, 1);
+            assertThat(s.status()).as(r.id()).isEqualTo(MatchStatus.WAITING);
+            MatchExpired x = SeatDeadlines.expiry(SET, s, 2, "ab", DEADLINE);
+            assertThat(x).as(r.id()).isNotNull();
+            assertThat(x.freeSeats()).as(r.id()).containsExactly(Seat.B);
+            assertThat(SeatDeadlines.expiry(SET, seated(r, 2), 2, "ab", DEADLINE.plusSeconds(5)))
+                    .as(r.id() + ": live, never")
+                    .isNull();
+        }
+    }
+
     /**
      * Every hosted ruleset: MatchExpired ends the state (live and public folds), no winner; its
      * view says ENDED.
      */
     @Test
     void everyRulesetEndsOnMatchExpired() {
-        for (Ruleset r :
-                List.<Ruleset>of(Fixtures.RULES, new VoidlitRuleset(), new BiomeRuleset())) {
+        for (Ruleset r : HOSTED.keySet()) {
             GameState s =
                     r.replay(r.create("m", MatchOptions.defaults(), Fixtures.seed(2)).events());
             assertThat(s.status()).as(r.id()).isIn(MatchStatus.NEW, MatchStatus.WAITING);
