@@ -90,7 +90,9 @@ export function renderCasket(view, cards, context) {
 
   // ---- the map ----
   const hexes = (view.board && view.board.hexes) || [];
-  const reach = new Map(mine && view.decision === 'ACTION' ? (view.reach || []).map((st) => [st.hex, st]) : []);
+  // the view's reach, offered while the server lists a MOVE at all (a move it would refuse is never offered)
+  const canMove = mine && view.decision === 'ACTION' && moves.some((m) => m.type === 'MOVE');
+  const reach = new Map(canMove ? (view.reach || []).map((st) => [st.hex, st]) : []);
   const attackable = new Set(moves.filter((m) => m.type === 'PLAY').flatMap((m) => (m.targets || []))
     .filter((t) => t.kind === 'CASKET').map((t) => t.seat));
   const at = {};
@@ -190,8 +192,9 @@ export function renderCasket(view, cards, context) {
     h('h3', {}, 'Dice of the last attack'),
     dice.length ? h('ul', {}, dice.map((d) => h('li', { dataset: { seq: d.seq, purpose: d.purpose } },
       h('span', { class: 'muted' }, `${d.seat} · ${words(d.purpose)}: `),
-      (d.faces && d.faces.length ? d.faces : d.rolls || []).map((f, i) => h('span', { class: 'ck-die', title: `die ${d.index + i}` }, String(f))),
-      d.values && d.values.length ? h('span', { class: 'muted' }, ` = ${d.values.join(', ')}`) : null)))
+      (d.rolls || []).map((roll, i) => h('span', { class: 'ck-die', dataset: { roll }, title: `die ${d.index + i}: rolled ${roll}` },
+        d.faces && d.faces[i] ? `${words(d.faces[i])}${d.values && d.values[i] !== undefined ? ` ${d.values[i]}` : ''}` : String(roll))),
+      d.values && d.values.length ? h('span', { class: 'muted' }, ` = ${d.values.reduce((a, x) => a + x, 0)}`) : null)))
       : h('p', { class: 'muted' }, 'No attack rolled yet.'));
 
   // ---- the seats ----
@@ -234,7 +237,7 @@ export function renderCasket(view, cards, context) {
           const untargeted = ms.find((m) => !(m.targets || []).length);
           return h('li', { class: `ck-card${ms.length ? ' playable' : ''}`, dataset: { id: c.id, card: c.card }, title: card.text || '' },
             untargeted ? h('button', { type: 'button', class: 'ck-move ck-play', dataset: { type: 'PLAY', card: c.id }, onclick: () => send(untargeted) }, `Play ${name(c)}`)
-              : h('strong', {}, name(c)),
+              : h('span', { class: seat === ctx.me && mine ? 'muted' : '' }, name(c)),
             card.cost !== undefined ? h('span', { class: 'muted' }, ` ${card.cost} SP`) : null,
             ms.filter((m) => (m.targets || []).length).map((m) => button(m, 'ck-attack-move')));
         }))] : null,

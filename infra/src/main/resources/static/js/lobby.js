@@ -18,6 +18,11 @@ const matchHref = (id, ruleset) => boardHref(ruleset || game(), id);
 const seatHref = (id, seat, token, ruleset) => `${matchHref(id, ruleset)}#seat=${seat}&token=${encodeURIComponent(token)}`;
 
 function players(m) {
+  const all = (m.players || []).slice().sort((x, y) => String(x.seat).localeCompare(String(y.seat)));
+  if (all.length > 2) { // a game of more than two seats: every seat, in seat order
+    return h('span', { class: 'players' }, all.map((p, i) => [i ? h('span', { class: 'vs' }, ' vs ') : null,
+      h('span', { class: m.winner === p.seat ? 'won' : '' }, p.name || '—')]));
+  }
   const byseat = Object.fromEntries((m.players || []).map((p) => [p.seat, p.name]));
   return h('span', { class: 'players' },
     h('span', { class: m.winner === 'A' ? 'won' : '' }, byseat.A || '—'),
@@ -189,6 +194,7 @@ function showSeats() {
     for (let n = seats.min || 2; n <= seats.max; n++) counts.push(n);
     fill($('#seats'), counts.map((n) => h('option', { value: n, selected: n === was }, `${n} seats`)));
   }
+  fill($('#watch-ai'), seatCount() > 2 ? `Watch ${seatCount()} AIs` : 'Watch two AIs');
 }
 
 async function playAi() {
@@ -290,6 +296,7 @@ async function start() {
       showDecks().catch((e) => fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e)));
     });
     showSeats();
+    $('#seats').addEventListener('change', showSeats);
     await showDecks();
   } catch (e) {
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));

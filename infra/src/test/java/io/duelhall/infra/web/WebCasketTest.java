@@ -160,7 +160,9 @@ class WebCasketTest extends WebTest {
                 default -> {
                     if (has(d, ".ck-board button.ck-attack-move")) {
                         pick = ".ck-board button.ck-attack-move";
-                    } else if (movedTurn != turn && reach.size() > 0) {
+                    } else if (movedTurn != turn
+                            && reach.size() > 0
+                            && has(d, ".ck-map g.ck-hex.reach")) {
                         // towards the nearest enemy: the reachable hex closest to it
                         JsonNode best = closest(view, me, reach);
                         pick =
@@ -190,7 +192,9 @@ class WebCasketTest extends WebTest {
                             shownVersion(x) > version
                                     || !x.findElement(By.id("refusal")).getText().isEmpty());
             assertThat(d.findElement(By.id("refusal")).getText())
-                    .as("a listed move is never refused (%s)", pick)
+                    .as(
+                            "a listed move is never refused (%s); my seat then: %s",
+                            pick, view.at("/seats/" + me))
                     .isEmpty();
             if (path != null) {
                 movedTurn = turn;
@@ -279,7 +283,7 @@ class WebCasketTest extends WebTest {
         d.get(url("/table.html?id=" + id));
         waitFor(d, x -> x.findElements(By.cssSelector(".ck-map g.ck-casket")).size() == 4);
         assertThat(d.findElements(By.cssSelector(".ck-seat"))).hasSize(4);
-        long firstShown = shownVersion(d);
+        long firstShown = waitFor(d, x -> shownVersion(x) > 0 ? shownVersion(x) : null);
         JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
         assertThat(d.findElements(By.cssSelector(".ck-map g.ck-hex")))
                 .hasSize(view.at("/board/hexes").size());
@@ -385,11 +389,16 @@ class WebCasketTest extends WebTest {
         }
     }
 
+    /**
+     * The view version the table shows (#state's data-version: the element stays, its attribute
+     * changes).
+     */
     private static long shownVersion(WebDriver d) {
         try {
-            List<WebElement> v = d.findElements(By.cssSelector("#summary [data-field='version']"));
-            return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
-        } catch (org.openqa.selenium.StaleElementReferenceException e) {
+            String v = d.findElement(By.id("state")).getDomAttribute("data-version");
+            return v == null || v.isBlank() ? -1 : Long.parseLong(v.trim());
+        } catch (org.openqa.selenium.StaleElementReferenceException
+                | org.openqa.selenium.NoSuchElementException e) {
             return -1;
         }
     }
