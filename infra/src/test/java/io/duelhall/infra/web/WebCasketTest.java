@@ -183,6 +183,9 @@ class WebCasketTest extends WebTest {
             if (seen.size() > 40) {
                 seen.remove(0);
             }
+            if (path != null && clickedPath == null) {
+                shot(b, "casket-board.png"); // the reachable hexes highlighted, their cost on them
+            }
             if (!click(d, pick)) {
                 continue;
             }
@@ -226,7 +229,7 @@ class WebCasketTest extends WebTest {
                                                                             + "']"))
                                                     .size()
                                             == 1);
-                    b.fullScreenshot("casket-board.png", Browser.DESKTOP.getWidth());
+                    shot(b, "casket-moved.png");
                 }
             }
         }
@@ -253,7 +256,7 @@ class WebCasketTest extends WebTest {
                                         .orElse(null));
         assertThat(verdict.getText()).startsWith("Audit passed");
         waitFor(d, x -> !x.findElements(By.cssSelector(".ck-board .vl-result")).isEmpty());
-        b.fullScreenshot("casket-ended.png", Browser.DESKTOP.getWidth());
+        shot(b, "casket-ended.png");
         assertThat(api.get("/api/matches/" + id + "/audit", null).body().get("passed").asBoolean())
                 .isTrue();
     }
@@ -300,7 +303,7 @@ class WebCasketTest extends WebTest {
                         shownVersion(x) > firstShown
                                 || x.findElements(By.cssSelector(".ck-board .vl-result")).size()
                                         > 0);
-        b.fullScreenshot("casket-spectator.png", Browser.DESKTOP.getWidth());
+        shot(b, "casket-spectator.png");
         long now = api.get("/api/matches/" + id + "/view", null).body().get("version").asLong();
         waitFor(d, Duration.ofSeconds(30), x -> shownVersion(x) >= now);
         assertThat(
@@ -359,6 +362,12 @@ class WebCasketTest extends WebTest {
             }
         }
         return found;
+    }
+
+    /** The whole page from its top (the driver may have scrolled to what it clicked). */
+    private static void shot(Browser b, String name) {
+        ((org.openqa.selenium.JavascriptExecutor) b.driver).executeScript("window.scrollTo(0, 0)");
+        b.fullScreenshot(name, Browser.DESKTOP.getWidth());
     }
 
     private static boolean has(WebDriver d, String css) {
