@@ -10,12 +10,19 @@ import { boardHref, hasBoard } from './boards.js';
 /** The starter decks of the game chosen: each {label, body}, body a seat request but for its name. */
 let decks = [];
 const startersByGame = new Map();
+/** The rulesets hosted (GET /api/rulesets), by id: each with its seats {min, max}. */
+const rulesets = new Map();
 
 const game = () => $('#game').value || 'voidexa';
 const matchHref = (id, ruleset) => boardHref(ruleset || game(), id);
 const seatHref = (id, seat, token, ruleset) => `${matchHref(id, ruleset)}#seat=${seat}&token=${encodeURIComponent(token)}`;
 
 function players(m) {
+  const all = (m.players || []).slice().sort((x, y) => String(x.seat).localeCompare(String(y.seat)));
+  if (all.length > 2) { // a game of more than two seats: every seat, in seat order
+    return h('span', { class: 'players' }, all.map((p, i) => [i ? h('span', { class: 'vs' }, ' vs ') : null,
+      h('span', { class: m.winner === p.seat ? 'won' : '' }, p.name || '—')]));
+  }
   const byseat = Object.fromEntries((m.players || []).map((p) => [p.seat, p.name]));
   return h('span', { class: 'players' },
     h('span', { class: m.winner === 'A' ? 'won' : '' }, byseat.A || '—'),
@@ -170,8 +177,30 @@ async function guarded(fn) {
  */
 const LOBBY_CLOCKS = { turnClockSeconds: 120, responseSeconds: 30, timeoutLoss: 3 };
 
+/** The seats of the game chosen: more than two (seats A–F) for a game that allows them; "Play" and "Watch" only. */
+const SEAT_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
+const manySeats = () => ((rulesets.get(game()) || {}).seats || {}).max > 2;
+const seatCount = () => (manySeats() ? Number($('#seats').value) || 2 : 2);
+const seatOptions = () => (manySeats() ? { seats: seatCount() } : {});
+
+/** Shows the seat count for a game of more than two seats, from its minimum to its maximum. */
+function showSeats() {
+  const seats = (rulesets.get(game()) || {}).seats || {};
+  const many = manySeats();
+  $('#seats-field').hidden = !many;
+  if (many) {
+    const was = Number($('#seats').value) || seats.min || 2;
+    const counts = [];
+    for (let n = seats.min || 2; n <= seats.max; n++) counts.push(n);
+    fill($('#seats'), counts.map((n) => h('option', { value: n, selected: n === was }, `${n} seats`)));
+  }
+  fill($('#watch-ai'), seatCount() > 2 ? `Watch ${seatCount()} AIs` : 'Watch two AIs');
+}
+
 async function playAi() {
-  const created = await post('/api/matches', { ruleset: game(), ai: { B: 'greedy' }, options: LOBBY_CLOCKS });
+  // the person takes the seat left free: every other seat is the greedy AI's
+  const ai = Object.fromEntries(SEAT_LETTERS.slice(1, seatCount()).map((s) => [s, 'greedy']));
+  const created = await post('/api/matches', { ruleset: game(), ai, options: { ...LOBBY_CLOCKS, ...seatOptions() } });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);
 }
@@ -187,7 +216,8 @@ async function waitForOpponent() {
 }
 
 async function watchAi() {
-  const created = await post('/api/matches', { ruleset: game(), ai: { A: 'greedy', B: 'random' } });
+  const ai = Object.fromEntries(SEAT_LETTERS.slice(0, seatCount()).map((s, i) => [s, i % 2 ? 'random' : 'greedy']));
+  const created = await post('/api/matches', { ruleset: game(), ai, ...(manySeats() ? { options: seatOptions() } : {}) });
   location.href = matchHref(created.matchId);
 }
 
@@ -232,6 +262,7 @@ async function showInvite(matchId) {
   }
   if (view.ruleset !== game() && [...$('#game').options].some((o) => o.value === view.ruleset)) {
     $('#game').value = view.ruleset;
+    showSeats();
     await showDecks();
   }
   fill(box,
@@ -258,8 +289,14 @@ async function join(matchId, ruleset) {
 async function start() {
   try {
     const games = await get('/api/rulesets');
+    games.forEach((g) => rulesets.set(g.id, g));
     fill($('#game'), games.map((g) => h('option', { value: g.id }, g.name || g.id)));
-    $('#game').addEventListener('change', () => showDecks().catch((e) => fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e))));
+    $('#game').addEventListener('change', () => {
+      showSeats();
+      showDecks().catch((e) => fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e)));
+    });
+    showSeats();
+    $('#seats').addEventListener('change', showSeats);
     await showDecks();
   } catch (e) {
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));

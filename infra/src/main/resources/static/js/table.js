@@ -19,6 +19,7 @@ let stream = null;
 let auditShown = false;
 let movesAsked = 0;
 let logged = -1;
+let shownMoves = null; // the seat's listed moves for the view shown (null until asked)
 
 function say(el, text) {
   fill($(el), text || '');
@@ -63,8 +64,8 @@ function show(v) {
   startCountdowns();
   $('#state').dataset.version = v.version;
   renderSummary(v);
-  const drawn = TABLE_BODIES[v.ruleset];
-  fill($('#state'), h('h2', {}, 'Board'), drawn ? drawn(v, catalog) : value(body(v)));
+  shownMoves = null;
+  drawBody(v);
   renderLog(v.recentEvents || []);
   if (token) refreshMoves(v);
   if (v.status === 'ENDED') {
@@ -75,6 +76,16 @@ function show(v) {
       renderAudit($('#audit'), matchId);
     }
   }
+}
+
+/**
+ * The ruleset's part: its own body when it has one (a body taking a third argument is drawn again with the seat's
+ * listed moves once they arrive, to offer them on the board), else the view as nested lists.
+ */
+function drawBody(v) {
+  const drawn = TABLE_BODIES[v.ruleset];
+  fill($('#state'), h('h2', {}, 'Board'),
+    drawn ? drawn(v, catalog, { me: token ? me : null, moves: shownMoves, send }) : value(body(v)));
 }
 
 /** The view without its envelope: the ruleset's own part. */
@@ -148,6 +159,11 @@ async function refreshMoves(v) {
   try {
     const answer = await get(`/api/matches/${encodeURIComponent(matchId)}/moves`, token);
     if (asked !== movesAsked) return;
+    const drawn = TABLE_BODIES[view.ruleset];
+    if (drawn && drawn.length >= 3) {
+      shownMoves = answer.moves;
+      drawBody(view);
+    }
     say('#moves-note', answer.moves.length ? (answer.note || '') : 'Not your decision: waiting for the other seat.');
     fill($('#moves'), answer.moves.map((m, i) => h('li', {},
       h('button', { type: 'button', class: i === 0 ? 'move primary' : 'move', dataset: { type: m.type, card: m.card || '' }, onclick: () => send(m) }, label(m)))));

@@ -1,0 +1,265 @@
+// casket's part of the table: the hex map as SVG (every hex coloured by terrain, its elevation as a number, each
+// Casket as a marker with its seat letter and an arrow for its facing), and beside it each seat's SP (with the
+// overspend band), Heat and its zone, component damage, wounds, hand, deck and discard, the dice of the last attack
+// and the decision owed. For the seat to act (ctx.moves, from GET /moves): its reachable hexes are highlighted (a
+// click sends the MOVE with the view's path), the Caskets it may attack are marked, and its hand and decision are
+// buttons of the listed moves. The rules stay on the server: only listed moves and the view's reach are offered.
+import { h } from './dom.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const SIZE = 26; // hex radius, px
+const SQ3 = Math.sqrt(3);
+const COMPONENTS = ['HEAD', 'CHASSIS', 'RIGHT_ARM', 'LEFT_ARM', 'LEGS'];
+const DESTROYED_AT = 3; // Component.DESTROYED_AT
+const DANGER_HEAT = 5; // Tables.DANGER_HEAT
+const CRITICAL_HEAT = 10; // Tables.CRITICAL_HEAT
+const DICE_PURPOSES = new Set(['ATTACK', 'DEFENCE', 'COMPONENT']);
+
+const words = (s) => String(s || '').toLowerCase().replace(/_/g, ' ');
+const seatsOf = (view) => Object.keys(view.seats || {}).sort();
+
+/** An SVG element (dom.js's h makes HTML ones); attributes, never style. */
+function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.entries(v).forEach(([dk, dv]) => el.setAttribute(`data-${dk}`, String(dv)));
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat(3)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Flat-topped axial layout: x = 1.5·q, y = √3·(r + q/2). */
+const centre = (q, r) => [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)];
+const parseHex = (id) => (id ? id.split(',').map(Number) : null);
+const corners = (x, y, k = 1) => [0, 1, 2, 3, 4, 5]
+  .map((i) => `${(x + k * SIZE * Math.cos((Math.PI / 3) * i)).toFixed(2)},${(y + k * SIZE * Math.sin((Math.PI / 3) * i)).toFixed(2)}`).join(' ');
+
+/** Heat's zone (C-HEAT-1): below 5 safe, 5–9 danger, 10 and more critical. */
+export function heatZone(heat) {
+  return heat >= CRITICAL_HEAT ? 'critical' : heat >= DANGER_HEAT ? 'danger' : 'safe';
+}
+
+/** The dice of the last attack: its ATTACK roll and the DEFENCE and COMPONENT rolls after it (events kept across views). */
+const diceByMatch = new Map();
+
+function rememberDice(view) {
+  const kept = diceByMatch.get(view.matchId) || { seq: -1, dice: [] };
+  for (const e of view.recentEvents || []) {
+    if (e.seq <= kept.seq) continue;
+    kept.seq = e.seq;
+    const p = e.event || e.payload || {};
+    if ((e.type || p.type) !== 'DiceRolled' || !DICE_PURPOSES.has(p.purpose)) continue;
+    if (p.purpose === 'ATTACK') kept.dice = [];
+    kept.dice.push({ seq: e.seq, ...p });
+  }
+  diceByMatch.set(view.matchId, kept);
+  return kept.dice;
+}
+
+/**
+ * @param view the casket view
+ * @param cards catalog card id → card
+ * @param ctx {me, moves, send}: the seat this page plays (or none), its listed moves (null until asked), and how to
+ *   send one
+ */
+export function renderCasket(view, cards, context) {
+  const ctx = context || {};
+  const moves = ctx.moves || [];
+  const send = ctx.send || (() => {});
+  const mine = !!ctx.me && ctx.me === view.toAct && moves.length > 0;
+  const name = (ref) => {
+    const id = ref && typeof ref === 'object' ? ref.card : ref;
+    return (cards.get(id) || {}).name || id;
+  };
+  const cardOf = (instance) => {
+    for (const seat of seatsOf(view)) {
+      const st = view.seats[seat];
+      const found = [...(st.hand || []), ...(st.discard || [])].find((c) => c.id === instance);
+      if (found) return found;
+    }
+    return null;
+  };
+  const dice = rememberDice(view);
+  const expected = (moves.find((m) => m.expectedVersion !== undefined) || {}).expectedVersion;
+
+  // ---- the map ----
+  const hexes = (view.board && view.board.hexes) || [];
+  // the view's reach, offered while the server lists a MOVE at all (a move it would refuse is never offered)
+  const canMove = mine && view.decision === 'ACTION' && moves.some((m) => m.type === 'MOVE');
+  const reach = new Map(canMove ? (view.reach || []).map((st) => [st.hex, st]) : []);
+  const attackable = new Set(moves.filter((m) => m.type === 'PLAY').flatMap((m) => (m.targets || []))
+    .filter((t) => t.kind === 'CASKET').map((t) => t.seat));
+  const at = {};
+  seatsOf(view).forEach((seat) => { const st = view.seats[seat]; if (st.hex && !st.defeated) at[st.hex] = seat; });
+  let minX = 0; let minY = 0; let maxX = 0; let maxY = 0;
+  hexes.forEach((x) => {
+    const [cx, cy] = centre(x.q, x.r);
+    minX = Math.min(minX, cx); maxX = Math.max(maxX, cx); minY = Math.min(minY, cy); maxY = Math.max(maxY, cy);
+  });
+  const pad = SIZE + 4;
+  const vb = [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad].map((n) => n.toFixed(1)).join(' ');
+  const moveTo = (st) => send({ type: 'MOVE', targets: st.path.map((id) => ({ kind: 'HEX', id })),
+    ...(expected !== undefined ? { expectedVersion: expected } : {}) });
+  const hexEl = (x) => {
+    const id = `${x.q},${x.r}`;
+    const [cx, cy] = centre(x.q, x.r);
+    const st = reach.get(id);
+    const terrain = String(x.terrain || 'OPEN').toLowerCase();
+    return s('g', { class: `ck-hex t-${terrain}${st ? ' reach' : ''}`, dataset: { hex: id, terrain: x.terrain, elevation: x.elevation, ...(st ? { cost: st.cost } : {}) },
+      onclick: st ? () => moveTo(st) : null, role: st ? 'button' : null, tabindex: st ? 0 : null,
+      onkeydown: st ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); moveTo(st); } } : null },
+    s('title', {}, `${id} · ${words(x.terrain)}${x.elevation ? ` · elevation ${x.elevation}` : ''}${st ? ` · move here for ${st.cost} SP` : ''}`),
+    s('polygon', { points: corners(cx, cy, 0.97), class: 'ck-cell', 'fill-opacity': x.terrain === 'OPEN' ? Math.min(1, 0.55 + 0.15 * (x.elevation || 0)) : null }),
+    x.elevation ? s('text', { x: cx.toFixed(1), y: (cy - SIZE * 0.5).toFixed(1), class: 'ck-elev', 'text-anchor': 'middle' }, `▲${x.elevation}`) : null,
+    st ? s('text', { x: cx.toFixed(1), y: (cy + SIZE * 0.62).toFixed(1), class: 'ck-cost', 'text-anchor': 'middle' }, `${st.cost} SP`) : null);
+  };
+  const casketEl = (seat) => {
+    const st = view.seats[seat];
+    const pos = parseHex(st.hex);
+    if (!pos || st.defeated) return null;
+    const [cx, cy] = centre(pos[0], pos[1]);
+    const angle = 60 * (st.facing || 0); // 0 = north, clockwise
+    const classes = ['ck-casket', `seat-${seat}`];
+    if (seat === view.activeSeat) classes.push('active');
+    if (seat === ctx.me) classes.push('mine');
+    if (attackable.has(seat)) classes.push('target');
+    return s('g', { class: classes.join(' '), dataset: { seat, hex: st.hex, facing: st.facing } },
+      s('title', {}, `${seat} · ${st.name || ''} · ${name(st.casket)} (${words(st.casketType)}) · facing ${st.facing}`
+        + `${attackable.has(seat) ? ' · in your line of fire' : ''}`),
+      attackable.has(seat) ? s('circle', { cx: cx.toFixed(1), cy: cy.toFixed(1), r: (SIZE * 0.82).toFixed(1), class: 'ck-target-ring' }) : null,
+      s('g', { transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${angle})` },
+        s('polygon', { points: `0,${-SIZE * 0.9} ${SIZE * 0.22},${-SIZE * 0.5} ${-SIZE * 0.22},${-SIZE * 0.5}`, class: 'ck-facing' }),
+        s('circle', { cx: 0, cy: 0, r: (SIZE * 0.5).toFixed(1), class: 'ck-body' })),
+      s('text', { x: cx.toFixed(1), y: (cy + 5).toFixed(1), class: 'ck-letter', 'text-anchor': 'middle' }, seat));
+  };
+  const map = s('svg', { class: 'ck-map', viewBox: vb, role: 'img', 'aria-label': `Map ${view.board ? view.board.name || view.board.map : ''}`,
+    dataset: { hexes: hexes.length } },
+  hexes.map(hexEl), seatsOf(view).map(casketEl));
+
+  // ---- the decision owed, as buttons of the listed moves ----
+  const label = (m) => {
+    switch (m.type) {
+      case 'KEEP': return 'Keep this hand';
+      case 'MULLIGAN': return 'Mulligan: redraw';
+      case 'DECLINE': return 'Decline: no reactive card';
+      case 'REACT': return `React with ${name(cardOf(m.card))}`;
+      case 'PAY': {
+        const n = (m.cards || []).length;
+        const dmg = view.attack ? view.attack.finalDamage : 0;
+        return n ? `Pay ${n} from the hand, ${Math.max(0, dmg - n)} from the deck` : `Pay ${dmg} from the deck`;
+      }
+      case 'DISCARD': return `Discard ${(m.cards || []).map((c) => name(cardOf(c))).join(', ')}`;
+      case 'PASS': return 'End the action phase';
+      case 'VENT': return 'Vent heat (2 SP)';
+      case 'ROTATE': return `Face ${['N', 'NE', 'SE', 'S', 'SW', 'NW'][Number((m.choices || {}).facing)] || (m.choices || {}).facing}`;
+      case 'MOVE': return `Step to ${(m.targets || []).map((t) => t.id).join(' → ')}`;
+      case 'PLAY': {
+        const t = (m.targets || [])[0];
+        return t && t.kind === 'CASKET' ? `→ ${t.seat} ${words(t.subsystem)}` : 'Play';
+      }
+      default: return words(m.type);
+    }
+  };
+  const button = (m, extra) => h('button', { type: 'button', class: `ck-move${extra ? ` ${extra}` : ''}`,
+    dataset: { type: m.type, card: m.card || '', target: ((m.targets || [])[0] || {}).seat || ((m.targets || [])[0] || {}).id || '',
+      subsystem: ((m.targets || [])[0] || {}).subsystem || '' },
+    onclick: () => send(m) }, label(m));
+  const nonHand = moves.filter((m) => m.type !== 'PLAY' && m.type !== 'MOVE' && m.type !== 'ROTATE');
+  const rotations = moves.filter((m) => m.type === 'ROTATE');
+  const decision = mine ? h('section', { class: 'ck-decision', 'aria-label': 'Your decision' },
+    h('h3', {}, `Your decision: ${words(view.decision)}`),
+    view.decision === 'ACTION' ? h('p', { class: 'muted' }, reach.size
+      ? 'Click a highlighted hex to move there (its SP cost is written on it); play a card from your hand below.'
+      : 'No hex within your SP: rotate, vent or play a card.') : null,
+    nonHand.length ? h('div', { class: 'ck-buttons' }, nonHand.map((m) => button(m, m.type === 'KEEP' || m.type === 'DECLINE' ? 'primary' : ''))) : null,
+    rotations.length ? h('div', { class: 'ck-buttons ck-rotate' }, h('span', { class: 'muted' }, 'Rotate: '), rotations.map((m) => button(m))) : null)
+    : null;
+
+  // ---- the last attack and its dice ----
+  const att = view.attack;
+  const attack = att ? h('p', { class: 'ck-attack', role: 'status' },
+    h('strong', {}, `${att.attacker} attacks ${att.defender}'s ${words(att.component)}`), ` with ${name(att.card)}: `,
+    `rolled ${att.total} against ${att.need} (${words(att.result)}), ${att.damage} damage`,
+    att.reduce ? `, −${att.reduce} reactive` : '', att.stage === 'PAY' ? ` · ${att.defender} pays ${att.finalDamage}` : ` · ${att.defender} may react`)
+    : null;
+  const diceEl = h('section', { class: 'ck-dice', 'aria-label': 'Dice of the last attack' },
+    h('h3', {}, 'Dice of the last attack'),
+    dice.length ? h('ul', {}, dice.map((d) => h('li', { dataset: { seq: d.seq, purpose: d.purpose } },
+      h('span', { class: 'muted' }, `${d.seat} · ${words(d.purpose)}: `),
+      (d.rolls || []).map((roll, i) => h('span', { class: 'ck-die', dataset: { roll }, title: `die ${d.index + i}: rolled ${roll}` },
+        d.faces && d.faces[i] ? `${words(d.faces[i])}${d.values && d.values[i] !== undefined ? ` ${d.values[i]}` : ''}` : String(roll))),
+      d.values && d.values.length ? h('span', { class: 'muted' }, ` = ${d.values.reduce((a, x) => a + x, 0)}`) : null)))
+      : h('p', { class: 'muted' }, 'No attack rolled yet.'));
+
+  // ---- the seats ----
+  const handMoves = (instance) => moves.filter((m) => m.type === 'PLAY' && m.card === instance);
+  const seatEl = (seat) => {
+    const st = view.seats[seat];
+    const band = Math.floor((st.maxSp * 3) / 2) - st.maxSp; // C-SP-1: up to ⌊1.5 × max⌋ in a turn
+    const zone = heatZone(st.heat);
+    const comps = st.components || {};
+    const classes = ['ck-seat', `seat-${seat}`];
+    if (view.activeSeat === seat) classes.push('active');
+    if (view.toAct === seat) classes.push('to-act');
+    if (st.defeated) classes.push('defeated');
+    return h('section', { class: classes.join(' '), dataset: { seat }, 'aria-label': `Seat ${seat}` },
+      h('h3', {}, h('span', { class: `ck-swatch seat-${seat}` }, seat), ` ${st.name || '—'} · ${name(st.casket)}`,
+        h('span', { class: 'muted' }, ` (${words(st.casketType)})`),
+        st.defeated ? h('span', { class: 'ck-out' }, ` · defeated${st.place ? `, place ${st.place}` : ''}`) : null,
+        seat === ctx.me ? h('span', { class: 'muted' }, ' · you') : null),
+      h('dl', { class: 'vl-stats' },
+        h('div', { dataset: { stat: 'sp' } }, h('dt', {}, 'SP'), h('dd', {}, `${st.sp}/${st.maxSp}`),
+          h('span', { class: 'muted', title: 'SP that may be overspent in a turn, paid with cards (C-SP-1)' }, ` +${band} overspend · spent ${st.spentThisTurn}`)),
+        h('div', { dataset: { stat: 'heat', zone } }, h('dt', {}, 'Heat'), h('dd', { class: `ck-heat ${zone}` }, `${st.heat} (${zone})`)),
+        h('div', { dataset: { stat: 'hex' } }, h('dt', {}, 'Hex'), h('dd', {}, `${st.hex || '—'} facing ${st.facing}`)),
+        h('div', { dataset: { stat: 'hand' } }, h('dt', {}, 'Hand'), h('dd', {}, st.handCount)),
+        h('div', { dataset: { stat: 'deck' } }, h('dt', {}, 'Deck'), h('dd', {}, st.deckCount)),
+        h('div', { dataset: { stat: 'discard' } }, h('dt', {}, 'Discard'), h('dd', {}, (st.discard || []).length))),
+      h('ul', { class: 'ck-components', 'aria-label': 'Component damage' }, COMPONENTS.map((c) => {
+        const d = comps[c] || 0;
+        return h('li', { class: d >= DESTROYED_AT ? 'destroyed' : d ? 'damaged' : '', dataset: { component: c, damage: d } },
+          `${words(c)} `, h('span', { class: 'ck-pips' }, '■'.repeat(Math.min(d, DESTROYED_AT)) + '□'.repeat(Math.max(0, DESTROYED_AT - d))));
+      })),
+      h('p', { class: 'ck-wounds' }, `Wounds: ${(st.wounds || []).length ? st.wounds.map(words).join(', ') : 'none face up'}`,
+        h('span', { class: 'muted' }, ` · ${st.woundsFaceDown} face down · ${st.damageCards} damage card(s)`)),
+      st.mulligan !== null && st.mulligan !== undefined && view.decision === 'MULLIGAN'
+        ? h('p', { class: 'muted' }, st.mulligan ? 'Took a mulligan.' : 'Kept.') : null,
+      st.hand ? [h('h4', {}, `Hand (${st.hand.length})`),
+        h('ul', { class: 'ck-hand' }, st.hand.map((c) => {
+          const ms = seat === ctx.me ? handMoves(c.id) : [];
+          const card = cards.get(c.card) || {};
+          const untargeted = ms.find((m) => !(m.targets || []).length);
+          return h('li', { class: `ck-card${ms.length ? ' playable' : ''}`, dataset: { id: c.id, card: c.card }, title: card.text || '' },
+            untargeted ? h('button', { type: 'button', class: 'ck-move ck-play', dataset: { type: 'PLAY', card: c.id }, onclick: () => send(untargeted) }, `Play ${name(c)}`)
+              : h('span', { class: seat === ctx.me && mine ? 'muted' : '' }, name(c)),
+            card.cost !== undefined ? h('span', { class: 'muted' }, ` ${card.cost} SP`) : null,
+            ms.filter((m) => (m.targets || []).length).map((m) => button(m, 'ck-attack-move')));
+        }))] : null,
+      (st.discard || []).length ? h('details', { class: 'ck-discard' }, h('summary', {}, `Discard pile (${st.discard.length})`),
+        h('ul', { class: 'vl-chips' }, st.discard.map((c) => h('li', { class: 'chip' }, name(c))))) : null);
+  };
+
+  const result = view.result;
+  return h('div', { class: 'vl-board ck-board', dataset: { decision: view.decision || '', toact: view.toAct || '' } },
+    result ? h('p', { class: 'vl-result', role: 'status' }, result.winner ? `${result.winner} wins (${words(result.reason)})` : `Draw (${words(result.reason)})`) : null,
+    h('p', { class: 'vl-turn' }, view.status === 'LIVE'
+      ? `Round ${view.round} · turn ${view.turn} · order ${(view.order || []).join(' ')} · ${view.activeSeat || '—'} active`
+        + (view.toAct ? ` · ${view.toAct} to act (${words(view.decision)})` : '')
+      : view.status),
+    attack,
+    decision,
+    h('div', { class: 'ck-layout' },
+      h('div', { class: 'ck-map-wrap' }, map,
+        h('p', { class: 'ck-legend muted' },
+          h('span', { class: 'ck-key t-open' }, 'open'), h('span', { class: 'ck-key t-difficult' }, 'difficult'),
+          h('span', { class: 'ck-key t-water' }, 'water'), h('span', { class: 'ck-key t-wall' }, 'wall'),
+          ' · ▲n elevation · arrow: facing', mine && reach.size ? ' · highlighted: where you can move' : '',
+          attackable.size ? ' · ringed: in your line of fire' : '')),
+      h('div', { class: 'ck-side' }, seatsOf(view).map(seatEl), diceEl)));
+}

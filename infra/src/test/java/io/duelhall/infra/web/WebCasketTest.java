@@ -1,0 +1,422 @@
+package io.duelhall.infra.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * Issue 16, casket's board: a person creates a casket match against the greedy AI from the lobby,
+ * the map draws every hex and the Caskets at their hexes, the person moves by clicking a reachable
+ * hex (the server records exactly that path), plays on by clicking the moves the board lists until
+ * the match ends (or concedes when it runs long), and the finished match audits clean; a spectator
+ * watches a 4-seat AI match live.
+ */
+class WebCasketTest extends WebTest {
+    /** How long the person plays before conceding. */
+    static final long PLAY_MILLIS = 150_000;
+
+    @Test
+    void aPersonMovesByClickingAHexAndPlaysTheAiToTheEnd() {
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#game option[value='casket']")).size() > 0);
+        new Select(d.findElement(By.id("game"))).selectByValue("casket");
+        waitFor(d, x -> x.findElement(By.id("seats-field")).isDisplayed());
+        assertThat(
+                        d.findElements(By.cssSelector("#seats option")).stream()
+                                .map(o -> o.getDomAttribute("value"))
+                                .toList())
+                .as("casket's seat counts")
+                .containsExactly("2", "3", "4", "5", "6");
+        new Select(d.findElement(By.id("seats"))).selectByValue("2");
+        waitFor(
+                d,
+                x ->
+                        x.findElements(By.cssSelector("#deck option")).stream()
+                                .anyMatch(o -> o.getText().startsWith("Starter 1")));
+        d.findElement(By.id("name")).clear();
+        d.findElement(By.id("name")).sendKeys("Casket Pilot");
+        d.findElement(By.id("play-ai")).click();
+        waitFor(
+                d,
+                x ->
+                        x.getCurrentUrl().contains("/table.html?id=")
+                                && x.getCurrentUrl().contains("#seat="));
+        String id = d.getCurrentUrl().replaceAll(".*id=([^&#]+).*", "$1");
+        String me = d.getCurrentUrl().replaceAll(".*seat=([A-F]).*", "$1");
+        String token = d.getCurrentUrl().replaceAll(".*token=([^&]+).*", "$1");
+
+        // the map: every hex of the board, each Casket at its hex
+        JsonNode first = api.get("/api/matches/" + id + "/view", token).body();
+        assertThat(first.get("seats").size()).isEqualTo(2);
+        int hexes = first.at("/board/hexes").size();
+        assertThat(hexes).isGreaterThan(10);
+        waitFor(d, x -> x.findElements(By.cssSelector(".ck-map g.ck-hex")).size() == hexes);
+        Set<String> terrains = new HashSet<>();
+        for (JsonNode hx : first.at("/board/hexes")) {
+            terrains.add(hx.get("terrain").asText());
+        }
+        for (String t : terrains) {
+            assertThat(
+                            d.findElements(
+                                    By.cssSelector(
+                                            ".ck-map g.ck-hex.t-" + t.toLowerCase() + " polygon")))
+                    .as("hexes of terrain %s", t)
+                    .isNotEmpty();
+        }
+        JsonNode seatsNow = api.get("/api/matches/" + id + "/view", token).body();
+        waitFor(d, x -> shownVersion(x) >= seatsNow.get("version").asLong());
+        seatsNow.get("seats")
+                .fields()
+                .forEachRemaining(
+                        e -> {
+                            WebElement marker =
+                                    waitFor(
+                                            d,
+                                            x ->
+                                                    x
+                                                            .findElements(
+                                                                    By.cssSelector(
+                                                                            ".ck-map g.ck-casket[data-seat='"
+                                                                                    + e.getKey()
+                                                                                    + "']"))
+                                                            .stream()
+                                                            .findFirst()
+                                                            .orElse(null));
+                            if (shownVersion(d) == seatsNow.get("version").asLong()) {
+                                assertThat(marker.getDomAttribute("data-hex"))
+                                        .as("seat %s's casket", e.getKey())
+                                        .isEqualTo(e.getValue().get("hex").asText());
+                            }
+                        });
+
+        List<String> seen = new ArrayList<>();
+        List<String> clickedPath = null;
+        int clickedCost = -1;
+        int movedTurn = -1;
+        long until = System.currentTimeMillis() + PLAY_MILLIS;
+        boolean conceded = false;
+        while (true) {
+            JsonNode view = api.get("/api/matches/" + id + "/view", token).body();
+            if (!view.get("status").asText().equals("LIVE")) {
+                break;
+            }
+            if (System.currentTimeMillis() > until && clickedPath != null) {
+                conceded = true;
+                break;
+            }
+            assertThat(System.currentTimeMillis())
+                    .as("the person gets to move; met: %s", seen)
+                    .isLessThan(until + 60_000);
+            if (!me.equals(view.path("toAct").asText())) {
+                sleep(50);
+                continue;
+            }
+            long version = view.get("version").asLong();
+            String decision = view.get("decision").asText();
+            int turn = view.get("turn").asInt();
+            // the board is drawn with the listed moves: its decision buttons or its reachable hexes
+            boolean ready =
+                    waitQuietly(
+                            d,
+                            x ->
+                                    shownVersion(x) == version
+                                            && (!x.findElements(
+                                                                    By.cssSelector(
+                                                                            ".ck-board .ck-move"))
+                                                            .isEmpty()
+                                                    || !x.findElements(
+                                                                    By.cssSelector(
+                                                                            ".ck-map g.ck-hex.reach"))
+                                                            .isEmpty()));
+            if (!ready) {
+                continue; // the match moved on meanwhile
+            }
+            String pick;
+            List<String> path = null;
+            int cost = -1;
+            JsonNode reach = view.get("reach");
+            switch (decision) {
+                case "MULLIGAN" -> pick = ".ck-board button.ck-move[data-type='KEEP']";
+                case "REACT" ->
+                        pick =
+                                has(d, ".ck-board button.ck-move[data-type='REACT']")
+                                        ? ".ck-board button.ck-move[data-type='REACT']"
+                                        : ".ck-board button.ck-move[data-type='DECLINE']";
+                case "PAY" -> pick = ".ck-board button.ck-move[data-type='PAY']";
+                case "DISCARD" -> pick = ".ck-board button.ck-move[data-type='DISCARD']";
+                default -> {
+                    if (has(d, ".ck-board button.ck-attack-move")) {
+                        pick = ".ck-board button.ck-attack-move";
+                    } else if (movedTurn != turn
+                            && reach.size() > 0
+                            && has(d, ".ck-map g.ck-hex.reach")) {
+                        // towards the nearest enemy: the reachable hex closest to it
+                        JsonNode best = closest(view, me, reach);
+                        pick =
+                                ".ck-map g.ck-hex.reach[data-hex='"
+                                        + best.get("hex").asText()
+                                        + "']";
+                        path = new ArrayList<>();
+                        for (JsonNode p : best.get("path")) {
+                            path.add(p.asText());
+                        }
+                        cost = best.get("cost").asInt();
+                    } else {
+                        pick = ".ck-board button.ck-move[data-type='PASS']";
+                    }
+                }
+            }
+            seen.add(decision + " " + pick);
+            if (seen.size() > 40) {
+                seen.remove(0);
+            }
+            if (path != null && clickedPath == null) {
+                shot(b, "casket-board.png"); // the reachable hexes highlighted, their cost on them
+            }
+            if (!click(d, pick)) {
+                continue;
+            }
+            waitQuietly(
+                    d,
+                    x ->
+                            shownVersion(x) > version
+                                    || !x.findElement(By.id("refusal")).getText().isEmpty());
+            assertThat(d.findElement(By.id("refusal")).getText())
+                    .as(
+                            "a listed move is never refused (%s); my seat then: %s",
+                            pick, view.at("/seats/" + me))
+                    .isEmpty();
+            if (path != null) {
+                movedTurn = turn;
+                if (clickedPath == null) {
+                    clickedPath = path;
+                    clickedCost = cost;
+                    // the server recorded exactly that MOVE: the path the board sent, at its cost
+                    JsonNode moved = lastMoved(id, token, me);
+                    assertThat(moved).as("a CasketMoved of %s", me).isNotNull();
+                    List<String> recorded = new ArrayList<>();
+                    for (JsonNode p : moved.get("path")) {
+                        recorded.add(
+                                p.isTextual()
+                                        ? p.asText()
+                                        : p.get("q").asInt() + "," + p.get("r").asInt());
+                    }
+                    assertThat(recorded).isEqualTo(clickedPath);
+                    assertThat(moved.get("cost").asInt()).isEqualTo(clickedCost);
+                    String there = clickedPath.get(clickedPath.size() - 1);
+                    waitFor(
+                            d,
+                            x ->
+                                    x.findElements(
+                                                            By.cssSelector(
+                                                                    ".ck-map g.ck-casket[data-seat='"
+                                                                            + me
+                                                                            + "'][data-hex='"
+                                                                            + there
+                                                                            + "']"))
+                                                    .size()
+                                            == 1);
+                    shot(b, "casket-moved.png");
+                }
+            }
+        }
+        assertThat(clickedPath).as("the person moved by clicking a hex; met: %s", seen).isNotNull();
+        if (conceded) {
+            WebElement concede = d.findElement(By.id("concede"));
+            concede.click();
+            waitFor(
+                    d,
+                    x ->
+                            x.findElement(By.id("concede"))
+                                    .getText()
+                                    .toLowerCase()
+                                    .contains("really"));
+            d.findElement(By.id("concede")).click();
+        }
+        WebElement verdict =
+                waitFor(
+                        d,
+                        Duration.ofSeconds(30),
+                        x ->
+                                x.findElements(By.cssSelector("#audit .verdict")).stream()
+                                        .findFirst()
+                                        .orElse(null));
+        assertThat(verdict.getText()).startsWith("Audit passed");
+        waitFor(d, x -> !x.findElements(By.cssSelector(".ck-board .vl-result")).isEmpty());
+        shot(b, "casket-ended.png");
+        assertThat(api.get("/api/matches/" + id + "/audit", null).body().get("passed").asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void aSpectatorWatchesFourAisLive() {
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#game option[value='casket']")).size() > 0);
+        JsonNode created =
+                api.post(
+                                "/api/matches",
+                                Map.of(
+                                        "ruleset",
+                                        "casket",
+                                        "options",
+                                        Map.of("seats", 4),
+                                        "ai",
+                                        Map.of(
+                                                "A", "greedy", "B", "random", "C", "greedy", "D",
+                                                "random")),
+                                null)
+                        .body();
+        assertThat(created.has("matchId")).as("created: %s", created).isTrue();
+        String id = created.get("matchId").asText();
+        d.get(url("/table.html?id=" + id));
+        waitFor(d, x -> x.findElements(By.cssSelector(".ck-map g.ck-casket")).size() == 4);
+        assertThat(d.findElements(By.cssSelector(".ck-seat"))).hasSize(4);
+        long firstShown = waitFor(d, x -> shownVersion(x) > 0 ? shownVersion(x) : null);
+        JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(d.findElements(By.cssSelector(".ck-map g.ck-hex")))
+                .hasSize(view.at("/board/hexes").size());
+        assertThat(view.get("seats").get("C").has("hand") && !view.at("/seats/C/hand").isNull())
+                .as("a spectator sees no hand")
+                .isFalse();
+        // live: the page follows the match without a reload
+        ((org.openqa.selenium.JavascriptExecutor) d)
+                .executeScript("window.__sameCasketPage = true");
+        waitFor(
+                d,
+                Duration.ofSeconds(60),
+                x ->
+                        shownVersion(x) > firstShown
+                                || x.findElements(By.cssSelector(".ck-board .vl-result")).size()
+                                        > 0);
+        shot(b, "casket-spectator.png");
+        long now = api.get("/api/matches/" + id + "/view", null).body().get("version").asLong();
+        waitFor(d, Duration.ofSeconds(30), x -> shownVersion(x) >= now);
+        assertThat(
+                        ((org.openqa.selenium.JavascriptExecutor) d)
+                                .executeScript("return window.__sameCasketPage === true"))
+                .as("no reload")
+                .isEqualTo(true);
+        assertThat(shownVersion(d)).isGreaterThan(firstShown);
+    }
+
+    /** The reach step nearest (hex distance) to the nearest other casket alive. */
+    private static JsonNode closest(JsonNode view, String me, JsonNode reach) {
+        List<int[]> enemies = new ArrayList<>();
+        view.get("seats")
+                .fields()
+                .forEachRemaining(
+                        e -> {
+                            if (!e.getKey().equals(me)
+                                    && !e.getValue().path("defeated").asBoolean()
+                                    && e.getValue().hasNonNull("hex")) {
+                                enemies.add(hex(e.getValue().get("hex").asText()));
+                            }
+                        });
+        JsonNode best = reach.get(0);
+        int bestDistance = Integer.MAX_VALUE;
+        for (JsonNode st : reach) {
+            int[] h = hex(st.get("hex").asText());
+            for (int[] e : enemies) {
+                int dq = h[0] - e[0];
+                int dr = h[1] - e[1];
+                int dist = (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+                if (dist < bestDistance) {
+                    bestDistance = dist;
+                    best = st;
+                }
+            }
+        }
+        return best;
+    }
+
+    private static int[] hex(String s) {
+        String[] p = s.split(",");
+        return new int[] {Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim())};
+    }
+
+    /** The payload of the last CasketMoved of {@code seat}. */
+    private JsonNode lastMoved(String id, String token, String seat) {
+        JsonNode found = null;
+        for (JsonNode e :
+                api.get("/api/matches/" + id + "/events?from=0&limit=5000", token)
+                        .body()
+                        .get("events")) {
+            if (e.get("type").asText().equals("CasketMoved")
+                    && e.at("/payload/seat").asText().equals(seat)) {
+                found = e.get("payload");
+            }
+        }
+        return found;
+    }
+
+    /** The whole page from its top (the driver may have scrolled to what it clicked). */
+    private static void shot(Browser b, String name) {
+        ((org.openqa.selenium.JavascriptExecutor) b.driver).executeScript("window.scrollTo(0, 0)");
+        b.fullScreenshot(name, Browser.DESKTOP.getWidth());
+    }
+
+    private static boolean has(WebDriver d, String css) {
+        return !d.findElements(By.cssSelector(css)).isEmpty();
+    }
+
+    private static boolean waitQuietly(
+            WebDriver d, org.openqa.selenium.support.ui.ExpectedCondition<Boolean> c) {
+        try {
+            waitFor(d, Duration.ofSeconds(20), c);
+            return true;
+        } catch (org.openqa.selenium.TimeoutException e) {
+            return false;
+        }
+    }
+
+    private static boolean click(WebDriver d, String css) {
+        try {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            if (found.isEmpty()) {
+                return false;
+            }
+            found.get(0).click();
+            return true;
+        } catch (org.openqa.selenium.StaleElementReferenceException
+                | org.openqa.selenium.ElementNotInteractableException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The view version the table shows (#state's data-version: the element stays, its attribute
+     * changes).
+     */
+    private static long shownVersion(WebDriver d) {
+        try {
+            String v = d.findElement(By.id("state")).getDomAttribute("data-version");
+            return v == null || v.isBlank() ? -1 : Long.parseLong(v.trim());
+        } catch (org.openqa.selenium.StaleElementReferenceException
+                | org.openqa.selenium.NoSuchElementException e) {
+            return -1;
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
