@@ -11,8 +11,6 @@ const SIZE = 26; // hex radius, px
 const SQ3 = Math.sqrt(3);
 const COMPONENTS = ['HEAD', 'CHASSIS', 'RIGHT_ARM', 'LEFT_ARM', 'LEGS'];
 const DESTROYED_AT = 3; // Component.DESTROYED_AT
-const DANGER_HEAT = 5; // Tables.DANGER_HEAT
-const CRITICAL_HEAT = 10; // Tables.CRITICAL_HEAT
 const DICE_PURPOSES = new Set(['ATTACK', 'DEFENCE', 'COMPONENT']);
 
 const words = (s) => String(s || '').toLowerCase().replace(/_/g, ' ');
@@ -40,10 +38,6 @@ const parseHex = (id) => (id ? id.split(',').map(Number) : null);
 const corners = (x, y, k = 1) => [0, 1, 2, 3, 4, 5]
   .map((i) => `${(x + k * SIZE * Math.cos((Math.PI / 3) * i)).toFixed(2)},${(y + k * SIZE * Math.sin((Math.PI / 3) * i)).toFixed(2)}`).join(' ');
 
-/** Heat's zone (C-HEAT-1): below 5 safe, 5–9 danger, 10 and more critical. */
-export function heatZone(heat) {
-  return heat >= CRITICAL_HEAT ? 'critical' : heat >= DANGER_HEAT ? 'danger' : 'safe';
-}
 
 /** The dice of the last attack: its ATTACK roll and the DEFENCE and COMPONENT rolls after it (events kept across views). */
 const diceByMatch = new Map();
@@ -201,8 +195,9 @@ export function renderCasket(view, cards, context) {
   const handMoves = (instance) => moves.filter((m) => m.type === 'PLAY' && m.card === instance);
   const seatEl = (seat) => {
     const st = view.seats[seat];
-    const band = Math.floor((st.maxSp * 3) / 2) - st.maxSp; // C-SP-1: up to ⌊1.5 × max⌋ in a turn
-    const zone = heatZone(st.heat);
+    // the rules say these (C-SP-1, C-HEAT-1); the page only shows them
+    const band = st.maxSpend - st.maxSp;
+    const zone = String(st.heatZone || '').toLowerCase();
     const comps = st.components || {};
     const classes = ['ck-seat', `seat-${seat}`];
     if (view.activeSeat === seat) classes.push('active');
@@ -215,7 +210,7 @@ export function renderCasket(view, cards, context) {
         seat === ctx.me ? h('span', { class: 'muted' }, ' · you') : null),
       h('dl', { class: 'vl-stats' },
         h('div', { dataset: { stat: 'sp' } }, h('dt', {}, 'SP'), h('dd', {}, `${st.sp}/${st.maxSp}`),
-          h('span', { class: 'muted', title: 'SP that may be overspent in a turn, paid with cards (C-SP-1)' }, ` +${band} overspend · spent ${st.spentThisTurn}`)),
+          h('span', { class: 'muted', title: 'SP that may be overspent in a turn, paid with cards (C-SP-1)' }, ` +${band} overspend${st.overspent ? ` (${st.overspent} used)` : ''} · spent ${st.spentThisTurn}`)),
         h('div', { dataset: { stat: 'heat', zone } }, h('dt', {}, 'Heat'), h('dd', { class: `ck-heat ${zone}` }, `${st.heat} (${zone})`)),
         h('div', { dataset: { stat: 'hex' } }, h('dt', {}, 'Hex'), h('dd', {}, `${st.hex || '—'} facing ${st.facing}`)),
         h('div', { dataset: { stat: 'hand' } }, h('dt', {}, 'Hand'), h('dd', {}, st.handCount)),

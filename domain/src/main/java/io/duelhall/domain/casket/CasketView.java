@@ -43,6 +43,11 @@ public record CasketView(
     /** A hex: OPEN, WALL, DIFFICULT or WATER, and its elevation. */
     public record HexInfo(int q, int r, String terrain, int elevation) {}
 
+    /**
+     * A seat as a viewer sees it. {@code maxSpend}: the most SP it may spend in a turn (⌊1.5 ×
+     * max⌋, C-SP-1); {@code overspent}: SP beyond the pool spent this turn; {@code heatZone}: SAFE
+     * (below 5), DANGER (5–9) or CRITICAL (10 and more), C-HEAT-1.
+     */
     public record SeatView(
             String name,
             String casket,
@@ -53,7 +58,10 @@ public record CasketView(
             int facing,
             int sp,
             int maxSp,
+            int maxSpend,
+            int overspent,
             int heat,
+            String heatZone,
             int spentThisTurn,
             boolean rotated,
             List<CardRef> hand,

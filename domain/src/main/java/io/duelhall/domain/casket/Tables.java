@@ -7,6 +7,13 @@ final class Tables {
     public static final int DANGER_HEAT = 5;
     public static final int CRITICAL_HEAT = 10;
 
+    /**
+     * C-HEAT-1: SAFE below 5 Heat, DANGER at 5 to 9 (Strain is rolled), CRITICAL at 10 and more.
+     */
+    static String heatZone(int heat) {
+        return heat >= CRITICAL_HEAT ? "CRITICAL" : heat >= DANGER_HEAT ? "DANGER" : "SAFE";
+    }
+
     private Tables() {}
 
     /** A row of the Strain table. */
