@@ -338,22 +338,31 @@ class ProjectionsHttpTest extends AppTest {
         JsonNode summary = summary("ENDED", during[0]);
         assertThat(summary.get("turn").asInt()).isEqualTo(folded.get("turn").asInt());
         assertThat(summary.get("reason").asText()).isEqualTo(folded.at("/result/reason").asText());
-        // and a second rebuild, with nothing going on, gives the very same model
-        Map<String, Object> converged = snapshot();
-        long t0 = System.nanoTime();
-        long events = 0;
-        for (String name : Projections.ALL) {
-            events =
-                    api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN)
-                                    .body()
-                                    .get("total")
-                                    .asLong()
-                            + 1;
+        // and a second rebuild, with nothing going on, gives the very same model. Other test
+        // classes share this app: should one of their matches move meanwhile (a clock), the
+        // rebuild is tried again from the model as it is then (a wrong rebuild fails every time)
+        Map<String, Object> converged = null;
+        Map<String, Object> rebuilt = null;
+        for (int attempt = 0;
+                attempt < 3 && (rebuilt == null || !rebuilt.equals(converged));
+                attempt++) {
+            converged = snapshot();
+            long t0 = System.nanoTime();
+            long events = 0;
+            for (String name : Projections.ALL) {
+                events =
+                        api.post("/api/admin/projections/" + name + "/rebuild", "{}", ADMIN_TOKEN)
+                                        .body()
+                                        .get("total")
+                                        .asLong()
+                                + 1;
+            }
+            awaitCaughtUp();
+            System.out.printf(
+                    "[figure] rebuilding all %d read models from a store of %d events took %d ms%n",
+                    Projections.ALL.size(), events, (System.nanoTime() - t0) / 1_000_000);
+            rebuilt = snapshot();
         }
-        awaitCaughtUp();
-        System.out.printf(
-                "[figure] rebuilding all %d read models from a store of %d events took %d ms%n",
-                Projections.ALL.size(), events, (System.nanoTime() - t0) / 1_000_000);
-        assertThat(snapshot()).isEqualTo(converged);
+        assertThat(rebuilt).isEqualTo(converged);
     }
 }
