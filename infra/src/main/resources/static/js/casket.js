@@ -10,7 +10,6 @@ const SVG = 'http://www.w3.org/2000/svg';
 const SIZE = 26; // hex radius, px
 const SQ3 = Math.sqrt(3);
 const COMPONENTS = ['HEAD', 'CHASSIS', 'RIGHT_ARM', 'LEFT_ARM', 'LEGS'];
-const DESTROYED_AT = 3; // Component.DESTROYED_AT
 const DICE_PURPOSES = new Set(['ATTACK', 'DEFENCE', 'COMPONENT']);
 
 const words = (s) => String(s || '').toLowerCase().replace(/_/g, ' ');
@@ -218,8 +217,8 @@ export function renderCasket(view, cards, context) {
         h('div', { dataset: { stat: 'discard' } }, h('dt', {}, 'Discard'), h('dd', {}, (st.discard || []).length))),
       h('ul', { class: 'ck-components', 'aria-label': 'Component damage' }, COMPONENTS.map((c) => {
         const d = comps[c] || 0;
-        return h('li', { class: d >= DESTROYED_AT ? 'destroyed' : d ? 'damaged' : '', dataset: { component: c, damage: d } },
-          `${words(c)} `, h('span', { class: 'ck-pips' }, '■'.repeat(Math.min(d, DESTROYED_AT)) + '□'.repeat(Math.max(0, DESTROYED_AT - d))));
+        return h('li', { class: d >= st.destroyedAt ? 'destroyed' : d ? 'damaged' : '', dataset: { component: c, damage: d } },
+          `${words(c)} `, h('span', { class: 'ck-pips' }, '■'.repeat(Math.min(d, st.destroyedAt)) + '□'.repeat(Math.max(0, st.destroyedAt - d))));
       })),
       h('p', { class: 'ck-wounds' }, `Wounds: ${(st.wounds || []).length ? st.wounds.map(words).join(', ') : 'none face up'}`,
         h('span', { class: 'muted' }, ` · ${st.woundsFaceDown} face down · ${st.damageCards} damage card(s)`)),

@@ -34,10 +34,7 @@ public final class SetupDeal {
 
     /** matchSeed = SHA-256(serverSeed ‖ UTF-8(clientSeed A) ‖ UTF-8(clientSeed B)). */
     public static byte[] matchSeed(String serverSeedHex, String clientSeedA, String clientSeedB) {
-        return Sha256.of(
-                Sha256.unhex(serverSeedHex),
-                clientSeedA.getBytes(StandardCharsets.UTF_8),
-                clientSeedB.getBytes(StandardCharsets.UTF_8));
+        return matchSeed(serverSeedHex, Map.of(Seat.A, clientSeedA, Seat.B, clientSeedB));
     }
 
     /**

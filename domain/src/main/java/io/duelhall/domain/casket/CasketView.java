@@ -46,7 +46,8 @@ public record CasketView(
     /**
      * A seat as a viewer sees it. {@code maxSpend}: the most SP it may spend in a turn (⌊1.5 ×
      * max⌋, C-SP-1); {@code overspent}: SP beyond the pool spent this turn; {@code heatZone}: SAFE
-     * (below 5), DANGER (5–9) or CRITICAL (10 and more), C-HEAT-1.
+     * (below 5), DANGER (5–9) or CRITICAL (10 and more), C-HEAT-1; {@code destroyedAt}: the
+     * Component Damage that destroys a component (C-D-COMP-1).
      */
     public record SeatView(
             String name,
@@ -72,6 +73,7 @@ public record CasketView(
             int woundsFaceDown,
             List<String> wounds,
             Map<Component, Integer> components,
+            int destroyedAt,
             Boolean mulligan,
             int timeouts) {}
 

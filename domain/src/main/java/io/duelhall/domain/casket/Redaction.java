@@ -99,6 +99,7 @@ final class Redaction {
                             p.wounds().size(),
                             p.flipped(),
                             p.damage(),
+                            Component.DESTROYED_AT,
                             p.mulligan(),
                             p.timeouts()));
         }
