@@ -34,9 +34,9 @@ import org.springframework.context.annotation.Configuration;
  *       ObjectMapper} bean found in the context, which is {@link #axonObjectMapper()}: keep it the
  *       only {@code com.fasterxml} ObjectMapper bean (the smoke test checks the serializers use
  *       it). HTTP uses Boot 4's Jackson 3 ({@code tools.jackson}) mapper, which is separate.
- *   <li>Event store: Axon's JPA storage engine is auto-configured on the Boot datasource (H2 file
- *       by default). The global index gets its own sequence: see {@code META-INF/orm.xml} and
- *       {@code db/migration/V1__axon.sql}.
+ *   <li>Event store: Axon's JDBC storage engine on the Boot datasource (H2 file by default), on the
+ *       tables Axon's JPA engine used before: {@code store/EventStoreEngine}. The global index has
+ *       its own sequence: {@code db/migration/V1__axon.sql}.
  *   <li>Event processors: pooled streaming by default, batch size {@code
  *       duelhall.eventhandling.batch-size}.
  *   <li>Aggregate cache: {@code matchCache}, a strong, bounded Caffeine cache behind Axon's {@link

@@ -32,7 +32,7 @@ import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.axonframework.eventsourcing.eventstore.jpa.JpaEventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.messaging.timeout.HandlerTimeoutHandlerEnhancerDefinition;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
@@ -80,7 +80,7 @@ class DuelhallApplicationSmokeTest {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
-    void startsOnTheJpaEventStoreOnAnH2FileWithoutAxonServer() {
+    void startsOnTheJdbcEventStoreOnAnH2FileWithoutAxonServer() {
         assertThat(
                         ClassUtils.isPresent(
                                 "org.axonframework.axonserver.connector.AxonServerConfiguration",
@@ -89,7 +89,7 @@ class DuelhallApplicationSmokeTest {
                 .isFalse();
         assertThat(eventStore).isInstanceOf(EmbeddedEventStore.class);
         assertThat(context.getBean(EventStorageEngine.class))
-                .isInstanceOf(JpaEventStorageEngine.class);
+                .isInstanceOf(JdbcEventStorageEngine.class);
 
         String url =
                 jdbc.execute(
