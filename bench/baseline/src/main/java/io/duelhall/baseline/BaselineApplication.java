@@ -12,7 +12,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * {@link Counter} aggregate whose one command ({@link Increment}) applies 3 small events, and one
  * HTTP endpoint, {@code POST /counters/{id}/increment}, that sends the command with {@code
  * CommandGateway.sendAndWait} and answers {@code {"version": N}}. The settings are the app's where
- * they apply (infra's application.yml and AxonConfig): Axon's JPA event store on an H2 file with
+ * they apply (infra's application.yml and AxonConfig): Axon's JPA event store (what Axon's Boot
+ * starter configures; the baseline keeps it whatever engine the app moves to) on an H2 file with
  * {@code WRITE_DELAY=0} (every answered command is committed), Jackson serializers, handler
  * timeouts off, the update check off, a strong bounded Caffeine aggregate cache behind Axon's
  * {@code JCacheAdapter} (without duelhall's store check, which a single writer does not make
