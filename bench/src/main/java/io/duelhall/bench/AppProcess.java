@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * The app as a separate process: {@code java -jar infra/target/duelhall.jar} with its own data
  * directory, as a user runs it (the defaults the app ships: H2 file store with WRITE_DELAY=0).
- * Measures the time to ready.
+ * Measures the time to ready. The spectator edge and the plain-Axon baseline (issue 17) start the
+ * same way from their own jars.
  */
 public final class AppProcess implements AutoCloseable {
     private final Process process;
@@ -48,6 +49,14 @@ public final class AppProcess implements AutoCloseable {
         return built("duelhall.edge-jar", "edge/target/duelhall-edge-exec.jar");
     }
 
+    /**
+     * The plain-Axon baseline's jar (issue 17) next to this module, or {@code
+     * -Dduelhall.baseline-jar=...}.
+     */
+    public static Path baselineJar() {
+        return built("duelhall.baseline-jar", "bench/baseline/target/baseline.jar");
+    }
+
     private static Path built(String property, String path) {
         String given = System.getProperty(property);
         List<Path> candidates =
@@ -71,6 +80,15 @@ public final class AppProcess implements AutoCloseable {
     /** A spectator edge from its own jar ({@link #edgeJar()}). */
     public static AppProcess startEdge(Path dataDir, List<String> jvmArgs, List<String> appArgs) {
         return start(edgeJar(), dataDir, jvmArgs, appArgs);
+    }
+
+    /**
+     * The plain-Axon baseline from its jar ({@link #baselineJar()}), started exactly as the app is
+     * (same JVM options, same arguments; those only the app knows are ignored by the baseline).
+     */
+    public static AppProcess startBaseline(
+            Path dataDir, List<String> jvmArgs, List<String> appArgs) {
+        return start(baselineJar(), dataDir, jvmArgs, appArgs);
     }
 
     private static AppProcess start(

@@ -186,7 +186,7 @@ public final class LoadDriver {
                 cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
     }
 
-    private static void sleepUntil(long nanoTime) throws InterruptedException {
+    static void sleepUntil(long nanoTime) throws InterruptedException {
         long left;
         while ((left = nanoTime - System.nanoTime()) > 0) {
             Thread.sleep(Math.min(200, Math.max(1, left / 1_000_000)));

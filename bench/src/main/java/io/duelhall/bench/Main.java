@@ -1,6 +1,8 @@
 package io.duelhall.bench;
 
 import io.duelhall.domain.voidexa.ai.Series;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
- * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60]
+ * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port]]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 2000]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
@@ -22,7 +24,9 @@ import java.util.List;
  * </pre>
  *
  * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or
- * -Dduelhall.jar=…) as a separate process unless {@code --url} is given (load only).
+ * -Dduelhall.jar=…) as a separate process unless {@code --url} is given (load only). {@code load
+ * --baseline} then measures the plain-Axon baseline (bench/baseline/target/baseline.jar, issue 17)
+ * the same way and prints the ratios of the two.
  */
 public final class Main {
     private Main() {}
@@ -51,7 +55,7 @@ public final class Main {
                             round, r[0], r[1], r[2], r[3], r[4], Machine.loadAverage());
                 }
             }
-            case "load" -> load(args);
+            case "load" -> load(args, System.out);
             case "audit" -> {
                 if (args.has("url")) {
                     System.out.println(
@@ -194,39 +198,81 @@ public final class Main {
                 t.intentsPerSecond());
     }
 
-    private static void load(Args args) throws Exception {
+    /** What one {@code load} run measured: the app, and the baseline when asked for (else null). */
+    record LoadRun(LoadDriver.Result app, BaselineLoad.Result baseline) {}
+
+    /**
+     * The full stack under load ({@link LoadDriver}); with {@code --baseline}, then the plain-Axon
+     * baseline ({@link BaselineLoad}, issue 17) under the same load in the same run, on a fresh
+     * data directory after the app has stopped (never both at once), and the ratios of the two.
+     * With {@code --url}, the baseline is {@code --baseline-url} if given, else started from its
+     * jar.
+     */
+    static LoadRun load(Args args, PrintStream out) throws Exception {
         int clients = args.getInt("clients", 64);
         int warmup = args.getInt("warmup", 20);
         int seconds = args.getInt("seconds", 60);
         long engineMillis = args.getInt("engine-seconds", 10) * 1000L;
+        LoadDriver.Result app;
         if (args.has("url")) {
-            System.out.println(
+            app =
                     LoadDriver.run(
-                                    args.get("url", null),
-                                    clients,
-                                    warmup,
-                                    seconds,
-                                    engineMillis,
-                                    System.err)
-                            .report());
-            return;
+                            args.get("url", null),
+                            clients,
+                            warmup,
+                            seconds,
+                            engineMillis,
+                            System.err);
+            out.println(app.report());
+        } else {
+            try (AppProcess process =
+                    AppProcess.start(AppProcess.tempDataDir("load"), jvmArgs(args), List.of())) {
+                out.printf(
+                        "app ready in %.1f s (pid %d, log %s)%n",
+                        process.readyMillis() / 1000.0, process.pid(), process.log());
+                app =
+                        LoadDriver.run(
+                                process.url(),
+                                process.pid(),
+                                clients,
+                                warmup,
+                                seconds,
+                                engineMillis,
+                                System.err);
+                out.println(app.report());
+            }
         }
-        try (AppProcess app =
-                AppProcess.start(AppProcess.tempDataDir("load"), jvmArgs(args), List.of())) {
-            System.out.printf(
-                    "app ready in %.1f s (pid %d, log %s)%n",
-                    app.readyMillis() / 1000.0, app.pid(), app.log());
-            System.out.println(
-                    LoadDriver.run(
-                                    app.url(),
-                                    app.pid(),
-                                    clients,
-                                    warmup,
-                                    seconds,
-                                    engineMillis,
-                                    System.err)
-                            .report());
+        if (!args.has("baseline")) {
+            return new LoadRun(app, null);
         }
+        out.println("# load average before the baseline: " + Machine.loadAverage());
+        BaselineLoad.Result baseline;
+        if (args.has("baseline-url")) {
+            baseline =
+                    BaselineLoad.run(
+                            args.get("baseline-url", null),
+                            -1,
+                            clients,
+                            warmup,
+                            seconds,
+                            System.err);
+        } else {
+            Path dir = AppProcess.tempDataDir("baseline");
+            try (AppProcess process = AppProcess.startBaseline(dir, jvmArgs(args), List.of())) {
+                out.printf(
+                        "plain Axon baseline ready in %.1f s (pid %d, log %s)%n",
+                        process.readyMillis() / 1000.0, process.pid(), process.log());
+                baseline =
+                        BaselineLoad.run(
+                                process.url(), process.pid(), clients, warmup, seconds, System.err);
+            }
+            if (baseline.failed() == 0) {
+                AppProcess.deleteQuietly(dir);
+            }
+        }
+        out.println(baseline.report());
+        out.println(BaselineLoad.ratios(app, baseline));
+        return new LoadRun(app, baseline);
     }
 
     /** {@code --jvm "-Xmx512m -XX:+FlightRecorder"} passes options to the app's JVM. */

@@ -17,7 +17,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * A short run of every benchmark, so none of them can rot: each must run to the end and produce a
  * figure. No speed is asserted (CI machines differ and are shared); the figures live in
  * docs/benchmarks.md. The full-stack ones start the app jar built by the infra module ({@code
- * infra/target/duelhall.jar}).
+ * infra/target/duelhall.jar}), and the baseline's the plain-Axon jar ({@code
+ * bench/baseline/target/baseline.jar}).
  */
 class BenchSmokeTest {
     @Test
@@ -88,6 +89,48 @@ class BenchSmokeTest {
             assertThat(replay.events()).as(replay.report()).isGreaterThan(100);
             assertThat(replay.latency().getTotalCount()).isEqualTo(20);
         }
+    }
+
+    /**
+     * Issue 17: one {@code load --baseline} run measures the app, then the plain-Axon baseline
+     * (bench/baseline/target/baseline.jar), and prints both and their ratios.
+     */
+    @Test
+    void loadWithBaselineMeasuresThePlainAxonBaselineInTheSameRun() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        Main.LoadRun run;
+        try (java.io.PrintStream out =
+                new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
+            run =
+                    Main.load(
+                            new Args(
+                                    new String[] {
+                                        "--clients",
+                                        "4",
+                                        "--warmup",
+                                        "1",
+                                        "--seconds",
+                                        "3",
+                                        "--engine-seconds",
+                                        "0",
+                                        "--baseline"
+                                    },
+                                    0),
+                            out);
+        }
+        String printed = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        BaselineLoad.Result baseline = run.baseline();
+        assertThat(baseline).as(printed).isNotNull();
+        assertThat(baseline.acceptedInAll()).as(printed).isPositive();
+        assertThat(baseline.failed()).as(printed).isZero();
+        assertThat(baseline.wrongVersions()).as(printed).isZero();
+        assertThat(baseline.eventsSeen())
+                .as("the baseline's processor reads every event stored: " + printed)
+                .isEqualTo(baseline.acceptedInAll() * BaselineLoad.EVENTS_PER_COMMAND);
+        assertThat(printed)
+                .contains("accepted intents/s")
+                .contains("plain Axon baseline: ")
+                .contains("duelhall ÷ baseline: intents/s ");
     }
 
     @Test

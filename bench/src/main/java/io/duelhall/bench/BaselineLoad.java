@@ -1,0 +1,195 @@
+package io.duelhall.bench;
+
+import io.duelhall.client.JsonHttp;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The plain-Axon baseline of issue 17 under the load driver's load: {@code clients} clients, each
+ * owning one counter of the baseline app (bench/baseline: a Counter aggregate whose command applies
+ * 3 events), send increments back to back over HTTP with the same client as {@link LoadDriver}
+ * ({@link JsonHttp}, one shared HTTP/1.1 client). After a warm-up, commands per second, events per
+ * second (3 per command), latency (p50/p99/p99.9) and the app's CPU per command are measured over
+ * the window, as {@link LoadDriver} measures the app.
+ *
+ * <p>Each answer's {@code version} must be the previous one plus 3 (the counter's own events):
+ * those that are not are counted as wrong. At the end the baseline's one event processor must have
+ * read every event stored ({@link Result#eventsSeen()}).
+ */
+public final class BaselineLoad {
+    /** Events one command of the baseline stores. */
+    public static final int EVENTS_PER_COMMAND = 3;
+
+    public record Result(
+            double commandsPerSecond,
+            long accepted,
+            long failed,
+            long wrongVersions,
+            long acceptedInAll,
+            long eventsSeen,
+            Histogram latency,
+            long appCpuMillis) {
+        public double eventsPerSecond() {
+            return commandsPerSecond * EVENTS_PER_COMMAND;
+        }
+
+        /** The app's CPU time per accepted command (ms), or -1 when not known. */
+        public double appCpuMillisPerCommand() {
+            return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
+        }
+
+        public String report() {
+            return String.format(
+                    "plain Axon baseline: %.0f commands/s (%.0f events/s), p50 %.1f ms, p99 %.1f ms, "
+                            + "p99.9 %.1f ms, CPU %.2f ms/command; %d accepted in the window "
+                            + "(%d in all, %d failed, %d with a wrong version); its event processor read "
+                            + "%d of the %d events stored",
+                    commandsPerSecond,
+                    eventsPerSecond(),
+                    latency.getValueAtPercentile(50) / 1000.0,
+                    latency.getValueAtPercentile(99) / 1000.0,
+                    latency.getValueAtPercentile(99.9) / 1000.0,
+                    appCpuMillisPerCommand(),
+                    accepted,
+                    acceptedInAll,
+                    failed,
+                    wrongVersions,
+                    eventsSeen,
+                    acceptedInAll * EVENTS_PER_COMMAND);
+        }
+    }
+
+    private BaselineLoad() {}
+
+    /**
+     * The app's figures over the baseline's from one run: intents/s over commands/s, events/s over
+     * events/s, the app's CPU per intent over the baseline's CPU per command.
+     */
+    public static String ratios(LoadDriver.Result app, Result baseline) {
+        return String.format(
+                "duelhall ÷ baseline: intents/s %.3f, events/s %.3f, CPU per unit %.2f "
+                        + "(duelhall %.0f intents/s, %.0f events/s, %.2f ms CPU/intent; "
+                        + "baseline %.0f commands/s, %.0f events/s, %.2f ms CPU/command)",
+                div(app.intentsPerSecond(), baseline.commandsPerSecond()),
+                div(app.eventsPerSecond(), baseline.eventsPerSecond()),
+                app.appCpuMillisPerIntent() < 0 || baseline.appCpuMillisPerCommand() < 0
+                        ? Double.NaN
+                        : div(app.appCpuMillisPerIntent(), baseline.appCpuMillisPerCommand()),
+                app.intentsPerSecond(),
+                app.eventsPerSecond(),
+                app.appCpuMillisPerIntent(),
+                baseline.commandsPerSecond(),
+                baseline.eventsPerSecond(),
+                baseline.appCpuMillisPerCommand());
+    }
+
+    private static double div(double a, double b) {
+        return b == 0 ? Double.NaN : a / b;
+    }
+
+    /**
+     * @param appPid the baseline's process id, to count its CPU time over the window; -1 if unknown
+     */
+    public static Result run(
+            String url, long appPid, int clients, int warmupSeconds, int seconds, PrintStream log)
+            throws Exception {
+        JsonHttp http = new JsonHttp(url);
+        Recorder latency = new Recorder(3);
+        LongAdder accepted = new LongAdder();
+        LongAdder failed = new LongAdder();
+        LongAdder wrong = new LongAdder();
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        long start = System.nanoTime();
+        long measureFrom = start + warmupSeconds * 1_000_000_000L;
+        long end = measureFrom + seconds * 1_000_000_000L;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> running = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            String path = "/counters/counter-" + run + "-" + i + "/increment";
+            running.add(
+                    pool.submit(
+                            () -> {
+                                long version = 0;
+                                while (System.nanoTime() < end) {
+                                    String body =
+                                            "{\"by\":1,\"commandId\":\""
+                                                    + UUID.randomUUID()
+                                                    + "\"}";
+                                    long t0 = System.nanoTime();
+                                    JsonHttp.Res r;
+                                    try {
+                                        r = http.post(path, body, null);
+                                    } catch (RuntimeException e) {
+                                        failed.increment();
+                                        continue;
+                                    }
+                                    latency.recordValue((System.nanoTime() - t0) / 1000);
+                                    if (r.status() != 200 || r.body() == null) {
+                                        failed.increment();
+                                        continue;
+                                    }
+                                    accepted.increment();
+                                    long v = r.body().path("version").asLong(-1);
+                                    if (v != version + EVENTS_PER_COMMAND) {
+                                        wrong.increment();
+                                    }
+                                    version = v;
+                                }
+                                return null;
+                            }));
+        }
+        LoadDriver.sleepUntil(measureFrom);
+        latency.getIntervalHistogram();
+        long accepted0 = accepted.sum();
+        long cpu0 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
+        long t0 = System.nanoTime();
+        Progress progress = new Progress(log, seconds);
+        while (System.nanoTime() < end) {
+            Thread.sleep(200);
+            progress.update((int) Math.min(seconds, (System.nanoTime() - t0) / 1_000_000_000L));
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        long cpu1 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
+        Histogram window = latency.getIntervalHistogram();
+        long inWindow = accepted.sum() - accepted0;
+        pool.shutdown();
+        for (Future<?> f : running) {
+            try {
+                f.get(120, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("a client failed", e.getCause());
+            }
+        }
+        long all = accepted.sum();
+        // the processor reads behind the commands: give it up to 30 s to read what was stored
+        long seen = eventsSeen(http);
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (seen < all * EVENTS_PER_COMMAND && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+            seen = eventsSeen(http);
+        }
+        return new Result(
+                inWindow / secs,
+                inWindow,
+                failed.sum(),
+                wrong.sum(),
+                all,
+                seen,
+                window,
+                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
+    }
+
+    private static long eventsSeen(JsonHttp http) {
+        JsonHttp.Res r = http.get("/counters/events-seen", null);
+        return r.status() == 200 && r.body() != null ? r.body().path("events").asLong(-1) : -1;
+    }
+}
