@@ -114,6 +114,7 @@ function patchStream(matchId, token, base, onData, onState, ended) {
   let batch = [];
   let flushing = null;
   const handle = {
+    frames: 'patch', // the frame format asked for (the view format's EventSource has none)
     readyState: 0,
     close() {
       if (source) source.close();

@@ -84,6 +84,7 @@ function openStream(held) {
   stream = matchStream(matchId, token, held, (data) => (token ? apply(data) : pace.push(data)),
     (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
     () => !!view && view.status === 'ENDED');
+  $('#conn').dataset.frames = stream.frames || 'view';
 }
 
 function apply(data) {

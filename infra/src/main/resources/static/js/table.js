@@ -57,6 +57,7 @@ function openStream(held) {
   stream = matchStream(matchId, token, held, (data) => { if (data.view) show(data.view); },
     (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
     () => !!view && view.status === 'ENDED');
+  $('#conn').dataset.frames = stream.frames || 'view';
 }
 
 function show(v) {

@@ -106,18 +106,12 @@ class WebPatchTest extends WebTest {
         boardAt(browser.driver, v, WAIT);
         JsonNode view = api.get("/api/matches/" + m[0] + "/view", null).body();
         assertThat(numbers(browser.driver)).isEqualTo(numbers(view));
-        @SuppressWarnings("unchecked")
-        List<String> fetched =
-                (List<String>)
-                        ((JavascriptExecutor) browser.driver)
-                                .executeScript(
-                                        "return performance.getEntriesByType('resource').map(e => e.name)");
-        assertThat(fetched)
+        assertThat(
+                        browser.driver
+                                .findElement(org.openqa.selenium.By.id("conn"))
+                                .getDomAttribute("data-frames"))
                 .as("the board's stream is in patch frames")
-                .anyMatch(
-                        u ->
-                                u.contains("/api/matches/" + m[0] + "/stream")
-                                        && u.contains("frames=patch"));
+                .isEqualTo("patch");
         api.post("/api/matches/" + m[0] + "/intents", Api.intent("CONCEDE"), m[1]);
     }
 }
