@@ -1,18 +1,12 @@
 package io.duelhall.query.stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.flipkart.zjsonpatch.DiffFlags;
-import com.flipkart.zjsonpatch.JsonDiff;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
+import io.duelhall.query.stream.patch.JsonPatches;
 import java.io.ByteArrayOutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumSet;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -39,21 +33,10 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Each frame is made once per event and viewer ({@link Subscriber#viewerKey}: the spectators of
  * a match, each seat) and kept on the {@link WatchedMatch} while its subscribers take it: a
  * spectator costs a copy of the same bytes. Views are written by the HTTP mapper (Jackson 3, the
- * bytes {@code /view} would send) and read into Jackson 2 trees for the diff: zjsonpatch, the
- * maintained JSON Patch library of the JVM, is Jackson 2 based, and Jackson 2 is on every node for
- * Axon's serializer already. Dispatcher thread only.
+ * bytes {@code /view} would send) and diffed by {@link JsonPatches} (zjsonpatch, on Jackson 2 trees
+ * of those texts). Dispatcher thread only.
  */
 final class PatchFrames {
-    /** Reads views into trees and writes patches (Jackson 2, zjsonpatch's). */
-    private static final ObjectMapper TREES = new ObjectMapper();
-
-    /** add, remove and replace only; a remove without the value it removes. */
-    static final EnumSet<DiffFlags> FLAGS =
-            EnumSet.of(
-                    DiffFlags.OMIT_VALUE_ON_REMOVE,
-                    DiffFlags.OMIT_MOVE_OPERATION,
-                    DiffFlags.OMIT_COPY_OPERATION);
-
     /** A view as sent: after event {@code seq}, its JSON text. */
     record Rendered(long seq, String text) {}
 
@@ -96,7 +79,7 @@ final class PatchFrames {
         private GameState state;
         private long stateSeq = Long.MIN_VALUE;
         private long treeSeq = Long.MIN_VALUE;
-        private JsonNode tree;
+        private JsonPatches.Tree tree;
 
         Cursor(WatchedMatch h, Viewer asked, String key) {
             this.h = h;
@@ -144,13 +127,9 @@ final class PatchFrames {
         }
 
         /** The view after event {@code n}, as a tree. */
-        JsonNode tree(long n) {
+        JsonPatches.Tree tree(long n) {
             if (treeSeq != n) {
-                try {
-                    tree = TREES.readTree(view(n));
-                } catch (JsonProcessingException e) {
-                    throw new UncheckedIOException(e);
-                }
+                tree = JsonPatches.parse(view(n));
                 treeSeq = n;
             }
             return tree;
@@ -171,19 +150,9 @@ final class PatchFrames {
             if (known != null) {
                 return known;
             }
-            JsonNode before = tree(n - 1);
-            JsonNode after;
-            try {
-                after = TREES.readTree(view(n));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
-            String patch;
-            try {
-                patch = TREES.writeValueAsString(JsonDiff.asJson(before, after, FLAGS));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            JsonPatches.Tree before = tree(n - 1);
+            JsonPatches.Tree after = JsonPatches.parse(view(n));
+            String patch = JsonPatches.diff(before, after);
             tree = after;
             treeSeq = n;
             byte[] frame = frame(n, ",\"patch\":" + patch);
