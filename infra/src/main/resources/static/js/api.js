@@ -1,4 +1,5 @@
 // The JSON API (API.md): every page reads only what these calls return.
+import { applyPatch } from './patch.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -81,8 +82,16 @@ export async function allEvents(matchId, token) {
  * A match's SSE stream (GET /stream): EventSource reconnects by itself and sends Last-Event-ID, so nothing is lost or
  * repeated. `onData` gets each message ({seq, event, view}); `onState` a word on the connection ('live',
  * 'reconnecting…', 'match over', 'stream closed — reload to retry'); `ended()` says whether the match is over.
+ *
+ * `after` is the version of the view the page holds. Given that view itself (an object, as GET /view returned it),
+ * the stream is opened in patch frames (?frames=patch): the server sends a small RFC 6902 patch per event, applied
+ * here (patch.js) to the view held, and `onData` gets the same {seq, event, view} as in the view format: the built
+ * view on the last message of each batch that arrives together (the others have view null), a new object each time.
+ * A patch that does not apply to the view held (it never should) closes the stream and opens it again without
+ * Last-Event-ID: its first message is the whole view (events in between are not handed on; three times at most).
  */
 export function matchStream(matchId, token, after, onData, onState, ended) {
+  if (after && typeof after === 'object') return patchStream(matchId, token, after, onData, onState, ended);
   const q = new URLSearchParams({ lastEventId: String(after) });
   if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
   const stream = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
@@ -97,4 +106,78 @@ export function matchStream(matchId, token, after, onData, onState, ended) {
     }
   };
   return stream;
+}
+
+function patchStream(matchId, token, base, onData, onState, ended) {
+  let held = base;
+  let source = null;
+  let batch = [];
+  let flushing = null;
+  const handle = {
+    frames: 'patch', // the frame format asked for (the view format's EventSource has none)
+    readyState: 0,
+    close() {
+      if (source) source.close();
+      handle.readyState = 2;
+    },
+  };
+  // messages that arrive together (one network read) are handed on together: the view on the last one only, so the
+  // page draws once per burst, as in the view format
+  const flush = () => {
+    flushing = null;
+    const out = batch;
+    batch = [];
+    out.forEach((m, i) => onData({ seq: m.seq, event: m.event, view: i === out.length - 1 ? m.view : null }));
+  };
+  const queue = (m) => {
+    batch.push(m);
+    if (!flushing) flushing = setTimeout(flush, 0);
+  };
+  let resyncs = 0;
+  const resync = () => {
+    source.close();
+    held = null;
+    if (++resyncs > 3) {
+      handle.readyState = 2;
+      onState('stream closed — reload to retry');
+      return;
+    }
+    onState('reconnecting…');
+    open(null); // no Last-Event-ID: the whole view first
+  };
+  const open = (after) => {
+    const q = new URLSearchParams({ frames: 'patch' });
+    if (after !== null) q.set('lastEventId', String(after));
+    if (token) q.set('access_token', token); // EventSource cannot send headers (RFC 6750 §2.3)
+    source = new EventSource(`/api/matches/${encodeURIComponent(matchId)}/stream?${q}`);
+    source.onopen = () => onState('live');
+    source.onmessage = (m) => {
+      if (handle.readyState === 2) return;
+      const data = JSON.parse(m.data);
+      try {
+        if (data.view) {
+          held = data.view;
+        } else if (data.patch && held && held.version === data.seq - 1) {
+          held = applyPatch(held, data.patch);
+        } else {
+          throw new Error(`frame ${data.seq} does not follow the view held`);
+        }
+      } catch (e) {
+        resync();
+        return;
+      }
+      queue({ seq: data.seq, event: data.event, view: held });
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED || ended()) {
+        source.close();
+        handle.readyState = 2;
+        onState(ended() ? 'match over' : 'stream closed — reload to retry');
+      } else {
+        onState('reconnecting…');
+      }
+    };
+  };
+  open(base.version);
+  return handle;
 }

@@ -72,15 +72,19 @@ async function start() {
     });
   }
   show(view);
-  if (view.status !== 'ENDED') openStream(view.version);
+  if (view.status !== 'ENDED') openStream(view);
   setTimeout(watching, 1500);
 }
 
-/** The live stream; the connection's state in #conn. A spectator's frames go through the pace queue. */
-function openStream(after) {
-  stream = matchStream(matchId, token, after, (data) => (token ? apply(data) : pace.push(data)),
+/**
+ * The live stream in patch frames from the view held (api.js applies each patch); the connection's state in #conn. A
+ * spectator's frames go through the pace queue.
+ */
+function openStream(held) {
+  stream = matchStream(matchId, token, held, (data) => (token ? apply(data) : pace.push(data)),
     (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
     () => !!view && view.status === 'ENDED');
+  $('#conn').dataset.frames = stream.frames || 'view';
 }
 
 function apply(data) {

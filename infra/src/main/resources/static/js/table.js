@@ -49,14 +49,15 @@ async function start() {
   fill($('#title'), `${view.ruleset} · match ${shortId(matchId)}`);
   if (token) setUpPlayer();
   show(view);
-  if (view.status !== 'ENDED') openStream(view.version);
+  if (view.status !== 'ENDED') openStream(view);
 }
 
-/** The live stream; the connection's state in #conn. */
-function openStream(after) {
-  stream = matchStream(matchId, token, after, (data) => { if (data.view) show(data.view); },
+/** The live stream in patch frames from the view held (api.js applies each patch); the connection's state in #conn. */
+function openStream(held) {
+  stream = matchStream(matchId, token, held, (data) => { if (data.view) show(data.view); },
     (state) => say('#conn', state === 'live' && token ? `live · seat ${me}` : state),
     () => !!view && view.status === 'ENDED');
+  $('#conn').dataset.frames = stream.frames || 'view';
 }
 
 function show(v) {

@@ -18,7 +18,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 2000]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
- * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300]
+ * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * </pre>
@@ -95,10 +95,20 @@ public final class Main {
             case "sse" -> {
                 int spectators = args.getInt("spectators", 10_000);
                 int seconds = args.getInt("seconds", 30);
+                String frames = args.get("frames", "both");
+                List<String> formats =
+                        frames.equals("both") ? List.of("view", "patch") : List.of(frames);
                 if (args.has("url")) {
-                    System.out.println(
-                            SseBench.run(args.get("url", null), spectators, seconds, System.err)
-                                    .report());
+                    for (String f : formats) {
+                        System.out.println(
+                                SseBench.run(
+                                                args.get("url", null),
+                                                spectators,
+                                                seconds,
+                                                f,
+                                                System.err)
+                                        .report());
+                    }
                 } else {
                     try (AppProcess app =
                             AppProcess.start(
@@ -106,8 +116,11 @@ public final class Main {
                                     jvmArgs(args),
                                     SseBench.appArgs(
                                             spectators, args.getInt("ai-delay-ms", 300)))) {
-                        System.out.println(
-                                SseBench.run(app.url(), spectators, seconds, System.err).report());
+                        for (String f : formats) {
+                            System.out.println(
+                                    SseBench.run(app.url(), spectators, seconds, f, System.err)
+                                            .report());
+                        }
                     }
                 }
             }

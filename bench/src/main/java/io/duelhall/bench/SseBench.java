@@ -27,6 +27,11 @@ import org.HdrHistogram.Histogram;
  * p50/p99/max over all connections, counted for events stored after the last connection was open.
  * Each connection must receive the events in order, none twice; deliveries still owed when the
  * window closes (a connection behind the others) are counted.
+ *
+ * <p>{@code frames}: the stream's frame format, {@code view} (the whole view on each burst's last
+ * message) or {@code patch} ({@code ?frames=patch}: the whole view once, then an RFC 6902 patch per
+ * event). Either way the bytes each connection receives in the window (SSE lines, after chunked
+ * decoding) are counted: bytes per event per spectator = those bytes / deliveries.
  */
 public final class SseBench {
     /**
@@ -42,12 +47,21 @@ public final class SseBench {
             long behind,
             long outOfOrder,
             Histogram lag,
-            double rampSeconds) {
+            double rampSeconds,
+            String frames,
+            long bytes) {
+        /** Bytes received per event per spectator in the window. */
+        public double bytesPerEvent() {
+            return deliveries == 0 ? 0 : bytes / (double) deliveries;
+        }
+
         public String report() {
             return String.format(
-                    "SSE fan-out: %,d spectators of one match (%,d connected in %.1f s); %d events after the "
+                    "SSE fan-out (%s frames): %,d spectators of one match (%,d connected in %.1f s); %d events after the "
                             + "ramp, %,d deliveries, %,d still owed when the window closed, %d out of order; "
-                            + "event-to-client lag p50 %.0f ms, p99 %.0f ms, p99.9 %.0f ms, max %.0f ms",
+                            + "event-to-client lag p50 %.0f ms, p99 %.0f ms, p99.9 %.0f ms, max %.0f ms; "
+                            + "%,.0f bytes per event per spectator (%,d bytes received in the window)",
+                    frames,
                     spectators,
                     connected,
                     rampSeconds,
@@ -58,7 +72,9 @@ public final class SseBench {
                     lag.getValueAtPercentile(50) / 1000.0,
                     lag.getValueAtPercentile(99) / 1000.0,
                     lag.getValueAtPercentile(99.9) / 1000.0,
-                    lag.getMaxValue() / 1000.0);
+                    lag.getMaxValue() / 1000.0,
+                    bytesPerEvent(),
+                    bytes);
         }
     }
 
@@ -74,6 +90,18 @@ public final class SseBench {
 
     public static Result run(String url, int spectators, int seconds, java.io.PrintStream log)
             throws Exception {
+        return run(url, spectators, seconds, "view", log);
+    }
+
+    /**
+     * @param frames {@code view} or {@code patch}: the stream's {@code ?frames=}
+     */
+    public static Result run(
+            String url, int spectators, int seconds, String frames, java.io.PrintStream log)
+            throws Exception {
+        if (!frames.equals("view") && !frames.equals("patch")) {
+            throw new IllegalArgumentException("--frames must be view or patch");
+        }
         JsonHttp http = new JsonHttp(url);
         String id =
                 http.post(
@@ -97,7 +125,9 @@ public final class SseBench {
         byte[] request =
                 ("GET /api/matches/"
                                 + id
-                                + "/stream HTTP/1.1\r\nHost: "
+                                + "/stream?frames="
+                                + frames
+                                + " HTTP/1.1\r\nHost: "
                                 + base.getHost()
                                 + "\r\n"
                                 + "Accept: text/event-stream\r\n\r\n")
@@ -218,15 +248,26 @@ public final class SseBench {
         long behind = 0;
         long outOfOrder = 0;
         long deliveries = 0;
+        long bytes = 0;
         int connected = 0;
         for (Conn c : conns) {
             connected += c.streaming ? 1 : 0;
+            bytes += c.bytes;
             deliveries += c.measured;
             behind += maxEvents - c.measured;
             outOfOrder += c.outOfOrder;
         }
         return new Result(
-                spectators, connected, maxEvents, deliveries, behind, outOfOrder, lag, ramp);
+                spectators,
+                connected,
+                maxEvents,
+                deliveries,
+                behind,
+                outOfOrder,
+                lag,
+                ramp,
+                frames,
+                bytes);
     }
 
     /**
@@ -279,6 +320,9 @@ public final class SseBench {
         long measured;
         long outOfOrder;
 
+        /** SSE bytes received once the window opened. */
+        long bytes;
+
         Conn(SocketChannel ch) {
             this.ch = ch;
         }
@@ -314,6 +358,9 @@ public final class SseBench {
                     }
                 }
                 case 2 -> {
+                    if (now >= measureFrom) {
+                        bytes++;
+                    }
                     sse(b, now, measureFrom, lag);
                     if (--chunkLeft == 0) {
                         state = 3;

@@ -66,7 +66,8 @@ class EdgeController {
     /**
      * {@code GET /api/matches/{id}/stream} for spectators: the app node's stream ({@link
      * MatchStreams}: event ids, {@code Last-Event-ID} resume, the spectator delay, heartbeats) from
-     * the events this edge has read.
+     * the events this edge has read; {@code ?frames=patch} too: the same patch frames as an app
+     * node's spectators get, made once per event for all of this edge's spectators of a match.
      */
     @GetMapping(
             path = "/api/matches/{matchId}/stream",
@@ -77,6 +78,7 @@ class EdgeController {
             @RequestParam(name = "access_token", required = false) String accessToken,
             @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
             @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
+            @RequestParam(name = "frames", required = false) String frames,
             HttpServletRequest request,
             HttpServletResponse response) {
         spectatorOnly(authorization, accessToken);
@@ -88,6 +90,7 @@ class EdgeController {
                 sight.log().version(),
                 lastEventIdHeader,
                 lastEventIdParam,
+                frames,
                 request,
                 response);
     }

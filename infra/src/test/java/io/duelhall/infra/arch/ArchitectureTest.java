@@ -68,7 +68,10 @@ class ArchitectureTest {
         "io.duelhall.infra.history",
         "io.duelhall.infra.kafka",
         "io.duelhall.edge.topic", // a public event's payload is the stored event's JSON
-        "io.duelhall.client"
+        "io.duelhall.client",
+        // the stream's patch frames: zjsonpatch diffs Jackson 2 trees of the views' texts (issue
+        // 18)
+        "io.duelhall.query.stream.patch"
     };
 
     /**

@@ -156,6 +156,30 @@ class HiddenInformationTest extends AppTest {
         assertThat(t.leaks(Truth.SPECTATOR, everything, now, Set.of()))
                 .as("B's own log shown to a spectator")
                 .isNotEmpty();
+        // the patch frames (issue 18): seat A's, clean for A, name its hand to a spectator
+        Sse aPatches = run.patchStreams.get("A");
+        aPatches.awaitId(now, WAIT);
+        assertThat(aPatches.messages())
+                .as("seat A's patch frames are clean for A")
+                .allSatisfy(
+                        m ->
+                                assertThat(
+                                                t.leaks(
+                                                        "A",
+                                                        m.data(),
+                                                        t.commitAtOrAfter(m.id()),
+                                                        Set.of()))
+                                        .isEmpty());
+        assertThat(aPatches.messages())
+                .as("seat A's patch frames shown to a spectator")
+                .anyMatch(
+                        m ->
+                                !t.leaks(
+                                                Truth.SPECTATOR,
+                                                m.data(),
+                                                t.commitAtOrAfter(m.id()),
+                                                Set.of())
+                                        .isEmpty());
         run.finish();
     }
 
@@ -165,6 +189,10 @@ class HiddenInformationTest extends AppTest {
         final int n;
         final Map<Seat, String> tokens = new HashMap<>();
         final Map<String, Sse> streams = new HashMap<>();
+
+        /** The same viewers' streams in patch frames ({@code ?frames=patch}, issue 18). */
+        final Map<String, Sse> patchStreams = new HashMap<>();
+
         final Map<String, Long> nextEvent = new HashMap<>();
         final Map<String, Set<String>> echoes = new HashMap<>();
         Truth truth;
@@ -183,12 +211,22 @@ class HiddenInformationTest extends AppTest {
             streams.put(
                     Truth.SPECTATOR,
                     Sse.open(port, "/api/matches/" + matchId + "/stream", null, -1L));
+            patchStreams.put(
+                    Truth.SPECTATOR,
+                    Sse.open(port, "/api/matches/" + matchId + "/stream?frames=patch", null, -1L));
             tokens.put(Seat.A, seat("Hid" + n + "a", decks.a()));
             tokens.put(Seat.B, seat("Hid" + n + "b", decks.b()));
             for (Seat s : List.of(Seat.A, Seat.B)) {
                 streams.put(
                         s.name(),
                         Sse.open(port, "/api/matches/" + matchId + "/stream", tokens.get(s), -1L));
+                patchStreams.put(
+                        s.name(),
+                        Sse.open(
+                                port,
+                                "/api/matches/" + matchId + "/stream?frames=patch",
+                                tokens.get(s),
+                                -1L));
             }
             Truth.VIEWERS.forEach(
                     v -> {
@@ -322,6 +360,42 @@ class HiddenInformationTest extends AppTest {
                 }
                 s.close();
                 scanStream(e.getKey(), s.messages());
+            }
+            for (Map.Entry<String, Sse> e : patchStreams.entrySet()) {
+                Sse s = e.getValue();
+                if (truth.ended()) {
+                    assertThat(s.awaitEnd(WAIT))
+                            .as(
+                                    "%s patch stream of %s closes at the end",
+                                    e.getKey(), truth.matchId)
+                            .isTrue();
+                    assertThat(s.messages().stream().map(Message::id).toList())
+                            .as("%s patch stream", e.getKey())
+                            .isEqualTo(LongStream.rangeClosed(0, end).boxed().toList());
+                    List<Message> wholes = streams.get(e.getKey()).messages();
+                    List<JsonNode> built = Sse.views(s.messages(), null);
+                    assertThat(built.get(built.size() - 1))
+                            .as("%s: the patches build the last view", e.getKey())
+                            .isEqualTo(wholes.get(wholes.size() - 1).view());
+                }
+                s.close();
+                scanPatches(e.getKey(), s.messages());
+            }
+        }
+
+        /**
+         * Each patch frame (its event, and its patch or whole view) as of the command that stored
+         * its event.
+         */
+        void scanPatches(String viewer, List<Message> messages) {
+            for (Message m : messages) {
+                if (m.id() < truth.endSeq) {
+                    count(m.raw().length());
+                    record(
+                            viewer,
+                            "patch frame " + m.id(),
+                            truth.leaks(viewer, m.data(), truth.commitAtOrAfter(m.id()), Set.of()));
+                }
             }
         }
 

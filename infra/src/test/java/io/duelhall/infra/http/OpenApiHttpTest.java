@@ -50,6 +50,17 @@ class OpenApiHttpTest extends AppTest {
                 .contains("#/components/schemas/VoidexaView");
         assertThat(doc.body().at("/components/schemas/VoidexaView/properties/seats").isObject())
                 .isTrue();
+        // issue 18: the stream's frame formats
+        JsonNode stream = paths.at("/~1api~1matches~1{matchId}~1stream/get");
+        assertThat(stream.get("description").asText()).contains("RFC 6902", "Last-Event-ID");
+        JsonNode frames = null;
+        for (JsonNode p : stream.get("parameters")) {
+            if (p.get("name").asText().equals("frames")) {
+                frames = p;
+            }
+        }
+        assertThat(frames).as("the stream's frames parameter").isNotNull();
+        assertThat(frames.at("/schema/enum").toString()).contains("view", "patch");
         Api.Res ui = api.get("/swagger-ui/index.html", null);
         assertThat(ui.status()).isEqualTo(200);
         assertThat(ui.raw()).contains("swagger");

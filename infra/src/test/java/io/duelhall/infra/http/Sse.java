@@ -52,6 +52,46 @@ public final class Sse implements AutoCloseable {
             JsonNode v = data.get("view");
             return v == null || v.isNull() ? null : v;
         }
+
+        /**
+         * In patch frames ({@code ?frames=patch}): the RFC 6902 patch from the view after the event
+         * before to the view after this one; null on a message with the whole view.
+         */
+        public JsonNode patch() {
+            JsonNode p = data.get("patch");
+            return p == null || p.isNull() ? null : p;
+        }
+    }
+
+    /**
+     * Patch frames applied in order: the view after each message, starting from {@code held} (the
+     * view the client had before the first message: null when the first carries the whole view).
+     * Fails on a patch whose base is not the view held (its version is not the message's id - 1).
+     */
+    public static List<JsonNode> views(List<Message> messages, JsonNode held) {
+        List<JsonNode> out = new ArrayList<>();
+        JsonNode v = held;
+        for (Message m : messages) {
+            if (m.view() != null) {
+                v = m.view();
+            } else {
+                if (v == null || m.patch() == null) {
+                    throw new AssertionError("message " + m.id() + ": a patch without a view");
+                }
+                if (v.get("version").asLong() != m.id() - 1) {
+                    throw new AssertionError(
+                            "message "
+                                    + m.id()
+                                    + " patches the view at "
+                                    + (m.id() - 1)
+                                    + ", held: "
+                                    + v.get("version"));
+                }
+                v = com.flipkart.zjsonpatch.JsonPatch.apply(m.patch(), v);
+            }
+            out.add(v);
+        }
+        return out;
     }
 
     private final List<Message> messages = new CopyOnWriteArrayList<>();

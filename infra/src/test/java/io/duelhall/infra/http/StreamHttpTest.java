@@ -228,6 +228,122 @@ class StreamHttpTest extends AppTest {
     }
 
     @Test
+    void inPatchFramesASpectatorAndASeatBuildEveryViewFromTheFirst() {
+        String id = api.createMatch(0);
+        String patch = path(id) + "?frames=patch";
+        try (Sse spectator = Sse.open(port, patch, null, -1L);
+                Sse whole = Sse.open(port, path(id), null, -1L)) {
+            assertThat(spectator.status()).isEqualTo(200);
+            String a = api.takeSeat(id, "Ada", 0);
+            String b = api.takeSeat(id, "Bo", 1);
+            Map<String, String> tokens = Map.of("A", a, "B", b);
+            long v = 0;
+            for (int i = 0; i < 6; i++) {
+                v = bot.step(id, tokens).body().get("version").asLong();
+            }
+            JsonNode seatView = api.get("/api/matches/" + id + "/view", a).body();
+            try (Sse seat = Sse.open(port, patch, a, null)) {
+                Message first = seat.awaitId(v, WAIT);
+                assertThat(first.view())
+                        .as("a new patch subscriber starts with the whole view")
+                        .isEqualTo(seatView);
+                List<Res> answers = bot.playToEnd(id, tokens, 3000);
+                long end = answers.get(answers.size() - 1).body().get("version").asLong();
+                assertThat(seat.awaitEnd(WAIT)).isTrue();
+                assertThat(ids(seat.messages())).isEqualTo(range(v, end));
+                List<JsonNode> seatViews = Sse.views(seat.messages(), null);
+                assertThat(seatViews.get(seatViews.size() - 1))
+                        .isEqualTo(api.get("/api/matches/" + id + "/view", a).body());
+                assertThat(seat.messages().subList(1, seat.messages().size()))
+                        .allSatisfy(m -> assertThat(m.patch()).isNotNull());
+            }
+            long end = api.get("/api/matches/" + id + "/view", null).body().get("version").asLong();
+            assertThat(spectator.awaitEnd(WAIT)).isTrue();
+            assertThat(whole.awaitEnd(WAIT)).isTrue();
+            List<Message> messages = spectator.messages();
+            assertThat(ids(messages)).isEqualTo(range(0, end));
+            assertThat(messages.get(0).view()).as("the whole view once, first").isNotNull();
+            List<JsonNode> views = Sse.views(messages, null);
+            // every view the view-format stream sent (each burst's last) is the one the patches
+            // built
+            for (Message m : whole.messages()) {
+                if (m.view() != null) {
+                    assertThat(views.get((int) m.id())).as("view %d", m.id()).isEqualTo(m.view());
+                }
+            }
+            assertThat(views.get(views.size() - 1))
+                    .isEqualTo(api.get("/api/matches/" + id + "/view", null).body());
+            for (int i = 0; i < messages.size(); i++) {
+                JsonNode built = views.get(i);
+                assertThat(built.get("version").asLong()).isEqualTo(messages.get(i).id());
+                if (!built.get("status").asText().equals("ENDED")) {
+                    assertThat(built.at("/seats/A/hand").isArray()).isFalse();
+                    assertThat(built.at("/seats/B/hand").isArray()).isFalse();
+                }
+            }
+            long patchBytes = messages.stream().mapToLong(m -> m.raw().length()).sum();
+            long viewBytes = whole.messages().stream().mapToLong(m -> m.raw().length()).sum();
+            System.out.printf(
+                    "[figure] one whole match (%d events) to a spectator: %d bytes of data in patch"
+                            + " frames, %d in view frames (%.0f vs %.0f per event)%n",
+                    messages.size(),
+                    patchBytes,
+                    viewBytes,
+                    patchBytes / (double) messages.size(),
+                    viewBytes / (double) messages.size());
+        }
+    }
+
+    @Test
+    void inPatchFramesReconnectingWithLastEventIdPatchesTheViewHeldAndLosesAndRepeatsNothing() {
+        String[] m = api.startedMatch("Patch", "Resume", 0);
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        String patch = path(m[0]) + "?frames=patch";
+        JsonNode start = api.get("/api/matches/" + m[0] + "/view", null).body();
+        List<Message> all = new ArrayList<>();
+        // the page's way: GET /view, then the stream from that view's version
+        JsonNode held = start;
+        Sse s = Sse.open(port, patch, null, start.get("version").asLong());
+        try {
+            for (int round = 0; round < 4; round++) {
+                long v = 0;
+                for (int i = 0; i < 3; i++) {
+                    v = bot.step(m[0], tokens).body().get("version").asLong();
+                }
+                s.awaitId(v, WAIT);
+                s.close();
+                List<Message> got = s.messages();
+                assertThat(got.get(0).patch())
+                        .as("a resumed stream starts with a patch against the view held")
+                        .isNotNull();
+                List<JsonNode> views = Sse.views(got, held);
+                held = views.get(views.size() - 1);
+                all.addAll(got);
+                for (int i = 0; i < 2; i++) {
+                    bot.step(m[0], tokens); // while nobody listens
+                }
+                s = Sse.open(port, patch, null, all.get(all.size() - 1).id());
+            }
+            List<Res> rest = bot.playToEnd(m[0], tokens, 3000);
+            long end = rest.get(rest.size() - 1).body().get("version").asLong();
+            assertThat(s.awaitEnd(WAIT)).isTrue();
+            List<JsonNode> views = Sse.views(s.messages(), held);
+            all.addAll(s.messages());
+            assertThat(ids(all))
+                    .as("no gap, no repeat")
+                    .isEqualTo(range(start.get("version").asLong() + 1, end));
+            assertThat(views.get(views.size() - 1))
+                    .isEqualTo(api.get("/api/matches/" + m[0] + "/view", null).body());
+        } finally {
+            s.close();
+        }
+        try (Sse bad = Sse.open(port, path(m[0]) + "?frames=diff", null, null)) {
+            assertThat(bad.status()).isEqualTo(400);
+            assertThat(bad.errorBody()).contains("INVALID_PARAMETER");
+        }
+    }
+
+    @Test
     void anIdleStreamGetsHeartbeats() {
         String[] m = api.startedMatch("Idle", "Heart", 0);
         try (Sse s = Sse.open(port, path(m[0]), null, null)) {

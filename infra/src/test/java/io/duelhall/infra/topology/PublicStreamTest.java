@@ -630,6 +630,87 @@ class PublicStreamTest {
         }
     }
 
+    /**
+     * Issue 18: the edge offers the stream's patch frames too (it shares MatchStreams): from {@code
+     * Last-Event-ID: -1} they build the app node's spectator views event by event (what only the
+     * end reveals aside), and a resume patches the view held, with no gap and no repeat.
+     */
+    @Test
+    @Order(9)
+    void theEdgeStreamsPatchFramesThatBuildTheAppNodesSpectatorViews() {
+        String id = match(0);
+        play(id, 5, new Random(21));
+        awaitOnEdge(id);
+        String path = "/api/matches/" + id + "/stream?frames=patch";
+        Sse appAll = Sse.open(Nodes.port(app), path, null, -1L);
+        Sse edgeAll = Sse.open(Nodes.port(edge), path, null, -1L);
+        Sse dropping = null;
+        try {
+            play(id, 6, new Random(22));
+            long mid = lastSeq(id);
+            edgeAll.awaitId(mid, WAIT);
+            List<Sse.Message> first = new ArrayList<>(edgeAll.messages());
+            List<JsonNode> firstViews = Sse.views(first, null);
+            // resume from the middle of what the edge sent: the first message is a patch
+            long resumeAt = first.get(first.size() / 2).id();
+            JsonNode held = firstViews.get(first.size() / 2);
+            dropping =
+                    Sse.open(
+                            Nodes.port(edge),
+                            "/api/matches/" + id + "/stream?frames=patch",
+                            null,
+                            resumeAt);
+            play(id, 4, new Random(23));
+            assertThat(
+                            api.post(
+                                            "/api/matches/" + id + "/intents",
+                                            Api.intent("CONCEDE"),
+                                            tokens.get(id)[1])
+                                    .status())
+                    .isEqualTo(200);
+            long last = lastSeq(id);
+            for (Sse s : List.of(appAll, edgeAll, dropping)) {
+                s.awaitId(last, WAIT);
+                assertThat(s.awaitEnd(WAIT)).isTrue();
+            }
+            List<Long> all = new ArrayList<>();
+            for (long q = 0; q <= last; q++) {
+                all.add(q);
+            }
+            assertThat(edgeAll.messages())
+                    .extracting(Sse.Message::id)
+                    .containsExactlyElementsOf(all);
+            assertThat(dropping.messages())
+                    .extracting(Sse.Message::id)
+                    .as("resumed: no gap, no repeat")
+                    .containsExactlyElementsOf(all.subList((int) resumeAt + 1, all.size()));
+            assertThat(dropping.messages().get(0).patch()).isNotNull();
+            List<JsonNode> appViews = Sse.views(appAll.messages(), null);
+            List<JsonNode> edgeViews = Sse.views(edgeAll.messages(), null);
+            List<JsonNode> resumedViews = Sse.views(dropping.messages(), held);
+            for (int q = 0; q <= last; q++) {
+                JsonNode a = appViews.get(q);
+                JsonNode e = edgeViews.get(q);
+                if (a.get("status").asText().equals("ENDED")) {
+                    assertThat(withoutReveal(e)).isEqualTo(withoutReveal(a));
+                } else {
+                    assertThat(e).as("view after %d", q).isEqualTo(a);
+                }
+                if (q > resumeAt) {
+                    assertThat(resumedViews.get((int) (q - resumeAt - 1))).isEqualTo(e);
+                }
+            }
+            assertThat(edgeViews.get((int) last))
+                    .isEqualTo(edgeApi.get("/api/matches/" + id + "/view", null).body());
+        } finally {
+            appAll.close();
+            edgeAll.close();
+            if (dropping != null) {
+                dropping.close();
+            }
+        }
+    }
+
     // ---- helpers ----
 
     /** Creates a match with two seats; returns its id. */

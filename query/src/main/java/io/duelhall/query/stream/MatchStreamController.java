@@ -16,7 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /api/matches/{id}/stream}: Server-Sent Events of the caller's view (see {@link
  * MatchStreams}). The seat token comes as {@code Authorization: Bearer …}, or, for browsers'
  * EventSource which cannot set headers, as {@code ?access_token=} (RFC 6750 §2.3). {@code
- * Last-Event-ID} (or {@code ?lastEventId=}) resumes.
+ * Last-Event-ID} (or {@code ?lastEventId=}) resumes. {@code ?frames=patch} asks for patch frames
+ * (the whole view once, then an RFC 6902 JSON Patch per event: {@link PatchFrames}); {@code
+ * ?frames=view}, the default, for the whole view on each burst's last message.
  */
 @RestController
 @RequestMapping(path = "/api/matches/{matchId}")
@@ -36,6 +38,7 @@ class MatchStreamController {
             @RequestParam(name = "access_token", required = false) String accessToken,
             @RequestHeader(name = "Last-Event-ID", required = false) String lastEventIdHeader,
             @RequestParam(name = "lastEventId", required = false) String lastEventIdParam,
+            @RequestParam(name = "frames", required = false) String frames,
             HttpServletRequest request,
             HttpServletResponse response) {
         String auth =
@@ -50,6 +53,7 @@ class MatchStreamController {
                 s.log().version(),
                 lastEventIdHeader,
                 lastEventIdParam,
+                frames,
                 request,
                 response);
     }

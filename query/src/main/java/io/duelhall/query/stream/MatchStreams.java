@@ -51,6 +51,10 @@ import tools.jackson.databind.json.JsonMapper;
  * spectatorDelaySeconds} old; seats get them live. A comment line is sent when a connection has
  * been quiet for the heartbeat interval, so proxies keep it open. The stream of an ended match
  * closes after its last event.
+ *
+ * <p>With {@code ?frames=patch} (see {@link PatchFrames}) a subscriber gets the whole view once and
+ * then, on every message, an RFC 6902 JSON Patch from the view after the event before; {@code
+ * ?frames=view} (the default) is the format above.
  */
 @Component
 public class MatchStreams implements SmartLifecycle {
@@ -73,6 +77,7 @@ public class MatchStreams implements SmartLifecycle {
     private final ExecutorService senders;
     private final StreamCaps caps;
     private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
+    private final PatchFrames patches;
 
     /** Watched matches, by id: dispatcher thread only. */
     private final Map<String, WatchedMatch> hot = new HashMap<>();
@@ -111,6 +116,7 @@ public class MatchStreams implements SmartLifecycle {
         this.source = source;
         this.clock = clock;
         this.json = json;
+        this.patches = new PatchFrames(json);
         this.heartbeatNanos = TimeUnit.SECONDS.toNanos(heartbeatSeconds);
         this.tickMillis = tickMillis;
         this.maxBurst = maxBurst;
@@ -151,12 +157,60 @@ public class MatchStreams implements SmartLifecycle {
             String lastEventIdParam,
             HttpServletRequest request,
             HttpServletResponse response) {
+        return answer(
+                matchId,
+                viewer,
+                over,
+                version,
+                lastEventIdHeader,
+                lastEventIdParam,
+                null,
+                request,
+                response);
+    }
+
+    /**
+     * As {@link #answer(String, Viewer, boolean, long, String, String, HttpServletRequest,
+     * HttpServletResponse)}, in the frame format {@code frames} asks for ({@code ?frames=}: {@code
+     * view}, the default, or {@code patch}; {@link #patchFrames}).
+     */
+    public ResponseEntity<?> answer(
+            String matchId,
+            Viewer viewer,
+            boolean over,
+            long version,
+            String lastEventIdHeader,
+            String lastEventIdParam,
+            String frames,
+            HttpServletRequest request,
+            HttpServletResponse response) {
         long last = lastEventId(lastEventIdHeader != null ? lastEventIdHeader : lastEventIdParam);
+        boolean patch = patchFrames(frames);
         if (over && last != NONE && last >= version) {
             return ResponseEntity.noContent().build();
         }
-        subscribe(matchId, viewer, last, request, response);
+        subscribe(matchId, viewer, last, patch, request, response);
         return null;
+    }
+
+    /**
+     * {@code ?frames=}: whether the stream sends patches ({@code patch}) or the whole view on each
+     * burst's last message ({@code view}, or none given).
+     *
+     * @throws RefusedException {@code INVALID_PARAMETER} (400) for any other value
+     */
+    public static boolean patchFrames(String frames) {
+        if (frames == null || frames.isBlank() || frames.trim().equals("view")) {
+            return false;
+        }
+        if (frames.trim().equals("patch")) {
+            return true;
+        }
+        throw new RefusedException(
+                Refusal.malformed(
+                        "INVALID_PARAMETER",
+                        "frames must be view (the whole view on the last message of each burst, the default) or "
+                                + "patch (the whole view once, then an RFC 6902 JSON Patch per event)."));
     }
 
     /**
@@ -176,8 +230,22 @@ public class MatchStreams implements SmartLifecycle {
             long lastEventId,
             HttpServletRequest request,
             HttpServletResponse response) {
+        subscribe(matchId, viewer, lastEventId, false, request, response);
+    }
+
+    /**
+     * As {@link #subscribe(String, Viewer, long, HttpServletRequest, HttpServletResponse)}; with
+     * {@code patch}, in patch frames ({@link PatchFrames}).
+     */
+    public void subscribe(
+            String matchId,
+            Viewer viewer,
+            long lastEventId,
+            boolean patch,
+            HttpServletRequest request,
+            HttpServletResponse response) {
         Runnable place = caps.take(request.getRemoteAddr());
-        Subscriber s = new Subscriber(matchId, viewer, lastEventId);
+        Subscriber s = new Subscriber(matchId, viewer, lastEventId, patch);
         s.onClose(place);
         if (viewer.kind() == Viewer.Kind.SPECTATOR) {
             String address = request.getRemoteAddr();
@@ -455,10 +523,30 @@ public class MatchStreams implements SmartLifecycle {
                     long from = s.nextSeq;
                     long to = Math.min(horizon, from + maxBurst - 1);
                     boolean finish = h.ended() && to == h.last();
+                    // patch frames: the whole view first unless the subscriber holds the view at
+                    // from - 1
+                    boolean whole = !s.holdsView;
                     byte[] frames =
-                            encoded.computeIfAbsent(
-                                    s.viewerKey() + ":" + from + ":" + to,
-                                    k -> frames(h, s, from, to, rendered, pieces));
+                            !s.patch
+                                    ? encoded.computeIfAbsent(
+                                            s.viewerKey() + ":" + from + ":" + to,
+                                            k -> frames(h, s, from, to, rendered, pieces))
+                                    : encoded.computeIfAbsent(
+                                            s.viewerKey()
+                                                    + ":"
+                                                    + from
+                                                    + ":"
+                                                    + to
+                                                    + (whole ? ":whole" : ":patch"),
+                                            k ->
+                                                    patches.burst(
+                                                            h,
+                                                            s.viewer,
+                                                            s.viewerKey(),
+                                                            from,
+                                                            to,
+                                                            whole));
+                    s.holdsView = true;
                     s.busySince = now;
                     s.busy.set(true);
                     senders.execute(() -> s.send(frames, to + 1, finish));

@@ -30,6 +30,16 @@ final class Subscriber implements WriteListener, AsyncListener {
     /** The Last-Event-ID it came with, or {@link MatchStreams#NONE}. */
     final long lastEventId;
 
+    /** Patch frames ({@code ?frames=patch}, {@link PatchFrames}), or the whole view per burst. */
+    final boolean patch;
+
+    /**
+     * In patch frames: whether the client holds the view at {@code nextSeq - 1} (it resumed with
+     * Last-Event-ID ≥ 0, or has had a burst), so the next burst starts with a patch, not the whole
+     * view. Dispatcher thread only.
+     */
+    boolean holdsView;
+
     /** The sequence number of the next event to send; set when admitted. */
     volatile long nextSeq = -1;
 
@@ -61,9 +71,15 @@ final class Subscriber implements WriteListener, AsyncListener {
     private boolean pendingFinish;
 
     Subscriber(String matchId, Viewer viewer, long lastEventId) {
+        this(matchId, viewer, lastEventId, false);
+    }
+
+    Subscriber(String matchId, Viewer viewer, long lastEventId, boolean patch) {
         this.matchId = matchId;
         this.viewer = viewer;
         this.lastEventId = lastEventId;
+        this.patch = patch;
+        this.holdsView = patch && lastEventId >= 0;
     }
 
     /**

@@ -10,7 +10,10 @@ import io.duelhall.query.log.MatchLog;
 import io.duelhall.query.log.ViewerAccess;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A match that has subscribers (was {@code HotMatch}): its events as its {@link StreamSource} has
@@ -31,6 +34,24 @@ final class WatchedMatch {
 
     /** An event arrived out of order: read the match from the store again. */
     boolean stale;
+
+    /**
+     * States folded for patch frames, by sequence number, the last few only: the next burst starts
+     * from the one before it ({@link #stateAt}).
+     */
+    private final Map<Long, GameState> recentStates = lru(4);
+
+    /**
+     * The last view rendered for patch frames per viewer ({@link Subscriber#viewerKey}): its
+     * sequence number and JSON text, the base of the next patch (text, not a tree: ~20 KB a view).
+     */
+    final Map<String, PatchFrames.Rendered> lastViews = new HashMap<>();
+
+    /**
+     * Patch-mode frames by viewer and sequence number ({@link PatchFrames}): made once per event
+     * per viewer, whenever its subscribers take it; the last few kept.
+     */
+    final Map<String, byte[]> patchFrames = lru(32);
 
     WatchedMatch(MatchLog log, EventForm form) {
         this.matchId = log.matchId();
@@ -57,6 +78,25 @@ final class WatchedMatch {
         spectated = ruleset.initial();
         spectatorHorizon = -1;
         stale = false;
+        recentStates.clear();
+        lastViews.clear();
+        patchFrames.clear();
+    }
+
+    private static <K, V> Map<K, V> lru(int size) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
+                return size() > size;
+            }
+        };
+    }
+
+    /** Keeps {@code state}, the state after event {@code seq}, for a while ({@link #stateAt}). */
+    void remember(long seq, GameState state) {
+        if (seq >= 0 && seq <= last()) {
+            recentStates.put(seq, state);
+        }
     }
 
     long last() {
@@ -107,10 +147,15 @@ final class WatchedMatch {
         if (seq == spectatorHorizon) {
             return spectated;
         }
+        GameState known = recentStates.get(seq);
+        if (known != null) {
+            return known;
+        }
         GameState s = ruleset.initial();
         for (int i = 0; i <= seq; i++) {
             s = form.evolve(ruleset, s, events.get(i).payload());
         }
+        remember(seq, s);
         return s;
     }
 

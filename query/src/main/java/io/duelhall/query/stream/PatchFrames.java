@@ -1,0 +1,182 @@
+package io.duelhall.query.stream;
+
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Viewer;
+import io.duelhall.projections.view.Views;
+import io.duelhall.query.stream.patch.JsonPatches;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The frames of a stream opened with {@code ?frames=patch}: the whole view once, then for each
+ * event an RFC 6902 JSON Patch that turns the view after the event before into the view after this
+ * one.
+ *
+ * <pre>
+ * id: 41
+ * data: {"seq":41,"event":{…},"view":{…the whole view, version 41…}}
+ *
+ * id: 42
+ * data: {"seq":42,"event":{…},"patch":[{"op":"replace","path":"/seats/B/subsystems/SHIELD/value","value":32},…]}
+ * </pre>
+ *
+ * A connection's first message carries the whole view unless it resumes ({@code Last-Event-ID: n},
+ * n ≥ 0): then its first message is already a patch, against the view at version n (the one the
+ * client built from this stream before the drop, or got from {@code /view} or {@code /replay?at=n}
+ * with that version). Every later message is a patch. Each patch holds {@code add}, {@code remove}
+ * (without the removed value) and {@code replace} operations only: no {@code move}, {@code copy} or
+ * {@code test}. The event and the view of message n are redacted for the viewer as the match stood
+ * after event n, so a spectator's patch holds nothing its view would not.
+ *
+ * <p>Each frame is made once per event and viewer ({@link Subscriber#viewerKey}: the spectators of
+ * a match, each seat) and kept on the {@link WatchedMatch} while its subscribers take it: a
+ * spectator costs a copy of the same bytes. Views are written by the HTTP mapper (Jackson 3, the
+ * bytes {@code /view} would send) and diffed by {@link JsonPatches} (zjsonpatch, on Jackson 2 trees
+ * of those texts). Dispatcher thread only.
+ */
+final class PatchFrames {
+    /** A view as sent: after event {@code seq}, its JSON text. */
+    record Rendered(long seq, String text) {}
+
+    private final JsonMapper json;
+
+    PatchFrames(JsonMapper json) {
+        this.json = json;
+    }
+
+    /**
+     * The frames of events {@code from..to} for a subscriber that sees as {@code asked} ({@code
+     * key}: its {@link Subscriber#viewerKey}), as UTF-8: the first with the whole view if {@code
+     * whole}, patches else.
+     */
+    byte[] burst(WatchedMatch h, Viewer asked, String key, long from, long to, boolean whole) {
+        Cursor c = new Cursor(h, asked, key);
+        byte[] one = null;
+        ByteArrayOutputStream out = null;
+        for (long n = from; n <= to; n++) {
+            byte[] frame = (n == from && whole) || n == 0 ? c.wholeFrame(n) : c.patchFrame(n);
+            if (one == null) {
+                one = frame; // a burst of one event is that frame's bytes, not a copy
+            } else {
+                if (out == null) {
+                    out = new ByteArrayOutputStream();
+                    out.writeBytes(one);
+                }
+                out.writeBytes(frame);
+            }
+        }
+        c.done();
+        return out == null ? one : out.toByteArray();
+    }
+
+    /** Walks the states and views of one viewer through a burst. */
+    private final class Cursor {
+        private final WatchedMatch h;
+        private final Viewer asked;
+        private final String key;
+        private GameState state;
+        private long stateSeq = Long.MIN_VALUE;
+        private long treeSeq = Long.MIN_VALUE;
+        private JsonPatches.Tree tree;
+
+        Cursor(WatchedMatch h, Viewer asked, String key) {
+            this.h = h;
+            this.asked = asked;
+            this.key = key;
+        }
+
+        /** The state after event {@code n}: one step from the last one asked, or the match's. */
+        GameState state(long n) {
+            if (stateSeq != n) {
+                state =
+                        stateSeq == n - 1 && state != null
+                                ? h.form.evolve(h.ruleset, state, h.events.get((int) n).payload())
+                                : h.stateAt(n);
+                stateSeq = n;
+            }
+            return state;
+        }
+
+        Viewer viewer(long n) {
+            return h.form.viewer(h.ruleset, state(n), asked);
+        }
+
+        /** The view after event {@code n}, as its JSON text. */
+        String view(long n) {
+            Rendered last = h.lastViews.get(key);
+            if (last != null && last.seq() == n) {
+                return last.text();
+            }
+            GameState s = state(n);
+            String text =
+                    json.writeValueAsString(
+                            h.form.view(
+                                    h.ruleset,
+                                    s,
+                                    viewer(n),
+                                    n,
+                                    h.events.subList(
+                                            (int) Math.max(0, n - Views.RECENT + 1), (int) n + 1),
+                                    h.clockAfter(n)));
+            if (last == null || last.seq() < n) {
+                h.lastViews.put(key, new Rendered(n, text));
+            }
+            return text;
+        }
+
+        /** The view after event {@code n}, as a tree. */
+        JsonPatches.Tree tree(long n) {
+            if (treeSeq != n) {
+                tree = JsonPatches.parse(view(n));
+                treeSeq = n;
+            }
+            return tree;
+        }
+
+        String event(long n) {
+            RecordedEvent e = h.events.get((int) n);
+            return json.writeValueAsString(Views.redact(h.ruleset, e, viewer(n)));
+        }
+
+        byte[] wholeFrame(long n) {
+            return frame(n, ",\"view\":" + view(n));
+        }
+
+        byte[] patchFrame(long n) {
+            String k = key + ":" + n;
+            byte[] known = h.patchFrames.get(k);
+            if (known != null) {
+                return known;
+            }
+            JsonPatches.Tree before = tree(n - 1);
+            JsonPatches.Tree after = JsonPatches.parse(view(n));
+            String patch = JsonPatches.diff(before, after);
+            tree = after;
+            treeSeq = n;
+            byte[] frame = frame(n, ",\"patch\":" + patch);
+            h.patchFrames.put(k, frame);
+            return frame;
+        }
+
+        private byte[] frame(long n, String tail) {
+            return ("id: "
+                            + n
+                            + "\ndata: {\"seq\":"
+                            + n
+                            + ",\"event\":"
+                            + event(n)
+                            + tail
+                            + "}\n\n")
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+
+        /** The last state folded stays on the match for the next burst. */
+        void done() {
+            if (state != null) {
+                h.remember(stateSeq, state);
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.duelhall.query.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.flipkart.zjsonpatch.JsonPatch;
+import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.RecordedEvent;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.Viewer;
+import io.duelhall.projections.Matches;
+import io.duelhall.projections.view.Views;
+import io.duelhall.query.log.MatchLog;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The stream's patch frames ({@code ?frames=patch}, {@link PatchFrames}) over random whole matches
+ * played by the real engine: a subscriber that starts from the first frame's whole view and applies
+ * every patch after it (with zjsonpatch's apply) holds, after every event, exactly the view {@code
+ * /view} renders then for it, for seat A, seat B and a spectator; the same when the connection
+ * drops and resumes with Last-Event-ID, at the same node or at one that never rendered the base; a
+ * spectator's frames never name a card in a hand; and each frame is made once for everyone who sees
+ * alike.
+ */
+class PatchFramesTest {
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final ObjectMapper TREES = new ObjectMapper();
+    static final List<Viewer> VIEWERS =
+            List.of(Viewer.seat(Seat.A), Viewer.seat(Seat.B), Viewer.SPECTATOR);
+
+    /** One SSE message of a burst. */
+    record Frame(long id, JsonNode data) {}
+
+    static List<Frame> parse(byte[] burst) throws Exception {
+        List<Frame> out = new ArrayList<>();
+        for (String message : new String(burst, StandardCharsets.UTF_8).split("\n\n")) {
+            long id = -1;
+            JsonNode data = null;
+            for (String line : message.split("\n")) {
+                if (line.startsWith("id: ")) {
+                    id = Long.parseLong(line.substring(4));
+                } else if (line.startsWith("data: ")) {
+                    data = TREES.readTree(line.substring(6));
+                }
+            }
+            out.add(new Frame(id, data));
+        }
+        return out;
+    }
+
+    static String key(Viewer v) {
+        return v.kind() == Viewer.Kind.SEAT ? v.seat().name() : v.kind().name();
+    }
+
+    /** What {@code GET /view} renders for {@code asked} after event {@code n}. */
+    static JsonNode expected(MatchLog whole, Viewer asked, long n) throws Exception {
+        MatchLog up = whole.upTo(n);
+        Viewer v = up.ruleset().effectiveViewer(up.state(), asked);
+        return TREES.readTree(
+                JSON.writeValueAsString(
+                        Views.render(
+                                up.ruleset(), up.state(), v, n, up.events(), up.runningClock())));
+    }
+
+    @Property(tries = 6)
+    void everyPatchAppliedToTheFirstViewGivesTheViewOfEveryEvent(
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) throws Exception {
+        List<RecordedEvent> events = Matches.play("p" + seed, seed, 5000);
+        MatchLog whole = new MatchLog("p" + seed, Matches.RULES, events);
+        Random rnd = new Random(seed);
+        int loaded = 1 + rnd.nextInt(Math.min(40, events.size()));
+        WatchedMatch h =
+                new WatchedMatch(
+                        new MatchLog("p" + seed, Matches.RULES, events.subList(0, loaded)),
+                        EventForm.STORED);
+        PatchFrames frames = new PatchFrames(JSON);
+        int viewers = VIEWERS.size();
+        JsonNode[] held = new JsonNode[viewers];
+        long[] next = new long[viewers];
+        boolean[] holds = new boolean[viewers];
+        for (int i = 0; i < viewers; i++) {
+            // a subscriber from the first event (Last-Event-ID: -1) or from the view now (none)
+            next[i] = rnd.nextBoolean() ? 0 : h.last();
+        }
+        int resumes = 0;
+        int patches = 0;
+        while (true) {
+            // the match goes on: a few more events are stored
+            int more = rnd.nextInt(6);
+            for (int k = 0; k < more && h.last() < events.size() - 1; k++) {
+                assertThat(h.append(events.get((int) h.last() + 1))).isTrue();
+            }
+            boolean allDone = h.last() == events.size() - 1;
+            for (int i = 0; i < viewers; i++) {
+                if (next[i] > h.last()) {
+                    continue;
+                }
+                allDone = false;
+                if (holds[i] && rnd.nextInt(10) == 0) {
+                    // the connection drops; it resumes with Last-Event-ID = the last id it got,
+                    // half the time at a node that never rendered the view it holds
+                    resumes++;
+                    if (rnd.nextBoolean()) {
+                        h =
+                                new WatchedMatch(
+                                        new MatchLog(
+                                                "p" + seed,
+                                                Matches.RULES,
+                                                events.subList(0, (int) h.last() + 1)),
+                                        EventForm.STORED);
+                    }
+                }
+                long from = next[i];
+                long to = Math.min(h.last(), from + rnd.nextInt(8));
+                Viewer v = VIEWERS.get(i);
+                List<Frame> got = parse(frames.burst(h, v, key(v), from, to, !holds[i]));
+                assertThat(got.stream().map(Frame::id).toList())
+                        .as("%s: every event once, in order", key(v))
+                        .isEqualTo(
+                                java.util.stream.LongStream.rangeClosed(from, to).boxed().toList());
+                for (Frame f : got) {
+                    assertThat(f.data().get("seq").asLong()).isEqualTo(f.id());
+                    assertThat(f.data().get("event").get("seq").asLong()).isEqualTo(f.id());
+                    if (f.data().has("view")) {
+                        assertThat(f.id()).as("the whole view only first").isEqualTo(from);
+                        assertThat(holds[i]).isFalse();
+                        held[i] = f.data().get("view");
+                    } else {
+                        assertThat(held[i]).isNotNull();
+                        assertThat(held[i].get("version").asLong()).isEqualTo(f.id() - 1);
+                        JsonNode patch = f.data().get("patch");
+                        for (JsonNode op : patch) {
+                            assertThat(op.get("op").asText()).isIn("add", "remove", "replace");
+                        }
+                        held[i] = JsonPatch.apply(patch, held[i]);
+                        patches++;
+                    }
+                    assertThat(held[i])
+                            .as("%s after event %d (seed %d)", key(v), f.id(), seed)
+                            .isEqualTo(expected(whole, v, f.id()));
+                }
+                holds[i] = true;
+                next[i] = to + 1;
+            }
+            if (allDone) {
+                break;
+            }
+        }
+        assertThat(patches).isGreaterThan(events.size());
+        assertThat(held[2].get("status").asText()).isEqualTo(MatchStatus.ENDED.name());
+        assertThat(resumes).isPositive();
+    }
+
+    /**
+     * A spectator's frames (event and patch) never name a card instance that sits in a hand then,
+     * while the match goes on; the seats' frames of the same events do (so the check can fail).
+     */
+    @Property(tries = 6)
+    void aSpectatorsFramesNeverNameACardInAHand(
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) throws Exception {
+        List<RecordedEvent> events = Matches.play("q" + seed, seed, 5000);
+        WatchedMatch h =
+                new WatchedMatch(new MatchLog("q" + seed, Matches.RULES, events), EventForm.STORED);
+        PatchFrames frames = new PatchFrames(JSON);
+        int seatSaw = 0;
+        List<Frame> spectator =
+                parse(frames.burst(h, Viewer.SPECTATOR, "SPECTATOR", 0, h.last(), true));
+        List<Frame> a = parse(frames.burst(h, Viewer.seat(Seat.A), "A", 0, h.last(), true));
+        List<Frame> b = parse(frames.burst(h, Viewer.seat(Seat.B), "B", 0, h.last(), true));
+        JsonNode viewA = null;
+        JsonNode viewB = null;
+        for (int n = 0; n < events.size(); n++) {
+            viewA =
+                    n == 0
+                            ? a.get(0).data().get("view")
+                            : JsonPatch.apply(a.get(n).data().get("patch"), viewA);
+            viewB =
+                    n == 0
+                            ? b.get(0).data().get("view")
+                            : JsonPatch.apply(b.get(n).data().get("patch"), viewB);
+            if (viewA.get("status").asText().equals("ENDED")) {
+                break;
+            }
+            // the cards in a hand before and after event n (one played or discarded at n+1 is
+            // named by its public intent at n)
+            Set<String> inHands = new HashSet<>();
+            viewA.at("/seats/A/hand").forEach(c -> inHands.add(c.get("id").asText()));
+            viewB.at("/seats/B/hand").forEach(c -> inHands.add(c.get("id").asText()));
+            if (n + 1 < events.size()) {
+                JsonNode nextA = JsonPatch.apply(a.get(n + 1).data().get("patch"), viewA);
+                JsonNode nextB = JsonPatch.apply(b.get(n + 1).data().get("patch"), viewB);
+                Set<String> still = new HashSet<>();
+                nextA.at("/seats/A/hand").forEach(c -> still.add(c.get("id").asText()));
+                nextB.at("/seats/B/hand").forEach(c -> still.add(c.get("id").asText()));
+                inHands.retainAll(still);
+            }
+            String seen = spectator.get(n).data().toString();
+            for (String id : inHands) {
+                assertThat(seen)
+                        .as("spectator frame %d names %s, in a hand", n, id)
+                        .doesNotContain("\"" + id + "\"");
+            }
+            String seatFrames = a.get(n).data().toString() + b.get(n).data().toString();
+            if (inHands.stream().anyMatch(id -> seatFrames.contains("\"" + id + "\""))) {
+                seatSaw++;
+            }
+        }
+        assertThat(seatSaw)
+                .as("frames in which a seat's own frame names a card in its hand")
+                .isPositive();
+    }
+
+    @Test
+    void aFrameIsMadeOnceAndTheSameBytesServeEverySubscriberWhoSeesAlike() {
+        List<RecordedEvent> events = Matches.play("r", 3, 5000);
+        WatchedMatch h =
+                new WatchedMatch(
+                        new MatchLog("r", Matches.RULES, events.subList(0, 20)), EventForm.STORED);
+        PatchFrames frames = new PatchFrames(JSON);
+        byte[] first = frames.burst(h, Viewer.SPECTATOR, "SPECTATOR", 5, 19, false);
+        byte[] again = frames.burst(h, Viewer.SPECTATOR, "SPECTATOR", 12, 19, false);
+        String tail = new String(first, StandardCharsets.UTF_8);
+        assertThat(tail).endsWith(new String(again, StandardCharsets.UTF_8));
+        assertThat(h.patchFrames.get("SPECTATOR:19")).isNotNull();
+        byte[] cached = h.patchFrames.get("SPECTATOR:19");
+        byte[] oneMore = frames.burst(h, Viewer.SPECTATOR, "SPECTATOR", 19, 19, false);
+        assertThat(oneMore).as("the very bytes made the first time, not a copy").isSameAs(cached);
+    }
+}
