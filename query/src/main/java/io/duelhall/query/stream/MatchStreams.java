@@ -145,34 +145,11 @@ public class MatchStreams implements SmartLifecycle {
      * from the header or else {@code ?lastEventId=}), which tells an EventSource not to reconnect;
      * otherwise the stream ({@link #subscribe}) and null (the stream has answered).
      *
+     * <p>Frames in the format {@code frames} asks for ({@code ?frames=}: {@code view}, the default,
+     * or {@code patch}; {@link #patchFrames}).
+     *
      * @param over whether the match, as this viewer sees it, has ended
      * @param version the sequence number of the last event this viewer may see
-     */
-    public ResponseEntity<?> answer(
-            String matchId,
-            Viewer viewer,
-            boolean over,
-            long version,
-            String lastEventIdHeader,
-            String lastEventIdParam,
-            HttpServletRequest request,
-            HttpServletResponse response) {
-        return answer(
-                matchId,
-                viewer,
-                over,
-                version,
-                lastEventIdHeader,
-                lastEventIdParam,
-                null,
-                request,
-                response);
-    }
-
-    /**
-     * As {@link #answer(String, Viewer, boolean, long, String, String, HttpServletRequest,
-     * HttpServletResponse)}, in the frame format {@code frames} asks for ({@code ?frames=}: {@code
-     * view}, the default, or {@code patch}; {@link #patchFrames}).
      */
     public ResponseEntity<?> answer(
             String matchId,
