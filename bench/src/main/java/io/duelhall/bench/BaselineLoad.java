@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -147,28 +146,13 @@ public final class BaselineLoad {
                                 return null;
                             }));
         }
-        LoadDriver.sleepUntil(measureFrom);
+        Window measured = Window.openAt(measureFrom, appPid);
         latency.getIntervalHistogram();
         long accepted0 = accepted.sum();
-        long cpu0 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
-        long t0 = System.nanoTime();
-        Progress progress = new Progress(log, seconds);
-        while (System.nanoTime() < end) {
-            Thread.sleep(200);
-            progress.update((int) Math.min(seconds, (System.nanoTime() - t0) / 1_000_000_000L));
-        }
-        double secs = (System.nanoTime() - t0) / 1e9;
-        long cpu1 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
+        double secs = measured.runUntil(end, seconds, log);
         Histogram window = latency.getIntervalHistogram();
         long inWindow = accepted.sum() - accepted0;
-        pool.shutdown();
-        for (Future<?> f : running) {
-            try {
-                f.get(120, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw new IllegalStateException("a client failed", e.getCause());
-            }
-        }
+        Window.join(pool, running);
         long all = accepted.sum();
         // the processor reads behind the commands: give it up to 30 s to read what was stored
         long seen = eventsSeen(http);
@@ -185,7 +169,7 @@ public final class BaselineLoad {
                 all,
                 seen,
                 window,
-                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
+                measured.appCpuMillis());
     }
 
     private static long eventsSeen(JsonHttp http) {

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -133,7 +132,7 @@ public final class LoadDriver {
                             }));
         }
         // warm-up, then reset the counters and measure
-        sleepUntil(measureFrom);
+        Window window = Window.openAt(measureFrom, appPid);
         stats.intentLatency.getIntervalHistogram();
         stats.viewLatency.getIntervalHistogram();
         long accepted0 = stats.accepted.sum();
@@ -141,15 +140,7 @@ public final class LoadDriver {
         long views0 = stats.views.sum();
         long refused0 = stats.refused.sum();
         long matches0 = stats.matches.sum();
-        long cpu0 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
-        long t0 = System.nanoTime();
-        Progress progress = new Progress(log, seconds);
-        while (System.nanoTime() < end) {
-            Thread.sleep(200);
-            progress.update((int) Math.min(seconds, (System.nanoTime() - t0) / 1_000_000_000L));
-        }
-        double secs = (System.nanoTime() - t0) / 1e9;
-        long cpu1 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
+        double secs = window.runUntil(end, seconds, log);
         Histogram intents = stats.intentLatency.getIntervalHistogram();
         Histogram views = stats.viewLatency.getIntervalHistogram();
         long accepted = stats.accepted.sum() - accepted0;
@@ -157,14 +148,7 @@ public final class LoadDriver {
         long viewCount = stats.views.sum() - views0;
         long refused = stats.refused.sum() - refused0;
         long matches = stats.matches.sum() - matches0;
-        pool.shutdown();
-        for (Future<?> f : running) {
-            try {
-                f.get(120, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw new IllegalStateException("a client failed", e.getCause());
-            }
-        }
+        Window.join(pool, running);
         double[] engine =
                 engineMillis <= 0
                         ? new double[] {0, 0}
@@ -183,13 +167,6 @@ public final class LoadDriver {
                 views,
                 engine[0],
                 engine[1],
-                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
-    }
-
-    static void sleepUntil(long nanoTime) throws InterruptedException {
-        long left;
-        while ((left = nanoTime - System.nanoTime()) > 0) {
-            Thread.sleep(Math.min(200, Math.max(1, left / 1_000_000)));
-        }
+                window.appCpuMillis());
     }
 }
