@@ -39,53 +39,58 @@ class CrashRecoveryTest {
         int kills = Integer.getInteger("crash.kills", 2);
         Files.createDirectories(DIR);
         Server server = Server.start();
-        Api api = new Api(server.port);
-        List<String[]> matches = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            matches.add(api.startedMatch());
-        }
-        Set<Ack> acks = ConcurrentHashMap.newKeySet();
-        int missing = 0;
-        int duplicated = 0;
-        Random rnd = new Random(7);
-        for (int k = 0; k < kills; k++) {
-            AtomicBoolean stop = new AtomicBoolean();
-            Api live = new Api(server.port);
-            List<Thread> players = new ArrayList<>();
+        try {
+            Api api = new Api(server.port);
+            List<String[]> matches = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                matches.add(api.startedMatch());
+            }
+            Set<Ack> acks = ConcurrentHashMap.newKeySet();
+            int missing = 0;
+            int duplicated = 0;
+            Random rnd = new Random(7);
+            for (int k = 0; k < kills; k++) {
+                AtomicBoolean stop = new AtomicBoolean();
+                Api live = new Api(server.port);
+                List<Thread> players = new ArrayList<>();
+                for (String[] m : matches) {
+                    Thread t =
+                            new Thread(
+                                    () -> play(live, m, acks, stop, new Random(m[0].hashCode())));
+                    t.start();
+                    players.add(t);
+                }
+                Thread.sleep(800 + rnd.nextInt(1500));
+                server.kill();
+                stop.set(true);
+                for (Thread t : players) {
+                    t.join(30_000);
+                }
+                server = Server.start();
+                api = new Api(server.port);
+                int[] check = check(api, matches, acks);
+                missing += check[0];
+                duplicated += check[1];
+            }
+            int stuck = 0;
             for (String[] m : matches) {
-                Thread t = new Thread(() -> play(live, m, acks, stop, new Random(m[0].hashCode())));
-                t.start();
-                players.add(t);
+                if (!playToTheEnd(api, m, acks)) {
+                    stuck++;
+                }
             }
-            Thread.sleep(800 + rnd.nextInt(1500));
-            server.kill();
-            stop.set(true);
-            for (Thread t : players) {
-                t.join(30_000);
-            }
-            server = Server.start();
-            api = new Api(server.port);
-            int[] check = check(api, matches, acks);
-            missing += check[0];
-            duplicated += check[1];
+            int[] last = check(api, matches, acks);
+            missing += last[0];
+            duplicated += last[1];
+            System.out.printf(
+                    "crash: %d kills, %d acknowledged events, missing %d, duplicated %d, matches that could not end %d%n",
+                    kills, acks.size(), missing, duplicated, stuck);
+            assertThat(acks).isNotEmpty();
+            assertThat(missing).isZero();
+            assertThat(duplicated).isZero();
+            assertThat(stuck).isZero();
+        } finally {
+            server.kill(); // also when a check failed: no server is left running after the test
         }
-        int stuck = 0;
-        for (String[] m : matches) {
-            if (!playToTheEnd(api, m, acks)) {
-                stuck++;
-            }
-        }
-        int[] last = check(api, matches, acks);
-        missing += last[0];
-        duplicated += last[1];
-        server.kill();
-        System.out.printf(
-                "crash: %d kills, %d acknowledged events, missing %d, duplicated %d, matches that could not end %d%n",
-                kills, acks.size(), missing, duplicated, stuck);
-        assertThat(acks).isNotEmpty();
-        assertThat(missing).isZero();
-        assertThat(duplicated).isZero();
-        assertThat(stuck).isZero();
     }
 
     /** [missing acknowledged events, duplicated seqs or intent ids] across all matches. */
