@@ -200,19 +200,8 @@ public class MatchStreams implements SmartLifecycle {
      * @throws RefusedException {@code TOO_MANY_STREAMS} (429) past the cap of the client's address
      *     or of the node ({@code duelhall.stream.max-per-address}, {@code max-per-node}), before
      *     anything is sent
-     */
-    public void subscribe(
-            String matchId,
-            Viewer viewer,
-            long lastEventId,
-            HttpServletRequest request,
-            HttpServletResponse response) {
-        subscribe(matchId, viewer, lastEventId, false, request, response);
-    }
-
-    /**
-     * As {@link #subscribe(String, Viewer, long, HttpServletRequest, HttpServletResponse)}; with
-     * {@code patch}, in patch frames ({@link PatchFrames}).
+     * @param patch patch frames ({@link PatchFrames}), else the whole view on each burst's last
+     *     message
      */
     public void subscribe(
             String matchId,

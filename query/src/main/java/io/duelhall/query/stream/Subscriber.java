@@ -70,10 +70,6 @@ final class Subscriber implements WriteListener, AsyncListener {
     private long pendingNext;
     private boolean pendingFinish;
 
-    Subscriber(String matchId, Viewer viewer, long lastEventId) {
-        this(matchId, viewer, lastEventId, false);
-    }
-
     Subscriber(String matchId, Viewer viewer, long lastEventId, boolean patch) {
         this.matchId = matchId;
         this.viewer = viewer;
