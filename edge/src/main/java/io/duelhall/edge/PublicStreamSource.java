@@ -52,7 +52,7 @@ final class PublicStreamSource implements StreamSource {
                                                         "No match with id "
                                                                 + matchId
                                                                 + " (yet) on this edge.")));
-        return new MatchLog(matchId, m.ruleset(), m.events());
+        return new MatchLog(matchId, m.timeline());
     }
 
     @Override

@@ -17,7 +17,9 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -289,7 +291,7 @@ public class AiDriver {
     private Live load(String matchId) {
         DomainEventStream stream = eventStore.readEvents(matchId);
         Live m = null;
-        GameState state = null;
+        List<MatchEvent> events = new ArrayList<>();
         long version = -1;
         while (stream.hasNext()) {
             DomainEventMessage<?> e = stream.next();
@@ -301,13 +303,16 @@ public class AiDriver {
                 if (m == null) {
                     return null;
                 }
-                state = m.rules.initial();
             }
             m.seen(event);
-            state = m.rules.evolve(state, event);
+            events.add(event);
             version = e.getSequenceNumber();
         }
-        if (m == null || state.status() == MatchStatus.ENDED) {
+        if (m == null) {
+            return null;
+        }
+        GameState state = m.rules.replay(events);
+        if (state.status() == MatchStatus.ENDED) {
             return null;
         }
         m.now = new Snapshot(state, version);

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
@@ -157,11 +156,7 @@ public final class RecordDecoder {
 
     /** Whether these decoded events (of ruleset {@code r}) end their match. */
     public boolean ended(Ruleset r, List<Decoded> decoded) {
-        GameState s = r.initial();
-        for (MatchEvent e : readable(decoded)) {
-            s = r.evolve(s, e);
-        }
-        return s.status() == MatchStatus.ENDED;
+        return r.replay(readable(decoded)).status() == MatchStatus.ENDED;
     }
 
     /** Stored JSON text as a tree, strictly; text that is not JSON stays a JSON string. */

@@ -4,6 +4,7 @@ import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Timeline;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.log.MatchLog;
@@ -21,13 +22,8 @@ public enum EventForm {
      */
     STORED {
         @Override
-        GameState evolve(Ruleset ruleset, GameState state, MatchEvent event) {
-            return ruleset.evolve(state, event);
-        }
-
-        @Override
-        GameState state(MatchLog log) {
-            return log.state();
+        Timeline.Fold fold() {
+            return Timeline.Fold.WHOLE;
         }
 
         @Override
@@ -53,17 +49,8 @@ public enum EventForm {
      */
     PUBLIC {
         @Override
-        GameState evolve(Ruleset ruleset, GameState state, MatchEvent event) {
-            return ruleset.evolvePublic(state, event);
-        }
-
-        @Override
-        GameState state(MatchLog log) {
-            GameState s = log.ruleset().initial();
-            for (RecordedEvent e : log.events()) {
-                s = log.ruleset().evolvePublic(s, e.payload());
-            }
-            return s;
+        Timeline.Fold fold() {
+            return Timeline.Fold.PUBLIC;
         }
 
         @Override
@@ -83,10 +70,17 @@ public enum EventForm {
         }
     };
 
-    abstract GameState evolve(Ruleset ruleset, GameState state, MatchEvent event);
+    /** The domain's fold for events of this form. */
+    abstract Timeline.Fold fold();
 
-    /** The state after every event of {@code log}. */
-    abstract GameState state(MatchLog log);
+    GameState evolve(Ruleset ruleset, GameState state, MatchEvent event) {
+        return fold().evolve(ruleset, state, event);
+    }
+
+    /** The events of {@code log} and their states, folded this form's way. */
+    Timeline timeline(MatchLog log) {
+        return log.timeline().as(fold());
+    }
 
     /** Who {@code asked} is shown as, in {@code state}. */
     abstract Viewer viewer(Ruleset ruleset, GameState state, Viewer asked);

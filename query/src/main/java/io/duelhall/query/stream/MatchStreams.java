@@ -550,7 +550,7 @@ public class MatchStreams implements SmartLifecycle {
                     pieces.computeIfAbsent(
                             (seq == to ? "last:" : "frame:") + seq + ":" + key,
                             k -> {
-                                RecordedEvent e = h.events.get((int) seq);
+                                RecordedEvent e = h.event(seq);
                                 String event =
                                         rendered.computeIfAbsent(
                                                 "event:" + seq + ":" + key,
@@ -570,17 +570,20 @@ public class MatchStreams implements SmartLifecycle {
                                                                                 state,
                                                                                 viewer,
                                                                                 to,
-                                                                                h.events.subList(
-                                                                                        (int)
-                                                                                                Math
-                                                                                                        .max(
-                                                                                                                0,
+                                                                                h.timeline
+                                                                                        .events()
+                                                                                        .subList(
+                                                                                                (int)
+                                                                                                        Math
+                                                                                                                .max(
+                                                                                                                        0,
+                                                                                                                        to
+                                                                                                                                - Views
+                                                                                                                                        .RECENT
+                                                                                                                                + 1),
+                                                                                                (int)
                                                                                                                 to
-                                                                                                                        - Views
-                                                                                                                                .RECENT
-                                                                                                                        + 1),
-                                                                                        (int) to
-                                                                                                + 1),
+                                                                                                        + 1),
                                                                                 h.clockAfter(to))));
                                 return ("id: "
                                                 + seq

@@ -92,7 +92,7 @@ final class PatchFrames {
             if (stateSeq != n) {
                 state =
                         stateSeq == n - 1 && state != null
-                                ? h.form.evolve(h.ruleset, state, h.events.get((int) n).payload())
+                                ? h.form.evolve(h.ruleset, state, h.event(n).payload())
                                 : h.stateAt(n);
                 stateSeq = n;
             }
@@ -117,8 +117,11 @@ final class PatchFrames {
                                     s,
                                     viewer(n),
                                     n,
-                                    h.events.subList(
-                                            (int) Math.max(0, n - Views.RECENT + 1), (int) n + 1),
+                                    h.timeline
+                                            .events()
+                                            .subList(
+                                                    (int) Math.max(0, n - Views.RECENT + 1),
+                                                    (int) n + 1),
                                     h.clockAfter(n)));
             if (last == null || last.seq() < n) {
                 h.lastViews.put(key, new Rendered(n, text));
@@ -136,7 +139,7 @@ final class PatchFrames {
         }
 
         String event(long n) {
-            RecordedEvent e = h.events.get((int) n);
+            RecordedEvent e = h.event(n);
             return json.writeValueAsString(Views.redact(h.ruleset, e, viewer(n)));
         }
 

@@ -4,6 +4,7 @@ import io.duelhall.domain.GameState;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Timeline;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.log.MatchLog;
@@ -17,9 +18,9 @@ import java.util.Map;
 
 /**
  * A match that has subscribers (was {@code HotMatch}): its events as its {@link StreamSource} has
- * them (index = sequence number) and two states folded by the source's {@link EventForm}, the live
- * one (seats) and the one at the spectators' delayed horizon. Touched by the dispatcher thread
- * only.
+ * them (index = sequence number) in a {@link Timeline} folded the source's {@link EventForm} way
+ * (its last state is the live one, for seats), and the state at the spectators' delayed horizon.
+ * Touched by the dispatcher thread only.
  */
 final class WatchedMatch {
     final String matchId;
@@ -27,8 +28,10 @@ final class WatchedMatch {
     final EventForm form;
     Ruleset ruleset;
     int delaySeconds;
-    List<RecordedEvent> events;
-    GameState live;
+
+    /** The events so far and their states (index = sequence number). */
+    Timeline timeline;
+
     GameState spectated;
     long spectatorHorizon;
 
@@ -62,19 +65,18 @@ final class WatchedMatch {
     void reset(MatchLog log) {
         ruleset = log.ruleset();
         delaySeconds = ViewerAccess.delaySeconds(log);
-        events = new ArrayList<>(log.events());
-        for (int i = 0; i < events.size(); i++) {
-            if (events.get(i).seq() != i) {
+        timeline = form.timeline(log);
+        for (int i = 0; i < timeline.size(); i++) {
+            if (timeline.event(i).seq() != i) {
                 throw new IllegalStateException(
                         "match "
                                 + matchId
                                 + ": event "
                                 + i
                                 + " has sequence number "
-                                + events.get(i).seq());
+                                + timeline.event(i).seq());
             }
         }
-        live = form.state(log);
         spectated = ruleset.initial();
         spectatorHorizon = -1;
         stale = false;
@@ -100,7 +102,22 @@ final class WatchedMatch {
     }
 
     long last() {
-        return events.size() - 1;
+        return timeline.size() - 1;
+    }
+
+    /** The state after the last event (what seats see). */
+    GameState live() {
+        return timeline.state();
+    }
+
+    /** Event {@code seq}. */
+    RecordedEvent event(long seq) {
+        return timeline.event((int) seq);
+    }
+
+    /** Events {@code 0..seq}. */
+    List<RecordedEvent> eventsUpTo(long seq) {
+        return timeline.events().subList(0, (int) seq + 1);
     }
 
     /** Appends the next stored event; false if it is not the next one (a gap: reload). */
@@ -111,8 +128,7 @@ final class WatchedMatch {
         if (e.seq() != last() + 1) {
             return false;
         }
-        events.add(e);
-        live = form.evolve(ruleset, live, e.payload());
+        timeline = timeline.append(e);
         return true;
     }
 
@@ -123,16 +139,14 @@ final class WatchedMatch {
     void advanceSpectators(Instant now) {
         if (delaySeconds == 0) {
             spectatorHorizon = last();
-            spectated = live;
+            spectated = live();
             return;
         }
         Instant cutoff = now.minusSeconds(delaySeconds);
         while (spectatorHorizon < last()
-                && (spectatorHorizon < 0
-                        || !events.get((int) spectatorHorizon + 1).at().isAfter(cutoff))) {
+                && (spectatorHorizon < 0 || !event(spectatorHorizon + 1).at().isAfter(cutoff))) {
             spectatorHorizon++;
-            spectated =
-                    form.evolve(ruleset, spectated, events.get((int) spectatorHorizon).payload());
+            spectated = form.evolve(ruleset, spectated, event(spectatorHorizon).payload());
         }
     }
 
@@ -142,7 +156,7 @@ final class WatchedMatch {
 
     GameState stateAt(long seq) {
         if (seq == last()) {
-            return live;
+            return live();
         }
         if (seq == spectatorHorizon) {
             return spectated;
@@ -151,10 +165,7 @@ final class WatchedMatch {
         if (known != null) {
             return known;
         }
-        GameState s = ruleset.initial();
-        for (int i = 0; i <= seq; i++) {
-            s = form.evolve(ruleset, s, events.get(i).payload());
-        }
+        GameState s = timeline.stateAfter((int) seq + 1);
         remember(seq, s);
         return s;
     }
@@ -164,10 +175,10 @@ final class WatchedMatch {
      * ended).
      */
     Views.ClockView clockAfter(long seq) {
-        return Views.clockAfter(events.subList(0, (int) seq + 1));
+        return Views.clockAfter(eventsUpTo(seq));
     }
 
     boolean ended() {
-        return live.status() == MatchStatus.ENDED;
+        return live().status() == MatchStatus.ENDED;
     }
 }

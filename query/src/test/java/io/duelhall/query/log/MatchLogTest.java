@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The read side's log of one match (what replay, views and the stream fold from): every shortcut it
- * takes (kept states every {@value MatchLog#CHECKPOINT_EVERY} events, states carried through {@link
- * MatchLog#append}) must give exactly the state the engine folds from the first event.
+ * takes (kept states every {@value io.duelhall.domain.Timeline#CHECKPOINT_EVERY} events, states
+ * carried through {@link MatchLog#append}) must give exactly the state the engine folds from the
+ * first event.
  */
 class MatchLogTest {
     final List<RecordedEvent> events = Matches.play("m1", 7, 5000);
@@ -30,7 +31,7 @@ class MatchLogTest {
     void replayAtEveryStepIsTheFoldFromTheFirstEvent() {
         assertThat(events.size())
                 .as("a match long enough to cross many kept states")
-                .isGreaterThan(10 * MatchLog.CHECKPOINT_EVERY);
+                .isGreaterThan(10 * io.duelhall.domain.Timeline.CHECKPOINT_EVERY);
         MatchLog log = new MatchLog("m1", Matches.RULES, events);
         for (int n = 0; n < events.size(); n++) {
             MatchLog at = log.upTo(n);

@@ -85,7 +85,7 @@ class MatchStreamsTest {
                         new MatchLog("s1", Matches.RULES, EVENTS.subList(0, loaded)),
                         EventForm.STORED);
         assertThat(m.last()).isEqualTo(loaded - 1);
-        assertThat(m.live).isEqualTo(fold(loaded));
+        assertThat(m.live()).isEqualTo(fold(loaded));
 
         assertThat(m.append(EVENTS.get(loaded - 1))).as("a repeat is dropped").isTrue();
         assertThat(m.append(EVENTS.get(loaded + 1))).as("a gap asks for a reload").isFalse();
@@ -93,7 +93,7 @@ class MatchStreamsTest {
             assertThat(m.append(e)).isTrue();
         }
         assertThat(m.last()).isEqualTo(EVENTS.size() - 1);
-        assertThat(m.live).isEqualTo(fold(EVENTS.size()));
+        assertThat(m.live()).isEqualTo(fold(EVENTS.size()));
         assertThat(m.ended()).isTrue();
         assertThat(m.stateAt(9)).isEqualTo(fold(10));
     }
