@@ -309,6 +309,24 @@ class ArchitectureTest {
     }
 
     /**
+     * The read side's one fold (issue 18): the per-match reads, the stream and the spectator edge
+     * take their states from a {@code domain.Timeline}; none of them starts a fold of its own from
+     * the initial state (a loop that re-implements it would have to).
+     */
+    @Test
+    void theReadSideFoldsOnlyThroughTimelines() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("io.duelhall.query..", "io.duelhall.edge..")
+                .should()
+                .callMethod(io.duelhall.domain.Ruleset.class, "initial")
+                .orShould()
+                .callMethod(io.duelhall.domain.Ruleset.class, "replay", Iterable.class)
+                .because("a state on the read side is a Timeline's (docs/read-models.md)")
+                .check(classes);
+    }
+
+    /**
      * The app's parts use the edge's module for the public topic's format ({@code edge.topic}) and,
      * in {@code DuelhallApplication.main}, to start an edge when asked ({@code
      * duelhall.mode=edge}); nothing else of the edge.

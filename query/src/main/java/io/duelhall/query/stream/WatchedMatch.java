@@ -77,7 +77,7 @@ final class WatchedMatch {
                                 + timeline.event(i).seq());
             }
         }
-        spectated = ruleset.initial();
+        spectated = timeline.stateAfter(0); // the initial state
         spectatorHorizon = -1;
         stale = false;
         recentStates.clear();
