@@ -33,6 +33,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RulesetApiDocs {
     static final String VIEW_PATH = "/api/matches/{matchId}/view";
+    static final String REPLAY_PATH = "/api/matches/{matchId}/replay";
 
     @Bean
     public OpenApiCustomizer rulesetsDocumented(Rulesets rulesets) {
@@ -87,13 +88,19 @@ class RulesetApiDocs {
                     body.getProperties().put("type", named);
                 }
             }
-            PathItem path = openApi.getPaths() == null ? null : openApi.getPaths().get(VIEW_PATH);
-            Operation get = path == null ? null : path.getGet();
-            if (get != null && !views.isEmpty()) {
+            for (String at : List.of(VIEW_PATH, REPLAY_PATH)) {
+                PathItem path = openApi.getPaths() == null ? null : openApi.getPaths().get(at);
+                Operation get = path == null ? null : path.getGet();
+                if (get == null || views.isEmpty()) {
+                    continue;
+                }
                 ComposedSchema oneOf = new ComposedSchema();
                 oneOf.setOneOf(views);
                 oneOf.setDescription(
-                        "The match's view as the caller may see it: the common envelope (matchId, ruleset, "
+                        (at.equals(VIEW_PATH)
+                                        ? "The match's view as the caller may see it"
+                                        : "The match's view after event `at`, as the caller may see it then")
+                                + ": the common envelope (matchId, ruleset, "
                                 + "rules, version, status, turn, recentEvents, clock) and the ruleset's own part");
                 ApiResponse ok = get.getResponses() == null ? null : get.getResponses().get("200");
                 if (ok == null) {

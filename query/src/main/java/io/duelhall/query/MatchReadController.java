@@ -12,8 +12,8 @@ import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.refusals.RefusalProjection.RefusalEntry;
 import io.duelhall.projections.view.MatchViewProjection;
 import io.duelhall.projections.view.MatchViewProjection.StoredView;
-import io.duelhall.projections.view.Views;
 import io.duelhall.query.log.MatchLog;
+import io.duelhall.query.log.ViewJson;
 import io.duelhall.query.log.ViewerAccess;
 import io.duelhall.query.log.ViewerAccess.Sight;
 import java.time.Clock;
@@ -47,13 +47,16 @@ class MatchReadController {
     private final RefusalProjection refusals;
     private final EventStore eventStore;
     private final Clock clock;
+    private final ViewJson viewJson;
 
     public MatchReadController(
+            ViewJson viewJson,
             ViewerAccess viewerAccess,
             MatchViewProjection views,
             RefusalProjection refusals,
             EventStore eventStore,
             Clock clock) {
+        this.viewJson = viewJson;
         this.viewerAccess = viewerAccess;
         this.views = views;
         this.refusals = refusals;
@@ -83,7 +86,9 @@ class MatchReadController {
             }
         }
         Sight s = viewerAccess.of(matchId, authorization);
-        return ResponseEntity.ok(render(s, s.log()));
+        return ResponseEntity.ok()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(viewJson.view(s.log(), s.viewer()));
     }
 
     private Optional<String> freshSpectatorView(String matchId) {
@@ -124,7 +129,7 @@ class MatchReadController {
      * caller may see it.
      */
     @GetMapping("/replay")
-    public Object replay(
+    public ResponseEntity<String> replay(
             @PathVariable String matchId,
             @RequestHeader(name = "Authorization", required = false) String authorization,
             @RequestParam(name = "at") long at) {
@@ -142,13 +147,9 @@ class MatchReadController {
         MatchLog upTo = s.log().upTo(at);
         // Before the end: the caller's own sight of the state then; after the end: everything, for
         // everyone.
-        return Views.render(
-                upTo.ruleset(),
-                upTo.state(),
-                s.ended() ? Viewer.EVERYONE : s.asked(),
-                at,
-                upTo.events(),
-                upTo.runningClock());
+        return ResponseEntity.ok()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(viewJson.render(upTo, s.ended() ? Viewer.EVERYONE : s.asked(), at));
     }
 
     /**
@@ -250,15 +251,5 @@ class MatchReadController {
         }
         b.put("expectedVersion", expectedVersion);
         return b;
-    }
-
-    static Object render(Sight s, MatchLog log) {
-        return Views.render(
-                log.ruleset(),
-                log.state(),
-                s.viewer(),
-                log.version(),
-                log.events(),
-                log.runningClock());
     }
 }

@@ -48,6 +48,12 @@ class OpenApiHttpTest extends AppTest {
                                         "/~1api~1matches~1{matchId}~1view/get/responses/200/content/application~1json/schema/oneOf")
                                 .toString())
                 .contains("#/components/schemas/VoidexaView");
+        // the replay answers a view too (written as text since issue 18: the schema is said here)
+        assertThat(
+                        paths.at(
+                                        "/~1api~1matches~1{matchId}~1replay/get/responses/200/content/application~1json/schema/oneOf")
+                                .toString())
+                .contains("#/components/schemas/VoidexaView");
         assertThat(doc.body().at("/components/schemas/VoidexaView/properties/seats").isObject())
                 .isTrue();
         // issue 18: the stream's frame formats
