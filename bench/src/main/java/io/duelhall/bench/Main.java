@@ -15,7 +15,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
  * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port]]
- * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200]
+ * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 2000]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
  * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both]
@@ -57,15 +57,38 @@ public final class Main {
             }
             case "load" -> load(args, System.out);
             case "audit" -> {
-                if (args.has("url")) {
+                // the fixed record audits clean only on a server whose key is the benchmark's
+                // (AuditBench.dataDir); --fixed-only: the fixed record alone, no match played
+                int n = args.getInt("n", 200);
+                boolean fixedOnly = args.has("fixed-only");
+                if (args.has("make-record")) {
+                    try (AppProcess app =
+                            AppProcess.start(
+                                    AuditBench.dataDir(AppProcess.tempDataDir("audit")),
+                                    jvmArgs(args),
+                                    List.of())) {
+                        java.nio.file.Files.writeString(
+                                java.nio.file.Path.of(args.get("make-record", null)),
+                                AuditBench.makeRecord(
+                                        app.url(),
+                                        args.getInt("min-events", 480),
+                                        args.getInt("max-events", 520)));
+                    }
+                } else if (args.has("url")) {
+                    String url = args.get("url", null);
                     System.out.println(
-                            AuditBench.run(args.get("url", null), args.getInt("n", 200)).report());
+                            (fixedOnly ? AuditBench.fixed(url, -1, n) : AuditBench.run(url, n))
+                                    .report());
                 } else {
                     try (AppProcess app =
                             AppProcess.start(
-                                    AppProcess.tempDataDir("audit"), jvmArgs(args), List.of())) {
+                                    AuditBench.dataDir(AppProcess.tempDataDir("audit")),
+                                    jvmArgs(args),
+                                    List.of())) {
                         System.out.println(
-                                AuditBench.run(app.url(), app.pid(), args.getInt("n", 200))
+                                (fixedOnly
+                                                ? AuditBench.fixed(app.url(), app.pid(), n)
+                                                : AuditBench.run(app.url(), app.pid(), n))
                                         .report());
                     }
                 }

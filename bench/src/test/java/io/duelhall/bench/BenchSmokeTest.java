@@ -58,7 +58,10 @@ class BenchSmokeTest {
     @Test
     void fullStackLoadSelfPlayAndAuditRunAgainstTheAppJar() throws Exception {
         try (AppProcess app =
-                AppProcess.start(AppProcess.tempDataDir("smoke"), List.of(), List.of())) {
+                AppProcess.start(
+                        AuditBench.dataDir(AppProcess.tempDataDir("smoke")),
+                        List.of(),
+                        List.of())) {
             // one whole match by the load driver's client, then a short timed run (which, on a slow
             // shared
             // machine, may finish no intent inside its window: only that it runs and reports is
@@ -84,11 +87,65 @@ class BenchSmokeTest {
             AuditBench.Result audit = AuditBench.run(app.url(), 3);
             assertThat(audit.events()).as(audit.report()).isGreaterThan(100);
             assertThat(audit.stored().getTotalCount()).isEqualTo(3);
+            assertThat(audit.fixedEvents()).as(audit.report()).isBetween(480L, 520L);
+            assertThat(audit.fixed().getTotalCount()).isEqualTo(3);
+            fixedRecordAuditsCleanWithEveryCheckAndATamperedCopyDoesNot(http);
 
             ReplayBench.Result replay = ReplayBench.run(app.url(), 20);
             assertThat(replay.events()).as(replay.report()).isGreaterThan(100);
             assertThat(replay.latency().getTotalCount()).isEqualTo(20);
         }
+    }
+
+    /**
+     * Issue 18: the audit benchmark times the fixed record (bench resource), which must audit clean
+     * on a server started on {@link AuditBench#dataDir} with every check run and passed; the same
+     * record with one recorded number changed (a hand count) must not (so the benchmark times a
+     * real audit).
+     */
+    private static void fixedRecordAuditsCleanWithEveryCheckAndATamperedCopyDoesNot(JsonHttp http)
+            throws Exception {
+        String record = AuditBench.fixedRecord();
+        JsonHttp.Res honest = http.post("/api/audit", record, null);
+        assertThat(honest.status()).as(honest.raw()).isEqualTo(200);
+        assertThat(honest.body().path("passed").asBoolean()).as(honest.raw()).isTrue();
+        List<String> checks = new java.util.ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode c : honest.body().path("checks")) {
+            assertThat(c.path("passed").asBoolean()).as(c.toString()).isTrue();
+            checks.add(c.path("name").asText());
+        }
+        assertThat(checks)
+                .containsExactly(
+                        "record",
+                        "signature",
+                        "chain",
+                        "end",
+                        "seedCommitment",
+                        "randomDraws",
+                        "resimulation",
+                        "engineVersion",
+                        "summary");
+
+        com.fasterxml.jackson.databind.node.ObjectNode tampered =
+                (com.fasterxml.jackson.databind.node.ObjectNode) JsonHttp.JSON.readTree(record);
+        com.fasterxml.jackson.databind.JsonNode drawn = null;
+        for (com.fasterxml.jackson.databind.JsonNode e : tampered.get("events")) {
+            if (e.path("type").asText().equals("CardDrawn")) {
+                drawn = e;
+                break;
+            }
+        }
+        assertThat(drawn).as("the fixed record draws a card").isNotNull();
+        com.fasterxml.jackson.databind.node.ObjectNode payload =
+                (com.fasterxml.jackson.databind.node.ObjectNode) drawn.get("payload");
+        payload.put("handCount", payload.path("handCount").asInt() + 1);
+        JsonHttp.Res bad =
+                http.post("/api/audit", JsonHttp.JSON.writeValueAsString(tampered), null);
+        assertThat(bad.status()).as(bad.raw()).isEqualTo(200);
+        assertThat(bad.body().path("passed").asBoolean()).as(bad.raw()).isFalse();
+        assertThat(bad.body().path("checks").get(1).path("passed").asBoolean())
+                .as("the signature: " + bad.raw())
+                .isFalse();
     }
 
     /**

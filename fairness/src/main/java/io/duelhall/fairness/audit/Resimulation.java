@@ -293,48 +293,60 @@ final class Resimulation {
 
     /**
      * Equal as JSON values: members in any order, numbers by value (so 5 and 5.0 agree, as in
-     * canonical JSON).
+     * canonical JSON), a member whose value is null the same as an absent one (a field added later
+     * to an event, e.g. PlayerJoined.accountId, is null in a replay and absent in old records).
+     * Compares the two trees in place, without copying them (issue 18): the same answer as
+     * comparing copies without their null members with {@code JsonNode.equals(Comparator,
+     * JsonNode)} (ResimulationSameJsonTest).
      */
     static boolean sameJson(JsonNode a, JsonNode b) {
-        return a != null && b != null && withoutNulls(a).equals(NUMBERS_BY_VALUE, withoutNulls(b));
+        return a != null && b != null && same(a, b);
     }
 
-    /**
-     * A field added later to an event (e.g. PlayerJoined.accountId) is null in a replay and absent
-     * in old records.
-     */
-    private static JsonNode withoutNulls(JsonNode n) {
-        if (n.isObject()) {
-            com.fasterxml.jackson.databind.node.ObjectNode o =
-                    JsonNodeFactory.instance.objectNode();
-            n.fields()
-                    .forEachRemaining(
-                            f -> {
-                                if (!f.getValue().isNull()) {
-                                    o.set(f.getKey(), withoutNulls(f.getValue()));
-                                }
-                            });
-            return o;
+    private static boolean same(JsonNode a, JsonNode b) {
+        if (a.isObject()) {
+            if (!b.isObject()) {
+                return false;
+            }
+            int members = 0;
+            for (java.util.Iterator<java.util.Map.Entry<String, JsonNode>> it = a.fields();
+                    it.hasNext(); ) {
+                java.util.Map.Entry<String, JsonNode> m = it.next();
+                if (m.getValue().isNull()) {
+                    continue;
+                }
+                members++;
+                JsonNode other = b.get(m.getKey());
+                if (other == null || other.isNull() || !same(m.getValue(), other)) {
+                    return false;
+                }
+            }
+            // and b has no other member that is not null
+            int inB = 0;
+            for (JsonNode v : b) {
+                if (!v.isNull()) {
+                    inB++;
+                }
+            }
+            return inB == members;
         }
-        if (n.isArray()) {
-            com.fasterxml.jackson.databind.node.ArrayNode arr =
-                    JsonNodeFactory.instance.arrayNode();
-            n.forEach(x -> arr.add(withoutNulls(x)));
-            return arr;
+        if (a.isArray()) {
+            if (!b.isArray() || a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                if (!same(a.get(i), b.get(i))) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return n;
+        // a value (or null, in an array)
+        if (a.equals(b)) {
+            return true;
+        }
+        return a.isNumber() && b.isNumber() && a.decimalValue().compareTo(b.decimalValue()) == 0;
     }
-
-    private static final java.util.Comparator<JsonNode> NUMBERS_BY_VALUE =
-            (x, y) -> {
-                if (x.equals(y)) {
-                    return 0;
-                }
-                if (x.isNumber() && y.isNumber()) {
-                    return x.decimalValue().compareTo(y.decimalValue());
-                }
-                return 1;
-            };
 
     private JsonNode node(MatchEvent e) {
         return mapper.valueToTree(e);
