@@ -92,49 +92,8 @@ class ProjectionsConfig {
             @Lazy EventProcessingConfiguration processing,
             EventStore eventStore,
             TokenStore tokenStore,
-            TransactionManager transactions,
-            MatchViewProjection matchViews) {
-        ProjectionAdmin admin =
-                new ProjectionAdmin(
-                        processing, eventStore, tokenStore, transactions, Projections.ALL);
-        admin.settledWhen(Projections.MATCH_VIEWS, matchViews::nothingPending);
-        return admin;
-    }
-
-    /**
-     * Writes the match-views rows a replay left pending (MatchViewProjection#catchUpPending) once
-     * the processor has caught up: the matches of a rebuild that did not end, and after a crash the
-     * rows a committed batch left behind. Looks every {@code
-     * duelhall.projections.match-views.pending-check-ms} (250).
-     */
-    @Bean(destroyMethod = "shutdownNow")
-    public java.util.concurrent.ScheduledExecutorService matchViewsCatchUp(
-            MatchViewProjection matchViews,
-            @Lazy ProjectionAdmin admin,
-            @Value("${duelhall.projections.match-views.pending-check-ms:250}") long everyMs) {
-        java.util.concurrent.ScheduledExecutorService timer =
-                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "match-views-catch-up");
-                            t.setDaemon(true);
-                            return t;
-                        });
-        org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(MatchViewProjection.class);
-        timer.scheduleWithFixedDelay(
-                () -> {
-                    try {
-                        if (!matchViews.nothingPending()
-                                && admin.caughtUp(Projections.MATCH_VIEWS)) {
-                            int n = matchViews.catchUpPending();
-                            log.info("match-views: wrote {} row(s) a replay left pending", n);
-                        }
-                    } catch (RuntimeException e) {
-                        log.warn("match-views: pending rows not written yet: {}", e.toString());
-                    }
-                },
-                Math.max(everyMs, 5_000), // the app is started by then
-                everyMs,
-                java.util.concurrent.TimeUnit.MILLISECONDS);
-        return timer;
+            TransactionManager transactions) {
+        return new ProjectionAdmin(
+                processing, eventStore, tokenStore, transactions, Projections.ALL);
     }
 }

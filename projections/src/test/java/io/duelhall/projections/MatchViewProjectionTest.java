@@ -12,12 +12,10 @@ import io.duelhall.projections.view.MatchViewProjection;
 import io.duelhall.projections.view.MatchViewProjection.StoredView;
 import io.duelhall.projections.view.Views;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
@@ -157,102 +155,5 @@ class MatchViewProjectionTest {
         events.forEach(e -> p.apply("m4", e));
         assertThat(p.find("m4").orElseThrow().json())
                 .isEqualTo(expected(events, events.size() - 1));
-    }
-
-    /** One stored event of a match, as a processor's batch holds it. */
-    record Stored(String matchId, RecordedEvent event) {}
-
-    /** The events of these matches interleaved one by one, as live play interleaves them. */
-    static List<Stored> interleaved(Map<String, List<RecordedEvent>> matches) {
-        List<Stored> out = new ArrayList<>();
-        for (int i = 0; ; i++) {
-            boolean any = false;
-            for (Map.Entry<String, List<RecordedEvent>> m : matches.entrySet()) {
-                if (i < m.getValue().size()) {
-                    out.add(new Stored(m.getKey(), m.getValue().get(i)));
-                    any = true;
-                }
-            }
-            if (!any) {
-                return out;
-            }
-        }
-    }
-
-    /** Hands {@code events} to {@code p} as one processor batch: one unit of work, committed. */
-    static void batch(MatchViewProjection p, List<Stored> events, boolean replay) {
-        DefaultUnitOfWork<?> uow = DefaultUnitOfWork.startAndGet(null);
-        events.forEach(e -> p.apply(e.matchId(), e.event(), replay));
-        uow.commit();
-    }
-
-    @Test
-    void aReplayStoppedAfterACommittedBatchAndResumedEndsWithEveryRowAFreshFold() {
-        Map<String, List<RecordedEvent>> matches = new java.util.LinkedHashMap<>();
-        matches.put("ra", Matches.play("ra", 7, 5000)); // ends
-        matches.put("rb", Matches.play("rb", 8, 40)); // no event after the crash, never ends
-        matches.put("rc", Matches.play("rc", 9, 5000)); // events on both sides of the crash
-        store.putAll(matches);
-        List<Stored> all = interleaved(matches);
-        int size = 25;
-        int lastOfRb =
-                all.indexOf(new Stored("rb", matches.get("rb").get(matches.get("rb").size() - 1)));
-        int crashAt = (lastOfRb / size + 2) * size; // two committed batches after rb's last event
-        MatchViewProjection before = projection(10);
-        for (int from = 0; from < crashAt; from += size) {
-            batch(before, all.subList(from, from + size), true);
-        }
-        assertThat(before.find("rb"))
-                .as("a replay leaves the row of a match that goes on to later")
-                .isEmpty();
-        assertThat(before.nothingPending()).isFalse();
-        // the process dies here: nothing more reaches `before`; the processor resumes from the
-        // token stored with the last committed batch, with a fresh cache
-        MatchViewProjection after = projection(10);
-        for (int from = crashAt; from < all.size(); from += size) {
-            batch(after, all.subList(from, Math.min(all.size(), from + size)), true);
-        }
-        StoredView ended = after.find("ra").orElseThrow();
-        assertThat(ended.json())
-                .as("an ended match is written when it ends")
-                .isEqualTo(expected(matches.get("ra"), matches.get("ra").size() - 1));
-        assertThat(after.find("rb")).as("rb got no event since the crash").isEmpty();
-        assertThat(after.catchUpPending()).isPositive();
-        assertThat(after.nothingPending()).isTrue();
-        for (Map.Entry<String, List<RecordedEvent>> m : matches.entrySet()) {
-            List<RecordedEvent> events = m.getValue();
-            StoredView row = after.find(m.getKey()).orElseThrow();
-            assertThat(row.version()).isEqualTo(events.size() - 1);
-            assertThat(row.json())
-                    .as("row of %s after the resumed replay", m.getKey())
-                    .isEqualTo(expected(events, events.size() - 1));
-        }
-    }
-
-    @Test
-    void liveBatchesWriteEveryTouchedMatchAtCommitAndALiveEventFinishesAPendingRow() {
-        Map<String, List<RecordedEvent>> matches = new java.util.LinkedHashMap<>();
-        matches.put("la", Matches.play("la", 10, 120));
-        matches.put("lb", Matches.play("lb", 11, 90));
-        store.putAll(matches);
-        List<Stored> all = interleaved(matches);
-        MatchViewProjection p = projection(10);
-        int replayed = 100; // the first 100 events replayed, then live play goes on
-        batch(p, all.subList(0, replayed), true);
-        assertThat(p.all()).as("nothing written during the replay").isEmpty();
-        int size = 7;
-        for (int from = replayed; from < all.size(); from += size) {
-            List<Stored> b = all.subList(from, Math.min(all.size(), from + size));
-            batch(p, b, false);
-            Map<String, Long> last = new HashMap<>();
-            b.forEach(e -> last.put(e.matchId(), e.event().seq()));
-            last.forEach(
-                    (id, seq) -> {
-                        StoredView row = p.find(id).orElseThrow();
-                        assertThat(row.version()).isEqualTo(seq);
-                        assertThat(row.json()).isEqualTo(expected(matches.get(id), seq));
-                    });
-        }
-        assertThat(p.nothingPending()).as("the live writes finished the pending rows").isTrue();
     }
 }

@@ -40,12 +40,6 @@ public class ProjectionAdmin {
     private final Map<String, Long> targets = new ConcurrentHashMap<>();
 
     /**
-     * Per read model, what else must hold before a rebuild is done (match-views: no row pending).
-     */
-    private final Map<String, java.util.function.BooleanSupplier> settled =
-            new ConcurrentHashMap<>();
-
-    /**
      * @param position the slowest segment's position (global index of the last event it processed;
      *     -1 before any)
      * @param total the head of the event store (global index of the last stored event)
@@ -74,31 +68,6 @@ public class ProjectionAdmin {
         this.eventStore = eventStore;
         this.tokenStore = tokenStore;
         this.transactions = transactions;
-    }
-
-    /** A rebuild of {@code name} is done only once {@code check} holds too. */
-    public void settledWhen(String name, java.util.function.BooleanSupplier check) {
-        settled.put(name, check);
-    }
-
-    /**
-     * Whether every segment of {@code name} this node runs has processed the store as far as it
-     * stands now (none in error; false while this node runs none).
-     */
-    public boolean caughtUp(String name) {
-        StreamingEventProcessor processor = processor(name);
-        long head = head();
-        Map<Integer, EventTrackerStatus> status = processor.processingStatus();
-        if (!processor.isRunning() || status.isEmpty()) {
-            return false;
-        }
-        for (EventTrackerStatus s : status.values()) {
-            OptionalLong p = s.getCurrentPosition();
-            if (s.isErrorState() || p.isEmpty() || p.getAsLong() < head) {
-                return false;
-            }
-        }
-        return true;
     }
 
     public boolean knows(String name) {
@@ -151,8 +120,7 @@ public class ProjectionAdmin {
                 processor.isRunning()
                         && status.size() >= segments
                         && error == null
-                        && position >= target
-                        && settled.getOrDefault(name, () -> true).getAsBoolean();
+                        && position >= target;
         return new Progress(name, position, total, done, segments, status.size(), error);
     }
 

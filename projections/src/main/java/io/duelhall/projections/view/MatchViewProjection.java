@@ -24,7 +24,6 @@ import java.util.function.Function;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.ReplayStatus;
 import org.axonframework.eventhandling.ResetHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -38,15 +37,6 @@ import org.springframework.jdbc.core.RowMapper;
  * a bounded in-memory cache; a match not in the cache (evicted, another node's segment before, a
  * restart) is folded again from the event store. Upserts are keyed by match id and only move a row
  * forward (version), so a replay or a redelivered batch is harmless.
- *
- * <p>Live, every match an event batch touched has its row written at the batch's commit. During a
- * replay (a rebuild), rendering a ~20 KB view per touched match per batch was most of the cost, so
- * a match touched only by replayed events is rendered and written when it ends, or when a live
- * event touches it; until then rm_match_view_pending holds its id and the version folded, written
- * in the batch's own transaction (with the processor's token). {@link #catchUpPending} folds every
- * match left there again from the event store and writes its row: called once the processor has
- * caught up (ProjectionsConfig), it finishes a rebuild's matches that did not end, and after a
- * crash the rows a committed batch left behind, whether or not their match gets another event.
  */
 @ProcessingGroup(Projections.MATCH_VIEWS)
 public class MatchViewProjection {
@@ -86,19 +76,6 @@ public class MatchViewProjection {
 
         Viewer jsonFor;
 
-        /**
-         * Touched by a live (not replayed) event in the batch being handled: write it at commit.
-         */
-        boolean live;
-
-        /** The match has ended (its row is written at once, replay or not). */
-        boolean ended;
-
-        /**
-         * This fold recorded the match in rm_match_view_pending, and has not written its row since.
-         */
-        boolean pending;
-
         Folded(Ruleset ruleset, MatchOpening opening) {
             this.ruleset = ruleset;
             this.spectatorDelaySeconds =
@@ -113,7 +90,6 @@ public class MatchViewProjection {
             if (e.payload() instanceof ClockSet c) {
                 clock = Views.clock(c);
             } else if (e.payload() instanceof io.duelhall.domain.Lifecycle.Ended) {
-                ended = true;
                 clock = null; // the end stops every clock (clock policy 2 records no ClockSet after
                 // it, D-CLOCK-6)
             }
@@ -147,32 +123,18 @@ public class MatchViewProjection {
     }
 
     @EventHandler
-    public void on(MatchEvent event, DomainEventMessage<?> message, ReplayStatus status) {
+    public void on(MatchEvent event, DomainEventMessage<?> message) {
         if (event instanceof IntentRefused) {
             return; // published on its own, not part of a match's stream
         }
         apply(
                 message.getAggregateIdentifier(),
                 new RecordedEvent(
-                        message.getSequenceNumber(), event.type(), message.getTimestamp(), event),
-                status == ReplayStatus.REPLAY);
+                        message.getSequenceNumber(), event.type(), message.getTimestamp(), event));
     }
 
-    /** Folds one stored, live event of match {@code matchId} into its view. */
-    public void on(MatchEvent event, DomainEventMessage<?> message) {
-        on(event, message, ReplayStatus.REGULAR);
-    }
-
-    /** Folds one stored, live event of match {@code matchId} into its view. */
+    /** Folds one stored event of match {@code matchId} into its view. */
     public void apply(String matchId, RecordedEvent e) {
-        apply(matchId, e, false);
-    }
-
-    /**
-     * Folds one stored event of match {@code matchId} into its view; {@code replay}: the event is
-     * replayed (a rebuild), so the row may wait for the match's end (see the class comment).
-     */
-    public void apply(String matchId, RecordedEvent e, boolean replay) {
         Folded f = folded.get(matchId);
         if (f != null && e.seq() <= f.version) {
             return; // already folded
@@ -188,9 +150,6 @@ public class MatchViewProjection {
             f = new Folded(rulesets.forMatch(opening), opening);
         }
         f.add(e);
-        if (!replay) {
-            f.live = true;
-        }
         folded.put(matchId, f);
         ReadModelJdbc.atCommit(
                 TOUCHED,
@@ -207,7 +166,7 @@ public class MatchViewProjection {
                 || rulesets.findForMatch(opening).isEmpty()) {
             return null;
         }
-        if (lastSeq != Long.MAX_VALUE && stored.size() != lastSeq + 1) {
+        if (stored.size() != lastSeq + 1) {
             throw new IllegalStateException(
                     "match "
                             + matchId
@@ -225,116 +184,45 @@ public class MatchViewProjection {
     private void write(Map<String, Folded> touched) {
         touched.forEach(
                 (matchId, f) -> {
-                    boolean live = f.live;
-                    f.live = false;
-                    if (!live && !f.ended) {
-                        markPending(matchId, f.version);
-                        f.pending = true;
-                        return;
-                    }
-                    writeRow(matchId, f);
-                    if (f.pending) {
+                    String view = viewJson(f);
+                    Object[] values = {
+                        f.ruleset.id(),
+                        f.version,
+                        f.state.status().name(),
+                        f.spectatorDelaySeconds,
+                        ReadModelJdbc.ts(f.lastAt),
+                        view
+                    };
+                    int updated =
+                            jdbc.update(
+                                    "update rm_match_view set ruleset = ?, version = ?, status = ?, spectator_delay = ?,"
+                                            + " last_event_at = ?, view_json = ? where match_id = ? and version < ?",
+                                    values[0],
+                                    values[1],
+                                    values[2],
+                                    values[3],
+                                    values[4],
+                                    values[5],
+                                    matchId,
+                                    f.version);
+                    if (updated == 0
+                            && jdbc.queryForObject(
+                                            "select count(*) from rm_match_view where match_id = ?",
+                                            Integer.class,
+                                            matchId)
+                                    == 0) {
                         jdbc.update(
-                                "delete from rm_match_view_pending where match_id = ? and version <= ?",
-                                matchId,
-                                f.version);
-                        f.pending = false;
+                                "insert into rm_match_view (ruleset, version, status, spectator_delay, last_event_at, view_json,"
+                                        + " match_id) values (?, ?, ?, ?, ?, ?, ?)",
+                                values[0],
+                                values[1],
+                                values[2],
+                                values[3],
+                                values[4],
+                                values[5],
+                                matchId);
                     }
                 });
-    }
-
-    /** Records (or moves forward) a match whose row waits for a later write. */
-    private void markPending(String matchId, long version) {
-        int updated =
-                jdbc.update(
-                        "update rm_match_view_pending set version = ? where match_id = ? and version < ?",
-                        version,
-                        matchId,
-                        version);
-        if (updated == 0) {
-            jdbc.update(
-                    "insert into rm_match_view_pending (match_id, version) select ?, ? where not exists"
-                            + " (select 1 from rm_match_view_pending where match_id = ?)",
-                    matchId,
-                    version,
-                    matchId);
-        }
-    }
-
-    /**
-     * Writes the row of every match recorded in rm_match_view_pending from its stored events
-     * (folded again here, not taken from the processor's cache), then forgets it if nothing newer
-     * was recorded meanwhile. Safe at any time and from any thread: rows only move forward.
-     *
-     * @return how many matches were written
-     */
-    public int catchUpPending() {
-        List<Map.Entry<String, Long>> pending =
-                jdbc.query(
-                        "select match_id, version from rm_match_view_pending order by match_id",
-                        (rs, n) -> Map.entry(rs.getString(1), rs.getLong(2)));
-        int written = 0;
-        for (Map.Entry<String, Long> p : pending) {
-            String matchId = p.getKey();
-            Folded f = load(matchId, Long.MAX_VALUE);
-            if (f != null) {
-                writeRow(matchId, f);
-                written++;
-            }
-            long upTo = f == null ? p.getValue() : Math.max(f.version, p.getValue());
-            jdbc.update(
-                    "delete from rm_match_view_pending where match_id = ? and version <= ?",
-                    matchId,
-                    upTo);
-        }
-        return written;
-    }
-
-    /** Whether no row waits for a later write (a rebuild is finished only then). */
-    public boolean nothingPending() {
-        return jdbc.queryForObject("select count(*) from rm_match_view_pending", Integer.class)
-                == 0;
-    }
-
-    private void writeRow(String matchId, Folded f) {
-        String view = viewJson(f);
-        Object[] values = {
-            f.ruleset.id(),
-            f.version,
-            f.state.status().name(),
-            f.spectatorDelaySeconds,
-            ReadModelJdbc.ts(f.lastAt),
-            view
-        };
-        int updated =
-                jdbc.update(
-                        "update rm_match_view set ruleset = ?, version = ?, status = ?, spectator_delay = ?,"
-                                + " last_event_at = ?, view_json = ? where match_id = ? and version < ?",
-                        values[0],
-                        values[1],
-                        values[2],
-                        values[3],
-                        values[4],
-                        values[5],
-                        matchId,
-                        f.version);
-        if (updated == 0
-                && jdbc.queryForObject(
-                                "select count(*) from rm_match_view where match_id = ?",
-                                Integer.class,
-                                matchId)
-                        == 0) {
-            jdbc.update(
-                    "insert into rm_match_view (ruleset, version, status, spectator_delay, last_event_at, view_json,"
-                            + " match_id) values (?, ?, ?, ?, ?, ?, ?)",
-                    values[0],
-                    values[1],
-                    values[2],
-                    values[3],
-                    values[4],
-                    values[5],
-                    matchId);
-        }
     }
 
     private static final String NO_RECENT = "\"recentEvents\":[]";
@@ -385,7 +273,6 @@ public class MatchViewProjection {
     @ResetHandler
     public void reset() {
         folded.clear();
-        jdbc.update("delete from rm_match_view_pending");
         jdbc.update("delete from rm_match_view");
     }
 
