@@ -225,48 +225,47 @@ public class MatchViewProjection {
                 });
     }
 
-    private static final String NO_RECENT = "\"recentEvents\":[]";
-
     /**
      * The spectator view's JSON, byte for byte what {@code json} makes of {@link Views#render} (the
      * test compares them after every event), made faster: the last {@value Views#RECENT} events are
      * most of a view's bytes and each stays in it for 50 writes, so each event's JSON (redacted for
      * the viewer) is written once and kept, and the view around them is written with an empty list
-     * that the kept events then fill.
+     * that the kept events then fill ({@link Views#withRecentJson}).
      */
     private String viewJson(Folded f) {
-        Object bare =
-                Views.render(f.ruleset, f.state, Viewer.SPECTATOR, f.version, List.of(), f.clock);
-        String outer = json.apply(bare);
-        int at = outer == null ? -1 : outer.indexOf(NO_RECENT);
-        if (at < 0 || at != outer.lastIndexOf(NO_RECENT)) {
-            return json.apply(
-                    Views.render(
-                            f.ruleset,
-                            f.state,
-                            Viewer.SPECTATOR,
-                            f.version,
-                            new ArrayList<>(f.recent),
-                            f.clock));
-        }
+        String outer =
+                json.apply(
+                        Views.render(
+                                f.ruleset,
+                                f.state,
+                                Viewer.SPECTATOR,
+                                f.version,
+                                List.of(),
+                                f.clock));
         Viewer v = f.ruleset.effectiveViewer(f.state, Viewer.SPECTATOR);
         if (!v.equals(f.jsonFor)) {
             f.recentJson.clear(); // the match ended: its events are now shown whole
             f.jsonFor = v;
         }
-        StringBuilder out = new StringBuilder(outer.length() + 400 * f.recent.size());
-        out.append(outer, 0, at).append("\"recentEvents\":[");
-        boolean first = true;
+        List<String> texts = new ArrayList<>(f.recent.size());
         for (RecordedEvent e : f.recent) {
-            String one =
+            texts.add(
                     f.recentJson.computeIfAbsent(
-                            e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v)));
-            out.append(first ? "" : ",").append(one);
-            first = false;
+                            e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v))));
         }
         long oldest = f.recent.isEmpty() ? 0 : f.recent.peekFirst().seq();
         f.recentJson.keySet().removeIf(seq -> seq < oldest);
-        return out.append(']').append(outer, at + NO_RECENT.length(), outer.length()).toString();
+        String whole = Views.withRecentJson(outer, texts);
+        return whole != null
+                ? whole
+                : json.apply(
+                        Views.render(
+                                f.ruleset,
+                                f.state,
+                                Viewer.SPECTATOR,
+                                f.version,
+                                new ArrayList<>(f.recent),
+                                f.clock));
     }
 
     /** Drops the model before a rebuild. */

@@ -88,6 +88,31 @@ public final class Views {
         return c.seat() == null ? null : new ClockView(c.seat(), c.kind().name(), c.deadline());
     }
 
+    private static final String NO_RECENT = "\"recentEvents\":[]";
+
+    /**
+     * A view's JSON written with no recent events ({@code outer}) with its empty {@code
+     * recentEvents} list filled by these events' JSON texts, in order: the whole view's JSON
+     * without writing the events again. Null when {@code outer} does not hold exactly one empty
+     * list (write the whole view then).
+     */
+    public static String withRecentJson(String outer, List<String> eventJson) {
+        int at = outer == null ? -1 : outer.indexOf(NO_RECENT);
+        if (at < 0 || at != outer.lastIndexOf(NO_RECENT)) {
+            return null;
+        }
+        int size = outer.length();
+        for (String e : eventJson) {
+            size += e.length() + 1;
+        }
+        StringBuilder out = new StringBuilder(size);
+        out.append(outer, 0, at).append("\"recentEvents\":[");
+        for (int i = 0; i < eventJson.size(); i++) {
+            out.append(i == 0 ? "" : ",").append(eventJson.get(i));
+        }
+        return out.append(']').append(outer, at + NO_RECENT.length(), outer.length()).toString();
+    }
+
     /** One stored event as {@code viewer} may see it. */
     public static RecordedEvent redact(Ruleset ruleset, RecordedEvent e, Viewer viewer) {
         return new RecordedEvent(e.seq(), e.type(), e.at(), ruleset.redact(e.payload(), viewer));

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -17,13 +18,12 @@ import tools.jackson.databind.json.JsonMapper;
  * one viewer may see it, is in every view and replay of the next 50 steps; so each event's JSON is
  * written once per match, step and viewer and kept (bounded by {@code
  * duelhall.query.event-json-cache-mib}), and the view around them is written with an empty list
- * that the kept events then fill. An event's redaction depends on the event and the viewer alone,
- * and a stored event never changes, so a kept text is right for every later view.
+ * that the kept events then fill ({@link Views#withRecentJson}). An event's redaction depends on
+ * the event and the viewer alone, and a stored event never changes, so a kept text is right for
+ * every later view.
  */
 @Component
 public class ViewJson {
-    private static final String NO_RECENT = "\"recentEvents\":[]";
-
     private final JsonMapper json;
     private final Cache<Key, String> events;
 
@@ -57,29 +57,21 @@ public class ViewJson {
         String outer =
                 json.writeValueAsString(
                         Views.render(ruleset, state, viewer, version, List.of(), clock));
-        int at = outer.indexOf(NO_RECENT);
-        if (at < 0 || at != outer.lastIndexOf(NO_RECENT)) {
-            // the marker is not where the splice expects it: write the whole view
-            return json.writeValueAsString(
-                    Views.render(ruleset, state, viewer, version, all, clock));
-        }
         Viewer v = ruleset.effectiveViewer(state, viewer);
         List<RecordedEvent> recent =
                 all.subList(Math.max(0, all.size() - Views.RECENT), all.size());
-        StringBuilder out = new StringBuilder(outer.length() + 200 * recent.size());
-        out.append(outer, 0, at).append("\"recentEvents\":[");
-        boolean first = true;
+        List<String> texts = new ArrayList<>(recent.size());
         for (RecordedEvent e : recent) {
-            String one =
+            texts.add(
                     events.get(
                             new Key(log.matchId(), e.seq(), v),
-                            k -> json.writeValueAsString(Views.redact(ruleset, e, v)));
-            if (!first) {
-                out.append(',');
-            }
-            out.append(one);
-            first = false;
+                            k -> json.writeValueAsString(Views.redact(ruleset, e, v))));
         }
-        return out.append(']').append(outer, at + NO_RECENT.length(), outer.length()).toString();
+        String whole = Views.withRecentJson(outer, texts);
+        // null: the marker is not where the splice expects it; write the whole view
+        return whole != null
+                ? whole
+                : json.writeValueAsString(
+                        Views.render(ruleset, state, viewer, version, all, clock));
     }
 }
