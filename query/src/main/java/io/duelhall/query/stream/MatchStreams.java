@@ -75,6 +75,7 @@ public class MatchStreams implements SmartLifecycle {
     private final long timeoutMillis;
     private final long slowReaderNanos;
     private final ExecutorService senders;
+    private final int senderThreads;
     private final StreamCaps caps;
     private final Queue<Subscriber> joining = new ConcurrentLinkedQueue<>();
     private final PatchFrames patches;
@@ -129,6 +130,7 @@ public class MatchStreams implements SmartLifecycle {
                 caps.perAddress() > 0 ? caps.perAddress() : "any",
                 caps.perNode() > 0 ? caps.perNode() : "any");
         AtomicInteger n = new AtomicInteger();
+        this.senderThreads = Math.max(1, senderThreads);
         this.senders =
                 Executors.newFixedThreadPool(
                         senderThreads,
@@ -448,6 +450,9 @@ public class MatchStreams implements SmartLifecycle {
 
     private void deliver(Collection<WatchedMatch> matches) {
         long now = System.nanoTime();
+        // the writes of this pass, handed to the senders in one slice per thread (a task per
+        // subscriber cost a queue insert and a thread wake-up per write)
+        List<Runnable> writes = new ArrayList<>();
         for (WatchedMatch h : matches) {
             h.subscribers.removeIf(
                     s -> {
@@ -515,15 +520,35 @@ public class MatchStreams implements SmartLifecycle {
                     s.holdsView = true;
                     s.busySince = now;
                     s.busy.set(true);
-                    senders.execute(() -> s.send(frames, to + 1, finish));
+                    writes.add(() -> s.send(frames, to + 1, finish));
                 } else if (h.ended() && horizon == h.last() && s.nextSeq > h.last()) {
                     s.complete();
                 } else if (now - s.lastWriteNanos > heartbeatNanos) {
                     s.busySince = now;
                     s.busy.set(true);
-                    senders.execute(() -> s.send(HEARTBEAT, -1, false));
+                    writes.add(() -> s.send(HEARTBEAT, -1, false));
                 }
             }
+        }
+        send(writes);
+    }
+
+    /** Runs {@code writes} on the senders: at most one task per sender thread. */
+    private void send(List<Runnable> writes) {
+        int slices = Math.min(senderThreads, writes.size());
+        for (int i = 0; i < slices; i++) {
+            List<Runnable> slice =
+                    writes.subList(writes.size() * i / slices, writes.size() * (i + 1) / slices);
+            senders.execute(
+                    () -> {
+                        for (Runnable w : slice) {
+                            try {
+                                w.run();
+                            } catch (RuntimeException e) {
+                                log.warn("stream write: {}", e.toString());
+                            }
+                        }
+                    });
         }
     }
 
