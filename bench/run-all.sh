@@ -18,7 +18,7 @@ for i in $(seq 1 "$RUNS"); do
   run $B load --clients 64 --warmup 20 --seconds 60 --engine-seconds 10 --baseline
   run $B selfplay --full-stack --n 64 --concurrency 64 --a greedy --b greedy
   run $B audit --n 200
-  run $B replay --n 2000
+  run $B replay --n 20000 --warmup 60
   run $B rebuild --events 1000000
   run $B sse --spectators 10000 --seconds 30
   run $B heap --matches 1000

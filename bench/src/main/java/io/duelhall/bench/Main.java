@@ -16,7 +16,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
  * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port]]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--fixed-only] [--make-record FILE]
- * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 2000]
+ * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
  * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
@@ -96,14 +96,22 @@ public final class Main {
             case "replay" -> {
                 if (args.has("url")) {
                     System.out.println(
-                            ReplayBench.run(args.get("url", null), args.getInt("n", 2000))
+                            ReplayBench.run(
+                                            args.get("url", null),
+                                            -1,
+                                            args.getInt("n", 20000),
+                                            args.getInt("warmup", ReplayBench.WARMUP_SECONDS))
                                     .report());
                 } else {
                     try (AppProcess app =
                             AppProcess.start(
                                     AppProcess.tempDataDir("replay"), jvmArgs(args), List.of())) {
                         System.out.println(
-                                ReplayBench.run(app.url(), app.pid(), args.getInt("n", 2000))
+                                ReplayBench.run(
+                                                app.url(),
+                                                app.pid(),
+                                                args.getInt("n", 20000),
+                                                args.getInt("warmup", ReplayBench.WARMUP_SECONDS))
                                         .report());
                     }
                 }

@@ -14,6 +14,12 @@ import org.HdrHistogram.Histogram;
  * from the request to the answer's last byte; the answer is parsed and checked after the clock
  * stops (before 2026-11-22 08:50 UTC the client's parsing was inside the time). Every answer must
  * be the state at N ({@code version} = N).
+ *
+ * <p>Before the timed requests, the same requests for {@code warmupSeconds} (and at least n/5 of
+ * them): a replay is a fraction of a millisecond of work once the JIT has compiled the HTTP stack,
+ * the JSON and the fold, and until then the JIT's own threads take the app's cores (n/5 requests
+ * alone, the warm-up before 2026-11-27, left the 2,000 timed ones half in that phase: ~3 ms of app
+ * CPU per request against ~1 ms warm).
  */
 public final class ReplayBench {
     /**
@@ -38,24 +44,31 @@ public final class ReplayBench {
         }
     }
 
+    /** The default warm-up (docs/benchmarks.md, section 3: with 20 s the JIT was still at work). */
+    public static final int WARMUP_SECONDS = 60;
+
     public static Result run(String url, int n) throws Exception {
-        return run(url, -1, n);
+        return run(url, -1, n, WARMUP_SECONDS);
     }
 
     /**
      * @param appPid the app's process id, to count its CPU time per request; -1 if unknown
+     * @param warmupSeconds untimed requests before the timed ones, for at least this long
      */
-    public static Result run(String url, long appPid, int n) throws Exception {
+    public static Result run(String url, long appPid, int n, int warmupSeconds) throws Exception {
         JsonHttp http = new JsonHttp(url);
         String id = finishedAiMatch(http);
         long events =
                 http.get("/api/matches/" + id + "/view", null).body().get("version").asLong() + 1;
         SplittableRandom random = new SplittableRandom(500);
         Histogram latency = new Histogram(3);
-        int warmup = Math.max(10, n / 5);
+        int minWarmup = Math.max(10, n / 5);
+        long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
         long cpu0 = -1;
-        for (int i = 0; i < warmup + n; i++) {
-            if (i == warmup && appPid >= 0) {
+        int timed = 0;
+        for (int i = 0; timed < n; i++) {
+            boolean warming = i < minWarmup || System.nanoTime() < warmupEnd;
+            if (!warming && timed == 0 && appPid >= 0) {
                 cpu0 = Machine.cpuMillis(appPid);
             }
             long at = random.nextLong(events);
@@ -73,8 +86,9 @@ public final class ReplayBench {
                                 + ": "
                                 + new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
             }
-            if (i >= warmup) {
+            if (!warming) {
                 latency.recordValue((t1 - t0) / 1000);
+                timed++;
             }
         }
         long cpu = cpu0 < 0 ? -1 : Machine.cpuMillis(appPid) - cpu0;

@@ -91,7 +91,7 @@ class BenchSmokeTest {
             assertThat(audit.fixed().getTotalCount()).isEqualTo(3);
             fixedRecordAuditsCleanWithEveryCheckAndATamperedCopyDoesNot(http);
 
-            ReplayBench.Result replay = ReplayBench.run(app.url(), 20);
+            ReplayBench.Result replay = ReplayBench.run(app.url(), -1, 20, 1);
             assertThat(replay.events()).as(replay.report()).isGreaterThan(100);
             assertThat(replay.latency().getTotalCount()).isEqualTo(20);
         }
