@@ -122,9 +122,21 @@ public final class AuditBench {
      * Times {@code POST /api/audit} of the fixed record on an app started on {@link #dataDir}; each
      * audit must pass.
      *
+     * <p>Untimed audits of the same record first, for {@code warmupSeconds} and at least n (200
+     * alone, the warm-up before 2026-11-27, timed the JIT's warm-up: ~30 ms of app CPU per audit
+     * against ~10 ms warm).
+     *
      * @param appPid the app's process id, to count its CPU time per audit; -1 if unknown
      */
     public static Result fixed(String url, long appPid, int n) {
+        return fixed(url, appPid, n, WARMUP_SECONDS);
+    }
+
+    /** The default warm-up of {@link #fixed}, in seconds (as the replay benchmark's). */
+    public static final int WARMUP_SECONDS = ReplayBench.WARMUP_SECONDS;
+
+    /** {@link #fixed(String, long, int)} with its warm-up in seconds. */
+    public static Result fixed(String url, long appPid, int n, int warmupSeconds) {
         JsonHttp http = new JsonHttp(url);
         String record = fixedRecord();
         long fixedEvents;
@@ -134,10 +146,13 @@ public final class AuditBench {
             throw new UncheckedIOException(e);
         }
         Histogram fixed = new Histogram(3);
-        int warmup = Math.max(20, n);
+        int minWarmup = Math.max(20, n);
+        long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
         long cpu0 = -1;
-        for (int i = 0; i < warmup + n; i++) {
-            if (i == warmup && appPid >= 0) {
+        int timed = 0;
+        for (int i = 0; timed < n; i++) {
+            boolean warming = i < minWarmup || System.nanoTime() < warmupEnd;
+            if (!warming && timed == 0 && appPid >= 0) {
                 cpu0 = Machine.cpuMillis(appPid);
             }
             long t0 = System.nanoTime();
@@ -151,8 +166,9 @@ public final class AuditBench {
                                 + " "
                                 + r.raw());
             }
-            if (i >= warmup) {
+            if (!warming) {
                 fixed.recordValue((t1 - t0) / 1000);
+                timed++;
             }
         }
         long cpu = cpu0 < 0 ? -1 : Machine.cpuMillis(appPid) - cpu0;
@@ -160,7 +176,7 @@ public final class AuditBench {
     }
 
     public static Result run(String url, int n) throws Exception {
-        return run(url, -1, n);
+        return run(url, -1, n, WARMUP_SECONDS);
     }
 
     /**
@@ -169,8 +185,8 @@ public final class AuditBench {
      *
      * @param appPid the app's process id, to count its CPU time per audit; -1 if unknown
      */
-    public static Result run(String url, long appPid, int n) throws Exception {
-        Result f = fixed(url, appPid, n);
+    public static Result run(String url, long appPid, int n, int warmupSeconds) throws Exception {
+        Result f = fixed(url, appPid, n, warmupSeconds);
         JsonHttp http = new JsonHttp(url);
         String id = ReplayBench.finishedAiMatch(http);
         JsonNode view = http.get("/api/matches/" + id + "/view", null).body();

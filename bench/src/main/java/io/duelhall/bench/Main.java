@@ -15,7 +15,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
  * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port]]
- * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--fixed-only] [--make-record FILE]
+ * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
  * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both]
@@ -61,6 +61,7 @@ public final class Main {
                 // (AuditBench.dataDir); --fixed-only: the fixed record alone, no match played
                 int n = args.getInt("n", 200);
                 boolean fixedOnly = args.has("fixed-only");
+                int warmup = args.getInt("warmup", AuditBench.WARMUP_SECONDS);
                 if (args.has("make-record")) {
                     try (AppProcess app =
                             AppProcess.start(
@@ -77,7 +78,9 @@ public final class Main {
                 } else if (args.has("url")) {
                     String url = args.get("url", null);
                     System.out.println(
-                            (fixedOnly ? AuditBench.fixed(url, -1, n) : AuditBench.run(url, n))
+                            (fixedOnly
+                                            ? AuditBench.fixed(url, -1, n, warmup)
+                                            : AuditBench.run(url, -1, n, warmup))
                                     .report());
                 } else {
                     try (AppProcess app =
@@ -87,8 +90,8 @@ public final class Main {
                                     List.of())) {
                         System.out.println(
                                 (fixedOnly
-                                                ? AuditBench.fixed(app.url(), app.pid(), n)
-                                                : AuditBench.run(app.url(), app.pid(), n))
+                                                ? AuditBench.fixed(app.url(), app.pid(), n, warmup)
+                                                : AuditBench.run(app.url(), app.pid(), n, warmup))
                                         .report());
                     }
                 }

@@ -84,7 +84,7 @@ class BenchSmokeTest {
             assertThat(t.wins() + t.losses() + t.draws()).isEqualTo(2);
             assertThat(t.intents()).isPositive();
 
-            AuditBench.Result audit = AuditBench.run(app.url(), 3);
+            AuditBench.Result audit = AuditBench.run(app.url(), -1, 3, 1);
             assertThat(audit.events()).as(audit.report()).isGreaterThan(100);
             assertThat(audit.stored().getTotalCount()).isEqualTo(3);
             assertThat(audit.fixedEvents()).as(audit.report()).isBetween(480L, 520L);
