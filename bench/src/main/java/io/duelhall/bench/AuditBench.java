@@ -128,7 +128,7 @@ public final class AuditBench {
      *
      * @param appPid the app's process id, to count its CPU time per audit; -1 if unknown
      */
-    public static Result fixed(String url, long appPid, int n) {
+    public static Result fixed(String url, long appPid, int n) throws Exception {
         return fixed(url, appPid, n, WARMUP_SECONDS);
     }
 
@@ -136,7 +136,7 @@ public final class AuditBench {
     public static final int WARMUP_SECONDS = ReplayBench.WARMUP_SECONDS;
 
     /** {@link #fixed(String, long, int)} with its warm-up in seconds. */
-    public static Result fixed(String url, long appPid, int n, int warmupSeconds) {
+    public static Result fixed(String url, long appPid, int n, int warmupSeconds) throws Exception {
         JsonHttp http = new JsonHttp(url);
         String record = fixedRecord();
         long fixedEvents;
@@ -146,32 +146,28 @@ public final class AuditBench {
             throw new UncheckedIOException(e);
         }
         Histogram fixed = new Histogram(3);
-        int minWarmup = Math.max(20, n);
-        long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
-        long cpu0 = -1;
-        int timed = 0;
-        for (int i = 0; timed < n; i++) {
-            boolean warming = i < minWarmup || System.nanoTime() < warmupEnd;
-            if (!warming && timed == 0 && appPid >= 0) {
-                cpu0 = Machine.cpuMillis(appPid);
-            }
-            long t0 = System.nanoTime();
-            JsonHttp.Res r = http.post("/api/audit", record, null);
-            long t1 = System.nanoTime();
-            if (r.status() != 200 || !r.body().path("passed").asBoolean()) {
-                throw new IllegalStateException(
-                        "the fixed record did not audit clean (is the app's signing key the"
-                                + " benchmark's? see AuditBench.dataDir): "
-                                + r.status()
-                                + " "
-                                + r.raw());
-            }
-            if (!warming) {
-                fixed.recordValue((t1 - t0) / 1000);
-                timed++;
-            }
-        }
-        long cpu = cpu0 < 0 ? -1 : Machine.cpuMillis(appPid) - cpu0;
+        long cpu =
+                Rounds.run(
+                        n,
+                        Math.max(20, n),
+                        warmupSeconds,
+                        appPid,
+                        timed -> {
+                            long t0 = System.nanoTime();
+                            JsonHttp.Res r = http.post("/api/audit", record, null);
+                            long t1 = System.nanoTime();
+                            if (r.status() != 200 || !r.body().path("passed").asBoolean()) {
+                                throw new IllegalStateException(
+                                        "the fixed record did not audit clean (is the app's signing key the"
+                                                + " benchmark's? see AuditBench.dataDir): "
+                                                + r.status()
+                                                + " "
+                                                + r.raw());
+                            }
+                            if (timed) {
+                                fixed.recordValue((t1 - t0) / 1000);
+                            }
+                        });
         return new Result(fixedEvents, fixed, cpu, 0, null, null, -1);
     }
 
@@ -194,35 +190,36 @@ public final class AuditBench {
         String record = http.get("/api/matches/" + id + "/export", null).raw();
         Histogram stored = new Histogram(3);
         Histogram uploaded = new Histogram(3);
-        int warmup = Math.max(2, n / 5);
-        long cpu0 = -1;
-        for (int i = 0; i < warmup + n; i++) {
-            if (i == warmup && appPid >= 0) {
-                cpu0 = Machine.cpuMillis(appPid);
-            }
-            long t0 = System.nanoTime();
-            JsonHttp.Res a = http.get("/api/matches/" + id + "/audit", null);
-            long t1 = System.nanoTime();
-            JsonHttp.Res b = http.post("/api/audit", record, null);
-            long t2 = System.nanoTime();
-            if (a.status() != 200
-                    || !a.body().path("passed").asBoolean()
-                    || b.status() != 200
-                    || !b.body().path("passed").asBoolean()) {
-                throw new IllegalStateException(
-                        "the audit did not pass: "
-                                + a.status()
-                                + " "
-                                + a.body()
-                                + " / "
-                                + b.status());
-            }
-            if (i >= warmup) {
-                stored.recordValue((t1 - t0) / 1000);
-                uploaded.recordValue((t2 - t1) / 1000);
-            }
-        }
-        long cpu = cpu0 < 0 ? -1 : Machine.cpuMillis(appPid) - cpu0;
+        // the fixed record's rounds warmed the app up: n/5 rounds of this match's own
+        long cpu =
+                Rounds.run(
+                        n,
+                        Math.max(2, n / 5),
+                        0,
+                        appPid,
+                        timed -> {
+                            long t0 = System.nanoTime();
+                            JsonHttp.Res a = http.get("/api/matches/" + id + "/audit", null);
+                            long t1 = System.nanoTime();
+                            JsonHttp.Res b = http.post("/api/audit", record, null);
+                            long t2 = System.nanoTime();
+                            if (a.status() != 200
+                                    || !a.body().path("passed").asBoolean()
+                                    || b.status() != 200
+                                    || !b.body().path("passed").asBoolean()) {
+                                throw new IllegalStateException(
+                                        "the audit did not pass: "
+                                                + a.status()
+                                                + " "
+                                                + a.body()
+                                                + " / "
+                                                + b.status());
+                            }
+                            if (timed) {
+                                stored.recordValue((t1 - t0) / 1000);
+                                uploaded.recordValue((t2 - t1) / 1000);
+                            }
+                        });
         return new Result(
                 f.fixedEvents(), f.fixed(), f.fixedCpuMillis(), events, stored, uploaded, cpu);
     }

@@ -62,36 +62,35 @@ public final class ReplayBench {
                 http.get("/api/matches/" + id + "/view", null).body().get("version").asLong() + 1;
         SplittableRandom random = new SplittableRandom(500);
         Histogram latency = new Histogram(3);
-        int minWarmup = Math.max(10, n / 5);
-        long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
-        long cpu0 = -1;
-        int timed = 0;
-        for (int i = 0; timed < n; i++) {
-            boolean warming = i < minWarmup || System.nanoTime() < warmupEnd;
-            if (!warming && timed == 0 && appPid >= 0) {
-                cpu0 = Machine.cpuMillis(appPid);
-            }
-            long at = random.nextLong(events);
-            long t0 = System.nanoTime();
-            JsonHttp.Bytes r = http.getBytes("/api/matches/" + id + "/replay?at=" + at, null);
-            long t1 = System.nanoTime();
-            // checked after the clock stopped: parsing the ~20 KB answer is the client's work, not
-            // the server's
-            if (r.status() != 200 || r.json().path("version").asLong(-1) != at) {
-                throw new IllegalStateException(
-                        "replay at "
-                                + at
-                                + " answered "
-                                + r.status()
-                                + ": "
-                                + new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
-            }
-            if (!warming) {
-                latency.recordValue((t1 - t0) / 1000);
-                timed++;
-            }
-        }
-        long cpu = cpu0 < 0 ? -1 : Machine.cpuMillis(appPid) - cpu0;
+        long cpu =
+                Rounds.run(
+                        n,
+                        Math.max(10, n / 5),
+                        warmupSeconds,
+                        appPid,
+                        timed -> {
+                            long at = random.nextLong(events);
+                            long t0 = System.nanoTime();
+                            JsonHttp.Bytes r =
+                                    http.getBytes("/api/matches/" + id + "/replay?at=" + at, null);
+                            long t1 = System.nanoTime();
+                            // checked after the clock stopped: parsing the ~20 KB answer is the
+                            // client's work, not the server's
+                            if (r.status() != 200 || r.json().path("version").asLong(-1) != at) {
+                                throw new IllegalStateException(
+                                        "replay at "
+                                                + at
+                                                + " answered "
+                                                + r.status()
+                                                + ": "
+                                                + new String(
+                                                        r.body(),
+                                                        java.nio.charset.StandardCharsets.UTF_8));
+                            }
+                            if (timed) {
+                                latency.recordValue((t1 - t0) / 1000);
+                            }
+                        });
         return new Result(events, latency, cpu);
     }
 
