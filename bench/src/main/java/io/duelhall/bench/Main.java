@@ -17,7 +17,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port]]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
- * java -jar bench/target/benchmarks.jar rebuild [--events 1000000]
+ * java -jar bench/target/benchmarks.jar rebuild [--events 1000000] [--store DIR] [--only match-views,...] [--rounds 1]
  * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
@@ -123,6 +123,18 @@ public final class Main {
                     System.out.println(
                             RebuildBench.run(
                                             args.getInt("events", 1_000_000),
+                                            args.has("store")
+                                                    ? Path.of(args.get("store", null))
+                                                    : null,
+                                            List.of(
+                                                    args.get(
+                                                                    "only",
+                                                                    String.join(
+                                                                            ",",
+                                                                            RebuildBench
+                                                                                    .PROJECTIONS))
+                                                            .split(",")),
+                                            args.getInt("rounds", 1),
                                             jvmArgs(args),
                                             System.err)
                                     .report());

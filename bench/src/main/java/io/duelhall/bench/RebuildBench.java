@@ -76,24 +76,72 @@ public final class RebuildBench {
 
     public static Result run(long minEvents, List<String> jvmArgs, java.io.PrintStream log)
             throws Exception {
-        Path dir = AppProcess.tempDataDir("rebuild");
+        return run(minEvents, null, PROJECTIONS, 1, jvmArgs, log);
+    }
+
+    /**
+     * @param store a data directory to keep: the store is written there the first time (a file
+     *     {@code rebuild-store.properties} records it) and reused as it is by later runs, so runs
+     *     of two builds rebuild the very same events; {@code null}: a temporary store, deleted
+     *     after
+     * @param only the read models to rebuild, in this order
+     * @param rounds how many times to rebuild each of them (one after the other)
+     */
+    public static Result run(
+            long minEvents,
+            Path store,
+            List<String> only,
+            int rounds,
+            List<String> jvmArgs,
+            java.io.PrintStream log)
+            throws Exception {
+        Path dir = store != null ? store : AppProcess.tempDataDir("rebuild");
+        Path marker = dir.resolve("rebuild-store.properties");
         try {
             List<String> appArgs = List.of("--duelhall.admin-token=" + ADMIN);
-            try (AppProcess app = AppProcess.start(dir, jvmArgs, appArgs)) {
+            long[] written;
+            double writeSeconds;
+            if (store != null && java.nio.file.Files.exists(marker)) {
+                java.util.Properties p = new java.util.Properties();
+                try (var in = java.nio.file.Files.newInputStream(marker)) {
+                    p.load(in);
+                }
+                written =
+                        new long[] {
+                            Long.parseLong(p.getProperty("events")),
+                            Long.parseLong(p.getProperty("matches"))
+                        };
+                writeSeconds = Double.parseDouble(p.getProperty("writeSeconds"));
+                say(log, "reusing the store in %s: %,d events", dir, written[0]);
+            } else {
+                java.nio.file.Files.createDirectories(dir);
+                try (AppProcess app = AppProcess.start(dir, jvmArgs, appArgs)) {
+                    say(
+                            log,
+                            "schema created (app ready in %.1f s); stopping it to write the store",
+                            app.readyMillis() / 1000.0);
+                }
+                long t0 = System.nanoTime();
+                written = write(dir, minEvents, log);
+                writeSeconds = (System.nanoTime() - t0) / 1e9;
                 say(
                         log,
-                        "schema created (app ready in %.1f s); stopping it to write the store",
-                        app.readyMillis() / 1000.0);
+                        "%,d events of %,d matches written in %.1f s",
+                        written[0],
+                        written[1],
+                        writeSeconds);
+                if (store != null) {
+                    java.nio.file.Files.writeString(
+                            marker,
+                            "events="
+                                    + written[0]
+                                    + "\nmatches="
+                                    + written[1]
+                                    + "\nwriteSeconds="
+                                    + writeSeconds
+                                    + "\n");
+                }
             }
-            long t0 = System.nanoTime();
-            long[] written = write(dir, minEvents, log);
-            double writeSeconds = (System.nanoTime() - t0) / 1e9;
-            say(
-                    log,
-                    "%,d events of %,d matches written in %.1f s",
-                    written[0],
-                    written[1],
-                    writeSeconds);
             try (AppProcess app = AppProcess.start(dir, jvmArgs, appArgs)) {
                 JsonHttp http = new JsonHttp(app.url());
                 long c0 = System.nanoTime() - app.readyMillis() * 1_000_000L;
@@ -103,22 +151,38 @@ public final class RebuildBench {
                 double catchUp = (System.nanoTime() - c0) / 1e9;
                 say(log, "read models caught up %.1f s after the JVM started", catchUp);
                 Map<String, Double> seconds = new LinkedHashMap<>();
-                for (String p : PROJECTIONS) {
-                    long r0 = System.nanoTime();
-                    JsonHttp.Res r =
-                            http.post("/api/admin/projections/" + p + "/rebuild", "", ADMIN);
-                    if (r.status() != 202) {
-                        throw new IllegalStateException(
-                                "rebuild of " + p + " answered " + r.status() + ": " + r.body());
+                for (int round = 1; round <= rounds; round++) {
+                    for (String p : only) {
+                        long r0 = System.nanoTime();
+                        JsonHttp.Res r =
+                                http.post("/api/admin/projections/" + p + "/rebuild", "", ADMIN);
+                        if (r.status() != 202) {
+                            throw new IllegalStateException(
+                                    "rebuild of "
+                                            + p
+                                            + " answered "
+                                            + r.status()
+                                            + ": "
+                                            + r.body());
+                        }
+                        waitDone(http, p, log);
+                        double secs = (System.nanoTime() - r0) / 1e9;
+                        seconds.put(rounds == 1 ? p : p + " #" + round, secs);
+                        say(
+                                log,
+                                "%s rebuilt in %.1f s (%,.0f events/s; load average %s)",
+                                p,
+                                secs,
+                                written[0] / secs,
+                                Machine.loadAverage());
                     }
-                    waitDone(http, p, log);
-                    seconds.put(p, (System.nanoTime() - r0) / 1e9);
-                    say(log, "%s rebuilt in %.1f s", p, seconds.get(p));
                 }
                 return new Result(written[0], written[1], writeSeconds, catchUp, seconds);
             }
         } finally {
-            AppProcess.deleteQuietly(dir);
+            if (store == null) {
+                AppProcess.deleteQuietly(dir);
+            }
         }
     }
 
