@@ -154,6 +154,7 @@ public final class RebuildBench {
                 for (int round = 1; round <= rounds; round++) {
                     for (String p : only) {
                         long r0 = System.nanoTime();
+                        long cpu0 = Machine.cpuMillis(app.pid());
                         JsonHttp.Res r =
                                 http.post("/api/admin/projections/" + p + "/rebuild", "", ADMIN);
                         if (r.status() != 202) {
@@ -167,13 +168,18 @@ public final class RebuildBench {
                         }
                         waitDone(http, p, log);
                         double secs = (System.nanoTime() - r0) / 1e9;
+                        long cpu = Machine.cpuMillis(app.pid()) - cpu0;
                         seconds.put(rounds == 1 ? p : p + " #" + round, secs);
                         say(
                                 log,
-                                "%s rebuilt in %.1f s (%,.0f events/s; load average %s)",
+                                "%s rebuilt in %.1f s (%,.0f events/s; app CPU %.1f s, %.1f µs per"
+                                        + " event, %,.0f events per CPU-second; load average %s)",
                                 p,
                                 secs,
                                 written[0] / secs,
+                                cpu / 1000.0,
+                                cpu * 1000.0 / written[0],
+                                written[0] * 1000.0 / cpu,
                                 Machine.loadAverage());
                     }
                 }
