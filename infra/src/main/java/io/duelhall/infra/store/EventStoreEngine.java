@@ -58,7 +58,9 @@ class EventStoreEngine {
             org.axonframework.config.Configuration configuration,
             ConnectionProvider connectionProvider,
             TransactionManager transactionManager,
-            DataSource dataSource) {
+            DataSource dataSource,
+            @org.springframework.beans.factory.annotation.Value("${duelhall.store.fetch-size:100}")
+                    int fetchSize) {
         EventSchema schema = schema();
         String next = nextGlobalIndex(dataSource);
         String insert =
@@ -81,6 +83,7 @@ class EventStoreEngine {
                 .transactionManager(transactionManager)
                 .schema(schema)
                 .dataType(byte[].class)
+                .batchSize(fetchSize)
                 .appendEvents(
                         (connection, s, dataType, events, serializer, timestamps) ->
                                 append(connection, insert, events, serializer, timestamps))
