@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark of docs/benchmarks.md RUNS times (default 3) and appends the raw output to bench/results/.
 # Build first: ./mvnw -q -DskipTests package   (needs infra/target/duelhall.jar, bench/baseline/target/baseline.jar and
-# bench/target/benchmarks.jar). load --baseline measures the plain-Axon baseline (issue 17) after the app, in the same run.
+# bench/target/benchmarks.jar). load --baseline measures the plain-Axon baseline (issue 17) after the app, in the same run,
+# and --http-floor the same requests answered with nothing behind them (the HTTP path alone).
 # Each result line carries the date, the machine and the load average: re-run on a quiet machine for clean figures.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -15,7 +16,7 @@ for i in $(seq 1 "$RUNS"); do
   run $B jmh EngineBench -f 1 -wi 3 -w 2 -i 5 -r 2 -rf text -rff /dev/null
   run $B engine --warmup 5 --seconds 5 --rounds 3
   run $B selfplay --n 1000 --a greedy --b random
-  run $B load --clients 64 --warmup 20 --seconds 60 --engine-seconds 10 --baseline
+  run $B load --clients 64 --warmup 20 --seconds 60 --engine-seconds 10 --baseline --http-floor
   run $B selfplay --full-stack --n 64 --concurrency 64 --a greedy --b greedy
   run $B audit --n 200
   run $B replay --n 20000 --warmup 60

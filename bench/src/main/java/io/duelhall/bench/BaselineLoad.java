@@ -28,7 +28,27 @@ public final class BaselineLoad {
     /** Events one command of the baseline stores. */
     public static final int EVENTS_PER_COMMAND = 3;
 
+    /** What the driver posts to: the command, or the HTTP floor (the same request, no command). */
+    public enum Target {
+        COMMAND("increment", "plain Axon baseline", "command"),
+        HTTP_FLOOR(
+                "echo",
+                "HTTP floor (the baseline app's Tomcat + Spring MVC + Jackson, no command)",
+                "request");
+
+        final String action;
+        final String label;
+        final String unit;
+
+        Target(String action, String label, String unit) {
+            this.action = action;
+            this.label = label;
+            this.unit = unit;
+        }
+    }
+
     public record Result(
+            Target target,
             double commandsPerSecond,
             long accepted,
             long failed,
@@ -47,6 +67,21 @@ public final class BaselineLoad {
         }
 
         public String report() {
+            if (target == Target.HTTP_FLOOR) {
+                return String.format(
+                        "%s: %.0f requests/s, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, CPU %.3f ms/request; "
+                                + "%d answered in the window (%d in all, %d failed, %d with a wrong version)",
+                        target.label,
+                        commandsPerSecond,
+                        latency.getValueAtPercentile(50) / 1000.0,
+                        latency.getValueAtPercentile(99) / 1000.0,
+                        latency.getValueAtPercentile(99.9) / 1000.0,
+                        appCpuMillisPerCommand(),
+                        accepted,
+                        acceptedInAll,
+                        failed,
+                        wrongVersions);
+            }
             return String.format(
                     "plain Axon baseline: %.0f commands/s (%.0f events/s), p50 %.1f ms, p99 %.1f ms, "
                             + "p99.9 %.1f ms, CPU %.2f ms/command; %d accepted in the window "
@@ -91,6 +126,22 @@ public final class BaselineLoad {
                 baseline.appCpuMillisPerCommand());
     }
 
+    /**
+     * The app's figures over the HTTP floor's from one run: what share of the bare HTTP path's
+     * throughput the full stack reaches, and how many times its CPU per request an intent costs.
+     */
+    public static String floorRatios(LoadDriver.Result app, Result floor) {
+        return String.format(
+                "duelhall ÷ HTTP floor: intents/s %.3f, CPU per unit %.1f "
+                        + "(floor %.0f requests/s at %.3f ms CPU/request)",
+                div(app.intentsPerSecond(), floor.commandsPerSecond()),
+                app.appCpuMillisPerIntent() < 0 || floor.appCpuMillisPerCommand() < 0
+                        ? Double.NaN
+                        : div(app.appCpuMillisPerIntent(), floor.appCpuMillisPerCommand()),
+                floor.commandsPerSecond(),
+                floor.appCpuMillisPerCommand());
+    }
+
     private static double div(double a, double b) {
         return b == 0 ? Double.NaN : a / b;
     }
@@ -100,6 +151,22 @@ public final class BaselineLoad {
      */
     public static Result run(
             String url, long appPid, int clients, int warmupSeconds, int seconds, PrintStream log)
+            throws Exception {
+        return run(Target.COMMAND, url, appPid, clients, warmupSeconds, seconds, log);
+    }
+
+    /**
+     * @param target the command, or the HTTP floor ({@link Target#HTTP_FLOOR}: the same requests
+     *     and answers, nothing behind them)
+     */
+    public static Result run(
+            Target target,
+            String url,
+            long appPid,
+            int clients,
+            int warmupSeconds,
+            int seconds,
+            PrintStream log)
             throws Exception {
         JsonHttp http = new JsonHttp(url);
         Recorder latency = new Recorder(3);
@@ -113,7 +180,7 @@ public final class BaselineLoad {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
-            String path = "/counters/counter-" + run + "-" + i + "/increment";
+            String path = "/counters/counter-" + run + "-" + i + "/" + target.action;
             running.add(
                     pool.submit(
                             () -> {
@@ -154,14 +221,18 @@ public final class BaselineLoad {
         long inWindow = accepted.sum() - accepted0;
         Window.join(pool, running);
         long all = accepted.sum();
-        // the processor reads behind the commands: give it up to 30 s to read what was stored
-        long seen = eventsSeen(http);
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (seen < all * EVENTS_PER_COMMAND && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
+        long seen = -1;
+        if (target == Target.COMMAND) {
+            // the processor reads behind the commands: give it up to 30 s to read what was stored
             seen = eventsSeen(http);
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (seen < all * EVENTS_PER_COMMAND && System.currentTimeMillis() < deadline) {
+                Thread.sleep(100);
+                seen = eventsSeen(http);
+            }
         }
         return new Result(
+                target,
                 inWindow / secs,
                 inWindow,
                 failed.sum(),

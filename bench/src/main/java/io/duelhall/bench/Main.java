@@ -14,7 +14,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
- * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port]]
+ * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000] [--store DIR] [--only match-views,...] [--rounds 1]
@@ -257,15 +257,21 @@ public final class Main {
                 t.intentsPerSecond());
     }
 
-    /** What one {@code load} run measured: the app, and the baseline when asked for (else null). */
-    record LoadRun(LoadDriver.Result app, BaselineLoad.Result baseline) {}
+    /**
+     * What one {@code load} run measured: the app, and the baseline and the HTTP floor when asked
+     * for (else null).
+     */
+    record LoadRun(
+            LoadDriver.Result app, BaselineLoad.Result baseline, BaselineLoad.Result floor) {}
 
     /**
      * The full stack under load ({@link LoadDriver}); with {@code --baseline}, then the plain-Axon
      * baseline ({@link BaselineLoad}, issue 17) under the same load in the same run, on a fresh
      * data directory after the app has stopped (never both at once), and the ratios of the two.
      * With {@code --url}, the baseline is {@code --baseline-url} if given, else started from its
-     * jar.
+     * jar. With {@code --http-floor} too, the same driver then posts the same requests to the
+     * baseline app's endpoint that answers them with nothing behind it: what the HTTP path alone
+     * (Tomcat, Spring MVC, Jackson) does on this machine, the floor under any write path.
      */
     static LoadRun load(Args args, PrintStream out) throws Exception {
         int clients = args.getInt("clients", 64);
@@ -302,10 +308,11 @@ public final class Main {
             }
         }
         if (!args.has("baseline")) {
-            return new LoadRun(app, null);
+            return new LoadRun(app, null, null);
         }
         out.println("# load average before the baseline: " + Machine.loadAverage());
         BaselineLoad.Result baseline;
+        BaselineLoad.Result floor = null;
         if (args.has("baseline-url")) {
             baseline =
                     BaselineLoad.run(
@@ -315,6 +322,17 @@ public final class Main {
                             warmup,
                             seconds,
                             System.err);
+            if (args.has("http-floor")) {
+                floor =
+                        BaselineLoad.run(
+                                BaselineLoad.Target.HTTP_FLOOR,
+                                args.get("baseline-url", null),
+                                -1,
+                                clients,
+                                warmup,
+                                seconds,
+                                System.err);
+            }
         } else {
             Path dir = AppProcess.tempDataDir("baseline");
             try (AppProcess process = AppProcess.startBaseline(dir, jvmArgs(args), List.of())) {
@@ -324,6 +342,18 @@ public final class Main {
                 baseline =
                         BaselineLoad.run(
                                 process.url(), process.pid(), clients, warmup, seconds, System.err);
+                if (args.has("http-floor")) {
+                    out.println("# load average before the HTTP floor: " + Machine.loadAverage());
+                    floor =
+                            BaselineLoad.run(
+                                    BaselineLoad.Target.HTTP_FLOOR,
+                                    process.url(),
+                                    process.pid(),
+                                    clients,
+                                    warmup,
+                                    seconds,
+                                    System.err);
+                }
             }
             if (baseline.failed() == 0) {
                 AppProcess.deleteQuietly(dir);
@@ -331,7 +361,11 @@ public final class Main {
         }
         out.println(baseline.report());
         out.println(BaselineLoad.ratios(app, baseline));
-        return new LoadRun(app, baseline);
+        if (floor != null) {
+            out.println(floor.report());
+            out.println(BaselineLoad.floorRatios(app, floor));
+        }
+        return new LoadRun(app, baseline, floor);
     }
 
     /** {@code --jvm "-Xmx512m -XX:+FlightRecorder"} passes options to the app's JVM. */

@@ -149,8 +149,9 @@ class BenchSmokeTest {
     }
 
     /**
-     * Issue 17: one {@code load --baseline} run measures the app, then the plain-Axon baseline
-     * (bench/baseline/target/baseline.jar), and prints both and their ratios.
+     * Issue 17: one {@code load --baseline --http-floor} run measures the app, then the plain-Axon
+     * baseline (bench/baseline/target/baseline.jar), then the same requests on the baseline app's
+     * endpoint with nothing behind it, and prints all three and their ratios.
      */
     @Test
     void loadWithBaselineMeasuresThePlainAxonBaselineInTheSameRun() throws Exception {
@@ -170,7 +171,8 @@ class BenchSmokeTest {
                                         "3",
                                         "--engine-seconds",
                                         "0",
-                                        "--baseline"
+                                        "--baseline",
+                                        "--http-floor"
                                     },
                                     0),
                             out);
@@ -184,10 +186,20 @@ class BenchSmokeTest {
         assertThat(baseline.eventsSeen())
                 .as("the baseline's processor reads every event stored: " + printed)
                 .isEqualTo(baseline.acceptedInAll() * BaselineLoad.EVENTS_PER_COMMAND);
+        BaselineLoad.Result floor = run.floor();
+        assertThat(floor).as(printed).isNotNull();
+        assertThat(floor.target()).isEqualTo(BaselineLoad.Target.HTTP_FLOOR);
+        assertThat(floor.acceptedInAll()).as(printed).isPositive();
+        assertThat(floor.failed()).as(printed).isZero();
+        assertThat(floor.wrongVersions())
+                .as("the floor answers each counter's version, 3 more each time: " + printed)
+                .isZero();
         assertThat(printed)
                 .contains("accepted intents/s")
                 .contains("plain Axon baseline: ")
-                .contains("duelhall ÷ baseline: intents/s ");
+                .contains("duelhall ÷ baseline: intents/s ")
+                .contains("HTTP floor (")
+                .contains("duelhall ÷ HTTP floor: intents/s ");
     }
 
     @Test

@@ -13,9 +13,16 @@ import javax.cache.CacheManager;
 import javax.cache.Caching;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.JCacheAdapter;
+import org.axonframework.common.transaction.NoTransactionManager;
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.inmemory.InMemoryTokenStore;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.inmemory.InMemoryEventStorageEngine;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -45,6 +52,33 @@ class BaselineConfig {
                         processing ->
                                 processing.usingPooledStreamingEventProcessors(
                                         (config, builder) -> builder.batchSize(batchSize)));
+    }
+
+    /**
+     * {@code baseline.store=memory}: Axon with nothing durable — the events in memory (Axon's
+     * {@code InMemoryEventStorageEngine}), the processor's tokens in memory ({@code
+     * InMemoryTokenStore}), and no transaction around a command or a batch ({@code
+     * NoTransactionManager}) — so the baseline's cost per command splits into Axon's own command
+     * path and what storing costs (issue 17). Not durable: a measurement only.
+     */
+    @Bean
+    @ConditionalOnProperty(name = "baseline.store", havingValue = "memory")
+    EventStorageEngine inMemoryEventStorageEngine() {
+        return new InMemoryEventStorageEngine();
+    }
+
+    /** With {@code baseline.store=memory}: the processor's tokens in memory. */
+    @Bean
+    @ConditionalOnProperty(name = "baseline.store", havingValue = "memory")
+    TokenStore inMemoryTokenStore() {
+        return new InMemoryTokenStore();
+    }
+
+    /** With {@code baseline.store=memory}: no transaction (nothing is written to a database). */
+    @Bean
+    @ConditionalOnProperty(name = "baseline.store", havingValue = "memory")
+    TransactionManager noTransactionManager() {
+        return NoTransactionManager.INSTANCE;
     }
 
     @Bean(destroyMethod = "close")
