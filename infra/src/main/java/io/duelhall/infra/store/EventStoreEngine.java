@@ -58,9 +58,7 @@ class EventStoreEngine {
             org.axonframework.config.Configuration configuration,
             ConnectionProvider connectionProvider,
             TransactionManager transactionManager,
-            DataSource dataSource,
-            @org.springframework.beans.factory.annotation.Value("${duelhall.store.fetch-size:100}")
-                    int fetchSize) {
+            DataSource dataSource) {
         EventSchema schema = schema();
         String next = nextGlobalIndex(dataSource);
         String insert =
@@ -83,7 +81,6 @@ class EventStoreEngine {
                 .transactionManager(transactionManager)
                 .schema(schema)
                 .dataType(byte[].class)
-                .batchSize(fetchSize)
                 .appendEvents(
                         (connection, s, dataType, events, serializer, timestamps) ->
                                 append(connection, insert, events, serializer, timestamps))
