@@ -66,16 +66,22 @@ public final class BaselineLoad {
             return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
         }
 
+        private String latencies() {
+            return String.format(
+                    "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms",
+                    latency.getValueAtPercentile(50) / 1000.0,
+                    latency.getValueAtPercentile(99) / 1000.0,
+                    latency.getValueAtPercentile(99.9) / 1000.0);
+        }
+
         public String report() {
             if (target == Target.HTTP_FLOOR) {
                 return String.format(
-                        "%s: %.0f requests/s, p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, CPU %.3f ms/request; "
+                        "%s: %.0f requests/s, %s, CPU %.3f ms/request; "
                                 + "%d answered in the window (%d in all, %d failed, %d with a wrong version)",
                         target.label,
                         commandsPerSecond,
-                        latency.getValueAtPercentile(50) / 1000.0,
-                        latency.getValueAtPercentile(99) / 1000.0,
-                        latency.getValueAtPercentile(99.9) / 1000.0,
+                        latencies(),
                         appCpuMillisPerCommand(),
                         accepted,
                         acceptedInAll,
@@ -83,15 +89,13 @@ public final class BaselineLoad {
                         wrongVersions);
             }
             return String.format(
-                    "plain Axon baseline: %.0f commands/s (%.0f events/s), p50 %.1f ms, p99 %.1f ms, "
-                            + "p99.9 %.1f ms, CPU %.2f ms/command; %d accepted in the window "
+                    "plain Axon baseline: %.0f commands/s (%.0f events/s), %s, "
+                            + "CPU %.2f ms/command; %d accepted in the window "
                             + "(%d in all, %d failed, %d with a wrong version); its event processor read "
                             + "%d of the %d events stored",
                     commandsPerSecond,
                     eventsPerSecond(),
-                    latency.getValueAtPercentile(50) / 1000.0,
-                    latency.getValueAtPercentile(99) / 1000.0,
-                    latency.getValueAtPercentile(99.9) / 1000.0,
+                    latencies(),
                     appCpuMillisPerCommand(),
                     accepted,
                     acceptedInAll,

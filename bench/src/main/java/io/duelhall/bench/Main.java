@@ -311,54 +311,23 @@ public final class Main {
             return new LoadRun(app, null, null);
         }
         out.println("# load average before the baseline: " + Machine.loadAverage());
-        BaselineLoad.Result baseline;
-        BaselineLoad.Result floor = null;
+        BaselineLoad.Result[] measured;
         if (args.has("baseline-url")) {
-            baseline =
-                    BaselineLoad.run(
-                            args.get("baseline-url", null),
-                            -1,
-                            clients,
-                            warmup,
-                            seconds,
-                            System.err);
-            if (args.has("http-floor")) {
-                floor =
-                        BaselineLoad.run(
-                                BaselineLoad.Target.HTTP_FLOOR,
-                                args.get("baseline-url", null),
-                                -1,
-                                clients,
-                                warmup,
-                                seconds,
-                                System.err);
-            }
+            measured = baselineAndFloor(args, args.get("baseline-url", null), -1, out);
         } else {
             Path dir = AppProcess.tempDataDir("baseline");
             try (AppProcess process = AppProcess.startBaseline(dir, jvmArgs(args), List.of())) {
                 out.printf(
                         "plain Axon baseline ready in %.1f s (pid %d, log %s)%n",
                         process.readyMillis() / 1000.0, process.pid(), process.log());
-                baseline =
-                        BaselineLoad.run(
-                                process.url(), process.pid(), clients, warmup, seconds, System.err);
-                if (args.has("http-floor")) {
-                    out.println("# load average before the HTTP floor: " + Machine.loadAverage());
-                    floor =
-                            BaselineLoad.run(
-                                    BaselineLoad.Target.HTTP_FLOOR,
-                                    process.url(),
-                                    process.pid(),
-                                    clients,
-                                    warmup,
-                                    seconds,
-                                    System.err);
-                }
+                measured = baselineAndFloor(args, process.url(), process.pid(), out);
             }
-            if (baseline.failed() == 0) {
+            if (measured[0].failed() == 0) {
                 AppProcess.deleteQuietly(dir);
             }
         }
+        BaselineLoad.Result baseline = measured[0];
+        BaselineLoad.Result floor = measured[1];
         out.println(baseline.report());
         out.println(BaselineLoad.ratios(app, baseline));
         if (floor != null) {
@@ -366,6 +335,33 @@ public final class Main {
             out.println(BaselineLoad.floorRatios(app, floor));
         }
         return new LoadRun(app, baseline, floor);
+    }
+
+    /**
+     * The baseline at {@code url} under the load's clients, warm-up and window; then, with {@code
+     * --http-floor}, the HTTP floor on the same app. Returns {baseline, floor or null}.
+     */
+    private static BaselineLoad.Result[] baselineAndFloor(
+            Args args, String url, long pid, PrintStream out) throws Exception {
+        int clients = args.getInt("clients", 64);
+        int warmup = args.getInt("warmup", 20);
+        int seconds = args.getInt("seconds", 60);
+        BaselineLoad.Result baseline =
+                BaselineLoad.run(url, pid, clients, warmup, seconds, System.err);
+        BaselineLoad.Result floor = null;
+        if (args.has("http-floor")) {
+            out.println("# load average before the HTTP floor: " + Machine.loadAverage());
+            floor =
+                    BaselineLoad.run(
+                            BaselineLoad.Target.HTTP_FLOOR,
+                            url,
+                            pid,
+                            clients,
+                            warmup,
+                            seconds,
+                            System.err);
+        }
+        return new BaselineLoad.Result[] {baseline, floor};
     }
 
     /** {@code --jvm "-Xmx512m -XX:+FlightRecorder"} passes options to the app's JVM. */
