@@ -123,8 +123,12 @@ class EdgeConfig {
         container.setMessageListener(
                 (MessageListener<String, CloudEvent>)
                         record -> {
-                            matches.accept(record.value());
-                            progress.read(record.topic(), record.partition(), record.offset());
+                            try {
+                                matches.accept(record.value());
+                            } finally {
+                                // read, even if it could not be used: health must not wait for it
+                                progress.read(record.topic(), record.partition(), record.offset());
+                            }
                         });
         container.setConsumerRebalanceListener(progress);
         KafkaMessageListenerContainer<String, CloudEvent> consumer =

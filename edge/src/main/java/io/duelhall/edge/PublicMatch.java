@@ -20,6 +20,11 @@ import java.util.TreeMap;
  *
  * <p>A spectator's horizon (now minus the match's spectator delay) only moves forward; the state at
  * it is the timeline's, folded from its nearest kept state, never again from the start.
+ *
+ * <p>An event the public fold rejects (an event of a newer rules version than this edge's build, or
+ * a broken stream) <em>breaks</em> the match on this edge: the events before it stay, shown as they
+ * are; it and every later event of the match are dropped, none kept waiting ({@link #broken()} says
+ * which event and why).
  */
 final class PublicMatch {
     private final String matchId;
@@ -29,6 +34,7 @@ final class PublicMatch {
     private int visible;
     private volatile long lastChange = System.nanoTime();
     private volatile boolean ended;
+    private volatile String broken;
 
     PublicMatch(String matchId, Ruleset ruleset) {
         this.matchId = matchId;
@@ -42,6 +48,18 @@ final class PublicMatch {
 
     boolean ended() {
         return ended;
+    }
+
+    /**
+     * Null while every event could be folded; else which event the public fold rejected, and why.
+     */
+    String broken() {
+        return broken;
+    }
+
+    /** How many events wait for an earlier one (for tests and diagnostics). */
+    synchronized int waiting() {
+        return early.size();
     }
 
     long lastChange() {
@@ -58,25 +76,53 @@ final class PublicMatch {
 
     /**
      * Adds an event; null when it was already known (a duplicate), else the events it put in order
-     * (none when it came early, itself and any early ones it was waiting for otherwise).
+     * (none when it came early or the match is {@link #broken()}, itself and any early ones it was
+     * waiting for otherwise, up to one the public fold rejects).
      */
     synchronized List<RecordedEvent> add(RecordedEvent e) {
         long next = timeline.size();
         if (e.seq() < next || early.containsKey(e.seq())) {
             return null;
         }
+        if (broken != null) {
+            return List.of();
+        }
         early.put(e.seq(), e);
         List<RecordedEvent> inOrder = new ArrayList<>(1);
         while (!early.isEmpty() && early.firstKey() == timeline.size() + inOrder.size()) {
-            RecordedEvent in = early.pollFirstEntry().getValue();
-            inOrder.add(in);
+            inOrder.add(early.pollFirstEntry().getValue());
+        }
+        try {
+            timeline = timeline.append(inOrder);
+        } catch (RuntimeException rejected) {
+            inOrder = foldUntilRejected(inOrder);
+        }
+        for (RecordedEvent in : inOrder) {
             if (in.type().equals("MatchEnded")) {
                 ended = true;
             }
         }
-        timeline = timeline.append(inOrder);
         lastChange = System.nanoTime();
         return inOrder;
+    }
+
+    /**
+     * Folds {@code inOrder} one event at a time, stops at the first the public fold rejects and
+     * breaks the match there; returns the events folded.
+     */
+    private List<RecordedEvent> foldUntilRejected(List<RecordedEvent> inOrder) {
+        List<RecordedEvent> folded = new ArrayList<>(inOrder.size());
+        for (RecordedEvent in : inOrder) {
+            try {
+                timeline = timeline.append(List.of(in));
+                folded.add(in);
+            } catch (RuntimeException rejected) {
+                broken = "event " + in.seq() + " (" + in.type() + "): " + rejected;
+                early.clear();
+                break;
+            }
+        }
+        return folded;
     }
 
     Ruleset ruleset() {

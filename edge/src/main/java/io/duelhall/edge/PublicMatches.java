@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The matches this edge knows, fed from the public stream. At most {@code maxMatches} are kept:
- * past that the match least recently changed goes, an ended one first.
+ * past that the match least recently changed goes, an ended (or broken) one first. An event that
+ * cannot be read, and every event of a match the public fold broke on ({@link PublicMatch#broken}),
+ * is counted as unreadable.
  */
 public class PublicMatches {
     private static final Logger log = LoggerFactory.getLogger(PublicMatches.class);
@@ -51,7 +53,18 @@ public class PublicMatches {
         }
         PublicMatch match =
                 matches.computeIfAbsent(r.matchId(), id -> new PublicMatch(id, r.ruleset()));
+        boolean wasBroken = match.broken() != null;
         List<RecordedEvent> inOrder = match.add(r.event());
+        if (wasBroken && inOrder != null) {
+            unreadable.incrementAndGet(); // a later event of a match this edge cannot fold
+        } else if (match.broken() != null) {
+            unreadable.incrementAndGet();
+            log.error(
+                    "match {}: the public fold rejected {}; the match is shown as far as it got, and"
+                            + " its later events are dropped on this edge",
+                    r.matchId(),
+                    match.broken());
+        }
         if (inOrder == null) {
             duplicates.incrementAndGet();
         } else if (!inOrder.isEmpty()) {
@@ -94,7 +107,7 @@ public class PublicMatches {
     private void evictOne() {
         matches.values().stream()
                 .min(
-                        Comparator.comparing(PublicMatch::ended)
+                        Comparator.comparing((PublicMatch m) -> m.ended() || m.broken() != null)
                                 .reversed()
                                 .thenComparing(PublicMatch::lastChange))
                 .ifPresent(m -> matches.remove(m.matchId()));
