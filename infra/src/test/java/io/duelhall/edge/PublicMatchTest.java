@@ -3,22 +3,16 @@ package io.duelhall.edge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.duelhall.command.rules.CatalogReader;
-import io.duelhall.domain.ClockNeed;
-import io.duelhall.domain.Decision;
-import io.duelhall.domain.DrawCheck;
-import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
-import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
-import io.duelhall.domain.MatchSetup;
-import io.duelhall.domain.MatchView;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
-import io.duelhall.domain.Viewer;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +32,7 @@ class PublicMatchTest {
     void aRejectedEventBreaksTheMatchThereAndNothingWaitsForever() {
         List<RecordedEvent> events = events(8);
         MatchEvent poison = events.get(5).payload();
-        PublicMatch match = new PublicMatch("m-1", new Rejecting(poison));
+        PublicMatch match = new PublicMatch("m-1", rejecting(poison));
 
         for (int i = 0; i < 5; i++) {
             assertThat(match.add(events.get(i))).containsExactly(events.get(i));
@@ -61,7 +55,7 @@ class PublicMatchTest {
     void aRejectedEventThatCameEarlyBreaksTheMatchWhenTheGapFills() {
         List<RecordedEvent> events = events(8);
         MatchEvent poison = events.get(4).payload();
-        PublicMatch match = new PublicMatch("m-2", new Rejecting(poison));
+        PublicMatch match = new PublicMatch("m-2", rejecting(poison));
         for (int i = 0; i < 3; i++) {
             match.add(events.get(i));
         }
@@ -80,7 +74,7 @@ class PublicMatchTest {
     @Test
     void withoutARejectedEventEveryEventGoesInOrder() {
         List<RecordedEvent> events = events(8);
-        PublicMatch match = new PublicMatch("m-3", new Rejecting(null));
+        PublicMatch match = new PublicMatch("m-3", rejecting(null));
         assertThat(match.add(events.get(7))).isEmpty();
         List<RecordedEvent> put = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
@@ -113,91 +107,25 @@ class PublicMatchTest {
         return out.subList(0, n);
     }
 
-    /** Voidexa, whose public fold rejects one given event (by identity). */
-    private record Rejecting(MatchEvent poison) implements Ruleset {
-        static final VoidexaRuleset V = new VoidexaRuleset(CatalogReader.voidexa());
-
-        @Override
-        public GameState evolvePublic(GameState publicState, MatchEvent publicEvent) {
-            if (publicEvent == poison) {
-                throw new IllegalArgumentException("no public fold for this event");
-            }
-            return V.evolvePublic(publicState, publicEvent);
-        }
-
-        @Override
-        public String id() {
-            return V.id();
-        }
-
-        @Override
-        public String engineVersion() {
-            return V.engineVersion();
-        }
-
-        @Override
-        public String catalogVersion() {
-            return V.catalogVersion();
-        }
-
-        @Override
-        public GameState initial() {
-            return V.initial();
-        }
-
-        @Override
-        public Decision create(String matchId, MatchOptions options, byte[] serverSeed) {
-            return V.create(matchId, options, serverSeed);
-        }
-
-        @Override
-        public Decision join(GameState state, JoinRequest request) {
-            return V.join(state, request);
-        }
-
-        @Override
-        public Decision decide(GameState state, Intent intent) {
-            return V.decide(state, intent);
-        }
-
-        @Override
-        public GameState evolve(GameState state, MatchEvent event) {
-            return V.evolve(state, event);
-        }
-
-        @Override
-        public ClockNeed clockNeed(GameState state) {
-            return V.clockNeed(state);
-        }
-
-        @Override
-        public MatchView view(GameState state, Viewer viewer, long version) {
-            return V.view(state, viewer, version);
-        }
-
-        @Override
-        public MatchEvent redact(MatchEvent event, Viewer viewer) {
-            return V.redact(event, viewer);
-        }
-
-        @Override
-        public MatchView publicView(GameState publicState, long version) {
-            return V.publicView(publicState, version);
-        }
-
-        @Override
-        public List<Class<? extends MatchEvent>> eventTypes() {
-            return V.eventTypes();
-        }
-
-        @Override
-        public MatchSetup setup(List<? extends MatchEvent> events) {
-            return V.setup(events);
-        }
-
-        @Override
-        public List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events) {
-            return V.reproduceDraws(events);
-        }
+    /**
+     * Voidexa, whose public fold rejects one given event (by identity): every other method of the
+     * ruleset is voidexa's own.
+     */
+    private static Ruleset rejecting(MatchEvent poison) {
+        VoidexaRuleset voidexa = new VoidexaRuleset(CatalogReader.voidexa());
+        return (Ruleset)
+                Proxy.newProxyInstance(
+                        Ruleset.class.getClassLoader(),
+                        new Class<?>[] {Ruleset.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("evolvePublic") && args[1] == poison) {
+                                throw new IllegalArgumentException("no public fold for this event");
+                            }
+                            try {
+                                return method.invoke(voidexa, args);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
     }
 }
