@@ -21,6 +21,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -32,9 +39,25 @@ public final class Auditor {
     private final MatchRecords records;
     private final Resimulation resimulation;
 
+    /**
+     * Where the seal (the signature and the hash chain) is checked while the calling thread checks
+     * the rest; an audit never waits for it to get a thread (see {@link Side}).
+     */
+    private final Executor sealer;
+
+    /** An auditor that checks the seal on the common fork-join pool beside the calling thread. */
     public Auditor(MatchRecords records) {
+        this(records, ForkJoinPool.commonPool());
+    }
+
+    /**
+     * @param sealer where the signature and the chain are checked, beside the other checks on the
+     *     calling thread ({@code Runnable::run}: one after the other, on the calling thread)
+     */
+    public Auditor(MatchRecords records, Executor sealer) {
         this.records = records;
         this.resimulation = new Resimulation(records.mapper());
+        this.sealer = Objects.requireNonNull(sealer);
     }
 
     /** Audits a record given as text; text that is not one JSON value fails the "record" check. */
@@ -82,18 +105,28 @@ public final class Auditor {
             return new AuditReport(null, null, null, null, null, null, null, false, checks);
         }
         Ruleset ruleset = records.decoder().rulesetOf(record.path("ruleset").asText(null), events);
-        // a record just built (built.record() is this record): its decoded events, if the audit
-        // reads it under the
-        // ruleset it was built with, and each payload's canonical form, made once for the chain and
-        // the signature
+        // The seal (signature and chain) needs only the record's nodes and each payload's
+        // canonical form (made once for both); every other check needs the decoded events. The two
+        // share nothing that is written, so the seal is checked beside the rest (about half the
+        // work each) and joined in its place in the report. A record just built (built.record() is
+        // this record) comes with its payloads' canonical forms, and its decoded events if the
+        // audit reads it under the ruleset it was built with.
+        Side<List<Check>> seal =
+                Side.start(
+                        sealer,
+                        () -> {
+                            Map<JsonNode, byte[]> canonical =
+                                    built != null
+                                            ? built.canonicalPayloads()
+                                            : RecordSignature.canonicalPayloads(events);
+                            return List.of(
+                                    signature(record, trustedKeyHex, canonical),
+                                    chain(record, events, canonical));
+                        });
         List<Decoded> decoded =
                 built != null && built.ruleset() == ruleset
                         ? built.decoded()
                         : records.decoder().decode(ruleset, events);
-        Map<JsonNode, byte[]> canonical =
-                built != null
-                        ? built.canonicalPayloads()
-                        : RecordSignature.canonicalPayloads(events);
         MatchSetup setup = ruleset == null ? null : ruleset.setup(RecordDecoder.readable(decoded));
         MatchOpening opening = decoded.get(0).event() instanceof MatchOpening o ? o : null;
 
@@ -106,19 +139,19 @@ public final class Auditor {
                                 + " accepted intent(s), "
                                 + record.path("refusedIntents").size()
                                 + " refused intent(s)"));
-        checks.add(signature(record, trustedKeyHex, canonical));
-        checks.add(chain(record, events, canonical));
-        checks.add(end(record, events, ruleset, decoded, opening));
-        checks.add(commitment(setup));
-        checks.add(draws(ruleset, decoded));
-        checks.add(
+        Check end = end(record, events, ruleset, decoded, opening);
+        Check commitment = commitment(setup);
+        Check draws = draws(ruleset, decoded);
+        Check resimulated =
                 resimulation.run(
                         ruleset,
                         events,
                         decoded,
-                        setup == null ? null : setup.revealedServerSeed()));
-        checks.add(engine(ruleset, opening, record));
-        checks.add(summary(record, ruleset, events, decoded));
+                        setup == null ? null : setup.revealedServerSeed());
+        Check engine = engine(ruleset, opening, record);
+        Check summary = summary(record, ruleset, events, decoded);
+        checks.addAll(seal.join());
+        checks.addAll(List.of(end, commitment, draws, resimulated, engine, summary));
         boolean passed = checks.stream().allMatch(Check::passed);
         return new AuditReport(
                 record.path("matchId").asText(null),
@@ -567,5 +600,57 @@ public final class Auditor {
 
     private static String abbreviate(String s) {
         return s.length() <= 200 ? s : s.substring(0, 200) + "…";
+    }
+
+    /**
+     * Work handed to an executor that runs exactly once: on the executor's thread if one takes it
+     * first, else on the thread that joins it. So an audit never waits for a busy pool (the joining
+     * thread does the work itself when no thread has started it) and nothing runs twice.
+     */
+    static final class Side<T> implements Runnable {
+        private final Supplier<T> work;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final CompletableFuture<T> result = new CompletableFuture<>();
+
+        private Side(Supplier<T> work) {
+            this.work = work;
+        }
+
+        static <T> Side<T> start(Executor executor, Supplier<T> work) {
+            Side<T> side = new Side<>(work);
+            try {
+                executor.execute(side);
+            } catch (RejectedExecutionException full) {
+                // done by the joining thread
+            }
+            return side;
+        }
+
+        @Override
+        public void run() {
+            if (claimed.compareAndSet(false, true)) {
+                try {
+                    result.complete(work.get());
+                } catch (Throwable t) {
+                    result.completeExceptionally(t);
+                }
+            }
+        }
+
+        /** The result, made here if no thread has begun it; what the work threw, rethrown. */
+        T join() {
+            run();
+            try {
+                return result.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.duelhall.infra.fairness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.duelhall.fairness.audit.AuditReport;
+import io.duelhall.fairness.audit.Auditor;
 import io.duelhall.fairness.signing.ServerKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -80,6 +81,30 @@ class AuditPropertyTest {
                 .as("byte %d from the end of record %d changed", fromEnd, record)
                 .isFalse();
     }
+
+    /**
+     * The seal (signature and chain) is checked beside the other checks (issue 18): the report is
+     * the same, check for check and word for word, as from an auditor that checks everything one
+     * after the other on the calling thread, whatever was changed.
+     */
+    @Property(tries = 100)
+    void checkingTheSealBesideTheRestGivesTheSameReport(
+            @ForAll @IntRange(max = 2) int record,
+            @ForAll @IntRange(max = Integer.MAX_VALUE - 1) int position,
+            @ForAll @IntRange(max = 255) int xor) {
+        byte[] bytes = RECORDS.get(record).clone();
+        bytes[position % bytes.length] ^= (byte) xor; // xor 0: the record as it was signed
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        AuditReport beside = RecordFixtures.AUDITOR.audit(text, KEY.publicKeyHex());
+        AuditReport inTurn = IN_TURN.audit(text, KEY.publicKeyHex());
+        assertThat(beside).isEqualTo(inTurn);
+        assertThat(beside.checks()).hasSize(AuditReport.CHECKS.size());
+        if (xor == 0) {
+            assertThat(beside.passed()).isTrue();
+        }
+    }
+
+    static final Auditor IN_TURN = new Auditor(RecordFixtures.RECORDS, Runnable::run);
 
     @Property(tries = 50)
     void severalChangedBytesAreDetected(
