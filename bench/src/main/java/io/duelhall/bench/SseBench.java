@@ -119,14 +119,42 @@ public final class SseBench {
                         .asText();
         java.util.concurrent.atomic.AtomicBoolean playing =
                 new java.util.concurrent.atomic.AtomicBoolean(true);
-        Thread player = null;
+        Thread[] player = new Thread[1];
+        try {
+            return follow(
+                    url,
+                    "/api/matches/" + id + "/stream?frames=" + frames,
+                    spectators,
+                    seconds,
+                    frames,
+                    log,
+                    () -> player[0] = startPlaying(http, id, playing));
+        } finally {
+            playing.set(false);
+            if (player[0] != null) {
+                player[0].join(30_000);
+            }
+        }
+    }
+
+    /**
+     * Opens {@code spectators} streams of {@code path}, runs {@code start} once all are open (what
+     * makes the events come), and measures for {@code seconds}.
+     */
+    static Result follow(
+            String url,
+            String path,
+            int spectators,
+            int seconds,
+            String frames,
+            java.io.PrintStream log,
+            Runnable start)
+            throws IOException {
         java.net.URI base = java.net.URI.create(url);
         InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort());
         byte[] request =
-                ("GET /api/matches/"
-                                + id
-                                + "/stream?frames="
-                                + frames
+                ("GET "
+                                + path
                                 + " HTTP/1.1\r\nHost: "
                                 + base.getHost()
                                 + "\r\n"
@@ -166,7 +194,7 @@ public final class SseBench {
                     measureFromMillis = System.currentTimeMillis();
                     end = System.nanoTime() + seconds * 1_000_000_000L;
                     ramp = (System.nanoTime() - t0) / 1e9;
-                    player = startPlaying(http, id, playing);
+                    start.run();
                     say(
                             log,
                             "%,d streams open after %.1f s; measuring for %d s",
@@ -233,11 +261,6 @@ public final class SseBench {
             for (Conn c : conns) {
                 c.ch.close();
             }
-        } finally {
-            playing.set(false);
-            if (player != null) {
-                player.join(30_000);
-            }
         }
         // every connection must have every event stored after the ramp, once and in order
         long maxEvents = 0;
@@ -267,6 +290,181 @@ public final class SseBench {
                 ramp,
                 frames,
                 bytes);
+    }
+
+    /**
+     * The same client against {@link SseFloor} (a process of its own: plain NIO, nothing of the
+     * app) sending a burst of {@code burst} events of {@code bytes} bytes every {@code everyMillis}
+     * ms: the floor under any fan-out of that stream on this machine. The report adds the floor's
+     * and the client's CPU over the window and the floor's writes.
+     */
+    /**
+     * @param result what the client measured
+     * @param writesPerSecond the floor's writes (one per connection per pass that had something for
+     *     it, and each retry of a full socket) per second of the window
+     * @param full writes that found the socket full
+     * @param cpuMicrosPerWrite the floor process's CPU over the window per write
+     */
+    public record Floor(
+            Result result,
+            int burst,
+            int bytes,
+            int everyMillis,
+            int senders,
+            double writesPerSecond,
+            long full,
+            double cpuMicrosPerWrite,
+            double floorCores,
+            double clientCores) {
+        public String report() {
+            return result.report()
+                    + String.format(
+                            "%nfloor (%d events of %d bytes every %d ms, %d sender threads): %,.0f writes/s"
+                                    + " (%,d of them finding the socket full), %.1f µs of the floor's CPU per"
+                                    + " write, %.2f cores; the client %.2f cores",
+                            burst,
+                            bytes,
+                            everyMillis,
+                            senders,
+                            writesPerSecond,
+                            full,
+                            cpuMicrosPerWrite,
+                            floorCores,
+                            clientCores);
+        }
+    }
+
+    public static Floor floor(
+            int spectators,
+            int seconds,
+            int burst,
+            int everyMillis,
+            int bytes,
+            int senders,
+            java.io.PrintStream log)
+            throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        String jar =
+                java.nio.file.Path.of(
+                                SseFloor.class
+                                        .getProtectionDomain()
+                                        .getCodeSource()
+                                        .getLocation()
+                                        .toURI())
+                        .toString();
+        Process p =
+                new ProcessBuilder(
+                                javaCommand,
+                                "-Xmx1g",
+                                "-cp",
+                                jar,
+                                SseFloor.class.getName(),
+                                String.valueOf(port),
+                                String.valueOf(burst),
+                                String.valueOf(everyMillis),
+                                String.valueOf(bytes),
+                                String.valueOf(senders))
+                        .redirectErrorStream(true)
+                        .start();
+        java.util.concurrent.atomic.AtomicReference<String> counters =
+                new java.util.concurrent.atomic.AtomicReference<>("");
+        java.util.concurrent.CountDownLatch listening = new java.util.concurrent.CountDownLatch(1);
+        Thread reader =
+                new Thread(
+                        () -> {
+                            try (java.io.BufferedReader r =
+                                    new java.io.BufferedReader(
+                                            new java.io.InputStreamReader(
+                                                    p.getInputStream(),
+                                                    StandardCharsets.US_ASCII))) {
+                                for (String line; (line = r.readLine()) != null; ) {
+                                    if (line.startsWith("floor: listening")) {
+                                        listening.countDown();
+                                    } else if (line.startsWith("floor: writes")) {
+                                        counters.set(line);
+                                    } else if (log != null) {
+                                        log.println(line);
+                                    }
+                                }
+                            } catch (IOException ended) {
+                                // the process is gone
+                            }
+                        },
+                        "floor-output");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            if (!listening.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the floor server did not start");
+            }
+            long self = ProcessHandle.current().pid();
+            long[] at = new long[4];
+            String[] before = new String[1];
+            Result r =
+                    follow(
+                            "http://127.0.0.1:" + port,
+                            "/stream",
+                            spectators,
+                            seconds,
+                            "floor",
+                            log,
+                            () -> {
+                                at[0] = Machine.cpuMillis(p.pid());
+                                at[1] = Machine.cpuMillis(self);
+                                at[2] = System.nanoTime();
+                                before[0] = counters.get();
+                                start(port);
+                            });
+            long floorCpu = Machine.cpuMillis(p.pid()) - at[0];
+            long clientCpu = Machine.cpuMillis(self) - at[1];
+            double window = (System.nanoTime() - at[2]) / 1e9;
+            long[] c0 = numbers(before[0]);
+            long[] c1 = numbers(counters.get());
+            long writes = c1[0] - c0[0];
+            return new Floor(
+                    r,
+                    burst,
+                    bytes,
+                    everyMillis,
+                    senders,
+                    writes / window,
+                    c1[1] - c0[1],
+                    writes == 0 ? 0 : floorCpu * 1000.0 / writes,
+                    floorCpu / 1000.0 / window,
+                    clientCpu / 1000.0 / window);
+        } finally {
+            p.destroy();
+            p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    /** {@code writes W partial P …} from the floor's counter line. */
+    private static long[] numbers(String line) {
+        String[] f = line.split(" ");
+        return f.length < 7
+                ? new long[] {0, 0}
+                : new long[] {Long.parseLong(f[2]), Long.parseLong(f[4])};
+    }
+
+    /** {@code GET /start} to the floor: the match begins. */
+    private static void start(int port) {
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+            s.getOutputStream()
+                    .write(
+                            "GET /start HTTP/1.1\r\nHost: x\r\n\r\n"
+                                    .getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            byte[] answer = s.getInputStream().readAllBytes();
+            if (!new String(answer, StandardCharsets.US_ASCII).endsWith("started")) {
+                throw new IllegalStateException("the floor did not start");
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

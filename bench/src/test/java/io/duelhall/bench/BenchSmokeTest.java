@@ -216,6 +216,22 @@ class BenchSmokeTest {
         }
     }
 
+    /**
+     * The floor under the fan-out (plain NIO, a process of its own) serves the same client: every
+     * stream open, events in order, a message as large as asked, its writes counted.
+     */
+    @Test
+    void theSseFloorServesTheSameClient() throws Exception {
+        SseBench.Floor f = SseBench.floor(50, 3, 4, 100, 580, 2, null);
+        SseBench.Result r = f.result();
+        assertThat(r.connected()).as(f.report()).isEqualTo(50);
+        assertThat(r.events()).as(f.report()).isGreaterThan(20);
+        assertThat(r.deliveries()).as(f.report()).isGreaterThan(r.events() * 40);
+        assertThat(r.outOfOrder()).as(f.report()).isZero();
+        assertThat(r.bytesPerEvent()).as(f.report()).isBetween(570.0, 590.0);
+        assertThat(f.writesPerSecond()).as(f.report()).isPositive();
+    }
+
     @Test
     void projectionRebuildsAreTimedOnAStoreWrittenStraightIntoH2() throws Exception {
         RebuildBench.Result r = RebuildBench.run(3_000, List.of(), null);
