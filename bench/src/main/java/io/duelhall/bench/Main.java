@@ -18,7 +18,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000] [--store DIR] [--only match-views,...] [--rounds 1]
- * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both] [--floor [--burst 4] [--every-ms 143] [--bytes 580] [--senders 2]]
+ * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both] [--readers 1] [--floor [--burst 4] [--every-ms 143] [--bytes 580] [--senders 2]]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * </pre>
@@ -153,6 +153,7 @@ public final class Main {
                                             args.getInt("every-ms", 143),
                                             args.getInt("bytes", 580),
                                             args.getInt("senders", 2),
+                                            args.getInt("readers", 1),
                                             System.err)
                                     .report());
                 } else if (args.has("url")) {
@@ -163,6 +164,7 @@ public final class Main {
                                                 spectators,
                                                 seconds,
                                                 f,
+                                                args.getInt("readers", 1),
                                                 System.err)
                                         .report());
                     }
@@ -175,7 +177,13 @@ public final class Main {
                                             spectators, args.getInt("ai-delay-ms", 300)))) {
                         for (String f : formats) {
                             System.out.println(
-                                    SseBench.run(app.url(), spectators, seconds, f, System.err)
+                                    SseBench.run(
+                                                    app.url(),
+                                                    spectators,
+                                                    seconds,
+                                                    f,
+                                                    args.getInt("readers", 1),
+                                                    System.err)
                                             .report());
                         }
                     }

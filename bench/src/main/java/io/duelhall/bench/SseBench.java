@@ -99,6 +99,20 @@ public final class SseBench {
     public static Result run(
             String url, int spectators, int seconds, String frames, java.io.PrintStream log)
             throws Exception {
+        return run(url, spectators, seconds, frames, 1, log);
+    }
+
+    /**
+     * @param readers the client's threads, each reading its share of the streams
+     */
+    public static Result run(
+            String url,
+            int spectators,
+            int seconds,
+            String frames,
+            int readers,
+            java.io.PrintStream log)
+            throws Exception {
         if (!frames.equals("view") && !frames.equals("patch")) {
             throw new IllegalArgumentException("--frames must be view or patch");
         }
@@ -128,7 +142,8 @@ public final class SseBench {
                     seconds,
                     frames,
                     log,
-                    () -> player[0] = startPlaying(http, id, playing));
+                    () -> player[0] = startPlaying(http, id, playing),
+                    readers);
         } finally {
             playing.set(false);
             if (player[0] != null) {
@@ -138,7 +153,8 @@ public final class SseBench {
     }
 
     /**
-     * Opens {@code spectators} streams of {@code path}, runs {@code start} once all are open (what
+     * Opens {@code spectators} streams of {@code path} on {@code readers} threads (each its own
+     * share of the connections on its own selector), runs {@code start} once all are open (what
      * makes the events come), and measures for {@code seconds}.
      */
     static Result follow(
@@ -148,7 +164,8 @@ public final class SseBench {
             int seconds,
             String frames,
             java.io.PrintStream log,
-            Runnable start)
+            Runnable start,
+            int readers)
             throws IOException {
         java.net.URI base = java.net.URI.create(url);
         InetSocketAddress address = new InetSocketAddress(base.getHost(), base.getPort());
@@ -160,107 +177,53 @@ public final class SseBench {
                                 + "\r\n"
                                 + "Accept: text/event-stream\r\n\r\n")
                         .getBytes(StandardCharsets.US_ASCII);
-        Histogram lag = new Histogram(3_600_000_000L, 3);
+        Window window = new Window(readers, spectators, seconds, start, log);
+        List<Reader> rs = new ArrayList<>();
+        for (int i = 0; i < readers; i++) {
+            int share = spectators / readers + (i < spectators % readers ? 1 : 0);
+            rs.add(new Reader(address, request, share, window, i == 0 ? log : null));
+        }
+        List<Thread> threads = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failed =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        for (int i = 1; i < readers; i++) {
+            Reader r = rs.get(i);
+            Thread t =
+                    new Thread(
+                            () -> {
+                                try {
+                                    r.loop();
+                                } catch (Throwable e) {
+                                    failed.compareAndSet(null, e);
+                                    window.abort();
+                                }
+                            },
+                            "sse-bench-reader-" + i);
+            t.start();
+            threads.add(t);
+        }
+        try {
+            rs.get(0).loop();
+        } catch (IOException | RuntimeException e) {
+            window.abort();
+            throw e;
+        } finally {
+            for (Thread t : threads) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        if (failed.get() != null) {
+            throw new IllegalStateException("a reader failed: " + failed.get(), failed.get());
+        }
         List<Conn> conns = new ArrayList<>(spectators);
-        ByteBuffer buffer = ByteBuffer.allocate(1 << 18);
-        // an event's stored time, parsed once for all the connections that receive it
-        Map<Long, Long> storedAt = new java.util.HashMap<>();
-        long t0 = System.nanoTime();
-        long measureFromMillis = Long.MAX_VALUE;
-        long end = Long.MAX_VALUE;
-        double ramp = 0;
-        try (Selector selector = Selector.open()) {
-            int opened = 0;
-            long lastSay = 0;
-            while (true) {
-                // open connections in waves, so the server's accept queue is never flooded
-                int pending = 0;
-                for (Conn c : conns) {
-                    if (!c.streaming && !c.closed) {
-                        pending++;
-                    }
-                }
-                while (opened < spectators && pending < 200) {
-                    SocketChannel ch = SocketChannel.open();
-                    ch.configureBlocking(false);
-                    Conn c = new Conn(ch);
-                    ch.connect(address);
-                    ch.register(selector, SelectionKey.OP_CONNECT, c);
-                    conns.add(c);
-                    opened++;
-                    pending++;
-                }
-                if (end == Long.MAX_VALUE && opened == spectators && pending == 0) {
-                    measureFromMillis = System.currentTimeMillis();
-                    end = System.nanoTime() + seconds * 1_000_000_000L;
-                    ramp = (System.nanoTime() - t0) / 1e9;
-                    start.run();
-                    say(
-                            log,
-                            "%,d streams open after %.1f s; measuring for %d s",
-                            spectators,
-                            (System.nanoTime() - t0) / 1e9,
-                            seconds);
-                }
-                if (System.nanoTime() > end) {
-                    break;
-                }
-                if (System.nanoTime() - t0 > 600_000_000_000L && end == Long.MAX_VALUE) {
-                    throw new IllegalStateException(
-                            "could not open " + spectators + " streams in 10 minutes");
-                }
-                selector.select(50);
-                Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-                while (it.hasNext()) {
-                    SelectionKey k = it.next();
-                    it.remove();
-                    Conn c = (Conn) k.attachment();
-                    try {
-                        if (k.isConnectable()) {
-                            c.ch.finishConnect();
-                            c.ch.write(ByteBuffer.wrap(request));
-                            k.interestOps(SelectionKey.OP_READ);
-                        } else if (k.isReadable()) {
-                            buffer.clear();
-                            int n = c.ch.read(buffer);
-                            if (n < 0) {
-                                c.closed = true;
-                                k.cancel();
-                                c.ch.close();
-                                continue;
-                            }
-                            long now = System.currentTimeMillis();
-                            c.feed(buffer.array(), n, now, measureFromMillis, lag, storedAt);
-                        }
-                    } catch (IOException e) {
-                        c.closed = true;
-                        k.cancel();
-                        c.ch.close();
-                    }
-                }
-                if (System.currentTimeMillis() - lastSay > 10_000) {
-                    lastSay = System.currentTimeMillis();
-                    int streaming = 0;
-                    int closed = 0;
-                    for (Conn c : conns) {
-                        streaming += c.streaming && !c.closed ? 1 : 0;
-                        closed += c.closed ? 1 : 0;
-                    }
-                    say(
-                            log,
-                            "  %,d streaming, %,d closed, %,d lag samples",
-                            streaming,
-                            closed,
-                            lag.getTotalCount());
-                }
-                boolean allClosed = end != Long.MAX_VALUE && conns.stream().allMatch(c -> c.closed);
-                if (allClosed) {
-                    break; // the match ended and every stream closed after its last event
-                }
-            }
-            for (Conn c : conns) {
-                c.ch.close();
-            }
+        Histogram lag = new Histogram(3_600_000_000L, 3);
+        for (Reader r : rs) {
+            conns.addAll(r.conns);
+            lag.add(r.lag);
         }
         // every connection must have every event stored after the ramp, once and in order
         long maxEvents = 0;
@@ -287,17 +250,179 @@ public final class SseBench {
                 behind,
                 outOfOrder,
                 lag,
-                ramp,
+                window.ramp,
                 frames,
                 bytes);
     }
 
     /**
-     * The same client against {@link SseFloor} (a process of its own: plain NIO, nothing of the
-     * app) sending a burst of {@code burst} events of {@code bytes} bytes every {@code everyMillis}
-     * ms: the floor under any fan-out of that stream on this machine. The report adds the floor's
-     * and the client's CPU over the window and the floor's writes.
+     * When the window opens (the last reader has all its streams open: then {@code start} runs) and
+     * closes, shared by the readers.
      */
+    private static final class Window {
+        final int readers;
+        final int spectators;
+        final int seconds;
+        final Runnable start;
+        final java.io.PrintStream log;
+        final long t0 = System.nanoTime();
+        int ready;
+        volatile long measureFromMillis = Long.MAX_VALUE;
+        volatile long end = Long.MAX_VALUE;
+        volatile boolean aborted;
+        volatile double ramp;
+
+        Window(int readers, int spectators, int seconds, Runnable start, java.io.PrintStream log) {
+            this.readers = readers;
+            this.spectators = spectators;
+            this.seconds = seconds;
+            this.start = start;
+            this.log = log;
+        }
+
+        /** A reader has all its streams open; the last one opens the window. */
+        synchronized void ready() {
+            if (++ready < readers) {
+                return;
+            }
+            measureFromMillis = System.currentTimeMillis();
+            ramp = (System.nanoTime() - t0) / 1e9;
+            end = System.nanoTime() + seconds * 1_000_000_000L;
+            start.run();
+            say(
+                    log,
+                    "%,d streams open after %.1f s; measuring for %d s",
+                    spectators,
+                    ramp,
+                    seconds);
+        }
+
+        void abort() {
+            aborted = true;
+        }
+    }
+
+    /** One thread's share of the connections, on its own selector. */
+    private static final class Reader {
+        final InetSocketAddress address;
+        final byte[] request;
+        final int spectators;
+        final Window window;
+        final java.io.PrintStream log;
+        final List<Conn> conns;
+        final Histogram lag = new Histogram(3_600_000_000L, 3);
+
+        Reader(
+                InetSocketAddress address,
+                byte[] request,
+                int spectators,
+                Window window,
+                java.io.PrintStream log) {
+            this.address = address;
+            this.request = request;
+            this.spectators = spectators;
+            this.window = window;
+            this.log = log;
+            this.conns = new ArrayList<>(spectators);
+        }
+
+        void loop() throws IOException {
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 18);
+            // an event's stored time, parsed once for all the connections that receive it
+            Map<Long, Long> storedAt = new java.util.HashMap<>();
+            long t0 = window.t0;
+            boolean open = false;
+            try (Selector selector = Selector.open()) {
+                int opened = 0;
+                long lastSay = 0;
+                while (true) {
+                    // open connections in waves, so the server's accept queue is never flooded
+                    int pending = 0;
+                    for (Conn c : conns) {
+                        if (!c.streaming && !c.closed) {
+                            pending++;
+                        }
+                    }
+                    while (opened < spectators && pending < 200) {
+                        SocketChannel ch = SocketChannel.open();
+                        ch.configureBlocking(false);
+                        Conn c = new Conn(ch);
+                        ch.connect(address);
+                        ch.register(selector, SelectionKey.OP_CONNECT, c);
+                        conns.add(c);
+                        opened++;
+                        pending++;
+                    }
+                    if (!open && opened == spectators && pending == 0) {
+                        open = true;
+                        window.ready();
+                    }
+                    long end = window.end;
+                    long measureFromMillis = window.measureFromMillis;
+                    if (System.nanoTime() > end || window.aborted) {
+                        break;
+                    }
+                    if (System.nanoTime() - t0 > 600_000_000_000L && end == Long.MAX_VALUE) {
+                        throw new IllegalStateException(
+                                "could not open " + spectators + " streams in 10 minutes");
+                    }
+                    selector.select(50);
+                    Iterator<SelectionKey> it = selector.selectedKeys().iterator();
+                    while (it.hasNext()) {
+                        SelectionKey k = it.next();
+                        it.remove();
+                        Conn c = (Conn) k.attachment();
+                        try {
+                            if (k.isConnectable()) {
+                                c.ch.finishConnect();
+                                c.ch.write(ByteBuffer.wrap(request));
+                                k.interestOps(SelectionKey.OP_READ);
+                            } else if (k.isReadable()) {
+                                buffer.clear();
+                                int n = c.ch.read(buffer);
+                                if (n < 0) {
+                                    c.closed = true;
+                                    k.cancel();
+                                    c.ch.close();
+                                    continue;
+                                }
+                                long now = System.currentTimeMillis();
+                                c.feed(buffer.array(), n, now, measureFromMillis, lag, storedAt);
+                            }
+                        } catch (IOException e) {
+                            c.closed = true;
+                            k.cancel();
+                            c.ch.close();
+                        }
+                    }
+                    if (System.currentTimeMillis() - lastSay > 10_000) {
+                        lastSay = System.currentTimeMillis();
+                        int streaming = 0;
+                        int closed = 0;
+                        for (Conn c : conns) {
+                            streaming += c.streaming && !c.closed ? 1 : 0;
+                            closed += c.closed ? 1 : 0;
+                        }
+                        say(
+                                log,
+                                "  %,d streaming, %,d closed, %,d lag samples",
+                                streaming,
+                                closed,
+                                lag.getTotalCount());
+                    }
+                    boolean allClosed =
+                            end != Long.MAX_VALUE && conns.stream().allMatch(c -> c.closed);
+                    if (allClosed) {
+                        break; // the match ended and every stream closed after its last event
+                    }
+                }
+                for (Conn c : conns) {
+                    c.ch.close();
+                }
+            }
+        }
+    }
+
     /**
      * @param result what the client measured
      * @param writesPerSecond the floor's writes (one per connection per pass that had something for
@@ -311,6 +436,7 @@ public final class SseBench {
             int bytes,
             int everyMillis,
             int senders,
+            int readers,
             double writesPerSecond,
             long full,
             double cpuMicrosPerWrite,
@@ -321,7 +447,7 @@ public final class SseBench {
                     + String.format(
                             "%nfloor (%d events of %d bytes every %d ms, %d sender threads): %,.0f writes/s"
                                     + " (%,d of them finding the socket full), %.1f µs of the floor's CPU per"
-                                    + " write, %.2f cores; the client %.2f cores",
+                                    + " write, %.2f cores; the client (%d reader threads) %.2f cores",
                             burst,
                             bytes,
                             everyMillis,
@@ -330,10 +456,17 @@ public final class SseBench {
                             full,
                             cpuMicrosPerWrite,
                             floorCores,
+                            readers,
                             clientCores);
         }
     }
 
+    /**
+     * The same client against {@link SseFloor} (a process of its own: plain NIO, nothing of the
+     * app) sending a burst of {@code burst} events of {@code bytes} bytes every {@code everyMillis}
+     * ms: the floor under any fan-out of that stream on this machine. The report adds the floor's
+     * and the client's CPU over the window and the floor's writes.
+     */
     public static Floor floor(
             int spectators,
             int seconds,
@@ -341,6 +474,7 @@ public final class SseBench {
             int everyMillis,
             int bytes,
             int senders,
+            int readers,
             java.io.PrintStream log)
             throws Exception {
         int port;
@@ -418,7 +552,8 @@ public final class SseBench {
                                 at[2] = System.nanoTime();
                                 before[0] = counters.get();
                                 start(port);
-                            });
+                            },
+                            readers);
             long floorCpu = Machine.cpuMillis(p.pid()) - at[0];
             long clientCpu = Machine.cpuMillis(self) - at[1];
             double window = (System.nanoTime() - at[2]) / 1e9;
@@ -431,6 +566,7 @@ public final class SseBench {
                     bytes,
                     everyMillis,
                     senders,
+                    readers,
                     writes / window,
                     c1[1] - c0[1],
                     writes == 0 ? 0 : floorCpu * 1000.0 / writes,

@@ -222,7 +222,7 @@ class BenchSmokeTest {
      */
     @Test
     void theSseFloorServesTheSameClient() throws Exception {
-        SseBench.Floor f = SseBench.floor(50, 3, 4, 100, 580, 2, null);
+        SseBench.Floor f = SseBench.floor(50, 3, 4, 100, 580, 2, 2, null);
         SseBench.Result r = f.result();
         assertThat(r.connected()).as(f.report()).isEqualTo(50);
         assertThat(r.events()).as(f.report()).isGreaterThan(20);
