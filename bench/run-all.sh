@@ -2,7 +2,8 @@
 # Runs every benchmark of docs/benchmarks.md RUNS times (default 3) and appends the raw output to bench/results/.
 # Build first: ./mvnw -q -DskipTests package   (needs infra/target/duelhall.jar, bench/baseline/target/baseline.jar and
 # bench/target/benchmarks.jar). load --baseline measures the plain-Axon baseline (issue 17) after the app, in the same run,
-# and --http-floor the same requests answered with nothing behind them (the HTTP path alone).
+# and --http-floor the same requests answered with nothing behind them (the HTTP path alone); sse --floor the same
+# stream client against a plain-NIO server with nothing of the app (the fan-out's floor on this machine).
 # Each result line carries the date, the machine and the load average: re-run on a quiet machine for clean figures.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -22,6 +23,7 @@ for i in $(seq 1 "$RUNS"); do
   run $B replay --n 20000 --warmup 60
   run $B rebuild --events 1000000
   run $B sse --spectators 10000 --seconds 30
+  run $B sse --floor --spectators 10000 --seconds 30
   run $B heap --matches 1000
   run $B kill9 --clients 16 --seconds 20
 done
