@@ -98,7 +98,7 @@ public final class AppProcess implements AutoCloseable {
             Files.createDirectories(dataDir);
             Path log = dataDir.resolve("app-" + System.nanoTime() + ".log");
             List<String> cmd = new ArrayList<>();
-            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.add(jdkTool("java"));
             cmd.addAll(jvmArgs);
             cmd.add("-jar");
             cmd.add(jar.toString());
@@ -137,7 +137,12 @@ public final class AppProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    /** A tool ({@code java}, {@code jcmd}) of the JDK this benchmark runs on. */
+    static String jdkTool(String name) {
+        return Path.of(System.getProperty("java.home"), "bin", name).toString();
+    }
+
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {
@@ -187,7 +192,7 @@ public final class AppProcess implements AutoCloseable {
     /** Runs {@code jcmd <pid> args...} and returns its output. */
     public String jcmd(String... args) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString());
+        cmd.add(jdkTool("jcmd"));
         cmd.add(Long.toString(process.pid()));
         cmd.addAll(List.of(args));
         try {

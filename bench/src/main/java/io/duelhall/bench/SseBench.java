@@ -477,11 +477,7 @@ public final class SseBench {
             int readers,
             java.io.PrintStream log)
             throws Exception {
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        int port = AppProcess.freePort();
         String jar =
                 java.nio.file.Path.of(
                                 SseFloor.class
@@ -492,7 +488,7 @@ public final class SseBench {
                         .toString();
         Process p =
                 new ProcessBuilder(
-                                javaCommand,
+                                AppProcess.jdkTool("java"),
                                 "-Xmx1g",
                                 "-cp",
                                 jar,

@@ -21,12 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -604,52 +603,51 @@ public final class Auditor {
 
     /**
      * Work handed to an executor that runs exactly once: on the executor's thread if one takes it
-     * first, else on the thread that joins it. So an audit never waits for a busy pool (the joining
-     * thread does the work itself when no thread has started it) and nothing runs twice.
+     * first, else on the thread that joins it (a {@link FutureTask} runs only from its first state,
+     * and a second {@code run} returns at once). So an audit never waits for a busy pool (the
+     * joining thread does the work itself when no thread has started it) and nothing runs twice.
      */
-    static final class Side<T> implements Runnable {
-        private final Supplier<T> work;
-        private final AtomicBoolean claimed = new AtomicBoolean();
-        private final CompletableFuture<T> result = new CompletableFuture<>();
+    static final class Side<T> {
+        private final FutureTask<T> task;
 
         private Side(Supplier<T> work) {
-            this.work = work;
+            this.task = new FutureTask<>(work::get);
         }
 
         static <T> Side<T> start(Executor executor, Supplier<T> work) {
             Side<T> side = new Side<>(work);
             try {
-                executor.execute(side);
+                executor.execute(side.task);
             } catch (RejectedExecutionException full) {
                 // done by the joining thread
             }
             return side;
         }
 
-        @Override
-        public void run() {
-            if (claimed.compareAndSet(false, true)) {
-                try {
-                    result.complete(work.get());
-                } catch (Throwable t) {
-                    result.completeExceptionally(t);
-                }
-            }
-        }
-
         /** The result, made here if no thread has begun it; what the work threw, rethrown. */
         T join() {
-            run();
+            task.run();
+            boolean interrupted = false;
             try {
-                return result.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
+                while (true) {
+                    try {
+                        return task.get();
+                    } catch (InterruptedException e) {
+                        interrupted = true; // the audit finishes; the interrupt is kept for later
+                    } catch (ExecutionException e) {
+                        if (e.getCause() instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        if (e.getCause() instanceof Error err) {
+                            throw err;
+                        }
+                        throw new IllegalStateException(e.getCause());
+                    }
                 }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
                 }
-                throw e;
             }
         }
     }
