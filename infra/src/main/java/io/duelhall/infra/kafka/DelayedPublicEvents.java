@@ -22,7 +22,6 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.kafka.core.KafkaTemplate;
 
 /**
  * The public stream of matches with a spectator delay. The publishing processor ({@link
@@ -38,7 +37,7 @@ class DelayedPublicEvents implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DelayedPublicEvents.class);
     static final String END = "MatchEnded";
 
-    private final KafkaTemplate<String, CloudEvent> kafka;
+    private final PublicTopicSender kafka;
     private final PublicEvents events;
     private final Rulesets rulesets;
     private final EventStore eventStore;
@@ -55,7 +54,7 @@ class DelayedPublicEvents implements AutoCloseable {
                     });
 
     public DelayedPublicEvents(
-            KafkaTemplate<String, CloudEvent> kafka,
+            PublicTopicSender kafka,
             PublicEvents events,
             Rulesets rulesets,
             EventStore eventStore,

@@ -26,18 +26,17 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.kafka.core.KafkaTemplate;
 
 /**
  * Publishes every stored match event, redacted for a spectator, to the public Kafka topic, keyed by
  * match id (so each match stays in order in its partition). Runs in its own streaming processor:
  * the events of a batch are sent, and the batch's unit of work commits — and the processor's token
  * moves — only once the broker has acknowledged every one of them ({@code acks=all}, idempotent
- * producer). If the broker is away the batch fails, rolls back and is sent again later from the
- * same token: the stream is late but loses nothing and keeps its order; a batch that was partly
- * acknowledged before it failed leaves duplicates, which share their CloudEvent id. The events of a
- * match with a spectator delay (but its opening) are not sent here: {@link DelayedPublicEvents}
- * sends them once they are that old.
+ * producer, closed at its first failed send: {@link PublicTopicSender}). If the broker is away the
+ * batch fails, rolls back and is sent again later from the same token: the stream is late but loses
+ * nothing and keeps its order; a batch that was partly acknowledged before it failed leaves
+ * duplicates, which share their CloudEvent id. The events of a match with a spectator delay (but
+ * its opening) are not sent here: {@link DelayedPublicEvents} sends them once they are that old.
  */
 @ProcessingGroup(PublicEventPublisher.GROUP)
 public class PublicEventPublisher {
@@ -49,7 +48,7 @@ public class PublicEventPublisher {
     private static final String ACKS = PublicEventPublisher.class.getName() + ".acks";
     private static final String HELD = PublicEventPublisher.class.getName() + ".held";
 
-    private final KafkaTemplate<String, CloudEvent> kafka;
+    private final PublicTopicSender kafka;
     private final PublicEvents events;
     private final Rulesets rulesets;
     private final EventStore eventStore;
@@ -80,7 +79,7 @@ public class PublicEventPublisher {
     private final JdbcTemplate jdbc;
 
     public PublicEventPublisher(
-            KafkaTemplate<String, CloudEvent> kafka,
+            PublicTopicSender kafka,
             PublicEvents events,
             Rulesets rulesets,
             EventStore eventStore,

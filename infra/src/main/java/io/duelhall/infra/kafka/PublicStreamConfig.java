@@ -30,7 +30,8 @@ import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * The public event stream, on when Kafka bootstrap servers are configured ({@link KafkaEnabled}): a
- * producer that keeps per-partition order through retries (idempotent, {@code acks=all}), the
+ * producer that keeps per-partition order through retries (idempotent, {@code acks=all}) and is
+ * closed at its first failed send so nothing is written after it ({@link PublicTopicSender}), the
  * topic, and the publishing processor ({@link PublicEventPublisher}), a pooled streaming processor
  * of its own whose handler errors propagate (the default handler would log and skip, i.e. lose the
  * event) so that a failed batch is retried from its token.
@@ -57,8 +58,21 @@ class PublicStreamConfig {
         p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
         p.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 5);
         p.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "duelhall-public-events");
-        return new DefaultKafkaProducerFactory<>(
-                p, new StringSerializer(), new CloudEventSerializer());
+        DefaultKafkaProducerFactory<String, CloudEvent> factory =
+                new DefaultKafkaProducerFactory<>(
+                        p, new StringSerializer(), new CloudEventSerializer());
+        // a closed producer drops what it holds at once: after a failed send (PublicTopicSender,
+        // from the producer's own thread) and at shutdown. Nothing is lost: the publishers move
+        // their tokens only after the broker acknowledged, and send the rest again.
+        factory.setPhysicalCloseTimeout(0);
+        return factory;
+    }
+
+    @Bean
+    public PublicTopicSender publicTopicSender(
+            KafkaTemplate<String, CloudEvent> publicEventTemplate,
+            ProducerFactory<String, CloudEvent> publicEventProducerFactory) {
+        return new PublicTopicSender(publicEventTemplate, publicEventProducerFactory);
     }
 
     @Bean
@@ -106,14 +120,14 @@ class PublicStreamConfig {
 
     @Bean
     public PublicEventPublisher publicEventPublisher(
-            KafkaTemplate<String, CloudEvent> publicEventTemplate,
+            PublicTopicSender publicTopicSender,
             PublicEvents publicEvents,
             Rulesets rulesets,
             EventStore eventStore,
             JdbcTemplate jdbc,
             PublicStreamProperties props) {
         return new PublicEventPublisher(
-                publicEventTemplate,
+                publicTopicSender,
                 publicEvents,
                 rulesets,
                 eventStore,
@@ -124,7 +138,7 @@ class PublicStreamConfig {
 
     @Bean(destroyMethod = "close")
     public DelayedPublicEvents delayedPublicEvents(
-            KafkaTemplate<String, CloudEvent> publicEventTemplate,
+            PublicTopicSender publicTopicSender,
             PublicEvents publicEvents,
             Rulesets rulesets,
             EventStore eventStore,
@@ -133,7 +147,7 @@ class PublicStreamConfig {
             Clock clock,
             @Value("${duelhall.kafka.delayed-interval:PT0.5S}") Duration interval) {
         return new DelayedPublicEvents(
-                publicEventTemplate,
+                publicTopicSender,
                 publicEvents,
                 rulesets,
                 eventStore,

@@ -95,11 +95,28 @@ class HiddenInformationTest extends AppTest {
     /** The test of the test: payloads with something hidden planted in them are caught. */
     @Test
     void theScannerFindsAPlantedLeak() {
-        Run run = new Run(4242);
-        run.start();
-        for (int i = 0; i < 12 && run.truth.state.status() == MatchStatus.LIVE; i++) {
-            run.act(run.choose(VoidexaMoves.toAct(run.truth.state)));
+        // a live match a dozen moves in where each seat holds a card hidden from spectators and B
+        // still has a deck (the shuffle is the server's, so a match may end or empty a hand first:
+        // then another is played)
+        Run run = null;
+        for (int attempt = 0; attempt < 8 && run == null; attempt++) {
+            Run tried = new Run(4242 + attempt);
+            tried.start();
+            for (int i = 0; i < 60 && tried.truth.state.status() == MatchStatus.LIVE; i++) {
+                if (i >= 12 && tried.holdsHiddenCards()) {
+                    break;
+                }
+                tried.act(tried.choose(VoidexaMoves.toAct(tried.truth.state)));
+            }
+            if (tried.truth.state.status() == MatchStatus.LIVE && tried.holdsHiddenCards()) {
+                run = tried;
+            } else {
+                tried.finish();
+            }
         }
+        assertThat(run)
+                .as("a live match where both seats hold hidden cards, within eight tries")
+                .isNotNull();
         Truth t = run.truth;
         long now = t.version;
         String id = "/api/matches/" + t.matchId;
@@ -269,6 +286,17 @@ class HiddenInformationTest extends AppTest {
             }
             finish();
             return truth.ended();
+        }
+
+        /**
+         * Each seat holds a card a spectator may not see, and B's deck is not empty (what {@link
+         * #theScannerFindsAPlantedLeak()} plants).
+         */
+        boolean holdsHiddenCards() {
+            long now = truth.version;
+            return truth.hiddenHandCardOf(Seat.A, Truth.SPECTATOR, now) != null
+                    && truth.hiddenHandCardOf(Seat.B, Truth.SPECTATOR, now) != null
+                    && !truth.state.ship(Seat.B).deck().isEmpty();
         }
 
         Intent choose(Seat actor) {

@@ -16,29 +16,29 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
  * A real Kafka broker (KRaft, one node) in the test JVM, on a fixed port, that can be stopped and
  * started again with its logs kept: a broker outage as the app sees it.
  */
-final class Broker implements AutoCloseable {
+public final class Broker implements AutoCloseable {
     private final EmbeddedKafkaKraftBroker kafka;
 
-    Broker() {
+    public Broker() {
         kafka = new EmbeddedKafkaKraftBroker(1, 1);
         kafka.kafkaPorts(
                 freePort()); // fixed, so that the broker comes back where the clients look for it
         kafka.afterPropertiesSet();
     }
 
-    String servers() {
+    public String servers() {
         return kafka.getBrokersAsString();
     }
 
     /** The broker goes away (the KRaft controller stays); its logs stay on disk. */
-    void stop() {
+    public void stop() {
         BrokerServer b = server();
         b.shutdown();
         b.awaitShutdown();
     }
 
     /** The broker comes back on the same port with the same logs. */
-    void start() {
+    public void start() {
         server().startup();
     }
 

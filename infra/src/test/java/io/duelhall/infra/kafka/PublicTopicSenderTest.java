@@ -1,0 +1,151 @@
+package io.duelhall.infra.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cloudevents.CloudEvent;
+import io.cloudevents.core.builder.CloudEventBuilder;
+import io.duelhall.edge.topic.KafkaEnabled;
+import io.duelhall.infra.topology.Broker;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.mock.env.MockEnvironment;
+
+/**
+ * Nothing of a partition is written after a send that failed (what {@code BrokerOutageTest} once
+ * caught as "out of order 57"), with a real broker and the app's own producer settings: the broker
+ * goes away, event 1 is handed to the producer, event 2 five seconds later (its send waits in the
+ * producer for the partition's leader); event 1's delivery times out; the broker comes back while
+ * event 2 could still be delivered. Kafka's idempotent producer alone then writes event 2 without
+ * event 1 — a consumer dropping repeats would read 2 before 1 once both are sent again. With {@link
+ * PublicTopicSender} event 2 fails with event 1, and the topic holds 0, 1, 2 after they are sent
+ * again.
+ */
+class PublicTopicSenderTest {
+    static final String TOPIC = "sender-order";
+
+    @Test
+    void afterAFailedSendNothingSentBeforeItsRetryIsWritten() throws Exception {
+        try (Broker broker = new Broker()) {
+            try (Admin admin =
+                    Admin.create(
+                            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.servers()))) {
+                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
+            }
+            KafkaProperties props = new KafkaProperties();
+            Map<String, String> producer = props.getProducer().getProperties();
+            producer.put("delivery.timeout.ms", "8000");
+            producer.put("request.timeout.ms", "3000");
+            // one event per batch (as a full batch is in the app), so the two expire apart
+            producer.put("batch.size", "64");
+            ProducerFactory<String, CloudEvent> factory =
+                    new PublicStreamConfig()
+                            .publicEventProducerFactory(
+                                    props,
+                                    new MockEnvironment()
+                                            .withProperty(KafkaEnabled.SERVERS, broker.servers()));
+            KafkaTemplate<String, CloudEvent> template = new KafkaTemplate<>(factory);
+            PublicTopicSender sender = new PublicTopicSender(template, factory);
+            try {
+                sender.send(event(0)).get(30, TimeUnit.SECONDS); // the partition's leader known
+
+                broker.stop();
+                CompletableFuture<?> first = sender.send(event(1));
+                Thread.sleep(5_000);
+                // as a publisher's thread does: the producer lost the partition's leader with the
+                // broker, so this send waits in the producer for it (up to max.block.ms)
+                CompletableFuture<?> second =
+                        CompletableFuture.supplyAsync(() -> sender.send(event(2)))
+                                .thenCompose(sent -> sent);
+                assertThat(first)
+                        .as("event 1 times out while the broker is away")
+                        .failsWithin(Duration.ofSeconds(30));
+                broker.start(); // event 2 has about five seconds left
+                assertThat(second)
+                        .as(
+                                "event 2 fails with event 1 (in the producer or at its send), whatever"
+                                        + " the broker does now")
+                        .failsWithin(Duration.ofSeconds(30));
+                assertThat(sender.closedAfterFailure())
+                        .as("the producer closed once, not once per failed send")
+                        .isEqualTo(1);
+                Thread.sleep(6_000); // event 2's own delivery timeout is long past
+
+                // what the publishers do: the same events again, from the first not acknowledged
+                sender.send(event(1)).get(30, TimeUnit.SECONDS);
+                sender.send(event(2)).get(30, TimeUnit.SECONDS);
+                assertThat(idsOnTopic(broker.servers(), 3))
+                        .as("the topic, in order: no event written after one that was not")
+                        .containsExactly("m:0", "m:1", "m:2");
+            } finally {
+                template.destroy();
+                factory.reset();
+            }
+        }
+    }
+
+    private static ProducerRecord<String, CloudEvent> event(long seq) {
+        CloudEvent ce =
+                CloudEventBuilder.v1()
+                        .withId("m:" + seq)
+                        .withSource(URI.create("/test"))
+                        .withType("Test")
+                        .withData("{}".getBytes(StandardCharsets.UTF_8))
+                        .build();
+        return new ProducerRecord<>(TOPIC, "m", ce);
+    }
+
+    /** Every ce_id on the topic from its start, once at least {@code atLeast} are read. */
+    private static List<String> idsOnTopic(String servers, int atLeast) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, "sender-test-" + UUID.randomUUID());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        List<String> ids = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(TOPIC));
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            // read until nothing more comes for 2 s after the expected count (a stray extra
+            // message must show)
+            long quietSince = System.nanoTime();
+            while (System.nanoTime() < until) {
+                var records = consumer.poll(Duration.ofMillis(200));
+                for (ConsumerRecord<String, byte[]> r : records) {
+                    ids.add(
+                            new String(
+                                    r.headers().lastHeader("ce_id").value(),
+                                    StandardCharsets.UTF_8));
+                    quietSince = System.nanoTime();
+                }
+                if (ids.size() >= atLeast
+                        && System.nanoTime() - quietSince > Duration.ofSeconds(2).toNanos()) {
+                    break;
+                }
+            }
+        }
+        return ids;
+    }
+}
