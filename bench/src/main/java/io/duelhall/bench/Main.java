@@ -330,7 +330,7 @@ public final class Main {
             return new LoadRun(app, null, null);
         }
         out.println("# load average before the baseline: " + Machine.loadAverage());
-        BaselineLoad.Result[] measured;
+        BaselineAndFloor measured;
         if (args.has("baseline-url")) {
             measured = baselineAndFloor(args, args.get("baseline-url", null), -1, out);
         } else {
@@ -341,12 +341,12 @@ public final class Main {
                         process.readyMillis() / 1000.0, process.pid(), process.log());
                 measured = baselineAndFloor(args, process.url(), process.pid(), out);
             }
-            if (measured[0].failed() == 0) {
+            if (measured.baseline().failed() == 0) {
                 AppProcess.deleteQuietly(dir);
             }
         }
-        BaselineLoad.Result baseline = measured[0];
-        BaselineLoad.Result floor = measured[1];
+        BaselineLoad.Result baseline = measured.baseline();
+        BaselineLoad.Result floor = measured.floor();
         out.println(baseline.report());
         out.println(BaselineLoad.ratios(app, baseline));
         if (floor != null) {
@@ -358,9 +358,9 @@ public final class Main {
 
     /**
      * The baseline at {@code url} under the load's clients, warm-up and window; then, with {@code
-     * --http-floor}, the HTTP floor on the same app. Returns {baseline, floor or null}.
+     * --http-floor}, the HTTP floor on the same app.
      */
-    private static BaselineLoad.Result[] baselineAndFloor(
+    private static BaselineAndFloor baselineAndFloor(
             Args args, String url, long pid, PrintStream out) throws Exception {
         int clients = args.getInt("clients", 64);
         int warmup = args.getInt("warmup", 20);
@@ -380,8 +380,13 @@ public final class Main {
                             seconds,
                             System.err);
         }
-        return new BaselineLoad.Result[] {baseline, floor};
+        return new BaselineAndFloor(baseline, floor);
     }
+
+    /**
+     * The plain-Axon baseline's result, and the HTTP floor's (null without {@code --http-floor}).
+     */
+    private record BaselineAndFloor(BaselineLoad.Result baseline, BaselineLoad.Result floor) {}
 
     /** {@code --jvm "-Xmx512m -XX:+FlightRecorder"} passes options to the app's JVM. */
     private static List<String> jvmArgs(Args args) {
