@@ -10,6 +10,7 @@ import kafka.server.BrokerServer;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
@@ -17,10 +18,17 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
  * started again with its logs kept: a broker outage as the app sees it.
  */
 public final class Broker implements AutoCloseable {
+    /** Where the embedded broker writes its address as a system property (read by no one). */
+    private static final String LIST_PROPERTY = "duelhall.test.broker.servers";
+
     private final EmbeddedKafkaKraftBroker kafka;
 
     public Broker() {
         kafka = new EmbeddedKafkaKraftBroker(1, 1);
+        // it would set spring.kafka.bootstrap-servers as a system property, and keep it after the
+        // broker is gone: every later app in this JVM (AppTest's shared one, KafkaOffByDefaultTest)
+        // would then look for a broker. Each test passes the servers to its own app instead.
+        kafka.brokerListProperty(LIST_PROPERTY);
         kafka.kafkaPorts(
                 freePort()); // fixed, so that the broker comes back where the clients look for it
         kafka.afterPropertiesSet();
@@ -74,6 +82,8 @@ public final class Broker implements AutoCloseable {
     @Override
     public void close() {
         kafka.destroy();
+        System.clearProperty(LIST_PROPERTY);
+        System.clearProperty(EmbeddedKafkaBroker.SPRING_EMBEDDED_KAFKA_BROKERS);
     }
 
     static int freePort() {
