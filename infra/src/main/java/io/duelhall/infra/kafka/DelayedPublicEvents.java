@@ -128,6 +128,7 @@ class DelayedPublicEvents implements AutoCloseable {
     private int publish(Pending p) {
         Instant horizon = clock.instant().minusSeconds(p.delaySeconds());
         List<CompletableFuture<?>> acks = new ArrayList<>();
+        PublicTopicSender.Batch batch = kafka.batch();
         long next = p.nextSeq();
         boolean ended = false;
         DomainEventStream stream = eventStore.readEvents(p.matchId(), p.nextSeq());
@@ -153,7 +154,7 @@ class DelayedPublicEvents implements AutoCloseable {
                             publicEvent,
                             p.ruleset(),
                             p.delaySeconds());
-            acks.add(kafka.send(new ProducerRecord<>(topic, p.matchId(), ce)));
+            acks.add(batch.send(new ProducerRecord<>(topic, p.matchId(), ce)));
             ended |= END.equals(event.type());
         }
         if (next == p.nextSeq()) {

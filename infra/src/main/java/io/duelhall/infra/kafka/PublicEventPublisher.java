@@ -47,6 +47,7 @@ public class PublicEventPublisher {
 
     private static final String ACKS = PublicEventPublisher.class.getName() + ".acks";
     private static final String HELD = PublicEventPublisher.class.getName() + ".held";
+    private static final String BATCH = PublicEventPublisher.class.getName() + ".batch";
 
     private final PublicTopicSender kafka;
     private final PublicEvents events;
@@ -121,7 +122,15 @@ public class PublicEventPublisher {
                         publicEvent,
                         opening.ruleset(),
                         delay);
-        acknowledgedBeforeCommit(kafka.send(new ProducerRecord<>(topic, matchId, ce)));
+        acknowledgedBeforeCommit(batch().send(new ProducerRecord<>(topic, matchId, ce)));
+    }
+
+    /** This unit of work's sends, which stop at the first that fails; one send without one. */
+    private PublicTopicSender.Batch batch() {
+        if (!CurrentUnitOfWork.isStarted()) {
+            return kafka.batch();
+        }
+        return CurrentUnitOfWork.get().root().getOrComputeResource(BATCH, key -> kafka.batch());
     }
 
     /**

@@ -21,7 +21,9 @@ import org.springframework.kafka.support.SendResult;
  * and the publishers send them again, in order, on a new producer.
  *
  * <p>A failure is counted once per producer: the failures of the sends it aborts, or of sends made
- * on it while it closed, do not close the next one.
+ * on it while it closed, do not close the next one. And a batch of sends stops at its first failure
+ * ({@link #batch()}): what it would send after it would go to the next producer, ahead of the
+ * failed event's second sending.
  */
 final class PublicTopicSender {
     private final KafkaTemplate<String, CloudEvent> template;
@@ -38,20 +40,51 @@ final class PublicTopicSender {
     }
 
     /**
-     * Sends one record; the future fails if the broker did not acknowledge it, and then every send
-     * made before it but not yet acknowledged fails too.
+     * Sends that belong together (a processor's batch, a delayed match's events of one tick): once
+     * one of them failed, the rest are not sent — they fail at once — so nothing of the batch is
+     * written after the event that failed, on this producer or the next.
      */
-    CompletableFuture<SendResult<String, CloudEvent>> send(
-            ProducerRecord<String, CloudEvent> record) {
-        long sentIn = generation.get();
-        // the future is completed on the producer's thread, which runs this before it sends more
-        return template.send(record)
-                .whenComplete(
-                        (result, failure) -> {
-                            if (failure != null) {
-                                closeProducer(sentIn);
-                            }
-                        });
+    Batch batch() {
+        return new Batch(generation.get());
+    }
+
+    /** See {@link #batch()}. Used by one thread at a time. */
+    final class Batch {
+        private final long began;
+
+        private Batch(long began) {
+            this.began = began;
+        }
+
+        /**
+         * Sends one record; the future fails if the broker did not acknowledge it (and then every
+         * send made before it but not yet acknowledged fails too), or at once if a send failed
+         * since the batch began.
+         */
+        CompletableFuture<SendResult<String, CloudEvent>> send(
+                ProducerRecord<String, CloudEvent> record) {
+            if (generation.get() != began) {
+                return CompletableFuture.failedFuture(
+                        new IllegalStateException(
+                                "not sent: a send failed since this batch began; the batch is sent"
+                                        + " again"));
+            }
+            CompletableFuture<SendResult<String, CloudEvent>> sent = template.send(record);
+            long now = generation.get();
+            if (now != began) {
+                // a failure closed the producer while this was handed over, so it may sit in the
+                // next one, behind nothing that failed: close that one too, before it sends it
+                closeProducer(now);
+            }
+            // the future is completed on the producer's thread, which runs this before it sends
+            // more (if it completed already, the producer is being closed anyway, or the batch is)
+            return sent.whenComplete(
+                    (result, failure) -> {
+                        if (failure != null) {
+                            closeProducer(now);
+                        }
+                    });
+        }
     }
 
     /** How many times a failure closed the producer. */

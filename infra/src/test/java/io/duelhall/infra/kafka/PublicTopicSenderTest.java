@@ -73,13 +73,13 @@ class PublicTopicSenderTest {
             KafkaTemplate<String, CloudEvent> template = new KafkaTemplate<>(factory);
             PublicTopicSender sender = new PublicTopicSender(template, factory);
             try {
-                sender.send(event("m:0")).get(30, TimeUnit.SECONDS); // the partition known
+                sender.batch().send(event("m:0")).get(30, TimeUnit.SECONDS); // the partition known
                 broker.stop();
-                CompletableFuture<?> first = sender.send(event("m:1"));
+                CompletableFuture<?> first = sender.batch().send(event("m:1"));
                 Thread.sleep(5_000);
-                // from another thread, as a publisher's
+                // from another thread, as a publisher's (a batch of its own: the close alone)
                 CompletableFuture<?> second =
-                        CompletableFuture.supplyAsync(() -> sender.send(event("m:2")))
+                        CompletableFuture.supplyAsync(() -> sender.batch().send(event("m:2")))
                                 .thenCompose(sent -> sent);
                 assertThat(first)
                         .as("event 1 times out while the broker is away")
@@ -94,10 +94,61 @@ class PublicTopicSenderTest {
                 Thread.sleep(6_000); // event 2's own delivery timeout is long past
 
                 // what the publishers do: the same events again, from the first not acknowledged
-                sender.send(event("m:1")).get(30, TimeUnit.SECONDS);
-                sender.send(event("m:2")).get(30, TimeUnit.SECONDS);
+                PublicTopicSender.Batch again = sender.batch();
+                again.send(event("m:1")).get(30, TimeUnit.SECONDS);
+                again.send(event("m:2")).get(30, TimeUnit.SECONDS);
                 assertThat(idsOnTopic(broker.servers(), 3))
                         .as("the topic, in order: no event written after one that was not")
+                        .containsExactly("m:0", "m:1", "m:2");
+            } finally {
+                template.destroy();
+                factory.reset();
+            }
+        }
+    }
+
+    /**
+     * A batch sends nothing after one of its sends failed: the broker refuses event 1 (too large
+     * for the topic: an error not retried), takes writes again, and the batch's event 2 fails at
+     * once instead of reaching the topic ahead of event 1's second sending.
+     */
+    @Test
+    void aBatchSendsNothingAfterOneOfItsSendsFailed() throws Exception {
+        try (Broker broker = new Broker();
+                Admin admin =
+                        Admin.create(
+                                Map.of(
+                                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                        broker.servers()))) {
+            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            ProducerFactory<String, CloudEvent> factory =
+                    new PublicStreamConfig()
+                            .publicEventProducerFactory(
+                                    new KafkaProperties(),
+                                    new MockEnvironment()
+                                            .withProperty(KafkaEnabled.SERVERS, broker.servers()));
+            KafkaTemplate<String, CloudEvent> template = new KafkaTemplate<>(factory);
+            PublicTopicSender sender = new PublicTopicSender(template, factory);
+            try {
+                sender.batch().send(event("m:0")).get(30, TimeUnit.SECONDS);
+                PublicTopicSender.Batch batch = sender.batch();
+                broker.refuseWrites(TOPIC, true);
+                assertThat(batch.send(event("m:1")))
+                        .as("event 1 refused")
+                        .failsWithin(Duration.ofSeconds(30));
+                broker.refuseWrites(TOPIC, false);
+                assertThat(batch.send(event("m:2")))
+                        .as("event 2 of the same batch, after event 1 failed")
+                        .failsWithin(Duration.ofSeconds(5));
+                assertThat(sender.closedAfterFailure()).isEqualTo(1);
+
+                PublicTopicSender.Batch again = sender.batch();
+                again.send(event("m:1")).get(30, TimeUnit.SECONDS);
+                again.send(event("m:2")).get(30, TimeUnit.SECONDS);
+                assertThat(idsOnTopic(broker.servers(), 3))
+                        .as("the topic, in order")
                         .containsExactly("m:0", "m:1", "m:2");
             } finally {
                 template.destroy();

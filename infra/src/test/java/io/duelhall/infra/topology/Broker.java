@@ -55,7 +55,7 @@ public final class Broker implements AutoCloseable {
      * (its {@code max.message.bytes} set below any message), or takes them again. A refused send
      * fails at its acknowledgement, not when it is handed to the producer.
      */
-    void refuseWrites(String topic, boolean refuse) {
+    public void refuseWrites(String topic, boolean refuse) {
         kafka.doWithAdmin(
                 admin -> {
                     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
@@ -69,6 +69,23 @@ public final class Broker implements AutoCloseable {
                         admin.incrementalAlterConfigs(Map.of(resource, List.of(op)))
                                 .all()
                                 .get(30, TimeUnit.SECONDS);
+                        // the broker applies it a moment later: until it says so, and a second
+                        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                        while (refuse
+                                != "64"
+                                        .equals(
+                                                admin.describeConfigs(List.of(resource))
+                                                        .all()
+                                                        .get(30, TimeUnit.SECONDS)
+                                                        .get(resource)
+                                                        .get("max.message.bytes")
+                                                        .value())) {
+                            if (System.nanoTime() > until) {
+                                throw new IllegalStateException("max.message.bytes not applied");
+                            }
+                            Thread.sleep(100);
+                        }
+                        Thread.sleep(1_000);
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
