@@ -45,65 +45,40 @@ class PublicTopicSenderTest {
 
     @Test
     void afterAFailedSendNothingSentBeforeItsRetryIsWritten() throws Exception {
-        try (Broker broker = new Broker();
-                Admin admin =
-                        Admin.create(
-                                Map.of(
-                                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                        broker.servers()))) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
-                    .all()
-                    .get(30, TimeUnit.SECONDS);
-            KafkaProperties props = new KafkaProperties();
-            Map<String, String> producer = props.getProducer().getProperties();
-            producer.put("delivery.timeout.ms", "8000");
-            producer.put("request.timeout.ms", "3000");
-            // one event per batch (as a full batch is in the app), so the two expire apart
-            producer.put("batch.size", "64");
-            // keep the cluster's metadata while the broker is away, so event 1 is queued in the
-            // producer at once (by default it re-bootstraps, forgets the partition, and a send
-            // waits for it instead: event 2's path when it reached the topic alone)
-            producer.put("metadata.recovery.strategy", "none");
-            ProducerFactory<String, CloudEvent> factory =
-                    new PublicStreamConfig()
-                            .publicEventProducerFactory(
-                                    props,
-                                    new MockEnvironment()
-                                            .withProperty(KafkaEnabled.SERVERS, broker.servers()));
-            KafkaTemplate<String, CloudEvent> template = new KafkaTemplate<>(factory);
-            PublicTopicSender sender = new PublicTopicSender(template, factory);
-            try {
-                sender.batch().send(event("m:0")).get(30, TimeUnit.SECONDS); // the partition known
-                broker.stop();
-                CompletableFuture<?> first = sender.batch().send(event("m:1"));
-                Thread.sleep(5_000);
-                // from another thread, as a publisher's (a batch of its own: the close alone)
-                CompletableFuture<?> second =
-                        CompletableFuture.supplyAsync(() -> sender.batch().send(event("m:2")))
-                                .thenCompose(sent -> sent);
-                assertThat(first)
-                        .as("event 1 times out while the broker is away")
-                        .failsWithin(Duration.ofSeconds(30));
-                broker.start(); // event 2 has about five seconds left
-                assertThat(second)
-                        .as("event 2 fails with event 1, whatever the broker does now")
-                        .failsWithin(Duration.ofSeconds(30));
-                assertThat(sender.closedAfterFailure())
-                        .as("the producer closed once, not once per failed send")
-                        .isEqualTo(1);
-                Thread.sleep(6_000); // event 2's own delivery timeout is long past
+        // one event per batch (as a full batch is in the app), so the two expire apart; keep
+        // the cluster's metadata while the broker is away, so event 1 is queued in the producer at
+        // once (by default it re-bootstraps, forgets the partition, and a send waits for it
+        // instead: event 2's path when it reached the topic alone)
+        try (Sending sending =
+                new Sending(
+                        Map.of(
+                                "delivery.timeout.ms", "8000",
+                                "request.timeout.ms", "3000",
+                                "batch.size", "64",
+                                "metadata.recovery.strategy", "none"))) {
+            Broker broker = sending.broker;
+            PublicTopicSender sender = sending.sender;
+            sender.batch().send(event("m:0")).get(30, TimeUnit.SECONDS); // the partition known
+            broker.stop();
+            CompletableFuture<?> first = sender.batch().send(event("m:1"));
+            Thread.sleep(5_000);
+            // from another thread, as a publisher's (a batch of its own: the close alone)
+            CompletableFuture<?> second =
+                    CompletableFuture.supplyAsync(() -> sender.batch().send(event("m:2")))
+                            .thenCompose(sent -> sent);
+            assertThat(first)
+                    .as("event 1 times out while the broker is away")
+                    .failsWithin(Duration.ofSeconds(30));
+            broker.start(); // event 2 has about five seconds left
+            assertThat(second)
+                    .as("event 2 fails with event 1, whatever the broker does now")
+                    .failsWithin(Duration.ofSeconds(30));
+            assertThat(sender.closedAfterFailure())
+                    .as("the producer closed once, not once per failed send")
+                    .isEqualTo(1);
+            Thread.sleep(6_000); // event 2's own delivery timeout is long past
 
-                // what the publishers do: the same events again, from the first not acknowledged
-                PublicTopicSender.Batch again = sender.batch();
-                again.send(event("m:1")).get(30, TimeUnit.SECONDS);
-                again.send(event("m:2")).get(30, TimeUnit.SECONDS);
-                assertThat(idsOnTopic(broker.servers(), 3))
-                        .as("the topic, in order: no event written after one that was not")
-                        .containsExactly("m:0", "m:1", "m:2");
-            } finally {
-                template.destroy();
-                factory.reset();
-            }
+            sending.sendAgainAndCheckTheTopic();
         }
     }
 
@@ -114,46 +89,72 @@ class PublicTopicSenderTest {
      */
     @Test
     void aBatchSendsNothingAfterOneOfItsSendsFailed() throws Exception {
-        try (Broker broker = new Broker();
-                Admin admin =
-                        Admin.create(
-                                Map.of(
-                                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                        broker.servers()))) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
-                    .all()
-                    .get(30, TimeUnit.SECONDS);
-            ProducerFactory<String, CloudEvent> factory =
+        try (Sending sending = new Sending(Map.of())) {
+            Broker broker = sending.broker;
+            PublicTopicSender sender = sending.sender;
+            sender.batch().send(event("m:0")).get(30, TimeUnit.SECONDS);
+            PublicTopicSender.Batch batch = sender.batch();
+            broker.refuseWrites(TOPIC, true);
+            assertThat(batch.send(event("m:1")))
+                    .as("event 1 refused")
+                    .failsWithin(Duration.ofSeconds(30));
+            broker.refuseWrites(TOPIC, false);
+            assertThat(batch.send(event("m:2")))
+                    .as("event 2 of the same batch, after event 1 failed")
+                    .failsWithin(Duration.ofSeconds(5));
+            assertThat(sender.closedAfterFailure()).isEqualTo(1);
+            sending.sendAgainAndCheckTheTopic();
+        }
+    }
+
+    /**
+     * A broker with the topic (one partition), and a sender on the app's own producer factory with
+     * these producer properties on top.
+     */
+    static final class Sending implements AutoCloseable {
+        final Broker broker = new Broker();
+        final ProducerFactory<String, CloudEvent> factory;
+        final KafkaTemplate<String, CloudEvent> template;
+        final PublicTopicSender sender;
+
+        Sending(Map<String, String> producerProperties) throws Exception {
+            try (Admin admin =
+                    Admin.create(
+                            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.servers()))) {
+                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
+            }
+            KafkaProperties props = new KafkaProperties();
+            props.getProducer().getProperties().putAll(producerProperties);
+            factory =
                     new PublicStreamConfig()
                             .publicEventProducerFactory(
-                                    new KafkaProperties(),
+                                    props,
                                     new MockEnvironment()
                                             .withProperty(KafkaEnabled.SERVERS, broker.servers()));
-            KafkaTemplate<String, CloudEvent> template = new KafkaTemplate<>(factory);
-            PublicTopicSender sender = new PublicTopicSender(template, factory);
-            try {
-                sender.batch().send(event("m:0")).get(30, TimeUnit.SECONDS);
-                PublicTopicSender.Batch batch = sender.batch();
-                broker.refuseWrites(TOPIC, true);
-                assertThat(batch.send(event("m:1")))
-                        .as("event 1 refused")
-                        .failsWithin(Duration.ofSeconds(30));
-                broker.refuseWrites(TOPIC, false);
-                assertThat(batch.send(event("m:2")))
-                        .as("event 2 of the same batch, after event 1 failed")
-                        .failsWithin(Duration.ofSeconds(5));
-                assertThat(sender.closedAfterFailure()).isEqualTo(1);
+            template = new KafkaTemplate<>(factory);
+            sender = new PublicTopicSender(template, factory);
+        }
 
-                PublicTopicSender.Batch again = sender.batch();
-                again.send(event("m:1")).get(30, TimeUnit.SECONDS);
-                again.send(event("m:2")).get(30, TimeUnit.SECONDS);
-                assertThat(idsOnTopic(broker.servers(), 3))
-                        .as("the topic, in order")
-                        .containsExactly("m:0", "m:1", "m:2");
-            } finally {
-                template.destroy();
-                factory.reset();
-            }
+        /**
+         * What the publishers do: events 1 and 2 again, in a new batch; then the topic must hold 0,
+         * 1, 2 and nothing else.
+         */
+        void sendAgainAndCheckTheTopic() throws Exception {
+            PublicTopicSender.Batch again = sender.batch();
+            again.send(event("m:1")).get(30, TimeUnit.SECONDS);
+            again.send(event("m:2")).get(30, TimeUnit.SECONDS);
+            assertThat(idsOnTopic(broker.servers(), 3))
+                    .as("the topic, in order: no event written after one that was not")
+                    .containsExactly("m:0", "m:1", "m:2");
+        }
+
+        @Override
+        public void close() {
+            template.destroy();
+            factory.reset();
+            broker.close();
         }
     }
 
