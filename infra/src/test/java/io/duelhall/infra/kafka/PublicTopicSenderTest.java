@@ -6,25 +6,18 @@ import io.cloudevents.CloudEvent;
 import io.cloudevents.core.builder.CloudEventBuilder;
 import io.duelhall.edge.topic.KafkaEnabled;
 import io.duelhall.infra.topology.Broker;
+import io.duelhall.infra.topology.TopicReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -169,35 +162,14 @@ class PublicTopicSenderTest {
         return new ProducerRecord<>(TOPIC, "m", ce);
     }
 
-    /** Every ce_id on the topic from its start, once at least {@code atLeast} are read. */
+    /** Every ce_id on the topic from its start, once {@code atLeast} are read and 2 s more. */
     private static List<String> idsOnTopic(String servers, int atLeast) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "sender-test-" + UUID.randomUUID());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<String> ids = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer =
-                new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(TOPIC));
-            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            // read until nothing more comes for 2 s after the expected count (a stray extra
-            // message must show)
-            long quietSince = System.nanoTime();
-            while (System.nanoTime() < until) {
-                var records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<String, byte[]> r : records) {
-                    ids.add(
-                            new String(
-                                    r.headers().lastHeader("ce_id").value(),
-                                    StandardCharsets.UTF_8));
-                    quietSince = System.nanoTime();
-                }
-                if (ids.size() >= atLeast
-                        && System.nanoTime() - quietSince > Duration.ofSeconds(2).toNanos()) {
-                    break;
-                }
-            }
+        try (TopicReader reader = new TopicReader(servers, TOPIC)) {
+            reader.readUntil(read -> read.size() >= atLeast, Duration.ofSeconds(30));
+            // a stray extra message must show
+            return reader.readUntil(read -> false, Duration.ofSeconds(2)).stream()
+                    .map(TopicReader.Message::id)
+                    .toList();
         }
-        return ids;
     }
 }

@@ -23,13 +23,13 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * A plain Kafka consumer that reads the whole topic from its start, as any outside consumer would.
  */
-final class TopicReader implements AutoCloseable {
+public final class TopicReader implements AutoCloseable {
     /**
      * One message: its key, partition and offset, its headers as strings, and its value as JSON.
      */
-    record Message(
+    public record Message(
             String key, int partition, long offset, Map<String, String> headers, JsonNode data) {
-        String id() {
+        public String id() {
             return headers.get("ce_id");
         }
 
@@ -45,7 +45,7 @@ final class TopicReader implements AutoCloseable {
     private final KafkaConsumer<String, byte[]> consumer;
     private final List<Message> read = new ArrayList<>();
 
-    TopicReader(String servers, String topic) {
+    public TopicReader(String servers, String topic) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID());
@@ -59,7 +59,7 @@ final class TopicReader implements AutoCloseable {
      * Polls until {@code done} holds for what was read so far (or the time is up); returns
      * everything read.
      */
-    List<Message> readUntil(Predicate<List<Message>> done, Duration atMost) {
+    public List<Message> readUntil(Predicate<List<Message>> done, Duration atMost) {
         long until = System.nanoTime() + atMost.toNanos();
         while (!done.test(read) && System.nanoTime() < until) {
             for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(300))) {
