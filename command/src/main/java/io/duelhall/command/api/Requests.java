@@ -389,7 +389,8 @@ public final class Requests {
      * characters, upper-cased.
      */
     private static String name(String field, String value) {
-        String v = value.trim().toUpperCase(Locale.ROOT);
+        // not trimmed: "PLAY_CARD\u0000" or " PASS" is not a name (issue 45, finding 7)
+        String v = value.toUpperCase(Locale.ROOT);
         if (v.length() > 40
                 || !v.chars()
                         .allMatch(
@@ -443,7 +444,8 @@ public final class Requests {
     private static <E extends Enum<E>> E parse(
             Class<E> type, String value, String code, String field) {
         try {
-            return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
+            // not trimmed: " A" or "A\u0000" is not a seat (issue 45, finding 7)
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             List<String> names = new ArrayList<>();
             for (E c : type.getEnumConstants()) {

@@ -43,7 +43,7 @@ import org.springframework.core.annotation.Order;
  * TOO_MANY_BODIES}). Each of those answers closes the connection ({@code Connection: close}), so
  * the container does not wait to read what is left of the body first.
  */
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class BodyReadFilter implements Filter {
     private static final int CHUNK = 8192;
 
@@ -74,7 +74,7 @@ class BodyReadFilter implements Filter {
             chain.doFilter(req, res);
             return;
         }
-        int max = RateLimitFilter.maxBody(limits, request.getRequestURI());
+        int max = RateLimitFilter.maxBody(limits, RoutedPath.of(request));
         if (request.getContentLengthLong() > max) {
             chain.doFilter(
                     req, res); // RateLimitFilter answers 413 without reading it (a 413 closes the

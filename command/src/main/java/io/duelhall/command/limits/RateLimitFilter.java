@@ -62,14 +62,15 @@ public class RateLimitFilter extends OncePerRequestFilter {
     protected boolean shouldNotFilter(HttpServletRequest request) {
         return !limits.enabled()
                 || !"POST".equalsIgnoreCase(request.getMethod())
-                || !request.getRequestURI().startsWith("/api/");
+                || !RoutedPath.of(request).startsWith("/api/");
     }
 
     @Override
     protected void doFilterInternal(
             HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String path = request.getRequestURI();
+        // the path as the application routes it, whatever its spelling (issue 45, finding 1)
+        String path = RoutedPath.of(request);
         int maxBody = maxBody(limits, path);
         long length = request.getContentLengthLong();
         if (length > maxBody) {

@@ -1,5 +1,7 @@
 package io.duelhall.infra.accounts;
 
+import com.ibm.icu.lang.UScript;
+import com.ibm.icu.text.SpoofChecker;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.SeatTokens;
@@ -54,6 +56,34 @@ class Accounts {
         this.clock = clock;
     }
 
+    /**
+     * UTS #39 (ICU4J): a name whose letters mix scripts beyond the usual combinations (Latin with
+     * Han, Kana or Hangul) is refused; two names with the same confusable skeleton are one name.
+     */
+    private static final SpoofChecker MIXED =
+            new SpoofChecker.Builder()
+                    .setRestrictionLevel(SpoofChecker.RestrictionLevel.HIGHLY_RESTRICTIVE)
+                    .setChecks(
+                            SpoofChecker.RESTRICTION_LEVEL
+                                    | SpoofChecker.MIXED_NUMBERS
+                                    | SpoofChecker.INVISIBLE)
+                    .build();
+
+    private static final SpoofChecker SKELETONS = new SpoofChecker.Builder().build();
+
+    /**
+     * The confusable skeleton (UTS #39) of a name's key: {@code "Ada"}, {@code "Аda"} (Cyrillic А),
+     * {@code "ΑDA"} (Greek Α) and {@code "Adа"} share one; the column {@code name_skeleton} is
+     * unique.
+     */
+    public static String skeleton(String name) {
+        // as written first (an upper-case Cyrillic "АВЕ" is the Latin "ABE"), then case-folded (a
+        // lower-case Cyrillic "е" is the Latin "e"); equal names by key (case, NFKC) are caught by
+        // name_key
+        String asWritten = SKELETONS.getSkeleton(Normalizer.normalize(name, Normalizer.Form.NFKC));
+        return SKELETONS.getSkeleton(nameKey(asWritten));
+    }
+
     /** NFKC, then case fold; two names with the same key are the same name. */
     public static String nameKey(String name) {
         String n = Normalizer.normalize(name, Normalizer.Form.NFKC);
@@ -76,6 +106,48 @@ class Accounts {
                         "INVALID_NAME",
                         "'name' must not contain control or formatting characters.");
             }
+        }
+        checkLookalikes(name);
+    }
+
+    /**
+     * Issue 45, finding 6: the letters and digits of a name (spaces and punctuation aside) are of
+     * one script, or of Latin with Han and Kana or Hangul (UTS #39 "highly restrictive"), with no
+     * mixed digit systems and no repeated or stray combining marks: a Latin, Greek or Cyrillic
+     * letter takes its accent precomposed, so a mark left over after NFC composition is refused.
+     */
+    static void checkLookalikes(String name) {
+        String composed = Normalizer.normalize(name, Normalizer.Form.NFC);
+        StringBuilder letters = new StringBuilder();
+        int previousScript = UScript.COMMON;
+        for (int i = 0; i < composed.length(); ) {
+            int cp = composed.codePointAt(i);
+            i += Character.charCount(cp);
+            int type = Character.getType(cp);
+            if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK) {
+                if (previousScript == UScript.LATIN
+                        || previousScript == UScript.GREEK
+                        || previousScript == UScript.CYRILLIC
+                        || previousScript == UScript.COMMON) {
+                    throw bad(
+                            "INVALID_NAME",
+                            "'name' has a combining mark that does not join its letter (U+"
+                                    + String.format("%04X", cp)
+                                    + "): type the accented letter itself.");
+                }
+                letters.appendCodePoint(cp);
+                continue;
+            }
+            previousScript = UScript.getScript(cp);
+            if (Character.isLetterOrDigit(cp) || type == Character.COMBINING_SPACING_MARK) {
+                letters.appendCodePoint(cp);
+            }
+        }
+        if (letters.length() > 0 && MIXED.failsChecks(letters.toString())) {
+            throw bad(
+                    "INVALID_NAME",
+                    "'name' mixes letters of several scripts (or digits of several systems): write"
+                            + " it in one script.");
         }
     }
 
@@ -102,20 +174,48 @@ class Accounts {
             throw bad("INVALID_NAME", "'name' is too long once normalised (NFKC).");
         }
         String id = UUID.randomUUID().toString();
+        String skeleton = skeleton(name);
         try {
             jdbc.update(
-                    "insert into player_account (account_id, name, name_key, password_hash, created_at)"
-                            + " values (?, ?, ?, ?, ?)",
+                    "insert into player_account (account_id, name, name_key, password_hash, created_at,"
+                            + " name_skeleton) values (?, ?, ?, ?, ?, ?)",
                     id,
                     name.strip(),
                     key,
                     encoder.encode(password),
-                    Timestamp.from(clock.instant()));
+                    Timestamp.from(clock.instant()),
+                    skeleton);
         } catch (DuplicateKeyException e) {
             throw new RefusedException(
                     Refusal.conflict("NAME_TAKEN", null, "That name is already registered."));
         }
         return new Account(id, name.strip());
+    }
+
+    /**
+     * Fills {@code name_skeleton} for the accounts registered before it existed, oldest first; an
+     * account whose skeleton an older one holds keeps an empty one (its name and log-in stay as
+     * they were). Returns how many it filled.
+     */
+    int fillSkeletons() {
+        var rows =
+                jdbc.query(
+                        "select account_id, name from player_account where name_skeleton is null"
+                                + " order by created_at, account_id",
+                        (rs, n) -> new String[] {rs.getString(1), rs.getString(2)});
+        int filled = 0;
+        for (String[] row : rows) {
+            try {
+                filled +=
+                        jdbc.update(
+                                "update player_account set name_skeleton = ? where account_id = ?",
+                                skeleton(row[1]),
+                                row[0]);
+            } catch (DuplicateKeyException e) {
+                // an older account looks the same: this one keeps no skeleton
+            }
+        }
+        return filled;
     }
 
     public Session login(String name, String password) {

@@ -10,7 +10,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class AccountsConfig {
     @Bean
     public Accounts accounts(JdbcTemplate jdbc, Clock clock) {
-        return new Accounts(jdbc, clock);
+        Accounts accounts = new Accounts(jdbc, clock);
+        // accounts registered before name skeletons existed (issue 45, finding 6; V16)
+        accounts.fillSkeletons();
+        return accounts;
     }
 
     @Bean

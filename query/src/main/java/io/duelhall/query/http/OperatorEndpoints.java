@@ -1,6 +1,7 @@
 package io.duelhall.query.http;
 
 import io.duelhall.command.api.ApiErrors;
+import io.duelhall.command.limits.RoutedPath;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.query.AdminAuth;
 import jakarta.servlet.FilterChain;
@@ -27,7 +28,8 @@ public class OperatorEndpoints extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getRequestURI();
+        // the path as routed, whatever its spelling (issue 45, finding 1)
+        String path = RoutedPath.of(request);
         return !(path.equals("/actuator/metrics")
                 || path.startsWith("/actuator/metrics/")
                 || path.equals("/actuator/prometheus")
