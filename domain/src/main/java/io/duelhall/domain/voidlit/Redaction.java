@@ -1,5 +1,7 @@
 package io.duelhall.domain.voidlit;
 
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.RulesVersion;
@@ -54,6 +56,26 @@ final class Redaction {
         }
         if (e instanceof MulliganTaken m && !viewer.maySeeOwn(m.seat())) {
             return new MulliganTaken(m.seat(), null, m.count());
+        }
+        if (e instanceof IntentAccepted a
+                && VoidlitIntents.MULLIGAN.equals(a.intent().type())
+                && !viewer.maySeeOwn(a.seat())) {
+            // the intent names the cards its MulliganTaken hides (issue 45, finding 4): hidden
+            // alike; how many went back is the MulliganTaken's count
+            Intent i = a.intent();
+            return new IntentAccepted(
+                    a.intentId(),
+                    a.seat(),
+                    a.fingerprint(),
+                    new Intent(
+                            i.seat(),
+                            i.type(),
+                            i.card(),
+                            i.ability(),
+                            i.targets(),
+                            List.of(),
+                            i.choices()),
+                    a.at());
         }
         return e;
     }

@@ -69,6 +69,48 @@ class RedactionTest {
         }
     }
 
+    @Test
+    @DisplayName(
+            "issue 45 finding 4: a MULLIGAN intent names its returned cards to its own seat only, as its MulliganTaken does")
+    void mulliganIntentHidesItsCards() throws Exception {
+        int seen = 0;
+        for (long seed = 0; seed < 10; seed++) {
+            for (MatchEvent e : match(seed).events()) {
+                if (!(e instanceof MulliganTaken m) || m.returned().isEmpty()) {
+                    continue;
+                }
+                List<String> ids = m.returned().stream().map(CardRef::id).toList();
+                io.duelhall.domain.IntentAccepted accepted =
+                        new io.duelhall.domain.IntentAccepted(
+                                "i-" + seed,
+                                m.seat(),
+                                "f",
+                                new io.duelhall.domain.Intent(
+                                        m.seat(),
+                                        VoidlitIntents.MULLIGAN,
+                                        null,
+                                        null,
+                                        List.of(),
+                                        ids),
+                                null);
+                for (Viewer v : List.of(Viewer.seat(m.seat().opponent()), Viewer.SPECTATOR)) {
+                    String json = JSON.writeValueAsString(RULES.redact(accepted, v));
+                    ids.forEach(id -> assertThat(json).as("%s sees %s", v, id).doesNotContain(id));
+                    assertThat(json).contains(VoidlitIntents.MULLIGAN);
+                }
+                for (Viewer v : List.of(Viewer.seat(m.seat()), Viewer.EVERYONE)) {
+                    assertThat(
+                                    ((io.duelhall.domain.IntentAccepted) RULES.redact(accepted, v))
+                                            .intent()
+                                            .cards())
+                            .isEqualTo(ids);
+                }
+                seen++;
+            }
+        }
+        assertThat(seen).as("mulligans that returned cards").isPositive();
+    }
+
     /** The ids of the other seat's hand and deck cards the event itself keeps hidden. */
     private static Set<String> hiddenIds(PlayPropertiesTest.Game g, Seat other, MatchEvent e) {
         Set<String> out = new HashSet<>();
