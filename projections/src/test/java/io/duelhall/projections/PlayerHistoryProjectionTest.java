@@ -96,4 +96,38 @@ class PlayerHistoryProjectionTest {
         p.reset();
         assertThat(p.all()).isEmpty();
     }
+
+    /**
+     * Issue 45, finding 5: a guest who took a seat under a registered player's name showed in that
+     * player's history as a loss. Under a name an account has played as, only the account's seats
+     * are listed; under another name the guests' seats, each marked.
+     */
+    @Test
+    void aGuestUnderARegisteredNameIsNotThatPlayer() {
+        feed(
+                "r",
+                0,
+                Events.created("r"),
+                new io.duelhall.domain.voidexa.VoidexaEvent.PlayerJoined(
+                        Seat.A, "Ada", "gunner", "vanguard-core", List.of(), "client", "acct-ada"),
+                Events.joined(Seat.B, "Bo"),
+                Events.started(),
+                Events.won(Seat.A, "CONCEDED"));
+        feed(
+                "g",
+                1,
+                Events.created("g"),
+                Events.joined(Seat.A, "Ada"), // a guest under Ada's name
+                Events.joined(Seat.B, "Bo"),
+                Events.started(),
+                Events.won(Seat.B, "CONCEDED"));
+        assertThat(p.find("Ada", 10))
+                .extracting(PlayerMatch::matchId, PlayerMatch::outcome, PlayerMatch::guest)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("r", "WON", false));
+        assertThat(p.find("Bo", 10))
+                .extracting(PlayerMatch::matchId, PlayerMatch::guest)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("g", true),
+                        org.assertj.core.groups.Tuple.tuple("r", true));
+    }
 }

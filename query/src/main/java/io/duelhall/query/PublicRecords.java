@@ -155,6 +155,7 @@ class PublicRecords {
                         outcome,
                         ended ? s.reason() : null,
                         stored.joinedAt(),
-                        ended ? s.updatedAt() : null));
+                        ended ? s.updatedAt() : null,
+                        stored.guest()));
     }
 }

@@ -34,7 +34,8 @@ public class PlayerHistoryProjection {
             String outcome,
             String reason,
             Instant joinedAt,
-            Instant endedAt) {}
+            Instant endedAt,
+            boolean guest) {}
 
     public PlayerHistoryProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
@@ -66,12 +67,13 @@ public class PlayerHistoryProjection {
                             seat)
                     == 0) {
                 jdbc.update(
-                        "insert into rm_player_match (player_name, match_id, seat, opponent, status, joined_at)"
-                                + " values (?, ?, ?, null, 'WAITING', ?)",
+                        "insert into rm_player_match (player_name, match_id, seat, opponent, status, joined_at,"
+                                + " account_id) values (?, ?, ?, null, 'WAITING', ?, ?)",
                         j.name(),
                         matchId,
                         seat,
-                        ReadModelJdbc.ts(at));
+                        ReadModelJdbc.ts(at),
+                        j.accountId());
             }
             // every seat's opponents: the other seats' players, in seat order
             List<String[]> seats =
@@ -118,11 +120,19 @@ public class PlayerHistoryProjection {
         jdbc.update("delete from rm_player_match");
     }
 
-    /** A player's matches, most recent first. */
+    /**
+     * A player's matches, most recent first. Under a name a registered player has played as, only
+     * that account's seats: a guest who sat under the same name is not that player (issue 45,
+     * finding 5). Under any other name, the guests' seats, each marked {@code guest}.
+     */
     public List<PlayerMatch> find(String player, int limit) {
         return jdbc.query(
-                "select * from rm_player_match where player_name = ? order by joined_at desc, match_id limit ?",
+                "select * from rm_player_match where player_name = ? and (account_id is not null"
+                        + " or not exists (select 1 from rm_player_match r where r.player_name = ?"
+                        + " and r.account_id is not null))"
+                        + " order by joined_at desc, match_id limit ?",
                 ROW,
+                player,
                 player,
                 limit);
     }
@@ -143,5 +153,6 @@ public class PlayerHistoryProjection {
                             rs.getString("outcome"),
                             rs.getString("reason"),
                             ReadModelJdbc.instant(rs, "joined_at"),
-                            ReadModelJdbc.instant(rs, "ended_at"));
+                            ReadModelJdbc.instant(rs, "ended_at"),
+                            rs.getString("account_id") == null);
 }
