@@ -77,6 +77,7 @@ class MatchReadController {
     public ResponseEntity<?> view(
             @PathVariable String matchId,
             @RequestHeader(name = "Authorization", required = false) String authorization) {
+        ViewerAccess.wellFormed(authorization);
         if (SeatTokens.bearer(authorization) == null) {
             Optional<String> stored = freshSpectatorView(matchId);
             if (stored.isPresent()) {

@@ -11,6 +11,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchSetup;
 import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.Viewer;
@@ -137,6 +138,42 @@ public final class CasketRuleset implements Ruleset {
     public List<String> targetKinds() {
         return CasketIntents.TARGET_KINDS;
     }
+
+    /**
+     * The words check, and numbers written plainly (issue 45, finding 7): a hex is {@code q,r} in
+     * ASCII digits with an optional minus and nothing around them, a facing is one digit 0–5;
+     * {@code " 1"}, {@code "+1,-1"}, {@code "0,0,"} and fullwidth digits were read as numbers. Only
+     * the live intake asks this: a record's intents are replayed by {@link #decide} as they were
+     * accepted, so older records audit as they always did.
+     */
+    @Override
+    public Refusal checkIntent(Intent intent) {
+        Refusal words = Ruleset.super.checkIntent(intent);
+        if (words != null) {
+            return words;
+        }
+        for (io.duelhall.domain.Target t : intent.targets()) {
+            if (CasketIntents.HEX_TARGET.equals(t.kind())
+                    && (t.id() == null || !PLAIN_HEX.matcher(t.id()).matches())) {
+                return Refusal.malformed(
+                        "INVALID_FIELD",
+                        "targets[].id '" + t.id() + "' is not a hex written q,r (e.g. \"0,-1\").");
+            }
+        }
+        String facing = intent.choice(CasketIntents.FACING);
+        if (facing != null && !PLAIN_FACING.matcher(facing).matches()) {
+            return Refusal.malformed(
+                    "INVALID_FIELD",
+                    "choices.facing '" + facing + "' is not a facing: one digit, 0 to 5.");
+        }
+        return null;
+    }
+
+    private static final java.util.regex.Pattern PLAIN_HEX =
+            java.util.regex.Pattern.compile("-?(0|[1-9][0-9]{0,3}),-?(0|[1-9][0-9]{0,3})");
+
+    private static final java.util.regex.Pattern PLAIN_FACING =
+            java.util.regex.Pattern.compile("[0-5]");
 
     /** A hex of the map is nobody's: a HEX target names no seat. */
     @Override

@@ -152,7 +152,8 @@ class Accounts {
     }
 
     static void checkPassword(String password) {
-        if (password == null || password.length() < MIN_PASSWORD) {
+        // ten spaces are no password (issue 45, finding 7)
+        if (password == null || password.length() < MIN_PASSWORD || password.isBlank()) {
             throw bad(
                     "WEAK_PASSWORD",
                     "'password' must be at least " + MIN_PASSWORD + " characters.");

@@ -54,6 +54,7 @@ public class ViewerAccess {
      * match is refused.
      */
     public Viewer viewer(MatchLog log, String authorization) {
+        wellFormed(authorization);
         String token = SeatTokens.bearer(authorization);
         if (token == null) {
             return Viewer.SPECTATOR;
@@ -64,6 +65,21 @@ public class ViewerAccess {
                     Refusal.unauthorized("BAD_TOKEN", "This token is not a seat of this match."));
         }
         return Viewer.seat(seat);
+    }
+
+    /**
+     * An {@code Authorization} header that is there but not {@code Bearer <token>} ({@code Basic
+     * …}, an empty {@code Bearer}) is refused as a wrong token is, never read as "no token" and
+     * answered with the spectator's view (issue 45, finding 7).
+     */
+    public static void wellFormed(String authorization) {
+        if (authorization != null && SeatTokens.bearer(authorization) == null) {
+            throw new RefusedException(
+                    Refusal.unauthorized(
+                            "BAD_TOKEN",
+                            "The Authorization header is not 'Bearer <playerToken>': send a seat's"
+                                    + " token that way, or no Authorization header to watch."));
+        }
     }
 
     /**
