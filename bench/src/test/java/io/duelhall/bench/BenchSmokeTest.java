@@ -6,6 +6,7 @@ import io.duelhall.client.JsonHttp;
 import io.duelhall.domain.voidexa.ai.Series;
 import java.util.Collection;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * infra/target/duelhall.jar}), and the baseline's the plain-Axon jar ({@code
  * bench/baseline/target/baseline.jar}).
  */
+@Tag("slow")
 class BenchSmokeTest {
     @Test
     void engineMicroBenchmarksRun() throws Exception {

@@ -29,6 +29,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * Then: every AI match is played to its end by node 2, every acknowledged intent is stored exactly
  * once, the topic holds exactly the stored events, and the edge shows what node 2 shows.
  */
+@Tag("slow")
 class TopologyTest {
     static final String TOPIC = "voidexa.match-events";
 

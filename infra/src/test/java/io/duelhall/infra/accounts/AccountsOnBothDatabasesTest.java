@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.UUID;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,6 +21,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * unique name key (a duplicate is NAME_TAKEN, not a database error), log-in, tokens by hash, expiry
  * by the injected clock, revocation.
  */
+@Tag("postgres")
 class AccountsOnBothDatabasesTest {
 
     static JdbcTemplate migrated(String database) {

@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.stream.LongStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -44,6 +45,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * or server seed hidden from that viewer at that moment (see {@link Truth}). It must find none.
  * {@link #theScannerFindsAPlantedLeak()} shows it would.
  */
+@Tag("slow")
 class HiddenInformationTest extends AppTest {
     /** At least 200 in CI (the bar); -Dduelhall.hidden-info.matches=N to change. */
     static final int MATCHES = Integer.getInteger("duelhall.hidden-info.matches", 200);

@@ -24,6 +24,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -40,6 +41,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * match runs and audits under the rules it was created with; a set written with registered players
  * keeps its ratings.
  */
+@Tag("postgres")
+@Tag("slow")
 class GoldenHistoryTest {
     static final Path GOLDEN = Path.of("src", "test", "resources", "golden").toAbsolutePath();
     static final Path WORK =

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -22,6 +23,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * below, with the scan switched off, shows exactly that (the match stands still); the second, with
  * it on, shows the AI carrying on through the same command path.
  */
+@Tag("slow")
 class AiResumeTest {
     static final Path DIR =
             Path.of("target", "ai-resume-data", UUID.randomUUID().toString()).toAbsolutePath();

@@ -8,6 +8,7 @@ import io.duelhall.infra.DuelhallApplication;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -17,6 +18,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Matches live in the H2 file store: a stopped and restarted app knows them and can go on playing
  * them.
  */
+@Tag("slow")
 class RestartTest {
     static final Path DIR =
             Path.of("target", "restart-data", UUID.randomUUID().toString()).toAbsolutePath();

@@ -18,6 +18,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -33,6 +34,7 @@ import org.springframework.mock.env.MockEnvironment;
  * repeats would read 2 before 1 once both are sent again. With {@link PublicTopicSender} event 2
  * fails with event 1, and the topic holds 0, 1, 2 once both are sent again.
  */
+@Tag("kafka")
 class PublicTopicSenderTest {
     static final String TOPIC = "sender-order";
 

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * the end every match plays on to its end (goal: 0 stuck). CI kills {@code crash.kills} times
  * (default 2); the recorded figure used {@code -Dcrash.kills=20 -Dcrash.playOut=true}.
  */
+@Tag("slow")
 class CrashRecoveryTest {
     static final Path DIR =
             Path.of("target", "crash-data", UUID.randomUUID().toString()).toAbsolutePath();

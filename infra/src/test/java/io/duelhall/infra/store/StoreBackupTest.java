@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -21,6 +22,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * online backup — only for the admin — that restores into a server which shows, audits and plays on
  * exactly what was there at the backup.
  */
+@Tag("slow")
 class StoreBackupTest {
     static final Path DIR =
             Path.of("target", "store-backup", UUID.randomUUID().toString()).toAbsolutePath();

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -21,6 +22,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * the whole file) every match shows as it ended and audits clean. The disk figures themselves are a
  * benchmark (docs/operations.md), not a test.
  */
+@Tag("slow")
 class StoreCompactorTest {
     static final Path DIR =
             Path.of("target", "store-compactor", UUID.randomUUID().toString()).toAbsolutePath();

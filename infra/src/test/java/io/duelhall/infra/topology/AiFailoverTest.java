@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -23,6 +24,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * own can have seen them — takes X's segments of the AI seats' processor and must play every one of
  * those matches to its end, signing the AI's intents without any key of X's.
  */
+@Tag("postgres")
+@Tag("slow")
 class AiFailoverTest {
     static final Path DATA =
             Path.of("target", "topology", "ai-failover-" + UUID.randomUUID()).toAbsolutePath();

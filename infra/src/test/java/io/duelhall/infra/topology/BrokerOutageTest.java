@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -27,6 +28,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * same message again (same {@code ce_id}, headers and data), so a consumer removes it by id.
  * Loopback only; every loop is bounded by the phases' durations.
  */
+@Tag("kafka")
+@Tag("slow")
 class BrokerOutageTest {
     static final int OUTAGE_SECONDS = Integer.getInteger("outage.seconds", 8);
     static final int AI_MATCHES = Integer.getInteger("outage.aiMatches", 2);

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -19,6 +20,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * to serve (it was UP with 0 partitions), and it waits quietly; once the topic is there it reads it
  * and becomes healthy.
  */
+@Tag("kafka")
+@Tag("slow")
 class EdgeTopicTest {
     @Test
     void anEdgeWithoutItsTopicIsOutOfServiceUntilTheTopicExists() throws Exception {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -18,6 +19,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * PostgreSQL ends with no large objects ({@code oid}) and the event store's own global index
  * sequence.
  */
+@Tag("postgres")
 class MigrationsTest {
     static final String[] BYTE_COLUMNS = {
         "domain_event_entry.payload",

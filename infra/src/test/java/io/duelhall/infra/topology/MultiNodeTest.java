@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -38,6 +39,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * to one real Kafka broker. Clients play the same matches through both nodes at once, and often
  * send two intents for one match to the two nodes at the same moment.
  */
+@Tag("postgres")
+@Tag("kafka")
+@Tag("slow")
 class MultiNodeTest {
     static TestPostgres.Database db;
     static Broker broker;

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -46,6 +47,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * from the same broker. Last, the broker is stopped in the middle of a match and started again.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("kafka")
+@Tag("slow")
 class PublicStreamTest {
     static final String TOPIC = "voidexa.match-events";
     static final ObjectMapper JSON = EventStoreJson.newMapper();

@@ -7,6 +7,7 @@ import java.util.UUID;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -15,6 +16,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * started after the first had claimed everything, gets its share), and a node that goes away leaves
  * all of them to the other.
  */
+@Tag("postgres")
+@Tag("slow")
 class SegmentSharingTest {
     static final Path DATA =
             Path.of("target", "topology", "segments-" + UUID.randomUUID()).toAbsolutePath();

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriver;
@@ -25,6 +26,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * Base of the browser tests: the whole app on a random port (one shared context) and headless
  * Chromium.
  */
+@Tag("browser")
 abstract class WebTest extends AppTest {
     static final Duration WAIT = Duration.ofSeconds(15);
 
