@@ -72,6 +72,11 @@ public class Match {
 
     private MatchOptions options;
 
+    /** Whether the match ever went live (all seats taken), and when it ended (finding 8). */
+    private boolean wasLive;
+
+    private Instant endedAt;
+
     /**
      * The clock that runs now (null: none), and the sequence number of the ClockSet that set it.
      */
@@ -190,7 +195,8 @@ public class Match {
             TakeSeat cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
         Decision d = ruleset.join(state, cmd.request());
         if (!d.accepted()) {
-            return new JoinOutcome(null, version, state.status(), d.refusal());
+            return new JoinOutcome(
+                    null, version, state.status(), asSpectatorsSeeIt(d.refusal(), time));
         }
         Set<Seat> before = new HashSet<>(state.seats());
         GameState after = state;
@@ -356,8 +362,30 @@ public class Match {
         }
     }
 
+    /**
+     * A seat request to a match whose spectators are behind (issue 45, finding 8): while they have
+     * not yet been shown its end, the answer is the one for a full match, as the delayed view says
+     * it is, not {@code MATCH_OVER}, which told the end early.
+     */
+    private Refusal asSpectatorsSeeIt(Refusal r, Clock time) {
+        if (r != null
+                && "MATCH_OVER".equals(r.code())
+                && wasLive
+                && endedAt != null
+                && options != null
+                && options.spectatorDelaySeconds() > 0
+                && time.instant().isBefore(endedAt.plusSeconds(options.spectatorDelaySeconds()))) {
+            return Refusal.conflict("MATCH_FULL", r.rule(), r.message());
+        }
+        return r;
+    }
+
     @EventSourcingHandler
-    void on(MatchEvent event, Rulesets rulesets, MetaData metaData) {
+    void on(
+            MatchEvent event,
+            Rulesets rulesets,
+            MetaData metaData,
+            @org.axonframework.eventhandling.Timestamp Instant at) {
         version++;
         if (metaData.get(EventChain.METADATA_KEY) instanceof String c) {
             chain = c;
@@ -388,6 +416,11 @@ public class Match {
         } else {
             state = ruleset.evolve(state, event);
             extendReceipt();
+            if (state.status() == MatchStatus.LIVE) {
+                wasLive = true;
+            } else if (state.status() == MatchStatus.ENDED && endedAt == null) {
+                endedAt = at;
+            }
         }
     }
 

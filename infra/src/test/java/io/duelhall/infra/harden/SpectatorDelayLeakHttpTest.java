@@ -73,6 +73,15 @@ class SpectatorDelayLeakHttpTest extends AppTest {
         Res audit = api.get("/api/matches/" + id + "/audit", null);
         assertThat(audit.status()).as(audit.raw()).isEqualTo(409);
         assertThat(audit.error()).isEqualTo("MATCH_NOT_ENDED");
+        // a seat request: refused as for a full match, not MATCH_OVER (issue 45, finding 8)
+        Res seat =
+                api.post(
+                        "/api/matches/" + id + "/seats",
+                        api.seatBody("Late" + a.substring(3), api.starterDecks().get(0)),
+                        null);
+        assertThat(seat.status()).as(seat.raw()).isEqualTo(409);
+        assertThat(seat.error()).as(seat.raw()).isEqualTo("MATCH_FULL");
+        assertThat(seat.raw()).doesNotContain("MATCH_OVER").doesNotContain("over");
         // a seat of the match sees its own match live, its record included
         assertThat(api.get("/api/matches/" + id + "/export", m[2]).status()).isEqualTo(200);
         assertThat(api.get("/api/matches/" + id + "/audit", m[1]).status()).isEqualTo(200);
@@ -108,6 +117,14 @@ class SpectatorDelayLeakHttpTest extends AppTest {
         assertThat(api.get("/api/leaderboard?limit=500", null).body().toString()).contains(a, b);
         assertThat(api.get("/api/matches/" + id + "/export", null).status()).isEqualTo(200);
         assertThat(api.get("/api/matches/" + id + "/audit", null).status()).isEqualTo(200);
+        // once the spectators have seen the end, a seat request says so too (finding 8)
+        Res seat =
+                api.post(
+                        "/api/matches/" + id + "/seats",
+                        api.seatBody("Late" + a.substring(3), api.starterDecks().get(0)),
+                        null);
+        assertThat(seat.status()).as(seat.raw()).isEqualTo(409);
+        assertThat(seat.error()).as(seat.raw()).isEqualTo("MATCH_OVER");
     }
 
     /** Waits until the list, history and ratings models have handled every event stored so far. */
