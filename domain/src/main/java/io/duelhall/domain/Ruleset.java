@@ -62,10 +62,10 @@ public interface Ruleset {
         if (options != null
                 && options.seats() != null
                 && (options.seats() < minSeats() || options.seats() > maxSeats())) {
+            // 400, as every other option out of its range (issue 45, finding 7): it was 422
             return Decision.reject(
-                    Refusal.rules(
+                    Refusal.malformed(
                             "OUT_OF_RANGE",
-                            null,
                             "seats must be "
                                     + minSeats()
                                     + (maxSeats() == minSeats() ? "" : " to " + maxSeats())

@@ -158,8 +158,9 @@ final class Decider {
         }
         String owed = CasketMoves.owed(s);
         if (CasketMoves.toAct(s) != seat) {
+            // 403, as "not your turn" is in every game (issue 45, finding 7): it was 422 here
             return Decision.reject(
-                    Refusal.rules(
+                    Refusal.forbidden(
                             "NOT_YOUR_DECISION",
                             "C-SEATS-1",
                             "Seat " + CasketMoves.toAct(s) + " owes the next decision."));

@@ -192,6 +192,9 @@ class RulingsTest {
         assertThat(s.rules.toAct(s.state)).isEqualTo(B);
         assertThat(s.view(B).decision()).isEqualTo("REACT");
         assertThat(s.refused(Scenario.of(A, CasketIntents.PASS))).isEqualTo("NOT_YOUR_DECISION");
+        // "not your turn" is one kind of refusal in every game: 403 (issue 45, finding 7)
+        assertThat(s.act(Scenario.of(A, CasketIntents.PASS)).refusal().category())
+                .isEqualTo(io.duelhall.domain.Refusal.Category.FORBIDDEN);
         s.defenceDice("BLOOD", "BLOOD");
         s.ok(
                 new Intent(
