@@ -61,7 +61,8 @@ class BodyPropertyTest {
                                 "--duelhall.limits.intents-per-address-burst=100000",
                                 "--duelhall.limits.creates-per-address-per-minute=100000",
                                 "--duelhall.limits.seats-per-address-per-minute=100000",
-                                "--duelhall.limits.audits-per-address-per-minute=100000");
+                                "--duelhall.limits.audits-per-address-per-minute=100000",
+                                "--duelhall.limits.logins-per-address-per-minute=100000");
         api = new Api(((WebServerApplicationContext) app).getWebServer().getPort());
         decks = api.starterDecks();
     }
@@ -98,6 +99,108 @@ class BodyPropertyTest {
     @Property(tries = 100)
     void noAuditUploadGetsA5xx(@ForAll("values") Object body) throws Exception {
         answerIsAClientError("/api/audit", body, null);
+    }
+
+    /**
+     * Issue 45, findings 2 and 7, for every endpoint that takes a body: a valid body with one of
+     * its keys given twice (the second with any value), or with a number written as a string or a
+     * fraction, is 400 and changes nothing.
+     */
+    @Property(tries = 150)
+    void aDuplicatedKeyIsRefusedEverywhere(
+            @ForAll("endpoints") String endpoint,
+            @ForAll("keyIndexes") int keyIndex,
+            @ForAll("values") Object other)
+            throws Exception {
+        String[] m = live();
+        long before = version(m[0]);
+        Map<String, Object> body = validBody(endpoint);
+        List<String> keys = new ArrayList<>(body.keySet());
+        String key = keys.get(keyIndex % keys.size());
+        String json = Api.JSON.writeValueAsString(body);
+        String twice =
+                json.substring(0, json.length() - 1)
+                        + ","
+                        + Api.JSON.writeValueAsString(key)
+                        + ":"
+                        + Api.JSON.writeValueAsString(other)
+                        + "}";
+        int status = answerIsAClientError(path(endpoint, m), "RAW:" + twice, token(endpoint, m));
+        assertThat(status).as("%s %s", endpoint, twice).isEqualTo(400);
+        assertThat(version(m[0])).as("a refused body changes nothing").isEqualTo(before);
+    }
+
+    @Property(tries = 60)
+    void numbersAreNeverCoerced(@ForAll("coercions") String written) throws Exception {
+        String[] m = live();
+        long before = version(m[0]);
+        String intent =
+                "{\"intentId\":\"c-"
+                        + UUID.randomUUID()
+                        + "\",\"type\":\"CONCEDE\",\"expectedVersion\":"
+                        + written.replace("V", Long.toString(before))
+                        + "}";
+        int status =
+                answerIsAClientError("/api/matches/" + m[0] + "/intents", "RAW:" + intent, m[1]);
+        assertThat(status).as(intent).isEqualTo(400);
+        String create =
+                "{\"options\":{\"spectatorDelaySeconds\":" + written.replace("V", "1") + "}}";
+        assertThat(answerIsAClientError("/api/matches", "RAW:" + create, null))
+                .as(create)
+                .isEqualTo(400);
+        assertThat(version(m[0])).isEqualTo(before);
+    }
+
+    @Provide
+    Arbitrary<String> endpoints() {
+        return Arbitraries.of("create", "seat", "intent", "login", "register");
+    }
+
+    @Provide
+    Arbitrary<Integer> keyIndexes() {
+        return Arbitraries.integers().between(0, 10);
+    }
+
+    @Provide
+    Arbitrary<String> coercions() {
+        return Arbitraries.of("\"V\"", "V.5", "V.0", "true", "\"\"", "[V]", "{\"v\":V}", "\" V\"");
+    }
+
+    static Map<String, Object> validBody(String endpoint) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        switch (endpoint) {
+            case "create" -> {
+                body.put("ruleset", "voidexa");
+                body.put("options", Map.of("spectatorDelaySeconds", 0));
+            }
+            case "seat" -> {
+                JsonNode seat = api.seatBody("Twice", decks.get(0));
+                seat.fieldNames().forEachRemaining(f -> body.put(f, seat.get(f)));
+            }
+            case "intent" -> {
+                body.put("intentId", "twice-" + UUID.randomUUID());
+                body.put("type", "CONCEDE");
+            }
+            default -> {
+                body.put("name", "Twice" + UUID.randomUUID().toString().substring(0, 6));
+                body.put("password", Api.PASSWORD);
+            }
+        }
+        return body;
+    }
+
+    static String path(String endpoint, String[] m) {
+        return switch (endpoint) {
+            case "create" -> "/api/matches";
+            case "seat" -> "/api/matches/" + api.createMatch() + "/seats";
+            case "intent" -> "/api/matches/" + m[0] + "/intents";
+            case "login" -> "/api/sessions";
+            default -> "/api/players";
+        };
+    }
+
+    static String token(String endpoint, String[] m) {
+        return endpoint.equals("intent") ? m[1] : null;
     }
 
     // ---- the requests ----
