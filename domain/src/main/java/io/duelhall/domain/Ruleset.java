@@ -100,7 +100,7 @@ public interface Ruleset {
     default List<IntentSpec> vocabulary() {
         List<IntentSpec> out = new java.util.ArrayList<>(intentTypes());
         if (out.stream().noneMatch(t -> Intent.CONCEDE.equals(t.type()))) {
-            out.add(new IntentSpec(Intent.CONCEDE, "give up the match.", List.of()));
+            out.add(new IntentSpec(Intent.CONCEDE, "give up the match.", List.of(), List.of()));
         }
         return List.copyOf(out);
     }
@@ -144,6 +144,34 @@ public interface Ruleset {
                 return Refusal.malformed(
                         "MISSING_FIELD",
                         intent.type() + " needs \"" + need + "\": " + spec.summary());
+            }
+        }
+        java.util.List<String> sent = new java.util.ArrayList<>();
+        if (intent.card() != null) {
+            sent.add("card");
+        }
+        if (intent.ability() != null) {
+            sent.add("ability");
+        }
+        if (!intent.targets().isEmpty()) {
+            sent.add("targets");
+        }
+        if (!intent.cards().isEmpty()) {
+            sent.add("cards");
+        }
+        if (intent.choices() != null) {
+            intent.choices().keySet().forEach(k -> sent.add("choices." + k));
+        }
+        for (String field : sent) {
+            if (!spec.takes(field)) {
+                return Refusal.malformed(
+                        "UNUSED_FIELD",
+                        intent.type()
+                                + " takes no \""
+                                + field
+                                + "\": "
+                                + spec.summary()
+                                + " Send only the fields the type reads.");
             }
         }
         for (Target t : intent.targets()) {

@@ -45,7 +45,7 @@ import org.springframework.core.env.StandardEnvironment;
     RulesConfig.class,
     CommandConfig.class,
     ApiErrors.class,
-    io.duelhall.command.api.StrictJson.class,
+    io.duelhall.query.http.StrictJson.class,
     LimitsConfig.class,
     io.duelhall.query.http.JsonErrors.class,
     io.duelhall.query.http.SecurityHeaders.class,

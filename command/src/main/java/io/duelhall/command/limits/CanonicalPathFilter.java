@@ -18,7 +18,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * keyed on the plain path. The limits themselves key on {@link RoutedPath#of}, so a spelling this
  * filter lets through (percent-encoded letters, case, a trailing slash) meets the same bucket.
  */
-public class CanonicalPathFilter extends OncePerRequestFilter {
+class CanonicalPathFilter extends OncePerRequestFilter {
     private final ObjectProvider<MeterRegistry> meters;
 
     public CanonicalPathFilter(ObjectProvider<MeterRegistry> meters) {

@@ -41,46 +41,56 @@ public final class BiomeIntents {
                             PLAY,
                             "Play a card of the hand into the queue at its Speed (B-SPEED-1); targets as the card"
                                     + " names them; choices.x for X void energy, choices.mode for \"pick one\".",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of("targets", "choices.x", "choices.mode")),
                     new IntentSpec(
                             ACTIVATE,
                             "Activate the skill of your agent (card): it is locked, the skill enters the queue.",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of("targets")),
                     new IntentSpec(
                             CONVERT,
                             "Convert a card of the hand into energy: active seat, primary phase, empty queue,"
                                     + " once a turn, no queue (B-QUEUE-2).",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of()),
                     new IntentSpec(
                             ANOMALY,
                             "Play an anomaly of the hand: active seat, primary phase, empty queue, once a turn,"
                                     + " no queue (B-QUEUE-2).",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of("targets")),
                     new IntentSpec(
                             ADVANCE,
                             "Advance step: your agent (card) advances into the biome targets[0] (kind BIOME) with"
                                     + " the gear in cards attached.",
-                            List.of("card", "targets")),
+                            List.of("card", "targets"),
+                            List.of("cards")),
                     new IntentSpec(
                             ATTACK,
                             "Attack step, active seat, empty queue: cards are the attacking agents (in biomes).",
-                            List.of("cards")),
+                            List.of("cards"),
+                            List.of()),
                     new IntentSpec(
                             DEFEND,
                             "Defend step, defending seat, empty queue: cards[i] blocks the attacker targets[i]"
                                     + " (kind AGENT).",
-                            List.of("cards", "targets")),
+                            List.of("cards", "targets"),
+                            List.of()),
                     new IntentSpec(
                             ORDER_DEFENDERS,
                             "The attacking seat orders the defenders (cards) of its attacker (card):"
                                     + " damage is assigned in that order.",
-                            List.of("card", "cards")),
+                            List.of("card", "cards"),
+                            List.of()),
                     new IntentSpec(
                             PASS,
                             "Take no action now; two passes in a row execute the top of the queue, or end the"
                                     + " step when the queue is empty (B-QUEUE-1).",
+                            List.of(),
                             List.of()),
-                    new IntentSpec(CONCEDE, "Give up the match, at any time.", List.of()));
+                    new IntentSpec(
+                            CONCEDE, "Give up the match, at any time.", List.of(), List.of()));
     public static final List<String> TARGET_KINDS =
             List.of(TargetRef.AGENT, TargetRef.SECTOR, TargetRef.BIOME, TargetRef.PLAYER);
 

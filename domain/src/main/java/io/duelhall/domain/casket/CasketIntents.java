@@ -30,39 +30,59 @@ public final class CasketIntents {
     public static final List<IntentSpec> SPECS =
             List.of(
                     new IntentSpec(
-                            KEEP, "keep the opening hand (the one mulligan not taken).", List.of()),
+                            KEEP,
+                            "keep the opening hand (the one mulligan not taken).",
+                            List.of(),
+                            List.of()),
                     new IntentSpec(
                             MULLIGAN,
                             "shuffle the hand back and draw 6 new cards, once.",
+                            List.of(),
                             List.of()),
                     new IntentSpec(
                             MOVE,
                             "move along targets (HEX, id \"q,r\", each next to the last), 1 SP a hex,"
                                     + " +1 in difficult terrain; cards: hand cards paying overspent SP.",
-                            List.of("targets")),
+                            List.of("targets"),
+                            List.of("cards")),
                     new IntentSpec(
                             ROTATE,
                             "turn to choices.facing (0 N … 5 NW), free, once a turn.",
-                            List.of("choices.facing")),
+                            List.of("choices.facing"),
+                            List.of()),
                     new IntentSpec(
                             PLAY,
                             "play card; an attack targets a CASKET (seat, subsystem = component);"
                                     + " cards: hand cards paying overspent SP.",
-                            List.of("card")),
-                    new IntentSpec(VENT, "spend 2 SP to remove 3 Heat.", List.of()),
+                            List.of("card"),
+                            List.of("targets", "cards")),
+                    new IntentSpec(
+                            VENT, "spend 2 SP to remove 3 Heat.", List.of(), List.of("cards")),
                     new IntentSpec(
                             PASS,
                             "end the action phase (unspent SP stays for reactive cards); draw and end the turn.",
+                            List.of(),
                             List.of()),
                     new IntentSpec(
-                            REACT, "play one reactive card against the attack.", List.of("card")),
-                    new IntentSpec(DECLINE, "play no reactive card against the attack.", List.of()),
+                            REACT,
+                            "play one reactive card against the attack.",
+                            List.of("card"),
+                            List.of()),
+                    new IntentSpec(
+                            DECLINE,
+                            "play no reactive card against the attack.",
+                            List.of(),
+                            List.of()),
                     new IntentSpec(
                             PAY,
                             "pay the damage: cards from the hand, the rest from the deck.",
-                            List.of()),
+                            List.of(),
+                            List.of("cards")),
                     new IntentSpec(
-                            DISCARD, "discard down to 6: cards from the hand.", List.of("cards")));
+                            DISCARD,
+                            "discard down to 6: cards from the hand.",
+                            List.of("cards"),
+                            List.of()));
 
     private CasketIntents() {}
 

@@ -68,19 +68,25 @@ public final class VoidexaIntents {
                     new IntentSpec(
                             "PLAY_CARD",
                             "play a card from your hand (\"card\": its instance id) at \"targets\" as it needs.",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of("targets")),
                     new IntentSpec(
                             "ACTIVATE",
                             "use an ability (\"ability\": its index, 0 if absent) of your card in play (\"card\").",
-                            List.of("card")),
-                    new IntentSpec("END_TURN", "end your turn.", List.of()),
+                            List.of("card"),
+                            List.of("ability", "targets")),
+                    new IntentSpec("END_TURN", "end your turn.", List.of(), List.of()),
                     new IntentSpec(
                             "DISCARD_DOWN",
                             "discard to the hand limit (\"cards\": the instance ids to discard).",
-                            List.of("cards")),
+                            List.of("cards"),
+                            List.of()),
                     new IntentSpec(
-                            "PASS", "let the card waiting for an answer resolve.", List.of()),
-                    new IntentSpec("CONCEDE", "give up the match.", List.of()));
+                            "PASS",
+                            "let the card waiting for an answer resolve.",
+                            List.of(),
+                            List.of()),
+                    new IntentSpec("CONCEDE", "give up the match.", List.of(), List.of()));
 
     static final List<String> KINDS = Arrays.stream(Kind.values()).map(Enum::name).toList();
 

@@ -36,22 +36,30 @@ public final class VoidlitIntents {
                     new IntentSpec(
                             MULLIGAN,
                             "Return any of the five cards shown (none keeps the hand), once (L-START-1).",
-                            List.of()),
+                            List.of(),
+                            List.of("cards")),
                     new IntentSpec(
                             BANK,
                             "Put a card of the hand into the Bank: +1 Energy, once a turn (L-ENERGY-1).",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of()),
                     new IntentSpec(
                             PLAY_CARD,
                             "Play a card of the hand; targets[0] when the card names a target.",
-                            List.of("card")),
+                            List.of("card"),
+                            List.of("targets")),
                     new IntentSpec(
                             ATTACK,
                             "A Unit (card) attacks an enemy Unit or the enemy player (targets[0]).",
-                            List.of("card", "targets")),
-                    new IntentSpec(END_TURN, "End the turn (the Bank draw first).", List.of()),
+                            List.of("card", "targets"),
+                            List.of()),
                     new IntentSpec(
-                            CONCEDE, "Give up the match, at any time (L-END-1).", List.of()));
+                            END_TURN, "End the turn (the Bank draw first).", List.of(), List.of()),
+                    new IntentSpec(
+                            CONCEDE,
+                            "Give up the match, at any time (L-END-1).",
+                            List.of(),
+                            List.of()));
 
     public static final List<String> TARGET_KINDS = List.of(TargetRef.UNIT, TargetRef.PLAYER);
 

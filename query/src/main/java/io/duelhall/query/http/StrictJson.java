@@ -1,4 +1,4 @@
-package io.duelhall.command.api;
+package io.duelhall.query.http;
 
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -14,8 +14,8 @@ import tools.jackson.databind.type.LogicalType;
  * "the last one wins" ({@code {"type":"NOPE","type":"CONCEDE"}} conceded); a number is not read
  * from a string nor a string from a number, and a fraction is not cut into an integer field ({@code
  * expectedVersion: 1.5} was 1). Each of these is {@code 400 MALFORMED_JSON} through {@link
- * ApiErrors}, before anything is decided. {@code /api/audit} reads its records with a strict parser
- * of its own (fairness' RecordDecoder).
+ * io.duelhall.command.api.ApiErrors}, before anything is decided. {@code /api/audit} reads its
+ * records with a strict parser of its own (fairness' RecordDecoder).
  */
 @Configuration(proxyBeanMethods = false)
 public class StrictJson {
