@@ -369,6 +369,22 @@ class QueueHttpTest extends AppTest {
         // and the account may queue again
         String[] second = ticket(30, "biome", 2, false, 0, ed);
         assertThat(api.delete("/api/tickets/" + second[0], second[1]).status()).isEqualTo(204);
+        // a queue's id is no match's: every match path answers 4xx for it, never a 5xx
+        for (String path :
+                List.of("/view", "/events", "/replay?at=1", "/moves", "/export", "/audit")) {
+            Res r = api.get("/api/matches/biome-2-casual" + path, first[1]);
+            assertThat(r.status()).as(path + " " + r.raw()).isBetween(400, 499);
+        }
+        Res seatInQueue =
+                api.post(
+                        "/api/matches/biome-2-casual/seats",
+                        ((ObjectNode) starter("biome", 0).deepCopy()).put("name", "Zed"),
+                        null);
+        assertThat(seatInQueue.status()).as(seatInQueue.raw()).isEqualTo(404);
+        Res intentInQueue =
+                api.post("/api/matches/biome-2-casual/intents", Api.intent("CONCEDE"), first[1]);
+        assertThat(intentInQueue.status()).as(intentInQueue.raw()).isEqualTo(404);
+        assertThat(events("biome-2-casual")).as("nothing stored").hasSize(4);
         // the queues list
         JsonNode queues = api.get("/api/queues", null).body();
         assertThat(queues.isArray()).isTrue();
