@@ -143,6 +143,31 @@ class MatchQueue {
         }
     }
 
+    @CommandHandler
+    void handle(QueueCommands.ReturnTable cmd) {
+        boolean paired =
+                tickets.values().stream()
+                        .anyMatch(
+                                t ->
+                                        cmd.matchId().equals(t.matchId())
+                                                && t.status().equals("MATCHED"));
+        if (paired && !seatedMatches.contains(cmd.matchId())) {
+            apply(new QueueEvents.TableReturned(queueId, cmd.matchId(), cmd.reason(), cmd.at()));
+        }
+    }
+
+    @EventSourcingHandler
+    void on(QueueEvents.TableReturned e) {
+        for (Ticket t : List.copyOf(tickets.values())) {
+            if (e.matchId().equals(t.matchId()) && t.status().equals("MATCHED")) {
+                tickets.put(
+                        t.opened().ticketId(), new Ticket(t.opened(), "QUEUED", null, null, null));
+                openByAccount.put(t.opened().account(), t.opened().ticketId());
+                recent.remove(t.opened().account());
+            }
+        }
+    }
+
     @EventSourcingHandler
     void on(QueueEvents.TableSeated e) {
         seatedMatches.add(e.matchId());
@@ -151,6 +176,22 @@ class MatchQueue {
     @CommandHandler
     WaveOutcome handle(RunWave cmd, QueueRatings ratings) {
         QueueKey key = QueueKey.parse(queueId).orElseThrow();
+        // tables paired but never seated within the seating time (the node stopped mid-way): back
+        tickets.values().stream()
+                .filter(
+                        t ->
+                                t.status().equals("MATCHED")
+                                        && !seatedMatches.contains(t.matchId())
+                                        && t.closedAt() != null
+                                        && !t.closedAt().plus(cmd.seating()).isAfter(cmd.at()))
+                .map(Ticket::matchId)
+                .distinct()
+                .toList()
+                .forEach(
+                        m ->
+                                apply(
+                                        new QueueEvents.TableReturned(
+                                                queueId, m, "NOT_SEATED_IN_TIME", cmd.at())));
         List<Ticket> waiting =
                 tickets.values().stream().filter(t -> t.status().equals("QUEUED")).toList();
         List<Ticket> staying = new ArrayList<>();

@@ -33,6 +33,10 @@ final class QueueCommands {
     record MarkSeated(
             @TargetAggregateIdentifier String queueId, String waveId, String matchId, Instant at) {}
 
+    /** The runner could not make the match of a table: its tickets wait again. */
+    record ReturnTable(
+            @TargetAggregateIdentifier String queueId, String matchId, String reason, Instant at) {}
+
     /** Read a ticket as its holder: nothing is stored. */
     record ReadTicket(
             @TargetAggregateIdentifier String queueId, String ticketId, String tokenHash) {}
@@ -42,7 +46,8 @@ final class QueueCommands {
             Instant at,
             PairingRules rules,
             Duration ticketTtl,
-            Duration rematch) {}
+            Duration rematch,
+            Duration seating) {}
 
     /** A refusal, or null and the queue's waiting count after the command. */
     record Outcome(Refusal refusal, int waiting) {}

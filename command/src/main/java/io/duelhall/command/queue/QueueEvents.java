@@ -22,7 +22,8 @@ public final class QueueEvents {
                     TicketMatched.class,
                     TicketCancelled.class,
                     TicketExpired.class,
-                    TableSeated.class);
+                    TableSeated.class,
+                    TableReturned.class);
 
     /**
      * A ticket joined the queue. Only hashes of its token and of the seat token it will hand out
@@ -74,6 +75,12 @@ public final class QueueEvents {
      * holders from now on.
      */
     public record TableSeated(String queueId, String waveId, String matchId, Instant at) {}
+
+    /**
+     * The match of a table could not be made (or was not made in time, e.g. the node stopped): its
+     * tickets wait again, as they were; the match, if half made, expires by its seats' deadline.
+     */
+    public record TableReturned(String queueId, String matchId, String reason, Instant at) {}
 
     public record TicketCancelled(String queueId, String ticketId, Instant at) {}
 

@@ -42,6 +42,9 @@ class WaveRunner implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(WaveRunner.class);
     private static final long HOUR_MS = 3_600_000;
 
+    /** How long a table's match may take to be made and seated before its tickets wait again. */
+    static final java.time.Duration SEATING = java.time.Duration.ofSeconds(60);
+
     private final CommandGateway commands;
     private final Rulesets rulesets;
     private final Clock clock;
@@ -141,7 +144,8 @@ class WaveRunner implements SmartLifecycle {
                                     clock.instant(),
                                     props.rules(),
                                     props.ticketTtl(),
-                                    props.rematch()));
+                                    props.rematch(),
+                                    SEATING));
         } catch (AggregateNotFoundException e) {
             return; // nobody ever queued here
         }
@@ -156,14 +160,34 @@ class WaveRunner implements SmartLifecycle {
                 seat(key, table);
             } catch (RuntimeException e) {
                 log.error("queue {}: match {} could not be made", key.id(), table.matchId(), e);
+                giveBack(key, table, "MATCH_NOT_MADE");
             }
         }
     }
 
+    private void giveBack(QueueKey key, TablePlan table, String reason) {
+        try {
+            commands.sendAndWait(
+                    new QueueCommands.ReturnTable(
+                            key.id(), table.matchId(), reason, clock.instant()));
+        } catch (RuntimeException e) {
+            log.error(
+                    "queue {}: table {} not returned (a later wave does it)",
+                    key.id(),
+                    table.matchId(),
+                    e);
+        }
+    }
+
     private void seat(QueueKey key, TablePlan table) {
+        // a match left half made expires by its seats' deadline (issue 19)
         commands.sendAndWait(
                 new CreateMatch(
-                        table.matchId(), key.ruleset(), options(key), Tokens.randomBytes(32)));
+                        table.matchId(),
+                        key.ruleset(),
+                        options(key),
+                        Tokens.randomBytes(32),
+                        (int) SEATING.toSeconds()));
         for (SeatPlan s : table.seats()) {
             JoinOutcome joined =
                     commands.sendAndWait(
@@ -175,6 +199,7 @@ class WaveRunner implements SmartLifecycle {
                         s.ticketId(),
                         table.matchId(),
                         joined.refusal());
+                giveBack(key, table, "SEAT_REFUSED");
                 return;
             }
         }

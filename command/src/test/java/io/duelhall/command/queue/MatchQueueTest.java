@@ -79,7 +79,12 @@ class MatchQueueTest {
 
     static RunWave wave(Instant at) {
         return new RunWave(
-                Q, at, PairingRules.DEFAULT, Duration.ofMinutes(10), Duration.ofMinutes(10));
+                Q,
+                at,
+                PairingRules.DEFAULT,
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(10),
+                Duration.ofSeconds(60));
     }
 
     @Test
@@ -234,6 +239,70 @@ class MatchQueueTest {
                 }
             }
         };
+    }
+
+    @Test
+    void aTableNotSeatedInTimeWaitsAgainAndMayBeCancelled() {
+        WaveRan ran =
+                new WaveRan(Q, "w1", T0.plusSeconds(2), 2, true, PairingRules.DEFAULT, List.of());
+        TicketMatched a =
+                new TicketMatched(
+                        Q, Q + ".a", "w1", "m1", "A", List.of(Q + ".a", Q + ".b"), 0.1, 40, 2000);
+        TicketMatched b =
+                new TicketMatched(
+                        Q, Q + ".b", "w1", "m1", "B", List.of(Q + ".a", Q + ".b"), 0.1, 40, 1000);
+        // within the seating time: nothing yet (a wave of two matched tickets seats nobody)
+        fixture.given(
+                        opened("a", "acc-a", "10.0.0.1", T0),
+                        opened("b", "acc-b", "10.0.0.2", T0.plusSeconds(1)),
+                        ran,
+                        a,
+                        b)
+                .when(wave(T0.plusSeconds(30)))
+                .expectNoEvents();
+        // past it: the table goes back and both wait again (and are paired again in the same wave)
+        List<Object> payloads = new java.util.ArrayList<>();
+        fixture.given(
+                        opened("a", "acc-a", "10.0.0.1", T0),
+                        opened("b", "acc-b", "10.0.0.2", T0.plusSeconds(1)),
+                        ran,
+                        a,
+                        b)
+                .when(wave(T0.plusSeconds(62)))
+                .expectEventsMatching(collect(payloads));
+        assertThat(payloads.get(0))
+                .isEqualTo(
+                        new QueueEvents.TableReturned(
+                                Q, "m1", "NOT_SEATED_IN_TIME", T0.plusSeconds(62)));
+        assertThat(payloads.get(1)).isInstanceOf(WaveRan.class);
+        // the runner gives a table back at once when its match cannot be made; then it may be
+        // cancelled
+        fixture.given(
+                        opened("a", "acc-a", "10.0.0.1", T0),
+                        opened("b", "acc-b", "10.0.0.2", T0.plusSeconds(1)),
+                        ran,
+                        a,
+                        b,
+                        new QueueEvents.TableReturned(Q, "m1", "MATCH_NOT_MADE", T0.plusSeconds(3)))
+                .when(new CancelTicket(Q, Q + ".a", "hash-a", T0.plusSeconds(4)))
+                .expectEvents(new TicketCancelled(Q, Q + ".a", T0.plusSeconds(4)));
+    }
+
+    @Test
+    void theRunnerGivesBackATableWhoseMatchItCouldNotMakeButNeverASeatedOne() {
+        TicketMatched a =
+                new TicketMatched(Q, Q + ".a", "w1", "m1", "A", List.of(Q + ".a"), 0.1, 40, 2000);
+        fixture.given(opened("a", "acc-a", "10.0.0.1", T0), a)
+                .when(new QueueCommands.ReturnTable(Q, "m1", "MATCH_NOT_MADE", T0.plusSeconds(3)))
+                .expectEvents(
+                        new QueueEvents.TableReturned(
+                                Q, "m1", "MATCH_NOT_MADE", T0.plusSeconds(3)));
+        fixture.given(
+                        opened("a", "acc-a", "10.0.0.1", T0),
+                        a,
+                        new QueueEvents.TableSeated(Q, "w1", "m1", T0.plusSeconds(2)))
+                .when(new QueueCommands.ReturnTable(Q, "m1", "MATCH_NOT_MADE", T0.plusSeconds(3)))
+                .expectNoEvents();
     }
 
     /** Collects the payloads of the events published, and matches them all. */
