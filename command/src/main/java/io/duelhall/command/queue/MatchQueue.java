@@ -46,8 +46,13 @@ import org.axonframework.spring.stereotype.Aggregate;
  * {@link WaveMatcher}'s, over the waiting tickets with the ratings read when the wave runs, all of
  * it stored in {@link WaveRan}.
  */
+// Not in the app's aggregate cache (matchCache): a cache keyed by aggregate id alone would hand a
+// queue to the Match repository for a match path with a queue's id (a 500 instead of a 404).
 @Aggregate
 class MatchQueue {
+    /** Closed tickets are kept (readable by their holders) this long, then forgotten. */
+    static final Duration KEEP_CLOSED = Duration.ofDays(1);
+
     @AggregateIdentifier private String queueId;
     private final Map<String, Ticket> tickets = new LinkedHashMap<>();
     private final Map<String, String> openByAccount = new HashMap<>();
@@ -283,6 +288,7 @@ class MatchQueue {
 
     @EventSourcingHandler
     void on(TicketOpened e) {
+        forgetBefore(e.at().minus(KEEP_CLOSED));
         queueId = e.queueId();
         tickets.put(e.ticketId(), new Ticket(e, "QUEUED", null, null, null));
         openByAccount.put(e.account(), e.ticketId());
@@ -320,6 +326,28 @@ class MatchQueue {
     }
 
     private Instant lastWave;
+
+    /**
+     * Forgets tickets closed before {@code t} (by the events' own times, so a replay forgets the
+     * same): the queue's state stays as large as a day of tickets.
+     */
+    private void forgetBefore(Instant t) {
+        tickets.values()
+                .removeIf(
+                        x -> {
+                            boolean old =
+                                    !x.status().equals("QUEUED")
+                                            && x.closedAt() != null
+                                            && x.closedAt().isBefore(t)
+                                            && (x.matchId() == null
+                                                    || seatedMatches.contains(x.matchId()));
+                            return old;
+                        });
+        var live = new java.util.HashSet<String>();
+        tickets.values().forEach(x -> live.add(x.matchId()));
+        seatedMatches.retainAll(live);
+        recent.values().removeIf(r -> r.at() == null || r.at().isBefore(t));
+    }
 
     private void close(String ticketId, String status, Instant at) {
         Ticket t = tickets.get(ticketId);

@@ -305,6 +305,30 @@ class MatchQueueTest {
                 .expectNoEvents();
     }
 
+    @Test
+    void aTicketClosedADayAgoIsForgotten() {
+        fixture.given(
+                        opened("a", "acc-a", "10.0.0.1", T0),
+                        new TicketCancelled(Q, Q + ".a", T0.plusSeconds(5)),
+                        opened(
+                                "b",
+                                "acc-b",
+                                "10.0.0.2",
+                                T0.plus(Duration.ofDays(1)).plusSeconds(6)))
+                .when(new ReadTicket(Q, Q + ".a", "hash-a"))
+                .expectResultMessagePayloadMatching(
+                        that(
+                                "TICKET_NOT_FOUND",
+                                (TicketState t) -> t.refusal().code().equals("TICKET_NOT_FOUND")));
+        fixture.given(
+                        opened("a", "acc-a", "10.0.0.1", T0),
+                        new TicketCancelled(Q, Q + ".a", T0.plusSeconds(5)),
+                        opened("b", "acc-b", "10.0.0.2", T0.plus(Duration.ofHours(23))))
+                .when(new ReadTicket(Q, Q + ".a", "hash-a"))
+                .expectResultMessagePayloadMatching(
+                        that("CANCELLED", (TicketState t) -> "CANCELLED".equals(t.status())));
+    }
+
     /** Collects the payloads of the events published, and matches them all. */
     static org.hamcrest.Matcher<java.util.List<org.axonframework.eventhandling.EventMessage<?>>>
             collect(List<Object> into) {
