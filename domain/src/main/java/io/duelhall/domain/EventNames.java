@@ -57,6 +57,15 @@ public final class EventNames {
         }
     }
 
+    /**
+     * Adds the events of a part that is not a ruleset (e.g. the matchmaking queue's), stored as
+     * {@code <namespace>.<Type>}; returns this.
+     */
+    public EventNames with(String namespace, Collection<Class<?>> types) {
+        types.forEach(t -> add(namespace, t));
+        return this;
+    }
+
     private void add(String namespace, Class<?> type) {
         String name = namespace + "." + type.getSimpleName();
         Class<?> before = byName.putIfAbsent(name, type);

@@ -63,6 +63,15 @@ public final class Lifecycle {
         /** The server seed, revealed by the end (hex). */
         String serverSeed();
 
+        /**
+         * The seats' places, first to last, seats that share a place in one group; empty when the
+         * ruleset ranks seats by {@link #outcome} alone (won, drew, lost). Not a stored field: a
+         * ruleset whose end event records placings overrides it with that field.
+         */
+        default List<List<Seat>> placings() {
+            return List.of();
+        }
+
         /** How {@code seat}, a seat of this match, came out. */
         default Outcome outcome(Seat seat) {
             if (seat == winner()) {

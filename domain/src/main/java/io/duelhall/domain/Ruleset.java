@@ -330,6 +330,20 @@ public interface Ruleset {
      */
     List<DrawCheck> reproduceDraws(List<? extends MatchEvent> events);
 
+    /**
+     * Why a fresh match with these options would refuse this seat request, or null when it would
+     * seat it: a queue checks a ticket's seat request when the ticket is opened, so a bad deck is
+     * refused then and never when the match is made (issue 40).
+     */
+    default Refusal checkSeat(MatchOptions options, JoinRequest request) {
+        Decision opened = open("seat-check", options, new byte[32]);
+        if (!opened.accepted()) {
+            return opened.refusal();
+        }
+        Decision joined = join(replay(opened.events()), request);
+        return joined.accepted() ? null : joined.refusal();
+    }
+
     /** Replays events from the initial state. */
     default GameState replay(Iterable<? extends MatchEvent> events) {
         GameState state = initial();

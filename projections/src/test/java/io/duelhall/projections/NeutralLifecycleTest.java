@@ -13,6 +13,7 @@ import io.duelhall.projections.history.PlayerHistoryProjection.PlayerMatch;
 import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.list.MatchListProjection.MatchSummary;
 import io.duelhall.projections.list.MatchListProjection.Player;
+import io.duelhall.projections.ratings.PlacingRatings.PlacingRating;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.ratings.RatingProjection.PlayerRating;
 import java.time.Instant;
@@ -59,6 +60,15 @@ class NeutralLifecycleTest {
     record Round(Seat seat, int turn) implements Lifecycle.TurnBegan {}
 
     record Over(Seat winner, List<Seat> losers, String reason) implements Lifecycle.Ended {
+        @Override
+        public String serverSeed() {
+            return null;
+        }
+    }
+
+    /** An end that ranks every seat, as casket's does (C-D-END-2). */
+    record Placed(Seat winner, List<Seat> losers, String reason, List<List<Seat>> placings)
+            implements Lifecycle.Ended {
         @Override
         public String serverSeed() {
             return null;
@@ -168,8 +178,10 @@ class NeutralLifecycleTest {
     }
 
     @Test
-    @DisplayName("three registered seats: the winner beat two, the two losers tied for second")
-    void aThreeSeatMatchIsRatedPairwise() {
+    @DisplayName(
+            "issue 40: three registered seats are rated by placing (Plackett-Luce), not by Glicko-2:"
+                    + " the winner first, the two losers tied for second")
+    void aThreeSeatMatchIsRatedByPlacing() {
         feed(
                 "m",
                 10,
@@ -179,19 +191,75 @@ class NeutralLifecycleTest {
                 new Sat(Seat.C, "Cy", "c"),
                 new Began(),
                 new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
-        PlayerRating ada = ratings.find("Ada").orElseThrow();
-        PlayerRating bo = ratings.find("Bo").orElseThrow();
-        PlayerRating cy = ratings.find("Cy").orElseThrow();
-        // two wins against new players count more than the one of a two-seat match
-        assertThat(cy.rating()).isGreaterThan(RatingProjectionTest.WIN_RATING + 1);
-        assertThat(List.of(cy.games(), cy.wins(), cy.losses(), cy.draws()))
-                .containsExactly(1, 1, 0, 0);
-        // the losers are rated alike: a loss to Cy and half a point against each other, so less
-        // than a plain loss
-        assertThat(ada.rating()).isCloseTo(bo.rating(), within(1e-9));
-        assertThat(ada.rating()).isBetween(RatingProjectionTest.LOSS_RATING + 1, 1500.0 - 1);
-        assertThat(List.of(ada.games(), ada.wins(), ada.losses(), ada.draws()))
-                .containsExactly(1, 0, 1, 0);
+        assertThat(ratings.all()).as("no Glicko-2 rating for a three-seat match").isEmpty();
+        PlacingRating ada = ratings.placing("a", 3).orElseThrow();
+        PlacingRating bo = ratings.placing("b", 3).orElseThrow();
+        PlacingRating cy = ratings.placing("c", 3).orElseThrow();
+        assertThat(cy.mu()).isGreaterThan(1500 + 50);
+        assertThat(ada.mu()).isCloseTo(bo.mu(), within(1e-9)).isLessThan(1500);
+        assertThat(List.of(cy.games(), cy.firsts(), ada.games(), ada.firsts()))
+                .containsExactly(1, 1, 1, 0);
+        assertThat(cy.sigma()).isLessThan(350);
+        assertThat(ratings.placingBoard(3, 10)).extracting(PlacingRating::name).startsWith("Cy");
+        assertThat(ratings.placing("c", 4)).isEmpty();
+        assertThat(db.queryForObject("select model from rm_rated_match", String.class))
+                .isEqualTo("openskill-pl/1");
+    }
+
+    @Test
+    @DisplayName("issue 40: a 4-seat placing moves all four ratings in the order of their places")
+    void fourSeatsMoveByPlace() {
+        feed(
+                "m",
+                10,
+                opened("m"),
+                new Sat(Seat.A, "Ada", "a"),
+                new Sat(Seat.B, "Bo", "b"),
+                new Sat(Seat.C, "Cy", "c"),
+                new Sat(Seat.D, "Di", "d"),
+                new Began(),
+                new Placed(
+                        Seat.B,
+                        List.of(Seat.A, Seat.C, Seat.D),
+                        "LAST_STANDING",
+                        List.of(
+                                List.of(Seat.B),
+                                List.of(Seat.D),
+                                List.of(Seat.A),
+                                List.of(Seat.C))));
+        double b = ratings.placing("b", 4).orElseThrow().mu();
+        double d = ratings.placing("d", 4).orElseThrow().mu();
+        double a = ratings.placing("a", 4).orElseThrow().mu();
+        double c = ratings.placing("c", 4).orElseThrow().mu();
+        assertThat(b).isGreaterThan(d);
+        assertThat(d).isGreaterThan(a);
+        assertThat(a).isGreaterThan(c);
+        assertThat(b).isGreaterThan(1500);
+        assertThat(c).isLessThan(1500);
+        // a rebuild (reset, then the same events) gives the same numbers
+        ratings.reset();
+        list.reset();
+        history.reset();
+        feed(
+                "m",
+                10,
+                opened("m"),
+                new Sat(Seat.A, "Ada", "a"),
+                new Sat(Seat.B, "Bo", "b"),
+                new Sat(Seat.C, "Cy", "c"),
+                new Sat(Seat.D, "Di", "d"),
+                new Began(),
+                new Placed(
+                        Seat.B,
+                        List.of(Seat.A, Seat.C, Seat.D),
+                        "LAST_STANDING",
+                        List.of(
+                                List.of(Seat.B),
+                                List.of(Seat.D),
+                                List.of(Seat.A),
+                                List.of(Seat.C))));
+        assertThat(ratings.placing("b", 4).orElseThrow().mu()).isEqualTo(b);
+        assertThat(ratings.placing("c", 4).orElseThrow().mu()).isEqualTo(c);
     }
 
     @Test

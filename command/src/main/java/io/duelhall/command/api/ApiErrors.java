@@ -83,6 +83,19 @@ public class ApiErrors {
                         "No match with id " + e.getAggregateIdentifier() + "."));
     }
 
+    /**
+     * An id whose stored events are not a match's (a matchmaking queue's, issue 40): no match by
+     * that id. Nothing was applied.
+     */
+    @ExceptionHandler(org.axonframework.eventsourcing.IncompatibleAggregateException.class)
+    ResponseEntity<ApiError> notAMatch(
+            org.axonframework.eventsourcing.IncompatibleAggregateException e,
+            HttpServletRequest request) {
+        log.warn("a command for an id that is no match: {}", e.getMessage());
+        return answered(
+                request, of(HttpStatus.NOT_FOUND, "MATCH_NOT_FOUND", "No match with this id."));
+    }
+
     @ExceptionHandler(ConcurrencyException.class)
     ResponseEntity<ApiError> concurrent(ConcurrencyException e, HttpServletRequest request) {
         return answered(

@@ -192,7 +192,7 @@ public final class Requests {
         return null;
     }
 
-    static void seat(TakeSeat body) {
+    public static void seat(TakeSeat body) {
         if (body == null) {
             throw bad(
                     "MISSING_FIELD",

@@ -36,6 +36,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 public class RateLimitFilter extends OncePerRequestFilter {
     private static final Pattern INTENTS = Pattern.compile("^/api/matches/[^/]+/intents/?$");
     private static final Pattern SEATS = Pattern.compile("^/api/matches/[^/]+/seats/?$");
+    // a queue ticket is a seat to be: it shares the seats' budget (issue 40)
+    private static final Pattern QUEUE_JOINS = Pattern.compile("^/api/queues/[^/]+/tickets/?$");
     private static final Pattern CREATE = Pattern.compile("^/api/matches/?$");
     private static final Pattern AUDIT = Pattern.compile("^/api/audit/?$");
 
@@ -101,7 +103,7 @@ public class RateLimitFilter extends OncePerRequestFilter {
                                     limits.intentsPerAddressBurst()))) {
                 return;
             }
-        } else if (SEATS.matcher(path).matches()) {
+        } else if (SEATS.matcher(path).matches() || QUEUE_JOINS.matcher(path).matches()) {
             if (refuse(
                     response,
                     "seats-per-address",

@@ -1,6 +1,7 @@
 package io.duelhall.infra.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.duelhall.command.queue.QueueEvents;
 import io.duelhall.domain.EventNames;
 import io.duelhall.domain.Rulesets;
 import org.axonframework.config.ConfigurerModule;
@@ -22,7 +23,8 @@ class HistoryConfig {
 
     @Bean
     public EventNames eventNames(Rulesets rulesets) {
-        return new EventNames(rulesets.all());
+        // the queue's events (issue 40) are stored as queue.<Type>
+        return new EventNames(rulesets.all()).with("queue", QueueEvents.TYPES);
     }
 
     /**

@@ -91,6 +91,33 @@ class BodyPropertyTest {
         }
     }
 
+    /** Issue 40: a queue ticket's body, its seat request generated as a seat's, never a 5xx. */
+    @Property(tries = 300)
+    void noTicketBodyGetsA5xx(@ForAll("ticketBodies") Object body) throws Exception {
+        answerIsAClientError("/api/queues/voidexa/tickets", body, null);
+    }
+
+    @Provide
+    Arbitrary<Object> ticketBodies() {
+        return Combinators.combine(
+                        field(Arbitraries.integers().between(-1, 8).map(x -> (Object) x)),
+                        field(Arbitraries.of(false, true).map(x -> (Object) x)),
+                        field(seatBodies()),
+                        field(Arbitraries.of(NASTY).map(x -> (Object) x)))
+                .as(
+                        (seats, rated, seat, seed) ->
+                                (Object)
+                                        object(
+                                                "seats",
+                                                seats,
+                                                "rated",
+                                                rated,
+                                                "seat",
+                                                seat,
+                                                "clientSeed",
+                                                seed));
+    }
+
     @Property(tries = 300)
     void noCreateBodyGetsA5xx(@ForAll("createBodies") Object body) throws Exception {
         answerIsAClientError("/api/matches", body, null);

@@ -6,6 +6,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.ratings.Glicko2.Game;
 import io.duelhall.projections.ratings.Glicko2.Rating;
+import io.duelhall.projections.ratings.PlacingRatings.PlacingRating;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -21,16 +22,18 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
 /**
- * Glicko-2 ratings of registered players, keyed by account id (the account's name is shown). Only a
- * match where every seat was taken by a registered player ({@link
- * Lifecycle.SeatTaken#accountId()}), each by another account, is rated; a guest or AI seat makes
- * the match unrated, so playing under someone's name never moves their rating (issue 20 item 4).
- * Each ended match is one rating period for each player, who played one game against each other
- * seat, rated against that seat's rating before the match: a seat that did better scores 1, worse
- * 0, two seats that drew 0.5 each, two seats that lost while another seat won or drew 0.5 each
- * (they tied for a lower place), and when every seat lost each scores 0 against each (voidexa's
- * V-WIN-4: a match both lost is a loss for both). How a seat did is read off {@link
- * Lifecycle.Ended} (won, lost or drew), whatever the ruleset; a concession is a loss.
+ * Ratings of registered players, keyed by account id (the account's name is shown). Only a match
+ * where every seat was taken by a registered player ({@link Lifecycle.SeatTaken#accountId()}), each
+ * by another account, is rated; a guest or AI seat makes the match unrated, so playing under
+ * someone's name never moves their rating (issue 20 item 4).
+ *
+ * <p>A two-seat match is rated by Glicko-2 ({@link #GLICKO_MODEL}): one rating period for each
+ * player, a win 1, a loss 0, a draw 0.5 against the opponent's rating before the match, and when
+ * both lost each scores 0 (voidexa's V-WIN-4: a match both lost is a loss for both). A match of 3
+ * to 6 seats is rated by placing ({@link PlacingRatings}, Plackett-Luce), per seat count, in its
+ * own table: the ruleset's placings ({@link Lifecycle.Ended#placings()}) where it has them, else
+ * won first, drawn next, lost last, equal places tied (issue 40). Every rated match names the model
+ * that rated it ({@code rm_rated_match.model}).
  *
  * <p>Ratings depend on the order matches are rated in, so this processor runs on one segment and
  * rates in the event store's global order (the tracking token's position). Should a match end
@@ -86,10 +89,22 @@ public class RatingProjection {
         }
     }
 
-    /** One seat of a rated match: its account, the name shown, and how it came out. */
-    private record RatedSeat(String seat, String accountId, String name, Outcome outcome) {}
+    /**
+     * One seat of a rated match: its account, the name shown, how it came out, and its place (1 =
+     * first, equal places tie).
+     */
+    private record RatedSeat(
+            String seat, String accountId, String name, Outcome outcome, int place) {}
 
-    private record RatedMatch(String matchId, List<RatedSeat> seats) {}
+    private record RatedMatch(String matchId, List<RatedSeat> seats) {
+        /** Glicko-2 rates two seats; 3 to 6 seats are rated by placing. */
+        String model() {
+            return seats.size() == 2 ? GLICKO_MODEL : PlacingRatings.MODEL;
+        }
+    }
+
+    /** The name and version of the two-seat model, stored with every match it rated. */
+    public static final String GLICKO_MODEL = "glicko2/1";
 
     public RatingProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
@@ -141,7 +156,8 @@ public class RatingProjection {
                                         rs.getString(1),
                                         rs.getString(3),
                                         rs.getString(2),
-                                        event.outcome(Seat.valueOf(rs.getString(1)))),
+                                        event.outcome(Seat.valueOf(rs.getString(1))),
+                                        place(event, Seat.valueOf(rs.getString(1)))),
                         matchId);
         if (seats.size() < 2
                 || seats.stream().anyMatch(s -> s.accountId() == null)
@@ -154,18 +170,34 @@ public class RatingProjection {
             position = last == null ? 0 : last + 1;
         }
         jdbc.update(
-                "insert into rm_rated_match (match_id, position) values (?, ?)", matchId, position);
+                "insert into rm_rated_match (match_id, position, model) values (?, ?, ?)",
+                matchId,
+                position,
+                m.model());
         for (RatedSeat s : seats) {
             jdbc.update(
-                    "insert into rm_rated_seat (match_id, seat, account_id, player_name, outcome) values (?, ?, ?, ?, ?)",
+                    "insert into rm_rated_seat (match_id, seat, account_id, player_name, outcome, place)"
+                            + " values (?, ?, ?, ?, ?, ?)",
                     matchId,
                     s.seat(),
                     s.accountId(),
                     s.name(),
-                    s.outcome().name());
+                    s.outcome().name(),
+                    s.place());
         }
         if (last != null && position < last) {
             recomputeAll();
+            return;
+        }
+        if (seats.size() > 2) {
+            Map<String, PlacingRating> placing = new HashMap<>();
+            for (RatedSeat s : seats) {
+                placing(s.accountId(), seats.size())
+                        .ifPresent(
+                                r -> placing.put(PlacingRatings.key(r.accountId(), r.seats()), r));
+            }
+            PlacingRatings.rate(placed(m), placing);
+            placing.values().forEach(this::save);
             return;
         }
         Map<String, PlayerRating> ratings = new HashMap<>();
@@ -197,6 +229,38 @@ public class RatingProjection {
         };
     }
 
+    /**
+     * A seat's place: the ruleset's placings when its end event has them, else by outcome (won
+     * first, drawn next, lost last).
+     */
+    static int place(Lifecycle.Ended event, Seat seat) {
+        List<List<Seat>> placings = event.placings();
+        for (int i = 0; i < placings.size(); i++) {
+            if (placings.get(i).contains(seat)) {
+                return i + 1;
+            }
+        }
+        return placings.isEmpty()
+                ? rank(Outcome.WON) + 1 - rank(event.outcome(seat))
+                : placings.size() + 1;
+    }
+
+    private static List<PlacingRatings.Placed> placed(RatedMatch m) {
+        return m.seats().stream()
+                .map(s -> new PlacingRatings.Placed(s.accountId(), s.name(), s.place()))
+                .toList();
+    }
+
+    /** Rates one match in the model of its seat count. */
+    private static void rate(
+            RatedMatch m, Map<String, PlayerRating> ratings, Map<String, PlacingRating> placing) {
+        if (m.seats().size() > 2) {
+            PlacingRatings.rate(placed(m), placing);
+        } else {
+            rate(m, ratings);
+        }
+    }
+
     private static void rate(RatedMatch m, Map<String, PlayerRating> ratings) {
         Map<String, PlayerRating> before = new HashMap<>();
         for (RatedSeat s : m.seats()) {
@@ -224,10 +288,61 @@ public class RatingProjection {
 
     private void recomputeAll() {
         Map<String, PlayerRating> ratings = new LinkedHashMap<>();
-        ratedMatches().forEach(m -> rate(m, ratings));
+        Map<String, PlacingRating> placing = new LinkedHashMap<>();
+        ratedMatches().forEach(m -> rate(m, ratings, placing));
         jdbc.update("delete from rm_rating");
+        jdbc.update("delete from rm_placing_rating");
         ratings.values().forEach(this::save);
+        placing.values().forEach(this::save);
     }
+
+    private void save(PlacingRating r) {
+        Object[] values = {
+            r.name(), r.mu(), r.sigma(), r.games(), r.firsts(), r.accountId(), r.seats()
+        };
+        if (jdbc.update(
+                        "update rm_placing_rating set player_name = ?, mu = ?, sigma = ?, games = ?, firsts = ?"
+                                + " where account_id = ? and seats = ?",
+                        values)
+                == 0) {
+            jdbc.update(
+                    "insert into rm_placing_rating (player_name, mu, sigma, games, firsts, account_id, seats)"
+                            + " values (?, ?, ?, ?, ?, ?, ?)",
+                    values);
+        }
+    }
+
+    /** An account's rating by placing for matches of {@code seats} seats (3 to 6). */
+    public Optional<PlacingRating> placing(String accountId, int seats) {
+        return jdbc
+                .query(
+                        "select * from rm_placing_rating where account_id = ? and seats = ?",
+                        PLACING_ROW,
+                        accountId,
+                        seats)
+                .stream()
+                .findFirst();
+    }
+
+    /** The leaderboard by placing for one seat count, best (highest mu) first. */
+    public List<PlacingRating> placingBoard(int seats, int limit) {
+        return jdbc.query(
+                "select * from rm_placing_rating where seats = ? order by mu desc, player_name limit ?",
+                PLACING_ROW,
+                seats,
+                limit);
+    }
+
+    private static final RowMapper<PlacingRating> PLACING_ROW =
+            (rs, n) ->
+                    new PlacingRating(
+                            rs.getString("account_id"),
+                            rs.getString("player_name"),
+                            rs.getInt("seats"),
+                            rs.getDouble("mu"),
+                            rs.getDouble("sigma"),
+                            rs.getInt("games"),
+                            rs.getInt("firsts"));
 
     private void save(PlayerRating r) {
         Object[] values = {
@@ -256,15 +371,21 @@ public class RatingProjection {
     private List<RatedMatch> ratedMatches() {
         Map<String, List<RatedSeat>> seats = new HashMap<>();
         jdbc.query(
-                "select match_id, seat, account_id, player_name, outcome from rm_rated_seat order by match_id, seat",
+                "select match_id, seat, account_id, player_name, outcome, place from rm_rated_seat"
+                        + " order by match_id, seat",
                 rs -> {
+                    Outcome outcome = Outcome.valueOf(rs.getString(5));
+                    int place = rs.getInt(6);
                     seats.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
                             .add(
                                     new RatedSeat(
                                             rs.getString(2),
                                             rs.getString(3),
                                             rs.getString(4),
-                                            Outcome.valueOf(rs.getString(5))));
+                                            outcome,
+                                            rs.wasNull()
+                                                    ? rank(Outcome.WON) + 1 - rank(outcome)
+                                                    : place));
                 });
         return jdbc.query(
                 "select match_id from rm_rated_match order by position, match_id",
@@ -288,7 +409,9 @@ public class RatingProjection {
             return Optional.empty();
         }
         Map<String, PlayerRating> ratings = new LinkedHashMap<>();
-        rated.stream().filter(m -> !matchIds.contains(m.matchId())).forEach(m -> rate(m, ratings));
+        rated.stream()
+                .filter(m -> !matchIds.contains(m.matchId()) && m.seats().size() == 2)
+                .forEach(m -> rate(m, ratings));
         return Optional.of(
                 ratings.values().stream()
                         .sorted(
@@ -301,6 +424,7 @@ public class RatingProjection {
     @ResetHandler
     public void reset() {
         jdbc.update("delete from rm_rating");
+        jdbc.update("delete from rm_placing_rating");
         jdbc.update("delete from rm_rated_seat");
         jdbc.update("delete from rm_rated_match");
         jdbc.update("delete from rm_rating_seat");

@@ -1,0 +1,74 @@
+package io.duelhall.command.queue;
+
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.matchmaking.PairingRules;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/** The queue's commands and their answers. */
+final class QueueCommands {
+    private QueueCommands() {}
+
+    record OpenTicket(
+            @TargetAggregateIdentifier String queueId,
+            String ticketId,
+            String tokenHash,
+            String seatTokenHash,
+            String account,
+            boolean guest,
+            String address,
+            JoinRequest seat,
+            Instant at) {}
+
+    record CancelTicket(
+            @TargetAggregateIdentifier String queueId,
+            String ticketId,
+            String tokenHash,
+            Instant at) {}
+
+    /** The runner made the match of a table and took its seats. */
+    record MarkSeated(
+            @TargetAggregateIdentifier String queueId, String waveId, String matchId, Instant at) {}
+
+    /** The runner could not make the match of a table: its tickets wait again. */
+    record ReturnTable(
+            @TargetAggregateIdentifier String queueId, String matchId, String reason, Instant at) {}
+
+    /** Read a ticket as its holder: nothing is stored. */
+    record ReadTicket(
+            @TargetAggregateIdentifier String queueId, String ticketId, String tokenHash) {}
+
+    record RunWave(
+            @TargetAggregateIdentifier String queueId,
+            Instant at,
+            PairingRules rules,
+            Duration ticketTtl,
+            Duration rematch,
+            Duration seating) {}
+
+    /** A refusal, or null and the queue's waiting count after the command. */
+    record Outcome(Refusal refusal, int waiting) {}
+
+    /** What a ticket's holder may read. */
+    record TicketState(
+            Refusal refusal,
+            String status,
+            Instant since,
+            Instant closedAt,
+            String matchId,
+            String seat) {}
+
+    /** One seat of a table a wave formed: the ticket, its request and its seat token's hash. */
+    record SeatPlan(String ticketId, JoinRequest request, String seatTokenHash) {}
+
+    /** One table a wave formed: the match to create and its seats in order (A, B, ...). */
+    record TablePlan(String waveId, String matchId, List<SeatPlan> seats) {}
+
+    /** A wave's answer: the tables to create, who waits on, and the waits of those seated. */
+    record WaveOutcome(List<TablePlan> tables, int waiting, List<Long> seatedWaitsMs) {
+        static final WaveOutcome NOTHING = new WaveOutcome(List.of(), 0, List.of());
+    }
+}

@@ -1,0 +1,31 @@
+package io.duelhall.command.queue;
+
+import io.duelhall.domain.matchmaking.PairingRules;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * {@code duelhall.queue.*}: how often waves run, when one runs at once, how long a ticket waits at
+ * most, how long two players are not paired again, and the clocks of rated queues' matches.
+ */
+@ConfigurationProperties("duelhall.queue")
+record QueueProperties(
+        Duration wave,
+        Integer waveAt,
+        Duration ticketTtl,
+        Duration rematch,
+        Integer turnClockSeconds,
+        Integer responseSeconds) {
+    public QueueProperties {
+        wave = wave == null ? Duration.ofSeconds(2) : wave;
+        waveAt = waveAt == null ? 32 : waveAt;
+        ticketTtl = ticketTtl == null ? Duration.ofMinutes(10) : ticketTtl;
+        rematch = rematch == null ? Duration.ofMinutes(10) : rematch;
+        turnClockSeconds = turnClockSeconds == null ? 120 : turnClockSeconds;
+        responseSeconds = responseSeconds == null ? 30 : responseSeconds;
+    }
+
+    PairingRules rules() {
+        return PairingRules.DEFAULT;
+    }
+}

@@ -1,0 +1,67 @@
+package io.duelhall.domain.matchmaking;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The cost of seating tickets together, as a sum of small named terms. A table that must not be
+ * formed has no cost at all (an empty value), never a large number.
+ */
+final class TableCost {
+    private TableCost() {}
+
+    /**
+     * The cost of one table over tickets given in rating order (lowest first), or empty when the
+     * table is forbidden.
+     */
+    static OptionalDouble of(List<WaitingTicket> byRating, boolean rated, PairingRules rules) {
+        for (int a = 0; a < byRating.size(); a++) {
+            for (int b = a + 1; b < byRating.size(); b++) {
+                if (!compatible(byRating.get(a), byRating.get(b), rated)) {
+                    return OptionalDouble.empty();
+                }
+            }
+        }
+        WaitingTicket low = byRating.get(0);
+        WaitingTicket high = byRating.get(byRating.size() - 1);
+        double gap = high.rating() - low.rating();
+        long longestWait = 0;
+        double waited = 0;
+        for (WaitingTicket ticket : byRating) {
+            longestWait = Math.max(longestWait, ticket.waitedMs());
+            waited += ticket.waitedSeconds();
+        }
+        if (!withinWindow(gap, longestWait, rules)) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(
+                gapInDeviations(gap, low.deviation(), high.deviation())
+                        - waitCredit(waited, rules));
+    }
+
+    /** Two tickets may share a table: other accounts, no rematch, other addresses when rated. */
+    static boolean compatible(WaitingTicket a, WaitingTicket b, boolean rated) {
+        return !a.account().equals(b.account())
+                && !(rated && a.address().equals(b.address()))
+                && !a.recentOpponents().contains(b.account())
+                && !b.recentOpponents().contains(a.account());
+    }
+
+    /** The window is the longest-waiting seat's: the one who waited longest accepts more. */
+    static boolean withinWindow(double gap, long longestWaitMs, PairingRules rules) {
+        return gap <= rules.window(longestWaitMs);
+    }
+
+    /**
+     * The gap measured in the two ends' combined deviation: a gap among settled ratings counts more
+     * than the same gap among uncertain ones.
+     */
+    static double gapInDeviations(double gap, double lowDeviation, double highDeviation) {
+        return gap / Math.sqrt(lowDeviation * lowDeviation + highDeviation * highDeviation);
+    }
+
+    /** The credit for waiting, in deviations, over the seats' waits summed (seconds). */
+    static double waitCredit(double waitedSeconds, PairingRules rules) {
+        return rules.creditPerSecond() * waitedSeconds;
+    }
+}

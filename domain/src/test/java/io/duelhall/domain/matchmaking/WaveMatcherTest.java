@@ -1,0 +1,173 @@
+package io.duelhall.domain.matchmaking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class WaveMatcherTest {
+    static final PairingRules RULES = PairingRules.DEFAULT;
+
+    static WaitingTicket ticket(String id, double rating, long waitedMs) {
+        return new WaitingTicket(
+                id, rating, 60, waitedMs, "acc-" + id, "10.0.0." + id.hashCode() % 200, Set.of());
+    }
+
+    static List<List<String>> seated(Wave wave) {
+        return wave.tables().stream().map(Table::ticketIds).toList();
+    }
+
+    @Test
+    void twoCloseTicketsArePaired() {
+        Wave wave =
+                WaveMatcher.run(
+                        2, true, List.of(ticket("a", 1500, 0), ticket("b", 1550, 0)), RULES);
+        assertThat(seated(wave)).containsExactly(List.of("a", "b"));
+        assertThat(wave.waiting()).isEmpty();
+        assertThat(wave.tables().get(0).ratingGap()).isEqualTo(50);
+        assertThat(wave.tables().get(0).cost())
+                .isCloseTo(50 / Math.sqrt(2 * 60 * 60), org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void aGapOutsideTheWindowWaitsUntilTheWindowHasWidened() {
+        var fresh = List.of(ticket("a", 1500, 0), ticket("b", 1800, 0));
+        assertThat(WaveMatcher.run(2, true, fresh, RULES).tables()).isEmpty();
+        // 300 points: 100 + 5/s, so 40 s of the longer wait is enough
+        var later = List.of(ticket("a", 1500, 40_000), ticket("b", 1800, 1_000));
+        assertThat(seated(WaveMatcher.run(2, true, later, RULES)))
+                .containsExactly(List.of("a", "b"));
+        var almost = List.of(ticket("a", 1500, 39_000), ticket("b", 1800, 39_000));
+        assertThat(WaveMatcher.run(2, true, almost, RULES).tables()).isEmpty();
+    }
+
+    @Test
+    void theNearestRatingsMeet() {
+        var tickets =
+                List.of(
+                        ticket("a", 1500, 0),
+                        ticket("b", 1510, 0),
+                        ticket("c", 1590, 0),
+                        ticket("d", 1600, 0));
+        assertThat(seated(WaveMatcher.run(2, false, tickets, RULES)))
+                .containsExactly(List.of("a", "b"), List.of("c", "d"));
+    }
+
+    @Test
+    void theLongerWaitingTicketGetsTheSeatWhenOnlyOnePairCanForm() {
+        var tickets =
+                List.of(ticket("a", 1500, 0), ticket("b", 1520, 30_000), ticket("c", 1540, 0));
+        // a-b and b-c cost the same gap; c-a also fits. Any pair leaves one waiting:
+        // the pairs with b carry b's credit, and a-b, b-c tie on gap: the lower cost is b's.
+        Wave wave = WaveMatcher.run(2, false, tickets, RULES);
+        assertThat(wave.tables()).hasSize(1);
+        assertThat(wave.tables().get(0).ticketIds()).contains("b");
+    }
+
+    @Test
+    void seatingMoreTablesWinsOverASmallerGap() {
+        // a-b-c-d: b-c is the closest pair, but a-b plus c-d seats everyone
+        var tickets =
+                List.of(
+                        ticket("a", 1400, 0),
+                        ticket("b", 1490, 0),
+                        ticket("c", 1500, 0),
+                        ticket("d", 1590, 0));
+        assertThat(seated(WaveMatcher.run(2, false, tickets, RULES)))
+                .containsExactly(List.of("a", "b"), List.of("c", "d"));
+    }
+
+    @Test
+    void oneAddressNeverTakesTwoSeatsOfARatedTableButMayInACasualOne() {
+        var a = new WaitingTicket("a", 1500, 60, 0, "ada", "10.0.0.1", Set.of());
+        var b = new WaitingTicket("b", 1500, 60, 0, "bo", "10.0.0.1", Set.of());
+        assertThat(WaveMatcher.run(2, true, List.of(a, b), RULES).tables()).isEmpty();
+        assertThat(WaveMatcher.run(2, false, List.of(a, b), RULES).tables()).hasSize(1);
+    }
+
+    @Test
+    void noImmediateRematchEitherWay() {
+        var a = new WaitingTicket("a", 1500, 60, 0, "ada", "10.0.0.1", Set.of("bo"));
+        var b = new WaitingTicket("b", 1500, 60, 0, "bo", "10.0.0.2", Set.of());
+        var c = new WaitingTicket("c", 1700, 60, 60_000, "cy", "10.0.0.3", Set.of());
+        Wave wave = WaveMatcher.run(2, false, List.of(a, b, c), RULES);
+        assertThat(wave.tables()).hasSize(1);
+        assertThat(wave.tables().get(0).ticketIds()).doesNotContainSequence("a", "b").contains("c");
+        var b2 = new WaitingTicket("b", 1500, 60, 0, "bo", "10.0.0.2", Set.of("ada"));
+        var a2 = new WaitingTicket("a", 1500, 60, 0, "ada", "10.0.0.1", Set.of());
+        assertThat(WaveMatcher.run(2, false, List.of(a2, b2), RULES).tables()).isEmpty();
+    }
+
+    @Test
+    void oneAccountNeverSitsTwiceAtATable() {
+        var a = new WaitingTicket("a", 1500, 60, 0, "ada", "10.0.0.1", Set.of());
+        var b = new WaitingTicket("b", 1500, 60, 0, "ada", "10.0.0.2", Set.of());
+        assertThat(WaveMatcher.run(2, false, List.of(a, b), RULES).tables()).isEmpty();
+    }
+
+    @Test
+    void fourSeatPodsOfNeighbours() {
+        var tickets = new java.util.ArrayList<WaitingTicket>();
+        for (int i = 0; i < 9; i++) {
+            tickets.add(ticket("t" + i, 1500 + 20 * i, 0));
+        }
+        Wave wave = WaveMatcher.run(4, true, tickets, RULES);
+        assertThat(seated(wave))
+                .containsExactly(List.of("t0", "t1", "t2", "t3"), List.of("t4", "t5", "t6", "t7"));
+        assertThat(wave.waiting()).containsExactly("t8");
+        assertThat(wave.tables().get(0).ratingGap()).isEqualTo(60);
+    }
+
+    @Test
+    void aPodLeavesOutASecondSeatFromOneAddress() {
+        var tickets =
+                List.of(
+                        new WaitingTicket("a", 1500, 60, 0, "ada", "10.0.0.1", Set.of()),
+                        new WaitingTicket("b", 1510, 60, 0, "bo", "10.0.0.1", Set.of()),
+                        new WaitingTicket("c", 1520, 60, 0, "cy", "10.0.0.3", Set.of()),
+                        new WaitingTicket("d", 1530, 60, 0, "di", "10.0.0.4", Set.of()));
+        Wave wave = WaveMatcher.run(3, true, tickets, RULES);
+        assertThat(wave.tables()).hasSize(1);
+        assertThat(wave.tables().get(0).ticketIds()).containsAnyOf("a", "b").contains("c", "d");
+    }
+
+    @Test
+    void sixSeats() {
+        var tickets = new java.util.ArrayList<WaitingTicket>();
+        for (int i = 0; i < 12; i++) {
+            tickets.add(ticket("t" + (char) ('a' + i), 1500 + 10 * i, 0));
+        }
+        Wave wave = WaveMatcher.run(6, false, tickets, RULES);
+        assertThat(wave.tables()).hasSize(2);
+        assertThat(wave.waiting()).isEmpty();
+    }
+
+    @Test
+    void refusesBadInput() {
+        assertThatThrownBy(() -> WaveMatcher.run(7, false, List.of(), RULES))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(
+                        () ->
+                                WaveMatcher.run(
+                                        2,
+                                        false,
+                                        List.of(ticket("a", 1, 0), ticket("a", 2, 0)),
+                                        RULES))
+                .hasMessageContaining("twice");
+        assertThatThrownBy(() -> new WaitingTicket("a", Double.NaN, 60, 0, "x", "y", Set.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new WaitingTicket("a", 1500, 0, 0, "x", "y", Set.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(WaveMatcher.run(2, false, List.of(), RULES))
+                .isEqualTo(new Wave(List.of(), List.of()));
+    }
+
+    @Test
+    void theWindowWidensWithTheWaitUpToItsMaximum() {
+        assertThat(RULES.window(0)).isEqualTo(100);
+        assertThat(RULES.window(10_000)).isEqualTo(150);
+        assertThat(RULES.window(1_000_000)).isEqualTo(600);
+    }
+}
