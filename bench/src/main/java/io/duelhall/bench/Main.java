@@ -21,6 +21,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar sse [--url http://host:port] [--spectators 10000] [--seconds 30] [--ai-delay-ms 300] [--frames view|patch|both] [--readers 1] [--floor [--burst 4] [--every-ms 143] [--bytes 580] [--senders 2]]
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
+ * java -jar bench/target/benchmarks.jar pairing [--entrants 1024] [--rounds 10] [--runs 8]
  * </pre>
  *
  * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or
@@ -34,7 +35,7 @@ public final class Main {
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
             System.err.println(
-                    "usage: selfplay | jmh | engine | load | audit | replay | rebuild | sse | heap | kill9  [--options]   (see docs/benchmarks.md)");
+                    "usage: selfplay | jmh | engine | load | pairing | audit | replay | rebuild | sse | heap | kill9  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -56,6 +57,7 @@ public final class Main {
                 }
             }
             case "load" -> load(args, System.out);
+            case "pairing" -> PairingBench.run(args);
             case "audit" -> {
                 // the fixed record audits clean only on a server whose key is the benchmark's
                 // (AuditBench.dataDir); --fixed-only: the fixed record alone, no match played
