@@ -57,6 +57,17 @@ public final class EventNames {
         }
     }
 
+    /**
+     * Names the events of a part of the server outside the rulesets (the tournaments): each as
+     * {@code <namespace>.<simple class name>}, at revision {@value #REVISION}.
+     */
+    public EventNames with(String namespace, Collection<Class<?>> types) {
+        for (Class<?> c : types) {
+            add(namespace, c);
+        }
+        return this;
+    }
+
     private void add(String namespace, Class<?> type) {
         String name = namespace + "." + type.getSimpleName();
         Class<?> before = byName.putIfAbsent(name, type);

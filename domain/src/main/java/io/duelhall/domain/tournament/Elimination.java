@@ -13,7 +13,7 @@ import java.util.Set;
  * seed takes the first seat; a drawn match sends the higher seed on; an entrant who has left before
  * the pairing leaves the slot empty, so their opponent has a bye.
  */
-public final class Elimination {
+final class Elimination {
     private Elimination() {}
 
     /** The number of bracket rounds for {@code entrants}. */

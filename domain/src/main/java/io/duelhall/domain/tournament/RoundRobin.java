@@ -12,7 +12,7 @@ import java.util.Set;
  * the first seat in odd rounds, every other table's first seat is its lower place. A meeting with
  * the empty place, or with an entrant who has left, is a bye.
  */
-public final class RoundRobin {
+final class RoundRobin {
     private RoundRobin() {}
 
     public static int rounds(int entrants) {

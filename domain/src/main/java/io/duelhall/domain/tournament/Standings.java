@@ -13,7 +13,7 @@ import java.util.Set;
  * games to none), then the tie-break chain in order; entrants still tied keep their entry order.
  * Rounds without a result for a table leave that table out.
  */
-public final class Standings {
+final class Standings {
     private Standings() {}
 
     /** One entrant's meeting: the opponent (null for a bye) and the games from its side. */

@@ -30,7 +30,7 @@ import java.util.Set;
  *       tournament/swiss/seats/<round>}, one per such table in table order.
  * </ol>
  */
-public final class Swiss {
+final class Swiss {
     /** Search steps before the pairing gives up on avoiding every rematch. */
     static final long BUDGET = 2_000_000;
 

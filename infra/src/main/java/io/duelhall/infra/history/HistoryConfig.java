@@ -1,6 +1,7 @@
 package io.duelhall.infra.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.duelhall.command.tournament.TournamentEvents;
 import io.duelhall.domain.EventNames;
 import io.duelhall.domain.Rulesets;
 import org.axonframework.config.ConfigurerModule;
@@ -22,7 +23,8 @@ class HistoryConfig {
 
     @Bean
     public EventNames eventNames(Rulesets rulesets) {
-        return new EventNames(rulesets.all());
+        return new EventNames(rulesets.all())
+                .with(TournamentEvents.NAMESPACE, TournamentEvents.TYPES);
     }
 
     /**
