@@ -259,6 +259,35 @@ class TournamentController {
         return ResponseEntity.ok(new StartedOut(t.status().name(), t.rounds().size()));
     }
 
+    record JudgeBody(String name) {}
+
+    record JudgeOut(String name) {}
+
+    @PostMapping("/{id}/judges")
+    ResponseEntity<JudgeOut> nameJudge(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) JudgeBody body) {
+        PlayerIdentities.Player p = player(token);
+        load(id);
+        if (body == null || body.name() == null || body.name().isBlank()) {
+            throw Requests.bad("MISSING_FIELD", "Send {\"name\": a registered player's name}.");
+        }
+        Requests.text("name", body.name(), 64);
+        PlayerIdentities ids = identities.getIfAvailable();
+        PlayerIdentities.Player judge = ids == null ? null : ids.byName(body.name()).orElse(null);
+        if (judge == null) {
+            throw new RefusedException(
+                    Refusal.notFound(
+                            "UNKNOWN_PLAYER",
+                            "No registered player is named " + body.name() + "."));
+        }
+        commands.sendAndWait(
+                new TournamentCommands.NameJudge(
+                        id, p.accountId(), judge.accountId(), judge.name()));
+        return ResponseEntity.status(201).body(new JudgeOut(judge.name()));
+    }
+
     @PostMapping("/{id}/rulings")
     ResponseEntity<RulingOut> rule(
             @PathVariable String id,
@@ -445,6 +474,7 @@ class TournamentController {
         out.put("bestOf", created.rules().bestOf());
         out.put("tieBreaks", created.rules().tieBreaks().stream().map(Enum::name).toList());
         out.put("matchOptions", created.matchOptions());
+        out.put("judges", List.copyOf(t.judges().values()));
         out.put("seedCommitment", created.seedCommitment());
         out.put("seed", t.revealedSeed());
         out.put("entries", entries);

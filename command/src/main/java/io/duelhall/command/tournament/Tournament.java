@@ -208,8 +208,34 @@ public class Tournament {
     }
 
     @CommandHandler
+    public void handle(TournamentCommands.NameJudge cmd, Clock clock) {
+        organizerOnly(cmd.byAccountId(), "name its judges");
+        if (state.status() == Status.ENDED) {
+            throw refused(Refusal.conflict("TOURNAMENT_OVER", null, "The tournament has ended."));
+        }
+        if (state.judges().containsKey(cmd.judgeAccountId())
+                || state.created().organizerAccountId().equals(cmd.judgeAccountId())) {
+            throw refused(
+                    Refusal.conflict(
+                            "ALREADY_A_JUDGE",
+                            null,
+                            cmd.judgeName() + " judges this tournament already."));
+        }
+        apply(
+                new TournamentEvents.JudgeNamed(
+                        cmd.judgeAccountId(), cmd.judgeName(), cmd.byAccountId(), clock.instant()));
+    }
+
+    @CommandHandler
     public void handle(Rule cmd, Clock clock) {
-        organizerOnly(cmd.accountId(), "rule in it");
+        if (!state.created().organizerAccountId().equals(cmd.accountId())
+                && !state.judges().containsKey(cmd.accountId())) {
+            throw refused(
+                    Refusal.forbidden(
+                            "NOT_A_JUDGE",
+                            null,
+                            "Only the organizer or a judge they named may rule in this tournament."));
+        }
         if (state.status() == Status.ENDED) {
             throw refused(Refusal.conflict("TOURNAMENT_OVER", null, "The tournament has ended."));
         }

@@ -41,6 +41,12 @@ public final class TournamentCommands {
             String winner,
             String reason) {}
 
+    public record NameJudge(
+            @TargetAggregateIdentifier String tournamentId,
+            String byAccountId,
+            String judgeAccountId,
+            String judgeName) {}
+
     public record Rule(
             @TargetAggregateIdentifier String tournamentId,
             String accountId,

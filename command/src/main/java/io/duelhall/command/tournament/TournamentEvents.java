@@ -66,6 +66,10 @@ public final class TournamentEvents {
             int round, int table, String matchId, Result result, String reason, Instant at)
             implements TournamentEvent {}
 
+    /** The organizer named a registered player a judge: they may rule from now on. */
+    public record JudgeNamed(String accountId, String name, String byAccountId, Instant at)
+            implements TournamentEvent {}
+
     /** A judge's ruling: who ruled, what and why. */
     public record RulingMade(String byAccountId, String byName, Ruling ruling, Instant at)
             implements TournamentEvent {}
@@ -83,5 +87,6 @@ public final class TournamentEvents {
                     RoundPaired.class,
                     TableResultRecorded.class,
                     RulingMade.class,
-                    Ended.class);
+                    Ended.class,
+                    JudgeNamed.class);
 }

@@ -45,6 +45,7 @@ public final class TournamentState {
     final Map<String, String> entryByAccount = new HashMap<>();
     final List<RoundPaired> rounds = new ArrayList<>();
     final List<RulingMade> rulings = new ArrayList<>();
+    final Map<String, String> judges = new LinkedHashMap<>();
     String revealedSeed;
 
     public void apply(TournamentEvent event) {
@@ -72,6 +73,8 @@ public final class TournamentState {
         } else if (event instanceof RulingMade r) {
             rulings.add(r);
             ledger = Rulings.apply(ledger, r.ruling());
+        } else if (event instanceof TournamentEvents.JudgeNamed j) {
+            judges.put(j.accountId(), j.name());
         } else if (event instanceof Ended e) {
             status = Status.ENDED;
             revealedSeed = e.seed();
@@ -116,6 +119,11 @@ public final class TournamentState {
 
     public List<RulingMade> rulings() {
         return rulings;
+    }
+
+    /** The judges by account id, with their names. */
+    public Map<String, String> judges() {
+        return judges;
     }
 
     public String revealedSeed() {

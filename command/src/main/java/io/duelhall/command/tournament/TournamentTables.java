@@ -9,6 +9,7 @@ import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
 import io.duelhall.domain.Lifecycle;
+import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.SeatTokens;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,25 +64,24 @@ public class TournamentTables {
         String tournamentId = message.getAggregateIdentifier();
         TournamentState t = load(eventStore, tournamentId);
         for (PairedTable table : round.tables()) {
-            try {
+            java.util.Set<String> seated = seatedHashes(table.matchId());
+            if (seated == null) {
                 commands.sendAndWait(
                         new CreateMatch(
                                 table.matchId(),
                                 t.created().ruleset(),
                                 t.created().matchOptions(),
                                 Tokens.randomBytes(32)));
-            } catch (RuntimeException e) {
-                // replayed: the match exists (its seats were taken then)
-                log.info("table {} not opened again: {}", table.matchId(), e.getMessage());
-                continue;
+                seated = java.util.Set.of();
             }
+            // seats in order, each once: a table half seated before a restart is completed
             for (String entry : new String[] {table.a(), table.b()}) {
+                String hash = SeatTokens.hash(t.seatToken(table.matchId(), entry));
+                if (seated.contains(hash)) {
+                    continue;
+                }
                 JoinOutcome out =
-                        commands.sendAndWait(
-                                new TakeSeat(
-                                        table.matchId(),
-                                        t.seatOf(entry),
-                                        SeatTokens.hash(t.seatToken(table.matchId(), entry))));
+                        commands.sendAndWait(new TakeSeat(table.matchId(), t.seatOf(entry), hash));
                 if (out.refusal() != null) {
                     log.error(
                             "entry {} refused at table {}: {}",
@@ -91,6 +91,21 @@ public class TournamentTables {
                 }
             }
         }
+    }
+
+    /** The seat token hashes of a table's match, or null when it has not been opened. */
+    private java.util.Set<String> seatedHashes(String matchId) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        DomainEventStream stream = eventStore.readEvents(matchId);
+        if (!stream.hasNext()) {
+            return null;
+        }
+        while (stream.hasNext()) {
+            if (stream.next().getPayload() instanceof SeatTokenIssued s) {
+                out.add(s.tokenHash());
+            }
+        }
+        return out;
     }
 
     @EventHandler

@@ -246,6 +246,27 @@ class TournamentAggregateTest {
                 .expectExceptionMessage(org.hamcrest.Matchers.startsWith("ENTRANT_DROPPED"));
     }
 
+    @Test
+    void aJudgeTheOrganizerNamedRulesAndNobodyElseDoes() {
+        List<Object> given = started(4);
+        Ruling warning = new Ruling(Ruling.Kind.WARNING, "e0", null, null, null, "slow play");
+        fixture.given(given)
+                .when(new Rule(ID, "acc3", "P3", warning))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_A_JUDGE"));
+        fixture.given(given)
+                .when(new TournamentCommands.NameJudge(ID, "acc3", "acc2", "P2"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_ORGANIZER"));
+        fixture.given(given)
+                .when(new TournamentCommands.NameJudge(ID, "org", "judge", "Judy"))
+                .expectEvents(new TournamentEvents.JudgeNamed("judge", "Judy", "org", AT));
+        given.add(new TournamentEvents.JudgeNamed("judge", "Judy", "org", AT));
+        fixture.given(given)
+                .when(new Rule(ID, "judge", "Judy", warning))
+                .expectEvents(new TournamentEvents.RulingMade("judge", "Judy", warning, AT));
+    }
+
     /** Small helpers. */
     static final class Util {
         static byte[] bytes(int b) {

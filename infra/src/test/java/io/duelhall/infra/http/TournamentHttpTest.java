@@ -239,7 +239,7 @@ class TournamentHttpTest extends AppTest {
                         null,
                         as(tokenOf.get(a)));
         assertThat(notOrganizer.status()).isEqualTo(403);
-        assertThat(notOrganizer.error()).isEqualTo("NOT_ORGANIZER");
+        assertThat(notOrganizer.error()).isEqualTo("NOT_A_JUDGE");
 
         Res fix =
                 api.post(
@@ -315,7 +315,42 @@ class TournamentHttpTest extends AppTest {
             order.add(entry);
         }
         api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        // the organizer names a judge, who rules
+        String judge = api.registered("J-" + run);
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/judges",
+                        Map.of("name", "nobody-" + run),
+                        null,
+                        as(organizer)),
+                404,
+                "UNKNOWN_PLAYER");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/judges",
+                        Map.of("name", "J-" + run),
+                        null,
+                        as(judge)),
+                403,
+                "NOT_ORGANIZER");
+        assertThat(
+                        api.post(
+                                        "/api/tournaments/" + id + "/judges",
+                                        Map.of("name", "j-" + run),
+                                        null,
+                                        as(organizer))
+                                .status())
+                .isEqualTo(201);
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/judges",
+                        Map.of("name", "J-" + run),
+                        null,
+                        as(organizer)),
+                409,
+                "ALREADY_A_JUDGE");
         JsonNode v = await(id, x -> x.get("round").asInt() == 1);
+        assertThat(v.get("judges").toString()).contains("J-" + run);
         JsonNode t1 = v.get("rounds").get(0).get("tables").get(0);
         String cheat = t1.get("seats").get("A").asText();
         Res dq =
@@ -329,8 +364,9 @@ class TournamentHttpTest extends AppTest {
                                 "reason",
                                 "marked cards"),
                         null,
-                        as(organizer));
+                        as(judge));
         assertThat(dq.status()).as(dq.raw()).isEqualTo(201);
+        assertThat(view(id).get("rulings").get(0).get("by").asText()).isEqualTo("J-" + run);
         JsonNode after = view(id);
         assertThat(
                         after.get("rounds")
