@@ -1,7 +1,9 @@
 package io.duelhall.command.api;
 
 import io.duelhall.command.match.Tokens;
+import io.duelhall.command.tournament.TournamentAudit;
 import io.duelhall.command.tournament.TournamentCommands;
+import io.duelhall.command.tournament.TournamentEvents;
 import io.duelhall.command.tournament.TournamentEvents.EntryAdded;
 import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
@@ -539,6 +541,81 @@ class TournamentController {
                 null,
                 null,
                 r.byes().contains(entry));
+    }
+
+    record RecordEvent(long seq, String type, Instant at, Object payload) {}
+
+    record TournamentRecord(
+            String format,
+            String tournamentId,
+            String seedCommitment,
+            String seed,
+            List<RecordEvent> events,
+            List<StandingOut> standings) {}
+
+    /**
+     * The tournament's record once it has ended (the seed is secret until then): every event in
+     * order under its stored name, the table key left out (seat tokens derive from it), and the
+     * final standings. docs/tournaments.md says how to re-derive every pairing from it.
+     */
+    @GetMapping("/{id}/export")
+    TournamentRecord export(@PathVariable String id) {
+        TournamentState t = load(id);
+        if (t.status() != TournamentState.Status.ENDED) {
+            throw new RefusedException(
+                    Refusal.conflict(
+                            "TOURNAMENT_NOT_OVER",
+                            null,
+                            "The record is exported once the tournament has ended and its seed is revealed."));
+        }
+        List<RecordEvent> events = new ArrayList<>();
+        for (var m : TournamentTables.events(eventStore, id)) {
+            Object p = m.getPayload();
+            if (p instanceof TournamentEvents.Created c) {
+                p =
+                        new TournamentEvents.Created(
+                                c.tournamentId(),
+                                c.name(),
+                                c.ruleset(),
+                                c.organizerAccountId(),
+                                c.organizerName(),
+                                c.rules(),
+                                c.matchOptions(),
+                                c.seedCommitment(),
+                                null,
+                                null,
+                                c.at());
+            }
+            events.add(
+                    new RecordEvent(
+                            m.getSequenceNumber(),
+                            TournamentEvents.NAMESPACE + "." + p.getClass().getSimpleName(),
+                            m.getTimestamp(),
+                            p));
+        }
+        @SuppressWarnings("unchecked")
+        List<StandingOut> standings = (List<StandingOut>) view(id).get("standings");
+        return new TournamentRecord(
+                "duelhall-tournament/1",
+                id,
+                t.created().seedCommitment(),
+                t.revealedSeed(),
+                events,
+                standings);
+    }
+
+    /**
+     * Re-derives the tournament from its stored events (TournamentAudit): the seed against its
+     * commitment, every pairing, every ruling, the end.
+     */
+    @GetMapping("/{id}/audit")
+    TournamentAudit.Report audit(@PathVariable String id) {
+        load(id);
+        List<TournamentEvents.TournamentEvent> events = new ArrayList<>();
+        for (var m : TournamentTables.events(eventStore, id)) {
+            events.add((TournamentEvents.TournamentEvent) m.getPayload());
+        }
+        return TournamentAudit.check(events);
     }
 
     private TournamentState load(String id) {

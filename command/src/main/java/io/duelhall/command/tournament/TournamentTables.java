@@ -48,15 +48,25 @@ public class TournamentTables {
     /** A tournament folded from the store. */
     public static TournamentState load(EventStore eventStore, String tournamentId) {
         TournamentState s = new TournamentState();
-        DomainEventStream stream = eventStore.readEvents(tournamentId);
-        while (stream.hasNext()) {
-            Object p = stream.next().getPayload();
-            if (!(p instanceof TournamentEvent e)) {
-                return new TournamentState(); // not a tournament
-            }
-            s.apply(e);
+        for (DomainEventMessage<?> m : events(eventStore, tournamentId)) {
+            s.apply((TournamentEvent) m.getPayload());
         }
         return s;
+    }
+
+    /** A tournament's stored events in order; empty when the id is not a tournament's. */
+    public static java.util.List<DomainEventMessage<?>> events(
+            EventStore eventStore, String tournamentId) {
+        java.util.List<DomainEventMessage<?>> out = new java.util.ArrayList<>();
+        DomainEventStream stream = eventStore.readEvents(tournamentId);
+        while (stream.hasNext()) {
+            DomainEventMessage<?> m = stream.next();
+            if (!(m.getPayload() instanceof TournamentEvent)) {
+                return java.util.List.of(); // not a tournament
+            }
+            out.add(m);
+        }
+        return out;
     }
 
     @EventHandler

@@ -186,6 +186,18 @@ class TournamentHttpTest extends AppTest {
         String seed = end.get("seed").asText();
         assertThat(Sha256.hex(Sha256.of(HexFormat.of().parseHex(seed))))
                 .isEqualTo(end.get("seedCommitment").asText());
+        // the record: every event, the seed revealed, the table key left out; it audits clean
+        Res record = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(record.status()).as(record.raw()).isEqualTo(200);
+        assertThat(record.body().get("seed").asText()).isEqualTo(seed);
+        JsonNode first = record.body().get("events").get(0);
+        assertThat(first.get("type").asText()).isEqualTo("tournament.Created");
+        assertThat(first.get("payload").get("tableKey").isNull()).isTrue();
+        assertThat(first.get("payload").get("seed").isNull()).isTrue();
+        assertThat(record.raw()).contains("tournament.RoundPaired", "tournament.Ended");
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        assertThat(audit.get("roundsChecked").asInt()).isEqualTo(3);
         // "my table" after the end: no table
         JsonNode me =
                 api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(order.get(3))))
@@ -467,6 +479,7 @@ class TournamentHttpTest extends AppTest {
 
         String id = create(organizer, Map.of());
         JsonNode empty = view(id);
+        expect(api.get("/api/tournaments/" + id + "/export", null), 409, "TOURNAMENT_NOT_OVER");
         expect(
                 api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer)),
                 409,
@@ -575,6 +588,59 @@ class TournamentHttpTest extends AppTest {
                         as(organizer)),
                 422,
                 "RULING_NOT_SUPPORTED");
+    }
+
+    @Test
+    void aDisqualificationInABracketSendsTheOpponentOnAndTheChampionRanksFirst() throws Exception {
+        String organizer = api.registered("TO5-" + run);
+        String id = create(organizer, Map.of("format", "SINGLE_ELIMINATION"));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("E" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode v = await(id, x -> x.get("round").asInt() == 1);
+        assertThat(v.get("totalRounds").asInt()).isEqualTo(2);
+        JsonNode tables = v.get("rounds").get(0).get("tables");
+        assertThat(tables).hasSize(2);
+        String cheat = tables.get(1).get("seats").get("A").asText();
+        String lucky = tables.get(1).get("seats").get("B").asText();
+        Res dq =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "DISQUALIFICATION", "entryId", cheat, "reason", "collusion"),
+                        null,
+                        as(organizer));
+        assertThat(dq.status()).as(dq.raw()).isEqualTo(201);
+        // table 1 is played: its second seat concedes
+        String t1a = tables.get(0).get("seats").get("A").asText();
+        concede(id, tokenOf.get(tables.get(0).get("seats").get("B").asText()));
+        JsonNode fin = await(id, x -> x.get("round").asInt() == 2);
+        JsonNode finalTable = fin.get("rounds").get(1).get("tables").get(0);
+        assertThat(
+                        Set.of(
+                                finalTable.get("seats").get("A").asText(),
+                                finalTable.get("seats").get("B").asText()))
+                .isEqualTo(Set.of(t1a, lucky));
+        concede(id, tokenOf.get(t1a));
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode standings = end.get("standings");
+        assertThat(standings.get(0).get("entryId").asText()).isEqualTo(lucky);
+        assertThat(standings.get(1).get("entryId").asText()).isEqualTo(t1a);
+        for (JsonNode s : standings) {
+            assertThat(s.get("dropped").asBoolean())
+                    .isEqualTo(s.get("entryId").asText().equals(cheat));
+        }
+        assertThat(
+                        api.get("/api/tournaments/" + id + "/audit", null)
+                                .body()
+                                .get("passed")
+                                .asBoolean())
+                .isTrue();
     }
 
     private static void expect(Res r, int status, String code) {
