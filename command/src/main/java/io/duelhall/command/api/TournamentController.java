@@ -290,6 +290,35 @@ class TournamentController {
         return ResponseEntity.status(201).body(new JudgeOut(judge.name()));
     }
 
+    record ForbidBody(List<String> entryIds, String reason) {}
+
+    record ForbidOut(List<String> entryIds) {}
+
+    /** Two entrants the Swiss pairing must keep apart (organizer or judge). */
+    @PostMapping("/{id}/forbidden")
+    ResponseEntity<ForbidOut> forbid(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) ForbidBody body) {
+        PlayerIdentities.Player p = player(token);
+        load(id);
+        if (body == null || body.entryIds() == null || body.entryIds().size() != 2) {
+            throw Requests.bad(
+                    "MISSING_FIELD", "Send {\"entryIds\": [two entry ids], \"reason\"}.");
+        }
+        Requests.text("entryIds[0]", body.entryIds().get(0), 64);
+        Requests.text("entryIds[1]", body.entryIds().get(1), 64);
+        Requests.text("reason", body.reason(), 500);
+        commands.sendAndWait(
+                new TournamentCommands.Forbid(
+                        id,
+                        p.accountId(),
+                        body.entryIds().get(0),
+                        body.entryIds().get(1),
+                        body.reason()));
+        return ResponseEntity.status(201).body(new ForbidOut(List.copyOf(body.entryIds())));
+    }
+
     @PostMapping("/{id}/rulings")
     ResponseEntity<RulingOut> rule(
             @PathVariable String id,

@@ -94,12 +94,12 @@ public class Tournament {
 
     @CommandHandler
     public String handle(Enter cmd, Rulesets rulesets, Clock clock) {
-        if (state.status() != Status.REGISTERING) {
+        if (!lateEntryOpen() && state.status() != Status.REGISTERING) {
             throw refused(
                     Refusal.conflict(
                             "REGISTRATION_CLOSED",
                             null,
-                            "The tournament has started; entries are closed."));
+                            "Entries are closed: a Swiss takes late entries until round 2 is paired."));
         }
         if (state.entryOf(cmd.accountId()) != null) {
             throw refused(
@@ -125,6 +125,14 @@ public class Tournament {
                         cmd.seat(),
                         clock.instant()));
         return cmd.entryId();
+    }
+
+    /** A Swiss takes late entries while round 1 is played: the entrant is paired from round 2. */
+    private boolean lateEntryOpen() {
+        return state.status() == Status.RUNNING
+                && state.created().rules().format() == io.duelhall.domain.tournament.Format.SWISS
+                && state.rounds().size() == 1
+                && !state.ledger().current().finished();
     }
 
     @CommandHandler
@@ -227,15 +235,44 @@ public class Tournament {
     }
 
     @CommandHandler
-    public void handle(Rule cmd, Clock clock) {
-        if (!state.created().organizerAccountId().equals(cmd.accountId())
-                && !state.judges().containsKey(cmd.accountId())) {
+    public void handle(TournamentCommands.Forbid cmd, Clock clock) {
+        judgeOnly(cmd.byAccountId());
+        if (state.status() == Status.ENDED) {
+            throw refused(Refusal.conflict("TOURNAMENT_OVER", null, "The tournament has ended."));
+        }
+        for (String e : new String[] {cmd.entryA(), cmd.entryB()}) {
+            if (e == null || state.ledger().entry(e) == null) {
+                throw refused(
+                        Refusal.notFound(
+                                "UNKNOWN_ENTRY", "No entry " + e + " in this tournament."));
+            }
+        }
+        if (cmd.entryA().equals(cmd.entryB())) {
+            throw refused(Refusal.malformed("INVALID_FIELD", "entryIds must name two entries."));
+        }
+        apply(
+                new TournamentEvents.PairingForbidden(
+                        cmd.entryA(),
+                        cmd.entryB(),
+                        cmd.byAccountId(),
+                        cmd.reason(),
+                        clock.instant()));
+    }
+
+    private void judgeOnly(String accountId) {
+        if (!state.created().organizerAccountId().equals(accountId)
+                && !state.judges().containsKey(accountId)) {
             throw refused(
                     Refusal.forbidden(
                             "NOT_A_JUDGE",
                             null,
                             "Only the organizer or a judge they named may rule in this tournament."));
         }
+    }
+
+    @CommandHandler
+    public void handle(Rule cmd, Clock clock) {
+        judgeOnly(cmd.accountId());
         if (state.status() == Status.ENDED) {
             throw refused(Refusal.conflict("TOURNAMENT_OVER", null, "The tournament has ended."));
         }

@@ -47,6 +47,13 @@ public final class TournamentCommands {
             String judgeAccountId,
             String judgeName) {}
 
+    public record Forbid(
+            @TargetAggregateIdentifier String tournamentId,
+            String byAccountId,
+            String entryA,
+            String entryB,
+            String reason) {}
+
     public record Rule(
             @TargetAggregateIdentifier String tournamentId,
             String accountId,

@@ -70,6 +70,11 @@ public final class TournamentEvents {
     public record JudgeNamed(String accountId, String name, String byAccountId, Instant at)
             implements TournamentEvent {}
 
+    /** Two entrants the Swiss pairing must never put at one table (teammates, siblings …). */
+    public record PairingForbidden(
+            String entryA, String entryB, String byAccountId, String reason, Instant at)
+            implements TournamentEvent {}
+
     /** A judge's ruling: who ruled, what and why. */
     public record RulingMade(String byAccountId, String byName, Ruling ruling, Instant at)
             implements TournamentEvent {}
@@ -88,5 +93,6 @@ public final class TournamentEvents {
                     TableResultRecorded.class,
                     RulingMade.class,
                     Ended.class,
-                    JudgeNamed.class);
+                    JudgeNamed.class,
+                    PairingForbidden.class);
 }

@@ -73,6 +73,8 @@ public final class TournamentState {
         } else if (event instanceof RulingMade r) {
             rulings.add(r);
             ledger = Rulings.apply(ledger, r.ruling());
+        } else if (event instanceof TournamentEvents.PairingForbidden f) {
+            ledger = ledger.forbid(f.entryA(), f.entryB());
         } else if (event instanceof TournamentEvents.JudgeNamed j) {
             judges.put(j.accountId(), j.name());
         } else if (event instanceof Ended e) {

@@ -267,6 +267,44 @@ class TournamentAggregateTest {
                 .expectEvents(new TournamentEvents.RulingMade("judge", "Judy", warning, AT));
     }
 
+    @Test
+    void aSwissTakesLateEntriesOnlyWhileRoundOneIsPlayed() {
+        List<Object> given = started(4);
+        JoinRequest late = seat("P8", 0);
+        fixture.given(given)
+                .when(new Enter(ID, "e8", "acc8", "P8", late))
+                .expectEvents(new TournamentEvents.EntryAdded("e8", "acc8", "P8", 1500, late, AT));
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT));
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 2, one.tables().get(1).matchId(), Result.winA(1), "CONCEDED", AT));
+        given.add(nextRound(given));
+        fixture.given(given)
+                .when(new Enter(ID, "e8", "acc8", "P8", late))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("REGISTRATION_CLOSED"));
+    }
+
+    @Test
+    void aForbiddenPairNeedsTwoEntriesAndAJudge() {
+        List<Object> given = registered(4);
+        fixture.given(given)
+                .when(new TournamentCommands.Forbid(ID, "acc0", "e0", "e1", "siblings"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_A_JUDGE"));
+        fixture.given(given)
+                .when(new TournamentCommands.Forbid(ID, "org", "e0", "e9", "siblings"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("UNKNOWN_ENTRY"));
+        fixture.given(given)
+                .when(new TournamentCommands.Forbid(ID, "org", "e0", "e1", "siblings"))
+                .expectEvents(
+                        new TournamentEvents.PairingForbidden("e0", "e1", "org", "siblings", AT));
+    }
+
     /** Small helpers. */
     static final class Util {
         static byte[] bytes(int b) {

@@ -225,6 +225,11 @@ class TournamentHttpTest extends AppTest {
                 .isEqualTo(200);
         java.util.function.BinaryOperator<String> earlier =
                 (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        // a late entry while round 1 is played: paired from round 2 (five: one bye)
+        String late = api.registered("Q9-" + run);
+        String lateEntry = enter(id, late, 0);
+        tokenOf.put(lateEntry, late);
+        order.add(lateEntry);
         playRound(id, 1, tokenOf, earlier);
         JsonNode before = await(id, v -> v.get("round").asInt() == 2);
         JsonNode table1 = before.get("rounds").get(0).get("tables").get(0);
@@ -287,8 +292,9 @@ class TournamentHttpTest extends AppTest {
         for (JsonNode s : after.get("standings")) {
             pts.put(s.get("entryId").asText(), s.get("points").asInt());
         }
-        assertThat(pts.get(newWinner)).isEqualTo(3);
-        assertThat(pts.get(newLoser)).isEqualTo(0);
+        String byeOf2 = round2.get("byes").get(0).asText(); // round 2's bye counts at once
+        assertThat(pts.get(newWinner)).isEqualTo(newWinner.equals(byeOf2) ? 6 : 3);
+        assertThat(pts.get(newLoser)).isEqualTo(newLoser.equals(byeOf2) ? 3 : 0);
         JsonNode ruling = after.get("rulings").get(0);
         assertThat(ruling.get("kind").asText()).isEqualTo("RESULT_CORRECTION");
         assertThat(ruling.get("by").asText()).isEqualTo("TO2-" + run);
@@ -306,7 +312,12 @@ class TournamentHttpTest extends AppTest {
                                 : t.get("seats").get("B").asText();
                 expected.merge(w, 3, Integer::sum);
             }
+            for (JsonNode bye : r.get("byes")) {
+                expected.merge(bye.asText(), 3, Integer::sum);
+            }
         }
+        assertThat(end.get("rounds").get(1).get("byes")).hasSize(1);
+        assertThat(end.get("standings")).hasSize(5);
         for (JsonNode s : end.get("standings")) {
             assertThat(s.get("points").asInt())
                     .isEqualTo(expected.getOrDefault(s.get("entryId").asText(), 0));
@@ -477,7 +488,8 @@ class TournamentHttpTest extends AppTest {
         String unknownMatch = api.createMatch();
         expect(api.get("/api/tournaments/" + unknownMatch, null), 404, "TOURNAMENT_NOT_FOUND");
 
-        String id = create(organizer, Map.of());
+        // a round robin: no late entries (a Swiss takes them during round 1)
+        String id = create(organizer, Map.of("format", "ROUND_ROBIN"));
         JsonNode empty = view(id);
         expect(api.get("/api/tournaments/" + id + "/export", null), 409, "TOURNAMENT_NOT_OVER");
         expect(
@@ -635,6 +647,78 @@ class TournamentHttpTest extends AppTest {
             assertThat(s.get("dropped").asBoolean())
                     .isEqualTo(s.get("entryId").asText().equals(cheat));
         }
+        assertThat(
+                        api.get("/api/tournaments/" + id + "/audit", null)
+                                .body()
+                                .get("passed")
+                                .asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void aSwissWithATopCutOfFourKeepsAForbiddenPairApartAndEndsWithTheBracketsChampion()
+            throws Exception {
+        String organizer = api.registered("TO6-" + run);
+        String id = create(organizer, Map.of("rounds", 3, "topCut", 4));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String player = api.registered("C" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        Res forbid =
+                api.post(
+                        "/api/tournaments/" + id + "/forbidden",
+                        Map.of(
+                                "entryIds",
+                                List.of(order.get(0), order.get(1)),
+                                "reason",
+                                "teammates"),
+                        null,
+                        as(organizer));
+        assertThat(forbid.status()).as(forbid.raw()).isEqualTo(201);
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/forbidden",
+                        Map.of("entryIds", List.of(order.get(0), "nobody")),
+                        null,
+                        as(organizer)),
+                404,
+                "UNKNOWN_ENTRY");
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 3; round++) {
+            playRound(id, round, tokenOf, earlier);
+        }
+        JsonNode cut = await(id, x -> x.get("round").asInt() == 4);
+        assertThat(cut.get("totalRounds").asInt()).isEqualTo(5);
+        List<String> seeds = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            seeds.add(cut.get("standings").get(i).get("entryId").asText());
+        }
+        JsonNode semis = cut.get("rounds").get(3).get("tables");
+        assertThat(semis).hasSize(2);
+        assertThat(semis.get(0).get("seats").get("A").asText()).isEqualTo(seeds.get(0));
+        assertThat(semis.get(0).get("seats").get("B").asText()).isEqualTo(seeds.get(3));
+        assertThat(semis.get(1).get("seats").get("A").asText()).isEqualTo(seeds.get(1));
+        assertThat(semis.get(1).get("seats").get("B").asText()).isEqualTo(seeds.get(2));
+        playRound(id, 4, tokenOf, earlier);
+        playRound(id, 5, tokenOf, earlier);
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        for (int r = 0; r < 3; r++) {
+            for (JsonNode t : end.get("rounds").get(r).get("tables")) {
+                Set<String> pair =
+                        Set.of(t.get("seats").get("A").asText(), t.get("seats").get("B").asText());
+                assertThat(pair).isNotEqualTo(Set.of(order.get(0), order.get(1)));
+            }
+        }
+        String champion =
+                seeds.stream().min(java.util.Comparator.comparing(order::indexOf)).orElseThrow();
+        assertThat(end.get("standings").get(0).get("entryId").asText()).isEqualTo(champion);
+        assertThat(end.get("rounds")).hasSize(5);
         assertThat(
                         api.get("/api/tournaments/" + id + "/audit", null)
                                 .body()
