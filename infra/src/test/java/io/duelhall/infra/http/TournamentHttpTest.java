@@ -727,6 +727,48 @@ class TournamentHttpTest extends AppTest {
                 .isTrue();
     }
 
+    @Test
+    void aRoundRobinOfFourMeetsEveryPairOnceAndEnds() throws Exception {
+        String organizer = api.registered("TO7-" + run);
+        String id =
+                create(
+                        organizer,
+                        Map.of("format", "ROUND_ROBIN", "tieBreaks", List.of("HEAD_TO_HEAD")));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("RR" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 3; round++) {
+            playRound(id, round, tokenOf, earlier);
+        }
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        Set<Set<String>> met = new HashSet<>();
+        for (JsonNode r : end.get("rounds")) {
+            for (JsonNode t : r.get("tables")) {
+                assertThat(
+                                met.add(
+                                        Set.of(
+                                                t.get("seats").get("A").asText(),
+                                                t.get("seats").get("B").asText())))
+                        .isTrue();
+            }
+        }
+        assertThat(met).hasSize(6);
+        // the earlier entrant won every meeting: 9, 6, 3, 0 points in entry order
+        for (int i = 0; i < 4; i++) {
+            JsonNode s = end.get("standings").get(i);
+            assertThat(s.get("entryId").asText()).isEqualTo(order.get(i));
+            assertThat(s.get("points").asInt()).isEqualTo(9 - 3 * i);
+        }
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
