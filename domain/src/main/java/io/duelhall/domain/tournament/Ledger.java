@@ -139,6 +139,13 @@ public record Ledger(
         if (c != null && !c.finished()) {
             return false;
         }
+        if (bracketSeeds != null) {
+            // a bracket cut smaller than planned (entrants left during the Swiss) ends sooner
+            int from = rules.format() == Format.SWISS ? swissRounds() : 0;
+            if (rounds.size() - from >= Elimination.rounds(bracketSeeds.size())) {
+                return true;
+            }
+        }
         return rounds.size() >= totalRounds() || active() < 2;
     }
 

@@ -132,4 +132,18 @@ class EliminationTest {
         assertThat(done.standings().stream().limit(4).map(Standing::entry))
                 .containsExactlyInAnyOrderElementsOf(top4);
     }
+
+    @Test
+    void aTopCutThatShrankWhileTheSwissWasPlayedEndsWithItsSmallerBracket() {
+        TournamentRules rules = new TournamentRules(Format.SWISS, 2, 4, 1, null);
+        Ledger l = Play.run(Play.started(rules, 6), seed("shrink"), new Random(6), 2, 0);
+        for (String id : List.of("e0", "e1", "e2", "e3")) {
+            l = l.withdraw(id);
+        }
+        Ledger.Next next = l.pairNext(seed("shrink"));
+        assertThat(next.bracketSeeds()).hasSize(2);
+        Ledger done = Play.run(l, seed("shrink"), new Random(7), 10, 0);
+        assertThat(done.over()).isTrue();
+        assertThat(done.rounds()).hasSize(3);
+    }
 }
