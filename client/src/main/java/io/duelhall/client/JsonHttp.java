@@ -62,6 +62,13 @@ public class JsonHttp {
         return send(getRequest(path, token));
     }
 
+    /** A GET with extra request headers, e.g. {@code X-Player-Token}. */
+    public Res get(String path, String token, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(getRequest(path, token), (n, v) -> true);
+        headers.forEach(b::header);
+        return send(b.build());
+    }
+
     private HttpRequest getRequest(String path, String token) {
         HttpRequest.Builder b =
                 HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
@@ -123,11 +130,17 @@ public class JsonHttp {
     }
 
     public Res delete(String path, String token) {
+        return delete(path, token, Map.of());
+    }
+
+    /** A DELETE with extra request headers, e.g. {@code X-Player-Token}. */
+    public Res delete(String path, String token, Map<String, String> headers) {
         HttpRequest.Builder b =
                 HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).DELETE();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
+        headers.forEach(b::header);
         return send(b.build());
     }
 

@@ -58,8 +58,9 @@ public final class EventNames {
     }
 
     /**
-     * Adds the events of a part that is not a ruleset (e.g. the matchmaking queue's), stored as
-     * {@code <namespace>.<Type>}; returns this.
+     * Adds the events of a part of the server that is not a ruleset (the matchmaking queue's, the
+     * tournaments'), each stored as {@code <namespace>.<simple class name>}, at revision {@value
+     * #REVISION}; returns this.
      */
     public EventNames with(String namespace, Collection<Class<?>> types) {
         types.forEach(t -> add(namespace, t));

@@ -12,4 +12,9 @@ public interface PlayerIdentities {
     record Player(String accountId, String name) {}
 
     Optional<Player> byToken(String playerToken);
+
+    /** The registered player of a name (a tournament's judge is named by the organizer). */
+    default Optional<Player> byName(String name) {
+        return Optional.empty();
+    }
 }

@@ -257,6 +257,20 @@ class Accounts {
     }
 
     /** The account of a live player token, if any. */
+    /** The account of a name (as registered, in any case or normal form), if any. */
+    public Optional<Account> byName(String name) {
+        if (name == null || name.isBlank() || name.length() > 64) {
+            return Optional.empty();
+        }
+        return jdbc
+                .query(
+                        "select account_id, name from player_account where name_key = ?",
+                        (rs, n) -> new Account(rs.getString(1), rs.getString(2)),
+                        nameKey(name))
+                .stream()
+                .findFirst();
+    }
+
     public Optional<Account> byToken(String token) {
         if (token == null) {
             return Optional.empty();

@@ -18,8 +18,16 @@ class AccountsConfig {
 
     @Bean
     public PlayerIdentities playerIdentities(Accounts accounts) {
-        return token ->
-                accounts.byToken(token)
-                        .map(a -> new PlayerIdentities.Player(a.accountId(), a.name()));
+        return new PlayerIdentities() {
+            @Override
+            public java.util.Optional<Player> byToken(String token) {
+                return accounts.byToken(token).map(a -> new Player(a.accountId(), a.name()));
+            }
+
+            @Override
+            public java.util.Optional<Player> byName(String name) {
+                return accounts.byName(name).map(a -> new Player(a.accountId(), a.name()));
+            }
+        };
     }
 }

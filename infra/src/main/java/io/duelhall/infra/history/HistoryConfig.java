@@ -2,6 +2,7 @@ package io.duelhall.infra.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.command.queue.QueueEvents;
+import io.duelhall.command.tournament.TournamentEvents;
 import io.duelhall.domain.EventNames;
 import io.duelhall.domain.Rulesets;
 import org.axonframework.config.ConfigurerModule;
@@ -23,8 +24,11 @@ class HistoryConfig {
 
     @Bean
     public EventNames eventNames(Rulesets rulesets) {
-        // the queue's events (issue 40) are stored as queue.<Type>
-        return new EventNames(rulesets.all()).with("queue", QueueEvents.TYPES);
+        // the queue's events (issue 40) are stored as queue.<Type>, the tournaments' (issue 41) as
+        // tournament.<Type>
+        return new EventNames(rulesets.all())
+                .with("queue", QueueEvents.TYPES)
+                .with(TournamentEvents.NAMESPACE, TournamentEvents.TYPES);
     }
 
     /**

@@ -1,0 +1,694 @@
+package io.duelhall.command.api;
+
+import io.duelhall.command.match.Tokens;
+import io.duelhall.command.tournament.TournamentAudit;
+import io.duelhall.command.tournament.TournamentCommands;
+import io.duelhall.command.tournament.TournamentEvents;
+import io.duelhall.command.tournament.TournamentEvents.EntryAdded;
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
+import io.duelhall.command.tournament.TournamentEvents.RulingMade;
+import io.duelhall.command.tournament.TournamentState;
+import io.duelhall.command.tournament.TournamentTables;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Refusal;
+import io.duelhall.domain.RefusedException;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.tournament.Format;
+import io.duelhall.domain.tournament.PlayedRound;
+import io.duelhall.domain.tournament.Ratio;
+import io.duelhall.domain.tournament.Result;
+import io.duelhall.domain.tournament.Ruling;
+import io.duelhall.domain.tournament.Standing;
+import io.duelhall.domain.tournament.TieBreak;
+import io.duelhall.domain.tournament.TournamentRules;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Tournaments of API.md (round 3): create, enter and drop, start, read, "my table", rulings. Thin:
+ * checks the shape and who calls (a registered player's {@code X-Player-Token}), sends a command;
+ * the tournament decides. Reads fold the tournament's events from the store.
+ */
+@RestController
+@RequestMapping(path = "/api/tournaments", produces = "application/json")
+class TournamentController {
+    /** The turn clock a table gets when the organizer names no match options: clocks are on. */
+    static final int DEFAULT_TURN_CLOCK_SECONDS = 120;
+
+    private final CommandGateway commands;
+    private final EventStore eventStore;
+    private final Rulesets rulesets;
+    private final ObjectProvider<PlayerIdentities> identities;
+
+    TournamentController(
+            CommandGateway commands,
+            EventStore eventStore,
+            Rulesets rulesets,
+            ObjectProvider<PlayerIdentities> identities) {
+        this.commands = commands;
+        this.eventStore = eventStore;
+        this.rulesets = rulesets;
+        this.identities = identities;
+    }
+
+    record CreateBody(
+            String name,
+            String ruleset,
+            String format,
+            Integer rounds,
+            Integer topCut,
+            Integer seatsPerTable,
+            Integer bestOf,
+            List<String> tieBreaks,
+            Requests.Options matchOptions) {}
+
+    record Created(String tournamentId, String seedCommitment, String status) {}
+
+    record EntryBody(Requests.TakeSeat seat) {}
+
+    record Entered(String entryId) {}
+
+    record Withdrawn(String entryId, String status) {}
+
+    record StartedOut(String status, int round) {}
+
+    record RulingBody(
+            String kind,
+            String entryId,
+            Integer round,
+            Integer table,
+            Integer minutes,
+            Object result,
+            String reason) {}
+
+    record RulingOut(String kind, String entryId, Integer round, Integer table, String by) {}
+
+    @PostMapping
+    ResponseEntity<Created> create(
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) CreateBody body) {
+        PlayerIdentities.Player organizer = player(token);
+        if (body == null) {
+            throw Requests.bad("MISSING_FIELD", "Send {\"name\", \"ruleset\", \"format\", …}.");
+        }
+        if (body.name() == null || body.name().isBlank()) {
+            throw Requests.bad("MISSING_FIELD", "name is required.");
+        }
+        Requests.text("name", body.name(), 80);
+        String ruleset = body.ruleset() == null ? "voidexa" : body.ruleset();
+        Requests.text("ruleset", ruleset, 40);
+        if (rulesets.find(ruleset).isEmpty()) {
+            throw Requests.bad(
+                    "UNKNOWN_RULESET",
+                    "Unknown ruleset '" + ruleset + "'; this server hosts " + rulesets.ids() + ".");
+        }
+        if (body.format() == null) {
+            throw Requests.bad(
+                    "MISSING_FIELD",
+                    "format is required: SWISS, SINGLE_ELIMINATION, DOUBLE_ELIMINATION or ROUND_ROBIN.");
+        }
+        Format format = enumOf(Format.class, body.format(), "format");
+        List<TieBreak> chain = null;
+        if (body.tieBreaks() != null) {
+            chain = new ArrayList<>();
+            for (String t : body.tieBreaks()) {
+                if (t == null) {
+                    throw Requests.bad("INVALID_FIELD", "tieBreaks holds a null.");
+                }
+                chain.add(enumOf(TieBreak.class, t, "tieBreaks"));
+            }
+        }
+        int seats = body.seatsPerTable() == null ? 2 : body.seatsPerTable();
+        if (seats < 2 || seats > 6) {
+            throw Requests.bad("OUT_OF_RANGE", "seatsPerTable must be 2 to 6.");
+        }
+        if (seats != 2) {
+            throw new RefusedException(
+                    Refusal.rules(
+                            "SEATS_NOT_SUPPORTED",
+                            null,
+                            "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet."));
+        }
+        int bestOf = body.bestOf() == null ? 1 : body.bestOf();
+        if (bestOf == 3) {
+            throw new RefusedException(
+                    Refusal.rules(
+                            "BEST_OF_NOT_SUPPORTED",
+                            null,
+                            "Tables play one game (best-of-1); best-of-3 is not offered yet."));
+        }
+        TournamentRules rules =
+                new TournamentRules(
+                        format,
+                        body.rounds() == null ? 0 : body.rounds(),
+                        body.topCut() == null ? 0 : body.topCut(),
+                        bestOf,
+                        chain);
+        if (body.rounds() != null && body.rounds() < 1) {
+            throw Requests.bad("INVALID_FIELD", "rounds must be 1 to 30.");
+        }
+        Refusal bad = rules.problem();
+        if (bad != null) {
+            throw new RefusedException(bad);
+        }
+        MatchOptions options =
+                body.matchOptions() == null
+                        ? new MatchOptions(0, DEFAULT_TURN_CLOCK_SECONDS, null, null)
+                        : Requests.options(body.matchOptions());
+        String id = "t" + UUID.randomUUID();
+        byte[] seed = Tokens.randomBytes(32);
+        commands.sendAndWait(
+                new TournamentCommands.CreateTournament(
+                        id,
+                        body.name(),
+                        ruleset,
+                        organizer.accountId(),
+                        organizer.name(),
+                        rules,
+                        options,
+                        seed,
+                        Tokens.randomBytes(32)));
+        TournamentState t = load(id);
+        return ResponseEntity.created(URI.create("/api/tournaments/" + id))
+                .body(new Created(id, t.created().seedCommitment(), "REGISTERING"));
+    }
+
+    @PostMapping("/{id}/entries")
+    ResponseEntity<Entered> enter(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) EntryBody body) {
+        PlayerIdentities.Player p = player(token);
+        load(id);
+        if (body == null || body.seat() == null) {
+            throw Requests.bad(
+                    "MISSING_FIELD",
+                    "Send {\"seat\": a seat request as POST /api/matches/{id}/seats takes, but for \"name\"}.");
+        }
+        Requests.TakeSeat s = body.seat();
+        Requests.TakeSeat named =
+                new Requests.TakeSeat(
+                        p.name(), s.pilotClass(), s.deck(), s.clientSeed(), s.picks(), s.cards());
+        Requests.seat(named);
+        JoinRequest join =
+                new JoinRequest(
+                                p.name(),
+                                s.pilotClass(),
+                                s.deck() == null ? null : s.deck().shipCore(),
+                                named.deckCards(),
+                                s.clientSeed() != null
+                                        ? s.clientSeed()
+                                        : HexFormat.of().formatHex(Tokens.randomBytes(32)),
+                                p.accountId(),
+                                s.picks())
+                        .seedChosenBy(
+                                s.clientSeed() != null
+                                        ? JoinRequest.SEED_BY_PLAYER
+                                        : JoinRequest.SEED_BY_SERVER);
+        String entryId = "e" + UUID.randomUUID().toString().substring(0, 8);
+        commands.sendAndWait(
+                new TournamentCommands.Enter(id, entryId, p.accountId(), p.name(), join));
+        return ResponseEntity.created(URI.create("/api/tournaments/" + id))
+                .body(new Entered(entryId));
+    }
+
+    @DeleteMapping("/{id}/entries")
+    ResponseEntity<Withdrawn> withdraw(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token) {
+        PlayerIdentities.Player p = player(token);
+        TournamentState before = load(id);
+        String entry = before.entryOf(p.accountId());
+        commands.sendAndWait(new TournamentCommands.Withdraw(id, p.accountId()));
+        return ResponseEntity.ok(
+                new Withdrawn(
+                        entry,
+                        before.status() == TournamentState.Status.REGISTERING
+                                ? "WITHDRAWN"
+                                : "DROPPED"));
+    }
+
+    @PostMapping("/{id}/start")
+    ResponseEntity<StartedOut> start(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token) {
+        PlayerIdentities.Player p = player(token);
+        load(id);
+        commands.sendAndWait(new TournamentCommands.Start(id, p.accountId()));
+        TournamentState t = load(id);
+        return ResponseEntity.ok(new StartedOut(t.status().name(), t.rounds().size()));
+    }
+
+    record JudgeBody(String name) {}
+
+    record JudgeOut(String name) {}
+
+    @PostMapping("/{id}/judges")
+    ResponseEntity<JudgeOut> nameJudge(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) JudgeBody body) {
+        PlayerIdentities.Player p = player(token);
+        load(id);
+        if (body == null || body.name() == null || body.name().isBlank()) {
+            throw Requests.bad("MISSING_FIELD", "Send {\"name\": a registered player's name}.");
+        }
+        Requests.text("name", body.name(), 64);
+        PlayerIdentities ids = identities.getIfAvailable();
+        PlayerIdentities.Player judge = ids == null ? null : ids.byName(body.name()).orElse(null);
+        if (judge == null) {
+            throw new RefusedException(
+                    Refusal.notFound(
+                            "UNKNOWN_PLAYER",
+                            "No registered player is named " + body.name() + "."));
+        }
+        commands.sendAndWait(
+                new TournamentCommands.NameJudge(
+                        id, p.accountId(), judge.accountId(), judge.name()));
+        return ResponseEntity.status(201).body(new JudgeOut(judge.name()));
+    }
+
+    record ForbidBody(List<String> entryIds, String reason) {}
+
+    record ForbidOut(List<String> entryIds) {}
+
+    /** Two entrants the Swiss pairing must keep apart (organizer or judge). */
+    @PostMapping("/{id}/forbidden")
+    ResponseEntity<ForbidOut> forbid(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) ForbidBody body) {
+        PlayerIdentities.Player p = player(token);
+        load(id);
+        if (body == null || body.entryIds() == null || body.entryIds().size() != 2) {
+            throw Requests.bad(
+                    "MISSING_FIELD", "Send {\"entryIds\": [two entry ids], \"reason\"}.");
+        }
+        Requests.text("entryIds[0]", body.entryIds().get(0), 64);
+        Requests.text("entryIds[1]", body.entryIds().get(1), 64);
+        Requests.text("reason", body.reason(), 500);
+        commands.sendAndWait(
+                new TournamentCommands.Forbid(
+                        id,
+                        p.accountId(),
+                        body.entryIds().get(0),
+                        body.entryIds().get(1),
+                        body.reason()));
+        return ResponseEntity.status(201).body(new ForbidOut(List.copyOf(body.entryIds())));
+    }
+
+    @PostMapping("/{id}/rulings")
+    ResponseEntity<RulingOut> rule(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
+            @RequestBody(required = false) RulingBody body) {
+        PlayerIdentities.Player p = player(token);
+        TournamentState t = load(id);
+        if (body == null || body.kind() == null) {
+            throw Requests.bad(
+                    "MISSING_FIELD",
+                    "Send {\"kind\", \"entryId\"?, \"table\"?, \"result\"?, \"reason\"}.");
+        }
+        Ruling.Kind kind = enumOf(Ruling.Kind.class, body.kind(), "kind");
+        Requests.text("entryId", body.entryId(), 64);
+        Requests.text("reason", body.reason(), 500);
+        if (body.minutes() != null && (body.minutes() < 1 || body.minutes() > 60)) {
+            throw Requests.bad("OUT_OF_RANGE", "minutes must be 1 to 60.");
+        }
+        Integer round = body.round();
+        if (round == null && body.table() != null) {
+            round = t.rounds().size();
+        }
+        Ruling ruling =
+                new Ruling(
+                        kind,
+                        body.entryId(),
+                        round,
+                        body.table(),
+                        result(body.result()),
+                        body.reason());
+        commands.sendAndWait(new TournamentCommands.Rule(id, p.accountId(), p.name(), ruling));
+        return ResponseEntity.status(201)
+                .body(new RulingOut(kind.name(), body.entryId(), round, body.table(), p.name()));
+    }
+
+    /** {@code "A"}, {@code "B"}, {@code "DRAW"}, or {@code {"winsA", "winsB", "draws"}}. */
+    private static Result result(Object r) {
+        if (r == null) {
+            return null;
+        }
+        if (r instanceof String s) {
+            switch (s.trim().toUpperCase(Locale.ROOT)) {
+                case "A":
+                    return Result.winA(1);
+                case "B":
+                    return Result.winB(1);
+                case "DRAW":
+                    return Result.drawn();
+                default:
+                    break;
+            }
+        } else if (r instanceof Map<?, ?> m) {
+            Integer a = count(m.get("winsA"));
+            Integer b = count(m.get("winsB"));
+            Integer d = m.get("draws") == null ? Integer.valueOf(0) : count(m.get("draws"));
+            if (a != null && b != null && d != null && a + b + d <= 3 && a + b + d > 0) {
+                return new Result(a, b, d);
+            }
+        }
+        throw Requests.bad(
+                "INVALID_FIELD",
+                "result is \"A\", \"B\", \"DRAW\" or {\"winsA\", \"winsB\", \"draws\"} (0 to 3 games).");
+    }
+
+    private static Integer count(Object o) {
+        return o instanceof Integer i && i >= 0 && i <= 3 ? i : null;
+    }
+
+    // --- reads
+
+    record EntryOut(String entryId, String name, boolean dropped) {}
+
+    record ResultOut(String winner, int winsA, int winsB, int draws) {
+        static ResultOut of(Result r) {
+            return r == null ? null : new ResultOut(r.winner(), r.winsA(), r.winsB(), r.draws());
+        }
+    }
+
+    record TableOut(int table, String matchId, Map<String, String> seats, ResultOut result) {}
+
+    record RoundOut(int number, List<TableOut> tables, List<String> byes) {}
+
+    record StandingOut(
+            int rank,
+            String entryId,
+            String name,
+            int points,
+            int wins,
+            int losses,
+            int draws,
+            Map<String, BigDecimal> tieBreaks,
+            Map<String, String> exact,
+            boolean dropped) {}
+
+    record RulingView(
+            String by,
+            String kind,
+            String entryId,
+            Integer round,
+            Integer table,
+            ResultOut result,
+            String reason,
+            Instant at) {}
+
+    @GetMapping("/{id}")
+    Map<String, Object> view(@PathVariable String id) {
+        TournamentState t = load(id);
+        var created = t.created();
+        List<EntryOut> entries = new ArrayList<>();
+        for (EntryAdded e : t.entries().values()) {
+            entries.add(
+                    new EntryOut(
+                            e.entryId(), e.name(), t.ledger().withdrawn().contains(e.entryId())));
+        }
+        List<RoundOut> rounds = new ArrayList<>();
+        for (RoundPaired r : t.rounds()) {
+            PlayedRound played = t.ledger().rounds().get(r.round() - 1);
+            List<TableOut> tables = new ArrayList<>();
+            for (PairedTable pt : r.tables()) {
+                Map<String, String> seats = new LinkedHashMap<>();
+                seats.put("A", pt.a());
+                seats.put("B", pt.b());
+                tables.add(
+                        new TableOut(
+                                pt.table(),
+                                pt.matchId(),
+                                seats,
+                                ResultOut.of(played.results().get(pt.table()))));
+            }
+            rounds.add(new RoundOut(r.round(), tables, r.byes()));
+        }
+        List<StandingOut> standings = new ArrayList<>();
+        if (t.status() != TournamentState.Status.REGISTERING) {
+            for (Standing s : t.ledger().standings()) {
+                Map<String, BigDecimal> tb = new LinkedHashMap<>();
+                Map<String, String> exact = new LinkedHashMap<>();
+                for (TieBreak k : created.rules().tieBreaks()) {
+                    Ratio v = s.tieBreaks().get(k);
+                    if (v != null) {
+                        tb.put(k.name(), v.decimal(4));
+                        exact.put(k.name(), v.toString());
+                    }
+                }
+                standings.add(
+                        new StandingOut(
+                                s.rank(),
+                                s.entry(),
+                                t.entries().get(s.entry()).name(),
+                                s.points(),
+                                s.wins(),
+                                s.losses(),
+                                s.draws(),
+                                tb,
+                                exact,
+                                s.dropped()));
+            }
+        }
+        List<RulingView> rulings = new ArrayList<>();
+        for (RulingMade r : t.rulings()) {
+            Ruling x = r.ruling();
+            rulings.add(
+                    new RulingView(
+                            r.byName(),
+                            x.kind().name(),
+                            x.entry(),
+                            x.round(),
+                            x.table(),
+                            ResultOut.of(x.result()),
+                            x.reason(),
+                            r.at()));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("tournamentId", id);
+        out.put("name", created.name());
+        out.put("ruleset", created.ruleset());
+        out.put("format", created.rules().format().name());
+        out.put("organizer", created.organizerName());
+        out.put("status", t.status().name());
+        out.put("round", t.rounds().size());
+        out.put(
+                "totalRounds",
+                t.status() == TournamentState.Status.REGISTERING ? null : t.ledger().totalRounds());
+        out.put("topCut", created.rules().topCut());
+        out.put("bestOf", created.rules().bestOf());
+        out.put("tieBreaks", created.rules().tieBreaks().stream().map(Enum::name).toList());
+        out.put("matchOptions", created.matchOptions());
+        out.put("judges", List.copyOf(t.judges().values()));
+        out.put("seedCommitment", created.seedCommitment());
+        out.put("seed", t.revealedSeed());
+        out.put("entries", entries);
+        out.put("rounds", rounds);
+        out.put("standings", standings);
+        out.put("rulings", rulings);
+        return out;
+    }
+
+    record MyTable(
+            String entryId,
+            String status,
+            boolean dropped,
+            int round,
+            Integer table,
+            String matchId,
+            String seat,
+            String playerToken,
+            boolean bye) {}
+
+    @GetMapping("/{id}/me")
+    MyTable me(
+            @PathVariable String id,
+            @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token) {
+        PlayerIdentities.Player p = player(token);
+        TournamentState t = load(id);
+        String entry = t.entryOf(p.accountId());
+        if (entry == null) {
+            throw new RefusedException(
+                    Refusal.notFound(
+                            "NOT_ENTERED", "This player has no entry in this tournament."));
+        }
+        boolean dropped = t.ledger().withdrawn().contains(entry);
+        int round = t.rounds().size();
+        if (round == 0 || t.status() == TournamentState.Status.ENDED) {
+            return new MyTable(
+                    entry, t.status().name(), dropped, round, null, null, null, null, false);
+        }
+        RoundPaired r = t.rounds().get(round - 1);
+        for (PairedTable pt : r.tables()) {
+            if (pt.a().equals(entry) || pt.b().equals(entry)) {
+                String seat = pt.a().equals(entry) ? "A" : "B";
+                return new MyTable(
+                        entry,
+                        t.status().name(),
+                        dropped,
+                        round,
+                        pt.table(),
+                        pt.matchId(),
+                        seat,
+                        t.seatToken(pt.matchId(), entry),
+                        false);
+            }
+        }
+        return new MyTable(
+                entry,
+                t.status().name(),
+                dropped,
+                round,
+                null,
+                null,
+                null,
+                null,
+                r.byes().contains(entry));
+    }
+
+    record RecordEvent(long seq, String type, Instant at, Object payload) {}
+
+    record TournamentRecord(
+            String format,
+            String tournamentId,
+            String seedCommitment,
+            String seed,
+            List<RecordEvent> events,
+            List<StandingOut> standings) {}
+
+    /**
+     * The tournament's record once it has ended (the seed is secret until then): every event in
+     * order under its stored name, the table key left out (seat tokens derive from it), and the
+     * final standings. docs/tournaments.md says how to re-derive every pairing from it.
+     */
+    @GetMapping("/{id}/export")
+    TournamentRecord export(@PathVariable String id) {
+        TournamentState t = load(id);
+        if (t.status() != TournamentState.Status.ENDED) {
+            throw new RefusedException(
+                    Refusal.conflict(
+                            "TOURNAMENT_NOT_OVER",
+                            null,
+                            "The record is exported once the tournament has ended and its seed is revealed."));
+        }
+        List<RecordEvent> events = new ArrayList<>();
+        for (var m : TournamentTables.events(eventStore, id)) {
+            Object p = m.getPayload();
+            if (p instanceof TournamentEvents.Created c) {
+                p =
+                        new TournamentEvents.Created(
+                                c.tournamentId(),
+                                c.name(),
+                                c.ruleset(),
+                                c.organizerAccountId(),
+                                c.organizerName(),
+                                c.rules(),
+                                c.matchOptions(),
+                                c.seedCommitment(),
+                                null,
+                                null,
+                                c.at());
+            }
+            events.add(
+                    new RecordEvent(
+                            m.getSequenceNumber(),
+                            TournamentEvents.NAMESPACE + "." + p.getClass().getSimpleName(),
+                            m.getTimestamp(),
+                            p));
+        }
+        @SuppressWarnings("unchecked")
+        List<StandingOut> standings = (List<StandingOut>) view(id).get("standings");
+        return new TournamentRecord(
+                "duelhall-tournament/1",
+                id,
+                t.created().seedCommitment(),
+                t.revealedSeed(),
+                events,
+                standings);
+    }
+
+    /**
+     * Re-derives the tournament from its stored events (TournamentAudit): the seed against its
+     * commitment, every pairing, every ruling, the end.
+     */
+    @GetMapping("/{id}/audit")
+    TournamentAudit.Report audit(@PathVariable String id) {
+        load(id);
+        List<TournamentEvents.TournamentEvent> events = new ArrayList<>();
+        for (var m : TournamentTables.events(eventStore, id)) {
+            events.add((TournamentEvents.TournamentEvent) m.getPayload());
+        }
+        return TournamentAudit.check(events);
+    }
+
+    private TournamentState load(String id) {
+        TournamentState t =
+                id == null || id.length() > 100
+                        ? new TournamentState()
+                        : TournamentTables.load(eventStore, id);
+        if (!t.exists()) {
+            throw new RefusedException(
+                    Refusal.notFound("TOURNAMENT_NOT_FOUND", "No tournament with id " + id + "."));
+        }
+        return t;
+    }
+
+    private PlayerIdentities.Player player(String token) {
+        if (token == null || token.isBlank()) {
+            throw new RefusedException(
+                    Refusal.unauthorized(
+                            "MISSING_PLAYER_TOKEN",
+                            "Send a registered player's token as '"
+                                    + PlayerIdentities.HEADER
+                                    + "'."));
+        }
+        PlayerIdentities ids = identities.getIfAvailable();
+        PlayerIdentities.Player p = ids == null ? null : ids.byToken(token).orElse(null);
+        if (p == null) {
+            throw new RefusedException(
+                    Refusal.unauthorized(
+                            "INVALID_PLAYER_TOKEN",
+                            "The player token is unknown, expired or revoked; log in again."));
+        }
+        return p;
+    }
+
+    private static <E extends Enum<E>> E enumOf(Class<E> type, String value, String field) {
+        try {
+            return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            List<String> names = new ArrayList<>();
+            for (E c : type.getEnumConstants()) {
+                names.add(c.name());
+            }
+            throw Requests.bad(
+                    "INVALID_FIELD", field + " '" + value + "' is not one of " + names + ".");
+        }
+    }
+}

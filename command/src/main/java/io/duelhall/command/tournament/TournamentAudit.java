@@ -1,0 +1,130 @@
+package io.duelhall.command.tournament;
+
+import io.duelhall.command.tournament.TournamentEvents.Created;
+import io.duelhall.command.tournament.TournamentEvents.Ended;
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
+import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.rng.Sha256;
+import io.duelhall.domain.tournament.Ledger;
+import io.duelhall.domain.tournament.Pairing;
+import io.duelhall.domain.tournament.Rulings;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Re-derives a tournament from its events as an outsider would from its record: the revealed seed
+ * against the commitment made at creation, every round's pairing (tables, seats, byes, a bracket's
+ * seeds) against what the domain pairs from the record up to that round, every ruling as applicable
+ * when it was made, and the end as due. Names the first difference.
+ */
+public final class TournamentAudit {
+    private TournamentAudit() {}
+
+    /** {@code passed}, the rounds checked, and the first difference (null when none). */
+    public record Report(boolean passed, int roundsChecked, String firstDifference) {}
+
+    public static Report check(List<TournamentEvent> events) {
+        if (events.isEmpty() || !(events.get(0) instanceof Created c)) {
+            return new Report(false, 0, "event 0 is not the tournament's creation");
+        }
+        byte[] seed = null;
+        for (TournamentEvent e : events) {
+            if (e instanceof Ended end) {
+                seed = end.seed() == null ? null : HexFormat.of().parseHex(end.seed());
+            }
+        }
+        if (seed == null) {
+            return new Report(false, 0, "the seed is not revealed: the tournament has not ended");
+        }
+        if (!Sha256.hex(Sha256.of(seed)).equals(c.seedCommitment())) {
+            return new Report(false, 0, "the revealed seed does not hash to the seed commitment");
+        }
+        TournamentState s = new TournamentState();
+        int checked = 0;
+        for (int i = 0; i < events.size(); i++) {
+            TournamentEvent e = events.get(i);
+            if (e instanceof RoundPaired r) {
+                Ledger l = s.ledger();
+                if (!l.started() || (l.current() != null && !l.current().finished()) || l.over()) {
+                    return new Report(
+                            false,
+                            checked,
+                            "event " + i + ": round " + r.round() + " paired when none was due");
+                }
+                Ledger.Next due = l.pairNext(seed);
+                Pairing recorded = TournamentState.pairing(r);
+                if (!due.pairing().equals(recorded)
+                        || !Objects.equals(due.bracketSeeds(), r.bracketSeeds())) {
+                    return new Report(
+                            false,
+                            checked,
+                            "event "
+                                    + i
+                                    + ": round "
+                                    + r.round()
+                                    + " is paired "
+                                    + describe(recorded)
+                                    + " but the record derives "
+                                    + describe(due.pairing())
+                                    + (Objects.equals(due.bracketSeeds(), r.bracketSeeds())
+                                            ? ""
+                                            : " (bracket seeds "
+                                                    + r.bracketSeeds()
+                                                    + " against "
+                                                    + due.bracketSeeds()
+                                                    + ")"));
+                }
+                for (PairedTable t : r.tables()) {
+                    String id = TournamentState.matchId(c.tournamentId(), r.round(), t.table());
+                    if (!id.equals(t.matchId())) {
+                        return new Report(
+                                false,
+                                checked,
+                                "event "
+                                        + i
+                                        + ": table "
+                                        + t.table()
+                                        + " names match "
+                                        + t.matchId());
+                    }
+                }
+                checked++;
+            } else if (e instanceof TournamentEvents.RulingMade m
+                    && Rulings.problem(s.ledger(), m.ruling()) != null) {
+                return new Report(
+                        false,
+                        checked,
+                        "event "
+                                + i
+                                + ": a ruling the state did not allow ("
+                                + Rulings.problem(s.ledger(), m.ruling()).code()
+                                + ")");
+            } else if (e instanceof Ended && !s.ledger().over()) {
+                return new Report(
+                        false,
+                        checked,
+                        "event " + i + ": the tournament ended before its last round");
+            }
+            s.apply(e);
+        }
+        return new Report(true, checked, null);
+    }
+
+    private static String describe(Pairing p) {
+        StringBuilder b = new StringBuilder("[");
+        for (var t : p.tables()) {
+            b.append(b.length() > 1 ? ", " : "")
+                    .append(t.number())
+                    .append(": ")
+                    .append(t.a())
+                    .append(" v ")
+                    .append(t.b());
+        }
+        if (!p.byes().isEmpty()) {
+            b.append("; bye ").append(p.byes());
+        }
+        return b.append(']').toString();
+    }
+}

@@ -1,0 +1,62 @@
+package io.duelhall.command.tournament;
+
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.tournament.Ruling;
+import io.duelhall.domain.tournament.TournamentRules;
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+/** The tournament's commands; the caller has resolved the player token to an account. */
+public final class TournamentCommands {
+    private TournamentCommands() {}
+
+    public record CreateTournament(
+            @TargetAggregateIdentifier String tournamentId,
+            String name,
+            String ruleset,
+            String organizerAccountId,
+            String organizerName,
+            TournamentRules rules,
+            MatchOptions matchOptions,
+            byte[] seed,
+            byte[] tableKey) {}
+
+    public record Enter(
+            @TargetAggregateIdentifier String tournamentId,
+            String entryId,
+            String accountId,
+            String name,
+            JoinRequest seat) {}
+
+    public record Withdraw(@TargetAggregateIdentifier String tournamentId, String accountId) {}
+
+    public record Start(@TargetAggregateIdentifier String tournamentId, String accountId) {}
+
+    /** {@code winner}: "A", "B", or null when nobody won. */
+    public record RecordResult(
+            @TargetAggregateIdentifier String tournamentId,
+            int round,
+            int table,
+            String matchId,
+            String winner,
+            String reason) {}
+
+    public record NameJudge(
+            @TargetAggregateIdentifier String tournamentId,
+            String byAccountId,
+            String judgeAccountId,
+            String judgeName) {}
+
+    public record Forbid(
+            @TargetAggregateIdentifier String tournamentId,
+            String byAccountId,
+            String entryA,
+            String entryB,
+            String reason) {}
+
+    public record Rule(
+            @TargetAggregateIdentifier String tournamentId,
+            String accountId,
+            String name,
+            Ruling ruling) {}
+}

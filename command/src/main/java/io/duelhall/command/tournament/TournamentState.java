@@ -1,0 +1,172 @@
+package io.duelhall.command.tournament;
+
+import io.duelhall.command.tournament.TournamentEvents.Created;
+import io.duelhall.command.tournament.TournamentEvents.Ended;
+import io.duelhall.command.tournament.TournamentEvents.EntryAdded;
+import io.duelhall.command.tournament.TournamentEvents.EntryWithdrawn;
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
+import io.duelhall.command.tournament.TournamentEvents.RulingMade;
+import io.duelhall.command.tournament.TournamentEvents.Started;
+import io.duelhall.command.tournament.TournamentEvents.TableResultRecorded;
+import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.rng.Sha256;
+import io.duelhall.domain.tournament.Entry;
+import io.duelhall.domain.tournament.Ledger;
+import io.duelhall.domain.tournament.Pairing;
+import io.duelhall.domain.tournament.Rulings;
+import io.duelhall.domain.tournament.Table;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A tournament folded from its events: the aggregate keeps one, and the read side folds the same
+ * from the store. Everything a pairing or a standing needs is the domain's {@link Ledger}; the rest
+ * is who is who (accounts, seat requests, the organiser), the tables' matches and the rulings.
+ */
+public final class TournamentState {
+    public enum Status {
+        REGISTERING,
+        RUNNING,
+        ENDED
+    }
+
+    Created created;
+    Ledger ledger;
+    Status status = Status.REGISTERING;
+    final Map<String, EntryAdded> entries = new LinkedHashMap<>();
+    final Map<String, String> entryByAccount = new HashMap<>();
+    final List<RoundPaired> rounds = new ArrayList<>();
+    final List<RulingMade> rulings = new ArrayList<>();
+    final Map<String, String> judges = new LinkedHashMap<>();
+    String revealedSeed;
+
+    public void apply(TournamentEvent event) {
+        if (event instanceof Created c) {
+            created = c;
+            ledger = Ledger.open(c.rules());
+        } else if (event instanceof EntryAdded e) {
+            entries.put(e.entryId(), e);
+            entryByAccount.put(e.accountId(), e.entryId());
+            ledger = ledger.enter(new Entry(e.entryId(), e.name(), e.rating()));
+        } else if (event instanceof EntryWithdrawn w) {
+            if (status == Status.REGISTERING) {
+                EntryAdded gone = entries.remove(w.entryId());
+                entryByAccount.remove(gone.accountId());
+            }
+            ledger = ledger.withdraw(w.entryId());
+        } else if (event instanceof Started) {
+            status = Status.RUNNING;
+            ledger = ledger.start();
+        } else if (event instanceof RoundPaired r) {
+            rounds.add(r);
+            ledger = ledger.paired(pairing(r), r.bracketSeeds());
+        } else if (event instanceof TableResultRecorded t) {
+            ledger = ledger.result(t.round(), t.table(), t.result());
+        } else if (event instanceof RulingMade r) {
+            rulings.add(r);
+            ledger = Rulings.apply(ledger, r.ruling());
+        } else if (event instanceof TournamentEvents.PairingForbidden f) {
+            ledger = ledger.forbid(f.entryA(), f.entryB());
+        } else if (event instanceof TournamentEvents.JudgeNamed j) {
+            judges.put(j.accountId(), j.name());
+        } else if (event instanceof Ended e) {
+            status = Status.ENDED;
+            revealedSeed = e.seed();
+        }
+    }
+
+    static Pairing pairing(RoundPaired r) {
+        List<Table> tables = new ArrayList<>();
+        for (PairedTable t : r.tables()) {
+            tables.add(new Table(t.table(), t.a(), t.b()));
+        }
+        return new Pairing(r.round(), tables, r.byes());
+    }
+
+    public boolean exists() {
+        return created != null;
+    }
+
+    public Created created() {
+        return created;
+    }
+
+    public Ledger ledger() {
+        return ledger;
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    public Map<String, EntryAdded> entries() {
+        return entries;
+    }
+
+    public String entryOf(String accountId) {
+        return entryByAccount.get(accountId);
+    }
+
+    public List<RoundPaired> rounds() {
+        return rounds;
+    }
+
+    public List<RulingMade> rulings() {
+        return rulings;
+    }
+
+    /** The judges by account id, with their names. */
+    public Map<String, String> judges() {
+        return judges;
+    }
+
+    public String revealedSeed() {
+        return revealedSeed;
+    }
+
+    byte[] seed() {
+        return HexFormat.of().parseHex(created.seed());
+    }
+
+    /** The match id of a table: the tournament's id, the round and the table. */
+    static String matchId(String tournamentId, int round, int table) {
+        return tournamentId + "-r" + round + "-t" + table;
+    }
+
+    /** The paired table of a match id of this tournament, or null. */
+    public PairedTable tableOfMatch(int round, int table) {
+        if (round < 1 || round > rounds.size()) {
+            return null;
+        }
+        for (PairedTable t : rounds.get(round - 1).tables()) {
+            if (t.table() == table) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The seat token of an entrant at a table's match: derived from the tournament's secret table
+     * key, so it is handed out again on request and never stored.
+     */
+    public String seatToken(String matchId, String entryId) {
+        byte[] in =
+                (created.tableKey() + "\n" + matchId + "\n" + entryId)
+                        .getBytes(StandardCharsets.UTF_8);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Sha256.of(in));
+    }
+
+    /** The seat request an entrant's matches are played with. */
+    public JoinRequest seatOf(String entryId) {
+        return entries.get(entryId).seat();
+    }
+}

@@ -1,0 +1,136 @@
+package io.duelhall.command.tournament;
+
+import io.duelhall.command.match.CreateMatch;
+import io.duelhall.command.match.JoinOutcome;
+import io.duelhall.command.match.TakeSeat;
+import io.duelhall.command.match.Tokens;
+import io.duelhall.command.tournament.TournamentCommands.RecordResult;
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
+import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.Lifecycle;
+import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.SeatTokens;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The tournament's hands: when a round is paired it opens each table's match with the tournament's
+ * options and seats both entrants with their seat requests (first seat first, so the pairing's
+ * first seat is the match's seat A), under seat tokens derived from the tournament's table key
+ * ({@link TournamentState#seatToken}); when a table's match ends it reports the result to the
+ * tournament. A tracking processor of its own ({@value #GROUP}), from the store's head.
+ */
+@Component
+@ProcessingGroup(TournamentTables.GROUP)
+public class TournamentTables {
+    public static final String GROUP = "tournament-tables";
+    private static final Logger log = LoggerFactory.getLogger(TournamentTables.class);
+    private static final Pattern TABLE_MATCH = Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})$");
+
+    private final CommandGateway commands;
+    private final EventStore eventStore;
+
+    public TournamentTables(CommandGateway commands, EventStore eventStore) {
+        this.commands = commands;
+        this.eventStore = eventStore;
+    }
+
+    /** A tournament folded from the store. */
+    public static TournamentState load(EventStore eventStore, String tournamentId) {
+        TournamentState s = new TournamentState();
+        for (DomainEventMessage<?> m : events(eventStore, tournamentId)) {
+            s.apply((TournamentEvent) m.getPayload());
+        }
+        return s;
+    }
+
+    /** A tournament's stored events in order; empty when the id is not a tournament's. */
+    public static java.util.List<DomainEventMessage<?>> events(
+            EventStore eventStore, String tournamentId) {
+        java.util.List<DomainEventMessage<?>> out = new java.util.ArrayList<>();
+        DomainEventStream stream = eventStore.readEvents(tournamentId);
+        while (stream.hasNext()) {
+            DomainEventMessage<?> m = stream.next();
+            if (!(m.getPayload() instanceof TournamentEvent)) {
+                return java.util.List.of(); // not a tournament
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    @EventHandler
+    void on(RoundPaired round, DomainEventMessage<?> message) {
+        String tournamentId = message.getAggregateIdentifier();
+        TournamentState t = load(eventStore, tournamentId);
+        for (PairedTable table : round.tables()) {
+            java.util.Set<String> seated = seatedHashes(table.matchId());
+            if (seated == null) {
+                commands.sendAndWait(
+                        new CreateMatch(
+                                table.matchId(),
+                                t.created().ruleset(),
+                                t.created().matchOptions(),
+                                Tokens.randomBytes(32)));
+                seated = java.util.Set.of();
+            }
+            // seats in order, each once: a table half seated before a restart is completed
+            for (String entry : new String[] {table.a(), table.b()}) {
+                String hash = SeatTokens.hash(t.seatToken(table.matchId(), entry));
+                if (seated.contains(hash)) {
+                    continue;
+                }
+                JoinOutcome out =
+                        commands.sendAndWait(new TakeSeat(table.matchId(), t.seatOf(entry), hash));
+                if (out.refusal() != null) {
+                    log.error(
+                            "entry {} refused at table {}: {}",
+                            entry,
+                            table.matchId(),
+                            out.refusal().code());
+                }
+            }
+        }
+    }
+
+    /** The seat token hashes of a table's match, or null when it has not been opened. */
+    private java.util.Set<String> seatedHashes(String matchId) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        DomainEventStream stream = eventStore.readEvents(matchId);
+        if (!stream.hasNext()) {
+            return null;
+        }
+        while (stream.hasNext()) {
+            if (stream.next().getPayload() instanceof SeatTokenIssued s) {
+                out.add(s.tokenHash());
+            }
+        }
+        return out;
+    }
+
+    @EventHandler
+    void on(Lifecycle.Ended ended, DomainEventMessage<?> message) {
+        Matcher m = TABLE_MATCH.matcher(message.getAggregateIdentifier());
+        if (!m.matches()) {
+            return;
+        }
+        commands.sendAndWait(
+                new RecordResult(
+                        m.group(1),
+                        Integer.parseInt(m.group(2)),
+                        Integer.parseInt(m.group(3)),
+                        message.getAggregateIdentifier(),
+                        ended.winner() == null ? null : ended.winner().name(),
+                        ended.reason()));
+    }
+}

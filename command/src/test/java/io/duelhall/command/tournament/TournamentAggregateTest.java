@@ -1,0 +1,316 @@
+package io.duelhall.command.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.duelhall.command.rules.CatalogReader;
+import io.duelhall.command.tournament.TournamentCommands.CreateTournament;
+import io.duelhall.command.tournament.TournamentCommands.Enter;
+import io.duelhall.command.tournament.TournamentCommands.RecordResult;
+import io.duelhall.command.tournament.TournamentCommands.Rule;
+import io.duelhall.command.tournament.TournamentCommands.Start;
+import io.duelhall.command.tournament.TournamentCommands.Withdraw;
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
+import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.tournament.Format;
+import io.duelhall.domain.tournament.Result;
+import io.duelhall.domain.tournament.Ruling;
+import io.duelhall.domain.tournament.Table;
+import io.duelhall.domain.tournament.TournamentRules;
+import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.voidexa.cards.StarterDeck;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.axonframework.test.aggregate.AggregateTestFixture;
+import org.axonframework.test.aggregate.FixtureConfiguration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The Tournament aggregate: given events, when a command, then events or a refusal. */
+class TournamentAggregateTest {
+    static final VoidexaRuleset RULES = new VoidexaRuleset(CatalogReader.voidexa());
+    static final String ID = "t-1";
+    static final Instant AT = Instant.parse("2026-11-28T12:00:00Z");
+    static final byte[] SEED = new byte[32];
+    static final TournamentRules SWISS2 = new TournamentRules(Format.SWISS, 2, 0, 1, null);
+
+    /** SHA-256 of 32 zero bytes ({@code head -c 32 /dev/zero | sha256sum}), not from this code. */
+    static final String SEED_COMMITMENT =
+            "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925";
+
+    FixtureConfiguration<Tournament> fixture;
+
+    @BeforeEach
+    void setUp() {
+        fixture = new AggregateTestFixture<>(Tournament.class);
+        fixture.registerInjectableResource(new Rulesets(RULES));
+        fixture.registerInjectableResource(Clock.fixed(AT, ZoneOffset.UTC));
+    }
+
+    static JoinRequest seat(String name, int deck) {
+        StarterDeck d = RULES.catalog().starterDecks().get(deck);
+        return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), name + "-seed");
+    }
+
+    static TournamentEvents.Created created() {
+        return new TournamentEvents.Created(
+                ID,
+                "Friday",
+                "voidexa",
+                "org",
+                "Organizer",
+                SWISS2,
+                MatchOptions.defaults(),
+                SEED_COMMITMENT,
+                "00".repeat(32),
+                "11".repeat(32),
+                AT);
+    }
+
+    static List<Object> registered(int n) {
+        List<Object> events = new ArrayList<>();
+        events.add(created());
+        for (int i = 0; i < n; i++) {
+            events.add(
+                    new TournamentEvents.EntryAdded(
+                            "e" + i, "acc" + i, "P" + i, 1500, seat("P" + i, i % 2), AT));
+        }
+        return events;
+    }
+
+    /** The round the tournament pairs after {@code events}, as the aggregate must pair it. */
+    static RoundPaired nextRound(List<Object> events) {
+        TournamentState s = new TournamentState();
+        events.forEach(e -> s.apply((TournamentEvent) e));
+        var next = s.ledger().pairNext(SEED);
+        List<PairedTable> tables = new ArrayList<>();
+        for (Table t : next.pairing().tables()) {
+            tables.add(
+                    new PairedTable(
+                            t.number(),
+                            ID + "-r" + next.pairing().round() + "-t" + t.number(),
+                            t.a(),
+                            t.b()));
+        }
+        return new RoundPaired(
+                next.pairing().round(), tables, next.pairing().byes(), next.bracketSeeds(), AT);
+    }
+
+    static List<Object> started(int n) {
+        List<Object> events = registered(n);
+        events.add(new TournamentEvents.Started(n, AT));
+        events.add(nextRound(events));
+        return events;
+    }
+
+    @Test
+    void creationCommitsToTheSeed() {
+        fixture.givenNoPriorActivity()
+                .when(
+                        new CreateTournament(
+                                ID,
+                                "Friday",
+                                "voidexa",
+                                "org",
+                                "Organizer",
+                                SWISS2,
+                                MatchOptions.defaults(),
+                                SEED,
+                                Util.bytes(0x11)))
+                .expectEvents(created());
+    }
+
+    @Test
+    void aDeckTheRulesRefuseIsRefusedAtEntry() {
+        JoinRequest good = seat("P9", 0);
+        JoinRequest bad =
+                new JoinRequest(
+                        "P9",
+                        good.pilotClass(),
+                        good.shipCore(),
+                        good.cards().subList(1, good.cards().size()),
+                        "s");
+        fixture.given(registered(0))
+                .when(new Enter(ID, "e9", "acc9", "P9", bad))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("DECK_INVALID"));
+    }
+
+    @Test
+    void aPlayerEntersOnce() {
+        fixture.given(registered(2))
+                .when(new Enter(ID, "e9", "acc0", "P0", seat("P0", 0)))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("ALREADY_ENTERED"));
+    }
+
+    @Test
+    void onlyTheOrganizerStarts() {
+        fixture.given(registered(4))
+                .when(new Start(ID, "acc0"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_ORGANIZER"));
+    }
+
+    @Test
+    void theStartPairsRoundOneWithATableMatchEach() {
+        List<Object> given = registered(4);
+        List<Object> expected = new ArrayList<>(given);
+        expected.add(new TournamentEvents.Started(4, AT));
+        RoundPaired one = nextRound(expected);
+        assertThat(one.tables()).hasSize(2);
+        assertThat(one.tables().get(0).matchId()).isEqualTo(ID + "-r1-t1");
+        fixture.given(given)
+                .when(new Start(ID, "org"))
+                .expectEvents(new TournamentEvents.Started(4, AT), one);
+    }
+
+    @Test
+    void theLastResultOfARoundPairsTheNext() {
+        List<Object> given = started(4);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t1 = one.tables().get(0);
+        PairedTable t2 = one.tables().get(1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, t1.matchId(), Result.winA(1), "CONCEDED", AT));
+        TournamentEvents.TableResultRecorded last =
+                new TournamentEvents.TableResultRecorded(
+                        1, 2, t2.matchId(), Result.winB(1), "CONCEDED", AT);
+        List<Object> after = new ArrayList<>(given);
+        after.add(last);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 2, t2.matchId(), "B", "CONCEDED"))
+                .expectEvents(last, nextRound(after));
+    }
+
+    @Test
+    void theLastResultOfTheLastRoundEndsTheTournamentAndRevealsTheSeed() {
+        List<Object> given = started(2);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT));
+        RoundPaired two = nextRound(given);
+        given.add(two);
+        PairedTable t = two.tables().get(0);
+        fixture.given(given)
+                .when(new RecordResult(ID, 2, 1, t.matchId(), null, "BOTH_LOST"))
+                .expectEvents(
+                        new TournamentEvents.TableResultRecorded(
+                                2, 1, t.matchId(), Result.drawn(), "BOTH_LOST", AT),
+                        new TournamentEvents.Ended("00".repeat(32), AT));
+    }
+
+    @Test
+    void aResultOfAnotherMatchOrASettledTableChangesNothing() {
+        List<Object> given = started(4);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t1 = one.tables().get(0);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, "someone-elses-match", "A", "CONCEDED"))
+                .expectNoEvents();
+        given.add(
+                new TournamentEvents.RulingMade(
+                        "org",
+                        "Organizer",
+                        new Ruling(Ruling.Kind.MATCH_LOSS, t1.a(), null, null, null, "late"),
+                        AT));
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED"))
+                .expectNoEvents();
+    }
+
+    @Test
+    void aRulingOnAnEntrantWhoDroppedIsRefused() {
+        List<Object> given = started(4);
+        given.add(new TournamentEvents.EntryWithdrawn("e1", "acc1", AT));
+        fixture.given(given)
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                new Ruling(Ruling.Kind.MATCH_LOSS, "e1", null, null, null, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("ENTRANT_DROPPED"));
+        fixture.given(given)
+                .when(new Withdraw(ID, "acc1"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("ENTRANT_DROPPED"));
+    }
+
+    @Test
+    void aJudgeTheOrganizerNamedRulesAndNobodyElseDoes() {
+        List<Object> given = started(4);
+        Ruling warning = new Ruling(Ruling.Kind.WARNING, "e0", null, null, null, "slow play");
+        fixture.given(given)
+                .when(new Rule(ID, "acc3", "P3", warning))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_A_JUDGE"));
+        fixture.given(given)
+                .when(new TournamentCommands.NameJudge(ID, "acc3", "acc2", "P2"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_ORGANIZER"));
+        fixture.given(given)
+                .when(new TournamentCommands.NameJudge(ID, "org", "judge", "Judy"))
+                .expectEvents(new TournamentEvents.JudgeNamed("judge", "Judy", "org", AT));
+        given.add(new TournamentEvents.JudgeNamed("judge", "Judy", "org", AT));
+        fixture.given(given)
+                .when(new Rule(ID, "judge", "Judy", warning))
+                .expectEvents(new TournamentEvents.RulingMade("judge", "Judy", warning, AT));
+    }
+
+    @Test
+    void aSwissTakesLateEntriesOnlyWhileRoundOneIsPlayed() {
+        List<Object> given = started(4);
+        JoinRequest late = seat("P8", 0);
+        fixture.given(given)
+                .when(new Enter(ID, "e8", "acc8", "P8", late))
+                .expectEvents(new TournamentEvents.EntryAdded("e8", "acc8", "P8", 1500, late, AT));
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT));
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 2, one.tables().get(1).matchId(), Result.winA(1), "CONCEDED", AT));
+        given.add(nextRound(given));
+        fixture.given(given)
+                .when(new Enter(ID, "e8", "acc8", "P8", late))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("REGISTRATION_CLOSED"));
+    }
+
+    @Test
+    void aForbiddenPairNeedsTwoEntriesAndAJudge() {
+        List<Object> given = registered(4);
+        fixture.given(given)
+                .when(new TournamentCommands.Forbid(ID, "acc0", "e0", "e1", "siblings"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_A_JUDGE"));
+        fixture.given(given)
+                .when(new TournamentCommands.Forbid(ID, "org", "e0", "e9", "siblings"))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("UNKNOWN_ENTRY"));
+        fixture.given(given)
+                .when(new TournamentCommands.Forbid(ID, "org", "e0", "e1", "siblings"))
+                .expectEvents(
+                        new TournamentEvents.PairingForbidden("e0", "e1", "org", "siblings", AT));
+    }
+
+    /** Small helpers. */
+    static final class Util {
+        static byte[] bytes(int b) {
+            byte[] out = new byte[32];
+            java.util.Arrays.fill(out, (byte) b);
+            return out;
+        }
+    }
+}

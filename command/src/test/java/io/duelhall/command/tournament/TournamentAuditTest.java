@@ -1,0 +1,110 @@
+package io.duelhall.command.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
+import io.duelhall.command.tournament.TournamentEvents.TableResultRecorded;
+import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.tournament.Result;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The audit re-derives a whole tournament and names the first difference. */
+class TournamentAuditTest {
+    static final java.time.Instant AT = TournamentAggregateTest.AT;
+
+    /** A whole Swiss of {@code n} (2 rounds): the first seat wins every table but every third. */
+    static List<TournamentEvent> played(int n) {
+        List<Object> events = TournamentAggregateTest.registered(n);
+        events.add(new TournamentEvents.Started(n, AT));
+        TournamentState s = new TournamentState();
+        events.forEach(e -> s.apply((TournamentEvent) e));
+        int k = 0;
+        while (!s.ledger().over()) {
+            RoundPaired r = TournamentAggregateTest.nextRound(events);
+            events.add(r);
+            s.apply(r);
+            for (PairedTable t : r.tables()) {
+                Result res = k++ % 3 == 2 ? Result.winB(1) : Result.winA(1);
+                TableResultRecorded rec =
+                        new TableResultRecorded(
+                                r.round(), t.table(), t.matchId(), res, "CONCEDED", AT);
+                events.add(rec);
+                s.apply(rec);
+            }
+        }
+        events.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        return events.stream().map(TournamentEvent.class::cast).toList();
+    }
+
+    @Test
+    void aWholeTournamentAuditsClean() {
+        TournamentAudit.Report r = TournamentAudit.check(played(8));
+        assertThat(r.firstDifference()).isNull();
+        assertThat(r.passed()).isTrue();
+        assertThat(r.roundsChecked()).isEqualTo(2);
+    }
+
+    @Test
+    void aReorderedPairingIsCaughtAtItsRound() {
+        List<TournamentEvent> events = new ArrayList<>(played(8));
+        int at = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof RoundPaired r && r.round() == 2) {
+                at = i;
+                List<PairedTable> tables = new ArrayList<>(r.tables());
+                PairedTable t = tables.get(0);
+                tables.set(0, new PairedTable(t.table(), t.matchId(), t.b(), t.a()));
+                events.set(i, new RoundPaired(2, tables, r.byes(), r.bracketSeeds(), AT));
+            }
+        }
+        TournamentAudit.Report r = TournamentAudit.check(events);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.roundsChecked()).isEqualTo(1);
+        assertThat(r.firstDifference()).startsWith("event " + at + ": round 2 is paired");
+    }
+
+    @Test
+    void aChangedResultIsCaughtByThePairingItChanges() {
+        List<TournamentEvent> events = new ArrayList<>(played(8));
+        // every round-1 result turned round: the score groups of round 2 change
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TableResultRecorded t && t.round() == 1) {
+                Result flipped = t.result().winner().equals("A") ? Result.winB(1) : Result.winA(1);
+                events.set(
+                        i,
+                        new TableResultRecorded(
+                                1, t.table(), t.matchId(), flipped, t.reason(), AT));
+            }
+        }
+        TournamentAudit.Report r = TournamentAudit.check(events);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.firstDifference()).contains("round 2 is paired");
+    }
+
+    @Test
+    void aSeedThatIsNotTheCommittedOneFails() {
+        List<TournamentEvent> events = new ArrayList<>(played(4));
+        events.set(events.size() - 1, new TournamentEvents.Ended("01".repeat(32), AT));
+        TournamentAudit.Report r = TournamentAudit.check(events);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.firstDifference()).contains("seed commitment");
+    }
+
+    @Test
+    void aRoundPairedBeforeItsTimeFails() {
+        List<TournamentEvent> events = new ArrayList<>(played(4));
+        // drop round 1's last result: round 2 then comes while round 1 is open
+        int last = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TableResultRecorded t && t.round() == 1) {
+                last = i;
+            }
+        }
+        events.remove(last);
+        assertThat(TournamentAudit.check(events).firstDifference())
+                .contains("paired when none was due");
+    }
+}

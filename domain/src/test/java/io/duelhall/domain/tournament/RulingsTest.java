@@ -1,0 +1,123 @@
+package io.duelhall.domain.tournament;
+
+import static io.duelhall.domain.tournament.Play.seed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RulingsTest {
+    static final TournamentRules SWISS = new TournamentRules(Format.SWISS, 3, 0, 1, null);
+
+    private static Ledger roundOne() {
+        Ledger l = Play.started(SWISS, 4);
+        return l.paired(l.pairNext(seed("j")).pairing(), null);
+    }
+
+    private static int points(Ledger l, String id) {
+        return l.standings().stream().filter(s -> s.entry().equals(id)).findFirst().get().points();
+    }
+
+    @Test
+    void aMatchLossSettlesTheEntrantsOpenTable() {
+        Ledger l = roundOne();
+        Table t = l.current().pairing().tables().get(0);
+        Ruling r = new Ruling(Ruling.Kind.MATCH_LOSS, t.a(), null, null, null, "slow play");
+        assertThat(Rulings.problem(l, r)).isNull();
+        Ledger after = Rulings.apply(l, r);
+        assertThat(after.current().results().get(t.number())).isEqualTo(Result.winB(1));
+        assertThat(Rulings.problem(after, r).code()).isEqualTo("NO_OPEN_TABLE");
+    }
+
+    @Test
+    void aDisqualificationLosesTheTableAndLeavesWithResultsKept() {
+        Ledger l = roundOne();
+        Table t = l.current().pairing().tables().get(1);
+        Ruling r = new Ruling(Ruling.Kind.DISQUALIFICATION, t.b(), null, null, null, "cheating");
+        Ledger after = Rulings.apply(l, r);
+        assertThat(after.withdrawn()).contains(t.b());
+        assertThat(points(after, t.a())).isEqualTo(3);
+        assertThat(after.standings().stream().filter(Standing::dropped).map(Standing::entry))
+                .containsExactly(t.b());
+        assertThat(
+                        Rulings.problem(
+                                        after,
+                                        new Ruling(Ruling.Kind.DROP, t.b(), null, null, null, "x"))
+                                .code())
+                .isEqualTo("ENTRANT_DROPPED");
+    }
+
+    @Test
+    void aCorrectionAfterTheNextRoundWasPairedLeavesThatPairingAndMovesTheStandings() {
+        Ledger l = roundOne();
+        Table t = l.current().pairing().tables().get(0);
+        l = l.result(1, 1, Result.winA(1)).result(1, 2, Result.winA(1));
+        Ledger.Next two = l.pairNext(seed("j"));
+        l = l.paired(two.pairing(), null);
+        Ruling fix = new Ruling(Ruling.Kind.RESULT_CORRECTION, null, 1, 1, Result.winB(1), "slip");
+        assertThat(Rulings.problem(l, fix)).isNull();
+        Ledger after = Rulings.apply(l, fix);
+        assertThat(after.rounds().get(1).pairing()).isEqualTo(two.pairing());
+        assertThat(points(after, t.a())).isZero();
+        assertThat(points(after, t.b())).isEqualTo(3);
+    }
+
+    @Test
+    void badRulingsAreRefusedWithStableCodes() {
+        Ledger l = roundOne();
+        assertThat(
+                        Rulings.problem(
+                                        l,
+                                        new Ruling(
+                                                Ruling.Kind.MATCH_LOSS,
+                                                "nobody",
+                                                null,
+                                                null,
+                                                null,
+                                                "x"))
+                                .code())
+                .isEqualTo("UNKNOWN_ENTRY");
+        assertThat(
+                        Rulings.problem(
+                                        l,
+                                        new Ruling(
+                                                Ruling.Kind.RESULT_CORRECTION,
+                                                null,
+                                                2,
+                                                1,
+                                                Result.drawn(),
+                                                "x"))
+                                .code())
+                .isEqualTo("UNKNOWN_TABLE");
+        assertThat(
+                        Rulings.problem(
+                                        l,
+                                        new Ruling(
+                                                Ruling.Kind.RESULT_CORRECTION,
+                                                null,
+                                                1,
+                                                null,
+                                                null,
+                                                "x"))
+                                .code())
+                .isEqualTo("MISSING_FIELD");
+        assertThat(
+                        Rulings.problem(
+                                        l,
+                                        new Ruling(
+                                                Ruling.Kind.WARNING, "e0", null, null, null, " "))
+                                .code())
+                .isEqualTo("INVALID_FIELD");
+        assertThat(
+                        Rulings.problem(
+                                        l,
+                                        new Ruling(
+                                                Ruling.Kind.TIME_EXTENSION,
+                                                null,
+                                                null,
+                                                1,
+                                                null,
+                                                "x"))
+                                .code())
+                .isEqualTo("RULING_NOT_SUPPORTED");
+    }
+}

@@ -1,0 +1,777 @@
+package io.duelhall.infra.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.client.JsonHttp;
+import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.domain.rng.Sha256;
+import io.duelhall.infra.AppTest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * Issue 41 over HTTP: a Swiss of registered players run to its end by conceding at every table, a
+ * result corrected after the next round was paired, and refusals (a clear 4xx with a stable code,
+ * nothing changed).
+ */
+class TournamentHttpTest extends AppTest {
+    @LocalServerPort int port;
+    Api api;
+    final String run = UUID.randomUUID().toString().substring(0, 6);
+
+    @BeforeEach
+    void setUp() {
+        api = new Api(port);
+    }
+
+    private static Map<String, String> as(String playerToken) {
+        return Map.of("X-Player-Token", playerToken);
+    }
+
+    private ObjectNode seatRequest(int deck) {
+        ObjectNode seat = api.seatBody("ignored", api.starterDecks().get(deck));
+        seat.remove("name");
+        ObjectNode body = JsonHttp.JSON.createObjectNode();
+        body.set("seat", seat);
+        return body;
+    }
+
+    private String create(String organizer, Map<String, Object> extra) {
+        Map<String, Object> body =
+                new HashMap<>(
+                        Map.of("name", "Friday Swiss", "ruleset", "voidexa", "format", "SWISS"));
+        body.putAll(extra);
+        Res r = api.post("/api/tournaments", body, null, as(organizer));
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        assertThat(r.body().get("status").asText()).isEqualTo("REGISTERING");
+        assertThat(r.body().get("seedCommitment").asText()).hasSize(64);
+        return r.body().get("tournamentId").asText();
+    }
+
+    private String enter(String id, String player, int deck) {
+        Res r =
+                api.post(
+                        "/api/tournaments/" + id + "/entries", seatRequest(deck), null, as(player));
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        return r.body().get("entryId").asText();
+    }
+
+    private JsonNode view(String id) {
+        Res r = api.get("/api/tournaments/" + id, null);
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        return r.body();
+    }
+
+    private JsonNode await(String id, Predicate<JsonNode> until) throws InterruptedException {
+        long end = System.currentTimeMillis() + 30_000;
+        JsonNode v = view(id);
+        while (!until.test(v)) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("tournament never got there: " + v);
+            }
+            Thread.sleep(50);
+            v = view(id);
+        }
+        return v;
+    }
+
+    /** The loser of a table concedes its match through the seat token "my table" hands out. */
+    private void concede(String id, String loserToken) throws InterruptedException {
+        JsonNode me = api.get("/api/tournaments/" + id + "/me", null, as(loserToken)).body();
+        assertThat(me.get("matchId").isNull()).as(me.toString()).isFalse();
+        String matchId = me.get("matchId").asText();
+        String seatToken = me.get("playerToken").asText();
+        long end = System.currentTimeMillis() + 30_000;
+        while (true) {
+            Res r =
+                    api.post(
+                            "/api/matches/" + matchId + "/intents",
+                            JsonHttp.intent("CONCEDE"),
+                            seatToken);
+            if (r.status() == 200) {
+                return;
+            }
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("concede refused: " + r.raw());
+            }
+            Thread.sleep(50); // the table's seats are being taken
+        }
+    }
+
+    /**
+     * Plays the current round: at every table the entrant {@code wins} picks wins, the other
+     * concedes.
+     */
+    private void playRound(
+            String id,
+            int round,
+            Map<String, String> tokenOf,
+            java.util.function.BinaryOperator<String> wins)
+            throws InterruptedException {
+        JsonNode v = await(id, x -> x.get("round").asInt() == round);
+        for (JsonNode t : v.get("rounds").get(round - 1).get("tables")) {
+            String a = t.get("seats").get("A").asText();
+            String b = t.get("seats").get("B").asText();
+            String loser = wins.apply(a, b).equals(a) ? b : a;
+            concede(id, tokenOf.get(loser));
+        }
+    }
+
+    @Test
+    void aSwissOfEightRegisteredPlayersRunsToItsEnd() throws Exception {
+        String organizer = api.registered("TO-" + run);
+        String id = create(organizer, Map.of("rounds", 3));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String player = api.registered("P" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        Res started = api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        assertThat(started.status()).as(started.raw()).isEqualTo(200);
+        // the earlier entrant wins every table: entrant i can only lose to entrants before it
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 3; round++) {
+            playRound(id, round, tokenOf, earlier);
+        }
+        JsonNode end = await(id, v -> v.get("status").asText().equals("ENDED"));
+
+        // every round seated the 8 entrants once, and nobody met anyone twice
+        Set<String> met = new HashSet<>();
+        Map<String, Integer> points = new HashMap<>();
+        for (JsonNode r : end.get("rounds")) {
+            Set<String> seated = new HashSet<>();
+            for (JsonNode t : r.get("tables")) {
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                assertThat(seated.add(a) && seated.add(b)).isTrue();
+                assertThat(met.add(a.compareTo(b) < 0 ? a + b : b + a)).isTrue();
+                String winner = t.get("result").get("winner").asText();
+                String w = winner.equals("A") ? a : b;
+                assertThat(w).isEqualTo(earlier.apply(a, b));
+                points.merge(w, 3, Integer::sum);
+            }
+            assertThat(seated).hasSize(8);
+        }
+        // the standings: points as the tables say, highest first; the first entrant won all three
+        JsonNode standings = end.get("standings");
+        assertThat(standings).hasSize(8);
+        int last = Integer.MAX_VALUE;
+        for (JsonNode s : standings) {
+            int p = s.get("points").asInt();
+            assertThat(p).isEqualTo(points.getOrDefault(s.get("entryId").asText(), 0));
+            assertThat(p).isLessThanOrEqualTo(last);
+            last = p;
+            assertThat(s.get("tieBreaks").has("OPPONENTS_MATCH_WIN")).isTrue();
+        }
+        assertThat(standings.get(0).get("entryId").asText()).isEqualTo(order.get(0));
+        assertThat(standings.get(0).get("points").asInt()).isEqualTo(9);
+        assertThat(standings.get(0).get("rank").asInt()).isEqualTo(1);
+        // the seed is revealed and matches the commitment made at creation
+        String seed = end.get("seed").asText();
+        assertThat(Sha256.hex(Sha256.of(HexFormat.of().parseHex(seed))))
+                .isEqualTo(end.get("seedCommitment").asText());
+        // the record: every event, the seed revealed, the table key left out; it audits clean
+        Res record = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(record.status()).as(record.raw()).isEqualTo(200);
+        assertThat(record.body().get("seed").asText()).isEqualTo(seed);
+        JsonNode first = record.body().get("events").get(0);
+        assertThat(first.get("type").asText()).isEqualTo("tournament.Created");
+        assertThat(first.get("payload").get("tableKey").isNull()).isTrue();
+        assertThat(first.get("payload").get("seed").isNull()).isTrue();
+        assertThat(record.raw()).contains("tournament.RoundPaired", "tournament.Ended");
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        assertThat(audit.get("roundsChecked").asInt()).isEqualTo(3);
+        // "my table" after the end: no table
+        JsonNode me =
+                api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(order.get(3))))
+                        .body();
+        assertThat(me.get("status").asText()).isEqualTo("ENDED");
+        assertThat(me.get("matchId").isNull()).isTrue();
+    }
+
+    @Test
+    void aResultCorrectedAfterTheNextRoundWasPairedMovesTheStandingsAndLeavesThePairing()
+            throws Exception {
+        String organizer = api.registered("TO2-" + run);
+        String id = create(organizer, Map.of("rounds", 2, "tieBreaks", List.of("BUCHHOLZ")));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("Q" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        assertThat(
+                        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer))
+                                .status())
+                .isEqualTo(200);
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        // a late entry while round 1 is played: paired from round 2 (five: one bye)
+        String late = api.registered("Q9-" + run);
+        String lateEntry = enter(id, late, 0);
+        tokenOf.put(lateEntry, late);
+        order.add(lateEntry);
+        playRound(id, 1, tokenOf, earlier);
+        JsonNode before = await(id, v -> v.get("round").asInt() == 2);
+        JsonNode table1 = before.get("rounds").get(0).get("tables").get(0);
+        String a = table1.get("seats").get("A").asText();
+        String b = table1.get("seats").get("B").asText();
+        String winnerBefore = table1.get("result").get("winner").asText();
+        String flipped = winnerBefore.equals("A") ? "B" : "A";
+        JsonNode round2 = before.get("rounds").get(1);
+
+        Res notOrganizer =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                flipped,
+                                "reason",
+                                "x"),
+                        null,
+                        as(tokenOf.get(a)));
+        assertThat(notOrganizer.status()).isEqualTo(403);
+        assertThat(notOrganizer.error()).isEqualTo("NOT_A_JUDGE");
+
+        Res fix =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                flipped,
+                                "reason",
+                                "the result slip was filled in the wrong way round"),
+                        null,
+                        as(organizer));
+        assertThat(fix.status()).as(fix.raw()).isEqualTo(201);
+        JsonNode after = view(id);
+        assertThat(after.get("rounds").get(1)).isEqualTo(round2);
+        assertThat(
+                        after.get("rounds")
+                                .get(0)
+                                .get("tables")
+                                .get(0)
+                                .get("result")
+                                .get("winner")
+                                .asText())
+                .isEqualTo(flipped);
+        String newWinner = flipped.equals("A") ? a : b;
+        String newLoser = flipped.equals("A") ? b : a;
+        Map<String, Integer> pts = new HashMap<>();
+        for (JsonNode s : after.get("standings")) {
+            pts.put(s.get("entryId").asText(), s.get("points").asInt());
+        }
+        String byeOf2 = round2.get("byes").get(0).asText(); // round 2's bye counts at once
+        assertThat(pts.get(newWinner)).isEqualTo(newWinner.equals(byeOf2) ? 6 : 3);
+        assertThat(pts.get(newLoser)).isEqualTo(newLoser.equals(byeOf2) ? 3 : 0);
+        JsonNode ruling = after.get("rulings").get(0);
+        assertThat(ruling.get("kind").asText()).isEqualTo("RESULT_CORRECTION");
+        assertThat(ruling.get("by").asText()).isEqualTo("TO2-" + run);
+        assertThat(ruling.get("reason").asText()).contains("wrong way round");
+
+        // round 2 plays on; the correction counts in the final standings
+        playRound(id, 2, tokenOf, earlier);
+        JsonNode end = await(id, v -> v.get("status").asText().equals("ENDED"));
+        Map<String, Integer> expected = new HashMap<>();
+        for (JsonNode r : end.get("rounds")) {
+            for (JsonNode t : r.get("tables")) {
+                String w =
+                        t.get("result").get("winner").asText().equals("A")
+                                ? t.get("seats").get("A").asText()
+                                : t.get("seats").get("B").asText();
+                expected.merge(w, 3, Integer::sum);
+            }
+            for (JsonNode bye : r.get("byes")) {
+                expected.merge(bye.asText(), 3, Integer::sum);
+            }
+        }
+        assertThat(end.get("rounds").get(1).get("byes")).hasSize(1);
+        assertThat(end.get("standings")).hasSize(5);
+        for (JsonNode s : end.get("standings")) {
+            assertThat(s.get("points").asInt())
+                    .isEqualTo(expected.getOrDefault(s.get("entryId").asText(), 0));
+        }
+        assertThat(expected.get(newWinner)).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void aDropAndADisqualificationLeaveWithResultsKept() throws Exception {
+        String organizer = api.registered("TO3-" + run);
+        String id = create(organizer, Map.of("rounds", 2));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("R" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        // the organizer names a judge, who rules
+        String judge = api.registered("J-" + run);
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/judges",
+                        Map.of("name", "nobody-" + run),
+                        null,
+                        as(organizer)),
+                404,
+                "UNKNOWN_PLAYER");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/judges",
+                        Map.of("name", "J-" + run),
+                        null,
+                        as(judge)),
+                403,
+                "NOT_ORGANIZER");
+        assertThat(
+                        api.post(
+                                        "/api/tournaments/" + id + "/judges",
+                                        Map.of("name", "j-" + run),
+                                        null,
+                                        as(organizer))
+                                .status())
+                .isEqualTo(201);
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/judges",
+                        Map.of("name", "J-" + run),
+                        null,
+                        as(organizer)),
+                409,
+                "ALREADY_A_JUDGE");
+        JsonNode v = await(id, x -> x.get("round").asInt() == 1);
+        assertThat(v.get("judges").toString()).contains("J-" + run);
+        JsonNode t1 = v.get("rounds").get(0).get("tables").get(0);
+        String cheat = t1.get("seats").get("A").asText();
+        Res dq =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of(
+                                "kind",
+                                "DISQUALIFICATION",
+                                "entryId",
+                                cheat,
+                                "reason",
+                                "marked cards"),
+                        null,
+                        as(judge));
+        assertThat(dq.status()).as(dq.raw()).isEqualTo(201);
+        assertThat(view(id).get("rulings").get(0).get("by").asText()).isEqualTo("J-" + run);
+        JsonNode after = view(id);
+        assertThat(
+                        after.get("rounds")
+                                .get(0)
+                                .get("tables")
+                                .get(0)
+                                .get("result")
+                                .get("winner")
+                                .asText())
+                .isEqualTo("B");
+        Res again =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "MATCH_LOSS", "entryId", cheat, "reason", "again"),
+                        null,
+                        as(organizer));
+        assertThat(again.status()).isEqualTo(409);
+        assertThat(again.error()).isEqualTo("ENTRANT_DROPPED");
+        // the other table plays; round 2 pairs the three left: two at a table, one bye
+        JsonNode t2 = after.get("rounds").get(0).get("tables").get(1);
+        concede(id, tokenOf.get(t2.get("seats").get("B").asText()));
+        JsonNode r2 = await(id, x -> x.get("round").asInt() == 2);
+        JsonNode round2 = r2.get("rounds").get(1);
+        assertThat(round2.get("tables")).hasSize(1);
+        assertThat(round2.get("byes")).hasSize(1);
+        assertThat(round2.toString()).doesNotContain(cheat);
+        // a player drops themselves; a second drop is refused
+        String leaver = round2.get("byes").get(0).asText();
+        Res drop = api.delete("/api/tournaments/" + id + "/entries", null, as(tokenOf.get(leaver)));
+        assertThat(drop.status()).as(drop.raw()).isEqualTo(200);
+        assertThat(drop.body().get("status").asText()).isEqualTo("DROPPED");
+        Res dropAgain =
+                api.delete("/api/tournaments/" + id + "/entries", null, as(tokenOf.get(leaver)));
+        assertThat(dropAgain.status()).isEqualTo(409);
+        assertThat(dropAgain.error()).isEqualTo("ENTRANT_DROPPED");
+        JsonNode standings = view(id).get("standings");
+        for (JsonNode s : standings) {
+            String e = s.get("entryId").asText();
+            assertThat(s.get("dropped").asBoolean()).isEqualTo(e.equals(cheat) || e.equals(leaver));
+        }
+    }
+
+    @Test
+    void badRequestsAreClearRefusalsThatChangeNothing() throws Exception {
+        String organizer = api.registered("TO4-" + run);
+        String player = api.registered("S0-" + run);
+        String other = api.registered("S1-" + run);
+        Map<String, Object> swiss = Map.of("name", "x", "format", "SWISS");
+        expect(api.post("/api/tournaments", swiss, null), 401, "MISSING_PLAYER_TOKEN");
+        expect(api.post("/api/tournaments", swiss, null, as("nope")), 401, "INVALID_PLAYER_TOKEN");
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "LADDER"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        expect(
+                api.post("/api/tournaments", Map.of("name", "x"), null, as(organizer)),
+                400,
+                "MISSING_FIELD");
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "SWISS", "seatsPerTable", 4),
+                        null,
+                        as(organizer)),
+                422,
+                "SEATS_NOT_SUPPORTED");
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "SWISS", "topCut", 3),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "SWISS", "tieBreaks", List.of("COIN")),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "SWISS", "ruleset", "chess"),
+                        null,
+                        as(organizer)),
+                400,
+                "UNKNOWN_RULESET");
+        expect(api.get("/api/tournaments/nope", null), 404, "TOURNAMENT_NOT_FOUND");
+        String unknownMatch = api.createMatch();
+        expect(api.get("/api/tournaments/" + unknownMatch, null), 404, "TOURNAMENT_NOT_FOUND");
+
+        // a round robin: no late entries (a Swiss takes them during round 1)
+        String id = create(organizer, Map.of("format", "ROUND_ROBIN"));
+        JsonNode empty = view(id);
+        expect(api.get("/api/tournaments/" + id + "/export", null), 409, "TOURNAMENT_NOT_OVER");
+        expect(
+                api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer)),
+                409,
+                "TOO_FEW_ENTRANTS");
+        ObjectNode badDeck = seatRequest(0);
+        ((com.fasterxml.jackson.databind.node.ArrayNode)
+                        badDeck.get("seat").get("deck").get("cards"))
+                .remove(0);
+        expect(
+                api.post("/api/tournaments/" + id + "/entries", badDeck, null, as(player)),
+                422,
+                "DECK_INVALID");
+        expect(
+                api.post("/api/tournaments/" + id + "/entries", Map.of(), null, as(player)),
+                400,
+                "MISSING_FIELD");
+        assertThat(view(id)).isEqualTo(empty);
+
+        enter(id, player, 0);
+        expect(
+                api.post("/api/tournaments/" + id + "/entries", seatRequest(0), null, as(player)),
+                409,
+                "ALREADY_ENTERED");
+        expect(
+                api.delete("/api/tournaments/" + id + "/entries", null, as(other)),
+                404,
+                "NOT_ENTERED");
+        enter(id, other, 1);
+        JsonNode two = view(id);
+        expect(
+                api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(player)),
+                403,
+                "NOT_ORGANIZER");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "WARNING", "entryId", "nobody", "reason", "x"),
+                        null,
+                        as(organizer)),
+                404,
+                "UNKNOWN_ENTRY");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "BANISH", "reason", "x"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "table",
+                                1,
+                                "result",
+                                "A",
+                                "reason",
+                                "x"),
+                        null,
+                        as(organizer)),
+                404,
+                "UNKNOWN_TABLE");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                "SIDEWAYS",
+                                "reason",
+                                "x"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        assertThat(view(id)).isEqualTo(two);
+
+        assertThat(
+                        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer))
+                                .status())
+                .isEqualTo(200);
+        expect(
+                api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer)),
+                409,
+                "ALREADY_STARTED");
+        String late = api.registered("S2-" + run);
+        expect(
+                api.post("/api/tournaments/" + id + "/entries", seatRequest(0), null, as(late)),
+                409,
+                "REGISTRATION_CLOSED");
+        expect(api.get("/api/tournaments/" + id + "/me", null, as(late)), 404, "NOT_ENTERED");
+        expect(api.get("/api/tournaments/" + id + "/me", null), 401, "MISSING_PLAYER_TOKEN");
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "TIME_EXTENSION", "table", 1, "minutes", 5, "reason", "x"),
+                        null,
+                        as(organizer)),
+                422,
+                "RULING_NOT_SUPPORTED");
+    }
+
+    @Test
+    void aDisqualificationInABracketSendsTheOpponentOnAndTheChampionRanksFirst() throws Exception {
+        String organizer = api.registered("TO5-" + run);
+        String id = create(organizer, Map.of("format", "SINGLE_ELIMINATION"));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("E" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode v = await(id, x -> x.get("round").asInt() == 1);
+        assertThat(v.get("totalRounds").asInt()).isEqualTo(2);
+        JsonNode tables = v.get("rounds").get(0).get("tables");
+        assertThat(tables).hasSize(2);
+        String cheat = tables.get(1).get("seats").get("A").asText();
+        String lucky = tables.get(1).get("seats").get("B").asText();
+        Res dq =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "DISQUALIFICATION", "entryId", cheat, "reason", "collusion"),
+                        null,
+                        as(organizer));
+        assertThat(dq.status()).as(dq.raw()).isEqualTo(201);
+        // table 1 is played: its second seat concedes
+        String t1a = tables.get(0).get("seats").get("A").asText();
+        concede(id, tokenOf.get(tables.get(0).get("seats").get("B").asText()));
+        JsonNode fin = await(id, x -> x.get("round").asInt() == 2);
+        JsonNode finalTable = fin.get("rounds").get(1).get("tables").get(0);
+        assertThat(
+                        Set.of(
+                                finalTable.get("seats").get("A").asText(),
+                                finalTable.get("seats").get("B").asText()))
+                .isEqualTo(Set.of(t1a, lucky));
+        concede(id, tokenOf.get(t1a));
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode standings = end.get("standings");
+        assertThat(standings.get(0).get("entryId").asText()).isEqualTo(lucky);
+        assertThat(standings.get(1).get("entryId").asText()).isEqualTo(t1a);
+        for (JsonNode s : standings) {
+            assertThat(s.get("dropped").asBoolean())
+                    .isEqualTo(s.get("entryId").asText().equals(cheat));
+        }
+        assertThat(
+                        api.get("/api/tournaments/" + id + "/audit", null)
+                                .body()
+                                .get("passed")
+                                .asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void aSwissWithATopCutOfFourKeepsAForbiddenPairApartAndEndsWithTheBracketsChampion()
+            throws Exception {
+        String organizer = api.registered("TO6-" + run);
+        String id = create(organizer, Map.of("rounds", 3, "topCut", 4));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String player = api.registered("C" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        Res forbid =
+                api.post(
+                        "/api/tournaments/" + id + "/forbidden",
+                        Map.of(
+                                "entryIds",
+                                List.of(order.get(0), order.get(1)),
+                                "reason",
+                                "teammates"),
+                        null,
+                        as(organizer));
+        assertThat(forbid.status()).as(forbid.raw()).isEqualTo(201);
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/forbidden",
+                        Map.of("entryIds", List.of(order.get(0), "nobody")),
+                        null,
+                        as(organizer)),
+                404,
+                "UNKNOWN_ENTRY");
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 3; round++) {
+            playRound(id, round, tokenOf, earlier);
+        }
+        JsonNode cut = await(id, x -> x.get("round").asInt() == 4);
+        assertThat(cut.get("totalRounds").asInt()).isEqualTo(5);
+        List<String> seeds = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            seeds.add(cut.get("standings").get(i).get("entryId").asText());
+        }
+        JsonNode semis = cut.get("rounds").get(3).get("tables");
+        assertThat(semis).hasSize(2);
+        assertThat(semis.get(0).get("seats").get("A").asText()).isEqualTo(seeds.get(0));
+        assertThat(semis.get(0).get("seats").get("B").asText()).isEqualTo(seeds.get(3));
+        assertThat(semis.get(1).get("seats").get("A").asText()).isEqualTo(seeds.get(1));
+        assertThat(semis.get(1).get("seats").get("B").asText()).isEqualTo(seeds.get(2));
+        playRound(id, 4, tokenOf, earlier);
+        playRound(id, 5, tokenOf, earlier);
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        for (int r = 0; r < 3; r++) {
+            for (JsonNode t : end.get("rounds").get(r).get("tables")) {
+                Set<String> pair =
+                        Set.of(t.get("seats").get("A").asText(), t.get("seats").get("B").asText());
+                assertThat(pair).isNotEqualTo(Set.of(order.get(0), order.get(1)));
+            }
+        }
+        String champion =
+                seeds.stream().min(java.util.Comparator.comparing(order::indexOf)).orElseThrow();
+        assertThat(end.get("standings").get(0).get("entryId").asText()).isEqualTo(champion);
+        assertThat(end.get("rounds")).hasSize(5);
+        assertThat(
+                        api.get("/api/tournaments/" + id + "/audit", null)
+                                .body()
+                                .get("passed")
+                                .asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void aRoundRobinOfFourMeetsEveryPairOnceAndEnds() throws Exception {
+        String organizer = api.registered("TO7-" + run);
+        String id =
+                create(
+                        organizer,
+                        Map.of("format", "ROUND_ROBIN", "tieBreaks", List.of("HEAD_TO_HEAD")));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("RR" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 3; round++) {
+            playRound(id, round, tokenOf, earlier);
+        }
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        Set<Set<String>> met = new HashSet<>();
+        for (JsonNode r : end.get("rounds")) {
+            for (JsonNode t : r.get("tables")) {
+                assertThat(
+                                met.add(
+                                        Set.of(
+                                                t.get("seats").get("A").asText(),
+                                                t.get("seats").get("B").asText())))
+                        .isTrue();
+            }
+        }
+        assertThat(met).hasSize(6);
+        // the earlier entrant won every meeting: 9, 6, 3, 0 points in entry order
+        for (int i = 0; i < 4; i++) {
+            JsonNode s = end.get("standings").get(i);
+            assertThat(s.get("entryId").asText()).isEqualTo(order.get(i));
+            assertThat(s.get("points").asInt()).isEqualTo(9 - 3 * i);
+        }
+    }
+
+    private static void expect(Res r, int status, String code) {
+        assertThat(r.status()).as(r.raw()).isEqualTo(status);
+        assertThat(r.error()).as(r.raw()).isEqualTo(code);
+        assertThat(r.body().has("message")).isTrue();
+    }
+}
