@@ -179,8 +179,8 @@ class NeutralLifecycleTest {
 
     @Test
     @DisplayName(
-            "issue 40: three registered seats are rated by placing (Plackett-Luce), not by Glicko-2:"
-                    + " the winner first, the two losers tied for second")
+            "issue 40: three registered seats are rated by placing (Plackett-Luce) and pairwise by"
+                    + " Glicko-2 as before: the winner first, the two losers tied for second")
     void aThreeSeatMatchIsRatedByPlacing() {
         feed(
                 "m",
@@ -191,7 +191,16 @@ class NeutralLifecycleTest {
                 new Sat(Seat.C, "Cy", "c"),
                 new Began(),
                 new Over(Seat.C, List.of(Seat.A, Seat.B), "LAST_STANDING"));
-        assertThat(ratings.all()).as("no Glicko-2 rating for a three-seat match").isEmpty();
+        // and pairwise by Glicko-2, as before issue 40 (history keeps its leaderboard): the winner
+        // beat two, the two losers tied for second
+        PlayerRating gCy = ratings.find("Cy").orElseThrow();
+        PlayerRating gAda = ratings.find("Ada").orElseThrow();
+        assertThat(gCy.rating()).isGreaterThan(RatingProjectionTest.WIN_RATING + 1);
+        assertThat(List.of(gCy.games(), gCy.wins(), gCy.losses(), gCy.draws()))
+                .containsExactly(1, 1, 0, 0);
+        assertThat(gAda.rating())
+                .isCloseTo(ratings.find("Bo").orElseThrow().rating(), within(1e-9))
+                .isBetween(RatingProjectionTest.LOSS_RATING + 1, 1500.0 - 1);
         PlacingRating ada = ratings.placing("a", 3).orElseThrow();
         PlacingRating bo = ratings.placing("b", 3).orElseThrow();
         PlacingRating cy = ratings.placing("c", 3).orElseThrow();
@@ -203,7 +212,7 @@ class NeutralLifecycleTest {
         assertThat(ratings.placingBoard(3, 10)).extracting(PlacingRating::name).startsWith("Cy");
         assertThat(ratings.placing("c", 4)).isEmpty();
         assertThat(db.queryForObject("select model from rm_rated_match", String.class))
-                .isEqualTo("openskill-pl/1");
+                .isEqualTo("openskill-pl/1+glicko2/1");
     }
 
     @Test

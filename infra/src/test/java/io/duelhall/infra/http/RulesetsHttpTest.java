@@ -218,7 +218,8 @@ class RulesetsHttpTest extends AppTest {
                             java.util.Map.of(
                                     "ruleset", "voidexa", "options", java.util.Map.of("seats", n)),
                             null);
-            assertThat(bad.status()).as(bad.raw()).isEqualTo(422);
+            // 400 as every option out of its range (issue 45, finding 7: it was 422)
+            assertThat(bad.status()).as(bad.raw()).isEqualTo(400);
             assertThat(bad.body().get("error").asText()).isEqualTo("OUT_OF_RANGE");
             assertThat(bad.body().get("message").asText()).contains("seats must be 2 for voidexa");
         }
@@ -236,7 +237,7 @@ class RulesetsHttpTest extends AppTest {
                                     "ai",
                                     java.util.Map.of("B", "greedy")),
                             null);
-            assertThat(withAi.status()).as(withAi.raw()).isEqualTo(422);
+            assertThat(withAi.status()).as(withAi.raw()).isEqualTo(400);
             assertThat(withAi.body().get("error").asText()).isEqualTo("OUT_OF_RANGE");
         }
         Res text =

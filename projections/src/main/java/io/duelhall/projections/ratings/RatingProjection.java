@@ -27,13 +27,15 @@ import org.springframework.jdbc.core.RowMapper;
  * by another account, is rated; a guest or AI seat makes the match unrated, so playing under
  * someone's name never moves their rating (issue 20 item 4).
  *
- * <p>A two-seat match is rated by Glicko-2 ({@link #GLICKO_MODEL}): one rating period for each
- * player, a win 1, a loss 0, a draw 0.5 against the opponent's rating before the match, and when
- * both lost each scores 0 (voidexa's V-WIN-4: a match both lost is a loss for both). A match of 3
- * to 6 seats is rated by placing ({@link PlacingRatings}, Plackett-Luce), per seat count, in its
- * own table: the ruleset's placings ({@link Lifecycle.Ended#placings()}) where it has them, else
- * won first, drawn next, lost last, equal places tied (issue 40). Every rated match names the model
- * that rated it ({@code rm_rated_match.model}).
+ * <p>Every rated match is rated by Glicko-2 ({@link #GLICKO_MODEL}) as it always was: one rating
+ * period for each player, who played one game against each other seat: a seat that did better
+ * scores 1, worse 0, equal 0.5, and when every seat lost each scores 0 (voidexa's V-WIN-4). A match
+ * of 3 to 6 seats is also rated by placing ({@link PlacingRatings}, Plackett-Luce), per seat count,
+ * in its own table: the ruleset's placings ({@link Lifecycle.Ended#placings()}) where it has them,
+ * else won first, drawn next, lost last, equal places tied (issue 40); the queue reads that number.
+ * Keeping the pairwise Glicko-2 for them keeps every older leaderboard as it was
+ * (GoldenHistoryTest: a 4-seat casket of 2026-11-26). Every rated match names the models that rated
+ * it ({@code rm_rated_match.model}).
  *
  * <p>Ratings depend on the order matches are rated in, so this processor runs on one segment and
  * rates in the event store's global order (the tracking token's position). Should a match end
@@ -97,9 +99,13 @@ public class RatingProjection {
             String seat, String accountId, String name, Outcome outcome, int place) {}
 
     private record RatedMatch(String matchId, List<RatedSeat> seats) {
-        /** Glicko-2 rates two seats; 3 to 6 seats are rated by placing. */
+        /**
+         * Glicko-2 rates every rated match (3 to 6 seats pairwise, as before issue 40: history is
+         * forever, the leaderboard of a data directory keeps its numbers); 3 to 6 seats are also
+         * rated by placing, the queue's number.
+         */
         String model() {
-            return seats.size() == 2 ? GLICKO_MODEL : PlacingRatings.MODEL;
+            return seats.size() == 2 ? GLICKO_MODEL : PlacingRatings.MODEL + "+" + GLICKO_MODEL;
         }
     }
 
@@ -198,7 +204,7 @@ public class RatingProjection {
             }
             PlacingRatings.rate(placed(m), placing);
             placing.values().forEach(this::save);
-            return;
+            // and pairwise by Glicko-2, as every multi-seat match was rated before (below)
         }
         Map<String, PlayerRating> ratings = new HashMap<>();
         for (RatedSeat s : seats) {
@@ -256,9 +262,8 @@ public class RatingProjection {
             RatedMatch m, Map<String, PlayerRating> ratings, Map<String, PlacingRating> placing) {
         if (m.seats().size() > 2) {
             PlacingRatings.rate(placed(m), placing);
-        } else {
-            rate(m, ratings);
         }
+        rate(m, ratings);
     }
 
     private static void rate(RatedMatch m, Map<String, PlayerRating> ratings) {
@@ -409,9 +414,7 @@ public class RatingProjection {
             return Optional.empty();
         }
         Map<String, PlayerRating> ratings = new LinkedHashMap<>();
-        rated.stream()
-                .filter(m -> !matchIds.contains(m.matchId()) && m.seats().size() == 2)
-                .forEach(m -> rate(m, ratings));
+        rated.stream().filter(m -> !matchIds.contains(m.matchId())).forEach(m -> rate(m, ratings));
         return Optional.of(
                 ratings.values().stream()
                         .sorted(
