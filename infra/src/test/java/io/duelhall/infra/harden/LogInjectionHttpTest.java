@@ -56,16 +56,17 @@ class LogInjectionHttpTest extends AppTest {
         int from = output.getAll().length();
         String id = "x%0A" + FORGED.replace(" ", "%20").replace("[", "%5B").replace("]", "%5D");
         Res r = api.post("/api/matches/" + id + "/intents", Api.intent("END_TURN"), match[1]);
-        assertThat(r.status()).as(r.raw()).isEqualTo(404);
+        // a control character in a path is refused before anything reads the path (issue 45,
+        // finding 1: CanonicalPathFilter); it was a 404 logged (encoded) by ApiErrors
+        assertThat(r.status()).as(r.raw()).isEqualTo(400);
+        assertThat(r.error()).isEqualTo("BAD_PATH");
         List<String> logged = lines(output, from);
         assertThat(logged)
                 .as("no line starts with the forged text")
                 .noneMatch(l -> l.startsWith(FORGED.substring(0, 30)));
         assertThat(logged)
-                .filteredOn(l -> l.contains("admin logged in"))
-                .as("the client error is logged, encoded")
-                .hasSize(1)
-                .allMatch(l -> l.contains("x\\n2026-11-25T00:00:00.000Z"));
+                .as("nothing of the forged text is logged at all")
+                .noneMatch(l -> l.contains("admin logged in"));
     }
 
     @Test
