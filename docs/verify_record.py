@@ -158,6 +158,19 @@ def main(path, trusted_key=None):
         check("expiry", ok, "the match expired at %s, %s its seats' deadline %s, with seats %s free"
               % (x.get("at"), "at or after" if ok else "NOT as the rule says for", x.get("deadline"), x.get("freeSeats")))
 
+    # the invitation (docs/fairness.md, "Invitations"): a match by invitation holds one InvitationIssued, right after
+    # the opening events and the seats' deadline, before any seat is taken; its payload is the secret's SHA-256 only
+    invites = [i for i, e in enumerate(events) if e["type"] == "InvitationIssued"]
+    if invites:
+        import re
+        first_seat = next((i for i, e in enumerate(events) if e["type"] == "SeatTokenIssued"), len(events))
+        p = events[invites[0]]["payload"]
+        ok = len(invites) == 1 and invites[0] < first_seat and set(p) == {"secretHash"} \
+            and re.fullmatch("[0-9a-f]{64}", p.get("secretHash") or "") is not None
+        check("invitation", ok, "event %d: %s" % (events[invites[0]]["seq"],
+              "one invitation, before the first seat, its secret's hash only" if ok
+              else "NOT one invitation before the first seat with its secret's hash only (%d found)" % len(invites)))
+
     # 4. seed commitment: SHA-256(serverSeed revealed in MatchEnded) == seedCommitment of MatchCreated
     by_type = {}
     for e in record["events"]:

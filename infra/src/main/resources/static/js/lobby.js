@@ -115,10 +115,13 @@ function myName() {
   return p ? p.name : ($('#name').value.trim() || 'Pilot');
 }
 
-/** Takes a seat as the signed-in player (their account's name), or as a guest under the name typed. */
-function mySeat(matchId) {
+/**
+ * Takes a seat as the signed-in player (their account's name), or as a guest under the name typed; `invitation`: the
+ * secret of a match by invitation.
+ */
+function mySeat(matchId, invitation) {
   const p = account.current();
-  return takeSeat(matchId, deckBody(myName()), p ? p.playerToken : null);
+  return takeSeat(matchId, { ...deckBody(myName()), ...(invitation ? { invitation } : {}) }, p ? p.playerToken : null);
 }
 
 /** Shows who is signed in (or the guest's sign-in form) and names the seats this page will take. */
@@ -223,13 +226,17 @@ async function watchAi() {
 
 /**
  * Creates a match for two: takes seat A under the name typed, and shows the invitation to pass on: a lobby link where
- * the second player chooses their own name and deck and takes seat B (issue 19). The match waits ten minutes at most.
+ * the second player chooses their own name and deck and takes seat B (issue 19). The match is by invitation (issue 45,
+ * finding 3): it is not listed as waiting, and its seat is taken only with the link's secret. It waits ten minutes at
+ * most.
  */
 async function createForTwo() {
-  const created = await post('/api/matches', { ruleset: game(), options: { ...LOBBY_CLOCKS, seatingSeconds: 600 } });
-  const a = await mySeat(created.matchId);
+  const created = await post('/api/matches', { ruleset: game(), options: { ...LOBBY_CLOCKS, seatingSeconds: 600, invitation: true } });
+  const a = await mySeat(created.matchId, created.invitation);
   const mine = new URL(seatHref(created.matchId, a.seat, a.playerToken), location.href).href;
-  const invite = new URL(`/?join=${encodeURIComponent(created.matchId)}`, location.href).href;
+  // the secret rides in the fragment: a browser never sends it to a server, so no log or proxy sees it
+  const invite = new URL(`/?join=${encodeURIComponent(created.matchId)}#invite=${encodeURIComponent(created.invitation)}`,
+    location.href).href;
   const box = $('#seat-links');
   box.hidden = false;
   fill(box,
@@ -243,7 +250,16 @@ async function createForTwo() {
       h('a', { class: 'button', href: mine }, `Open seat ${a.seat}`)));
 }
 
-/** Invited (`/?join=<matchId>`): the free seat of that match, under the name and deck chosen here (issue 19). */
+/** The invitation's secret of the link opened (`#invite=<secret>`), or null. */
+function invitationSecret() {
+  const v = new URLSearchParams(location.hash.replace(/^#/, '')).get('invite');
+  return v || null;
+}
+
+/**
+ * Invited (`/?join=<matchId>#invite=<secret>`): the free seat of that match, under the name and deck chosen here
+ * (issue 19), with the invitation's secret.
+ */
 async function showInvite(matchId) {
   const box = $('#invite');
   box.hidden = false;
@@ -268,19 +284,23 @@ async function showInvite(matchId) {
   fill(box,
     h('p', {}, h('strong', {}, `${host || 'A player'} invites you`), ` to a ${view.ruleset} match (${shortId(matchId)}).`,
       ' Type your name and pick your deck below, then take the seat.'),
-    h('button', { type: 'button', class: 'primary', id: 'take-invite', onclick: () => join(matchId, view.ruleset) }, 'Take the seat'));
+    h('button', { type: 'button', class: 'primary', id: 'take-invite', onclick: () => join(matchId, view.ruleset, invitationSecret()) }, 'Take the seat'));
   $('#name').focus();
 }
 
-/** Takes the free seat of a waiting match: with the deck chosen when it is of the game chosen, else its first starter. */
-async function join(matchId, ruleset) {
+/**
+ * Takes the free seat of a waiting match: with the deck chosen when it is of the game chosen, else its first starter;
+ * `invitation`: the secret of a match by invitation.
+ */
+async function join(matchId, ruleset, invitation) {
   await guarded(async () => {
     let seat;
     if (!ruleset || ruleset === game()) {
-      seat = await mySeat(matchId);
+      seat = await mySeat(matchId, invitation);
     } else {
       const p = account.current();
-      seat = await takeSeat(matchId, { ...(await starters(ruleset))[0].body, name: myName() }, p ? p.playerToken : null);
+      seat = await takeSeat(matchId, { ...(await starters(ruleset))[0].body, name: myName(), ...(invitation ? { invitation } : {}) },
+        p ? p.playerToken : null);
     }
     location.href = seatHref(matchId, seat.seat, seat.playerToken, ruleset);
   });

@@ -82,6 +82,9 @@ const WORDS = {
   IntentAccepted: null,
   IntentRefused: null,
   ClockSet: null,
+  InvitationIssued() {
+    return 'The seats are by invitation: only those sent the invitation may take them';
+  },
   SeatDeadlineSet(p) {
     return `The match expires at ${new Date(p.deadline).toLocaleTimeString()} if a seat is still free then`;
   },

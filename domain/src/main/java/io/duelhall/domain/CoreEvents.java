@@ -17,7 +17,8 @@ public final class CoreEvents {
                     SeatTokenIssued.class,
                     ClockSet.class,
                     SeatDeadlineSet.class,
-                    MatchExpired.class);
+                    MatchExpired.class,
+                    InvitationIssued.class);
 
     private CoreEvents() {}
 

@@ -134,6 +134,7 @@ class ListingController {
                                 .filter(m -> !delayed.containsKey(m.matchId()))
                                 .toList());
         delayed.values().stream()
+                .filter(d -> !d.waitingByInvitation())
                 .map(PublicRecords.Delayed::summary)
                 .filter(m -> s == null || s.equals(m.status()))
                 .forEach(rows::add);

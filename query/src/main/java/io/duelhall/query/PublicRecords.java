@@ -1,5 +1,6 @@
 package io.duelhall.query;
 
+import io.duelhall.domain.InvitationIssued;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -48,6 +49,15 @@ class PublicRecords {
     public record Delayed(String matchId, MatchLog publicPart, MatchSummary summary) {
         public boolean publiclyEnded() {
             return "ENDED".equals(summary.status());
+        }
+
+        /**
+         * Whether it waits for its seats by invitation (not listed as open: issue 45, finding 3).
+         */
+        public boolean waitingByInvitation() {
+            return "WAITING".equals(summary.status())
+                    && publicPart.events().stream()
+                            .anyMatch(r -> r.payload() instanceof InvitationIssued);
         }
 
         /** How {@code seat} came out, once the end is public. */

@@ -77,7 +77,8 @@ class MatchCommandController {
 
     /**
      * {@code seatDeadline}: when the match expires if a seat is still free then (null: never; issue
-     * 19).
+     * 19). {@code invitation}: the invitation's secret of a match by invitation, returned once
+     * (null: the match is open for anyone; issue 45, finding 3).
      */
     public record Created(
             String matchId,
@@ -85,7 +86,8 @@ class MatchCommandController {
             String seedCommitment,
             String status,
             MatchOptions options,
-            java.time.Instant seatDeadline) {}
+            java.time.Instant seatDeadline,
+            String invitation) {}
 
     public record Seated(
             String matchId, String seat, String playerToken, String status, long version) {}
@@ -130,9 +132,20 @@ class MatchCommandController {
         if (badSeating != null) {
             throw new io.duelhall.domain.RefusedException(badSeating);
         }
+        boolean byInvitation =
+                body != null
+                        && body.options() != null
+                        && Boolean.TRUE.equals(body.options().invitation());
+        String invitation = byInvitation ? Tokens.newToken() : null;
         String matchId = UUID.randomUUID().toString();
         commands.sendAndWait(
-                new CreateMatch(matchId, ruleset, options, Tokens.randomBytes(32), seating));
+                new CreateMatch(
+                        matchId,
+                        ruleset,
+                        options,
+                        Tokens.randomBytes(32),
+                        seating,
+                        invitation == null ? null : SeatTokens.hash(invitation)));
         var stored = eventStore.readEvents(matchId);
         MatchOpening opening = (MatchOpening) stored.next().getPayload();
         java.time.Instant seatDeadline = null;
@@ -152,7 +165,8 @@ class MatchCommandController {
                                 opening.seedCommitment(),
                                 status,
                                 opening.options(),
-                                seatDeadline));
+                                seatDeadline,
+                                invitation));
     }
 
     @PostMapping("/{matchId}/seats")
@@ -191,7 +205,10 @@ class MatchCommandController {
                                 body.clientSeed() != null
                                         ? JoinRequest.SEED_BY_PLAYER
                                         : JoinRequest.SEED_BY_SERVER);
-        JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, join, SeatTokens.hash(token)));
+        JoinOutcome out =
+                commands.sendAndWait(
+                        TakeSeat.byClient(
+                                matchId, join, SeatTokens.hash(token), body.invitation()));
         if (out.refusal() != null) {
             return ApiErrors.of(out.refusal());
         }

@@ -33,6 +33,10 @@ public final class Requests {
      * @param seatingSeconds the match expires if its seats are not all taken this long after its
      *     creation (issue 19), 1 to 86400; absent = it waits for ever. The server's, not the
      *     rules': kept in the match's {@code SeatDeadlineSet}, not in its options.
+     * @param invitation true: the match is by invitation (issue 45, finding 3): the creation's
+     *     answer holds the invitation's secret, once, and every seat a client takes must send it;
+     *     the match is not listed as waiting for anyone. Absent or false: open for anyone. The
+     *     server's, not the rules': kept in the match's {@code InvitationIssued}.
      */
     public record Options(
             Integer spectatorDelaySeconds,
@@ -40,7 +44,25 @@ public final class Requests {
             Integer responseSeconds,
             Integer timeoutLoss,
             Integer seats,
-            Integer seatingSeconds) {
+            Integer seatingSeconds,
+            Boolean invitation) {
+        public Options(
+                Integer spectatorDelaySeconds,
+                Integer turnClockSeconds,
+                Integer responseSeconds,
+                Integer timeoutLoss,
+                Integer seats,
+                Integer seatingSeconds) {
+            this(
+                    spectatorDelaySeconds,
+                    turnClockSeconds,
+                    responseSeconds,
+                    timeoutLoss,
+                    seats,
+                    seatingSeconds,
+                    null);
+        }
+
         public Options(
                 Integer spectatorDelaySeconds, Integer turnClockSeconds, Integer responseSeconds) {
             this(spectatorDelaySeconds, turnClockSeconds, responseSeconds, null, null, null);
@@ -78,7 +100,7 @@ public final class Requests {
      * A seat request: {@code name}, {@code clientSeed}, and the deck either as voidexa sends it
      * ({@code pilotClass}, {@code deck: {shipCore, cards}}) or as any ruleset may ({@code cards},
      * {@code picks: {name: text}}): the ruleset's {@code GET /api/rulesets/{id}/decks/starter}
-     * gives its form.
+     * gives its form. {@code invitation}: the invitation's secret, for a match by invitation.
      */
     public record TakeSeat(
             String name,
@@ -86,9 +108,20 @@ public final class Requests {
             Deck deck,
             String clientSeed,
             Map<String, String> picks,
-            List<String> cards) {
+            List<String> cards,
+            String invitation) {
         public TakeSeat(String name, String pilotClass, Deck deck, String clientSeed) {
-            this(name, pilotClass, deck, clientSeed, null, null);
+            this(name, pilotClass, deck, clientSeed, null, null, null);
+        }
+
+        public TakeSeat(
+                String name,
+                String pilotClass,
+                Deck deck,
+                String clientSeed,
+                Map<String, String> picks,
+                List<String> cards) {
+            this(name, pilotClass, deck, clientSeed, picks, cards, null);
         }
 
         /** The deck's card ids, in whichever form they came. */
@@ -242,6 +275,7 @@ public final class Requests {
             throw new RefusedException(badSeed);
         }
         text("clientSeed", body.clientSeed(), 64);
+        text("invitation", body.invitation(), MAX_ID);
     }
 
     /**

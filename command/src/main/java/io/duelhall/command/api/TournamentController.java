@@ -173,6 +173,11 @@ class TournamentController {
         if (bad != null) {
             throw new RefusedException(bad);
         }
+        if (body.matchOptions() != null && body.matchOptions().invitation() != null) {
+            throw Requests.bad(
+                    "INVALID_FIELD",
+                    "matchOptions.invitation does not apply: a tournament seats its entrants itself.");
+        }
         MatchOptions options =
                 body.matchOptions() == null
                         ? new MatchOptions(0, DEFAULT_TURN_CLOCK_SECONDS, null, null)

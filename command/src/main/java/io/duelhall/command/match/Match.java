@@ -9,6 +9,7 @@ import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.InvitationIssued;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
@@ -22,6 +23,7 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatDeadlineSet;
 import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.SeatTokenIssued;
+import io.duelhall.domain.SeatTokens;
 import io.duelhall.fairness.chain.EventChain;
 import java.time.Clock;
 import java.time.Instant;
@@ -92,6 +94,12 @@ public class Match {
 
     private String serverSeed;
 
+    /**
+     * The SHA-256 of the invitation's secret when the match is by invitation (null: open for
+     * anyone).
+     */
+    private String invitationHash;
+
     /** Chain value of the last event applied (docs/fairness.md). */
     private String chain = EventChain.GENESIS;
 
@@ -156,6 +164,9 @@ public class Match {
             events.add(seats); // one call: the chain of a constructor's events is computed from the
             // fields as they start
         }
+        if (cmd.invitationHash() != null) {
+            events.add(new InvitationIssued(cmd.invitationHash()));
+        }
         applyChained(chainer, events);
         if (seats != null) {
             // the scope named explicitly: in a constructor the aggregate's identifier is not set
@@ -193,6 +204,10 @@ public class Match {
     @CommandHandler
     public JoinOutcome handle(
             TakeSeat cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
+        Refusal uninvited = invitationProblem(cmd);
+        if (uninvited != null) {
+            return new JoinOutcome(null, version, state.status(), uninvited);
+        }
         Decision d = ruleset.join(state, cmd.request());
         if (!d.accepted()) {
             return new JoinOutcome(
@@ -363,6 +378,32 @@ public class Match {
     }
 
     /**
+     * A match by invitation (issue 45, finding 3) seats a client only with the invitation's secret;
+     * the server's own seats (AI, queue, tournament) need none. Checked before the rules, so a
+     * request without it learns nothing about the match's seats.
+     */
+    private Refusal invitationProblem(TakeSeat cmd) {
+        if (invitationHash == null || cmd.byServer()) {
+            return null;
+        }
+        if (cmd.invitation() == null || cmd.invitation().isEmpty()) {
+            return Refusal.forbidden(
+                    "INVITATION_REQUIRED",
+                    null,
+                    "This match is by invitation: send the invitation's secret as \"invitation\" to take a seat.");
+        }
+        boolean same =
+                java.security.MessageDigest.isEqual(
+                        SeatTokens.hash(cmd.invitation())
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                        invitationHash.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        return same
+                ? null
+                : Refusal.forbidden(
+                        "WRONG_INVITATION", null, "This is not the invitation of this match.");
+    }
+
+    /**
      * A seat request to a match whose spectators are behind (issue 45, finding 8): while they have
      * not yet been shown its end, the answer is the one for a full match, as the delayed view says
      * it is, not {@code MATCH_OVER}, which told the end early.
@@ -399,6 +440,8 @@ public class Match {
         }
         if (event instanceof SeatDeadlineSet s) {
             seatDeadline = s;
+        } else if (event instanceof InvitationIssued i) {
+            invitationHash = i.secretHash();
         } else if (event instanceof ClockSet c) {
             clock = c;
             clockSeq = version;

@@ -124,6 +124,7 @@ class PublicFoldTest {
                         "ClockSet",
                         "SeatDeadlineSet",
                         "MatchExpired",
+                        "InvitationIssued",
                         "MatchCreated",
                         "CardDrawn",
                         "TurnTimedOut",
@@ -133,7 +134,7 @@ class PublicFoldTest {
                 .hasSize(
                         VoidexaEvent.class.getPermittedSubclasses().length
                                 + CoreEvents.IN_MATCH_STREAM.size());
-        assertThat(CoreEvents.IN_MATCH_STREAM).hasSize(5);
+        assertThat(CoreEvents.IN_MATCH_STREAM).hasSize(6);
         types.forEach((name, type) -> assertThat(type.getSimpleName()).isEqualTo(name));
     }
 

@@ -10,6 +10,7 @@ import io.duelhall.domain.Decision;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
+import io.duelhall.domain.InvitationIssued;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
@@ -37,8 +38,9 @@ import java.util.List;
  * (which the server makes when a clock runs out) must come from the last clock set, for its seat,
  * at or after its deadline. The clock policy is the version the opening event's options name
  * ({@link ClockPolicy#version}), so each record is checked under its own. A {@link SeatDeadlineSet}
- * may follow the opening events, and a {@link MatchExpired} (the server's, when a seat was still
- * free at that deadline) is checked by {@link SeatDeadlines}, the rule the aggregate runs.
+ * may follow the opening events (then an {@link InvitationIssued} for a match by invitation), and a
+ * {@link MatchExpired} (the server's, when a seat was still free at that deadline) is checked by
+ * {@link SeatDeadlines}, the rule the aggregate runs.
  */
 final class Resimulation {
     static final String NAME = "resimulation";
@@ -142,6 +144,13 @@ final class Resimulation {
                     && i < events.size()
                     && decoded.get(i).event() instanceof SeatDeadlineSet s) {
                 seatDeadline = s;
+                i++;
+            }
+            // a match by invitation: the hash of its secret, recorded right after (issue 45,
+            // finding 3); the secret is not in the record, so there is nothing to redo
+            if (inputs == 1
+                    && i < events.size()
+                    && decoded.get(i).event() instanceof InvitationIssued) {
                 i++;
             }
             // the server's clock after this input: exactly what the clock policy makes (the

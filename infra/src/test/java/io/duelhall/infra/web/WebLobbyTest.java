@@ -266,7 +266,8 @@ class WebLobbyTest extends WebTest {
     /**
      * Issue 19: "Create a match for two" takes the host's seat and gives an invitation; the invited
      * player opens it, chooses their own name and deck, and takes the other seat: the match starts
-     * with both names as chosen.
+     * with both names as chosen. Issue 45, finding 3: the match is not listed as waiting and a
+     * stranger without the link's secret takes no seat.
      */
     @Test
     void anInvitedPlayerChoosesTheirNameAndTakesTheSecondSeat() {
@@ -285,10 +286,22 @@ class WebLobbyTest extends WebTest {
                                                 By.cssSelector(
                                                         "#seat-links [data-link='invite'] input"))
                                         .getDomProperty("value"));
-        assertThat(invitation).contains("/?join=");
-        String id = invitation.replaceAll(".*join=", "");
+        // the secret rides in the fragment, which a browser never sends (issue 45, finding 3)
+        assertThat(invitation).containsPattern("/\\?join=[0-9a-f-]{36}#invite=[A-Za-z0-9_-]{43}$");
+        String id = invitation.replaceAll(".*join=", "").replaceAll("#.*", "");
         JsonNode waiting = api.get("/api/matches/" + id + "/view", null).body();
         assertThat(waiting.get("status").asText()).isEqualTo("WAITING");
+        // by invitation: not listed as open for anyone, and the seat is not taken without the link
+        for (JsonNode m : api.get("/api/matches?status=WAITING&limit=500", null).body()) {
+            assertThat(m.get("matchId").asText()).isNotEqualTo(id);
+        }
+        io.duelhall.infra.http.Api.Res stranger =
+                api.post(
+                        "/api/matches/" + id + "/seats",
+                        api.seatBody("Stranger Eve", api.starterDecks().get(1)),
+                        null);
+        assertThat(stranger.status()).as(stranger.raw()).isEqualTo(403);
+        assertThat(stranger.error()).isEqualTo("INVITATION_REQUIRED");
 
         Browser guest = browser(Browser.DESKTOP);
         WebDriver g = guest.driver;

@@ -1,5 +1,6 @@
 package io.duelhall.projections.list;
 
+import io.duelhall.domain.InvitationIssued;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchOpening;
@@ -57,6 +58,20 @@ public class MatchListProjection {
         handle(event, message);
     }
 
+    /**
+     * A match by invitation is not listed as waiting (issue 45, finding 3). Set once, never
+     * cleared, and without touching the row's sequence or time (the public list's rows are the same
+     * with or without it), so a replay or a redelivery changes nothing.
+     */
+    @EventHandler
+    public void on(InvitationIssued event, DomainEventMessage<?> message) {
+        apply(
+                message.getAggregateIdentifier(),
+                message.getSequenceNumber(),
+                message.getTimestamp(),
+                event);
+    }
+
     @EventHandler
     public void on(Lifecycle.SeatTaken event, DomainEventMessage<?> message) {
         handle(event, message);
@@ -99,6 +114,9 @@ public class MatchListProjection {
                         seq,
                         delay);
             }
+        } else if (event instanceof InvitationIssued) {
+            jdbc.update(
+                    "update rm_match_summary set invitation = true where match_id = ?", matchId);
         } else if (event instanceof Lifecycle.SeatTaken j) {
             if (update(matchId, seq, at, "status = status") > 0) {
                 jdbc.update(
@@ -155,18 +173,24 @@ public class MatchListProjection {
         jdbc.update("delete from rm_match_summary");
     }
 
-    /** Matches with {@code status} (all when null), most recently active first. */
+    /**
+     * Matches with {@code status} (all when null), most recently active first; a match by
+     * invitation is not listed while it waits for its seats (issue 45, finding 3).
+     */
     public List<MatchSummary> find(String status, int limit) {
         if (status == null) {
             return withSeats(
                     jdbc.query(
-                            "select * from rm_match_summary order by updated_at desc, match_id limit ?",
+                            "select * from rm_match_summary where not (invitation and status = 'WAITING')"
+                                    + " order by updated_at desc, match_id limit ?",
                             ROW,
                             limit));
         }
         return withSeats(
                 jdbc.query(
-                        "select * from rm_match_summary where status = ? order by updated_at desc, match_id limit ?",
+                        "select * from rm_match_summary where status = ?"
+                                + " and not (invitation and status = 'WAITING')"
+                                + " order by updated_at desc, match_id limit ?",
                         ROW,
                         status,
                         limit));
