@@ -178,6 +178,81 @@ class BodyPropertyTest {
         assertThat(version(m[0])).isEqualTo(before);
     }
 
+    /**
+     * Issue 45, finding 1, for every endpoint the OpenAPI document lists (every method, the path's
+     * variables filled with a live match's id): another spelling of its path (a path parameter, an
+     * encoded {@code ;}, a dot segment, {@code //}, an encoded slash, dot, backslash or percent, a
+     * control character) sent as written on a raw socket is refused with the JSON error shape and
+     * never served. The rate limits read the path the application routes, so a spelling that is
+     * served would meet the plain path's limits (LimitsHttpTest); these are not served at all.
+     */
+    @Property(tries = 200)
+    void noOtherSpellingOfAnyEndpointIsServed(
+            @ForAll("operations") String operation,
+            @ForAll("segmentIndexes") int segment,
+            @ForAll("spellings") String spelling)
+            throws Exception {
+        String[] m = live();
+        long before = version(m[0]);
+        String method = operation.substring(0, operation.indexOf(' '));
+        String[] parts = operation.substring(operation.indexOf(' ') + 1).split("/");
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = parts[i].matches("\\{.+}") ? m[0] : parts[i];
+        }
+        int at = 1 + segment % (parts.length - 1); // a segment after the leading empty one
+        parts[at] = spelling.replace("S", parts[at]);
+        String path = String.join("/", parts);
+        io.duelhall.infra.http.RawHttp.Answer a =
+                io.duelhall.infra.http.RawHttp.send(
+                        URI.create(api.base()).getPort(),
+                        "127.0.0.1",
+                        method,
+                        path,
+                        "POST".equals(method) ? "{}" : null);
+        assertThat(a.status()).as("%s %s → %s", method, path, a.body()).isEqualTo(400);
+        if (!"HEAD".equals(method)) { // a HEAD answer has no body
+            assertThat(a.body()).as("%s %s", method, path).contains("\"error\"");
+        }
+        assertThat(version(m[0])).isEqualTo(before);
+    }
+
+    /** Every operation of the OpenAPI document, as {@code "METHOD /path/{var}"}. */
+    @Provide
+    Arbitrary<String> operations() {
+        List<String> ops = new ArrayList<>();
+        JsonNode paths = api.get("/v3/api-docs", null).body().get("paths");
+        paths.properties()
+                .forEach(
+                        p ->
+                                p.getValue()
+                                        .properties()
+                                        .forEach(
+                                                op ->
+                                                        ops.add(
+                                                                op.getKey()
+                                                                                .toUpperCase(
+                                                                                        java.util
+                                                                                                .Locale
+                                                                                                .ROOT)
+                                                                        + " "
+                                                                        + p.getKey())));
+        assertThat(ops).as("the OpenAPI document lists the API").hasSizeGreaterThan(30);
+        return Arbitraries.of(ops);
+    }
+
+    @Provide
+    Arbitrary<Integer> segmentIndexes() {
+        return Arbitraries.integers().between(0, 8);
+    }
+
+    /** Other spellings of segment S. */
+    @Provide
+    Arbitrary<String> spellings() {
+        return Arbitraries.of(
+                "S;x=1", "S;", "S%3Bx=1", "S%3b", "./S", "S/.", "x/../S", "/S", "S%2F", "S%2f",
+                "%2E/S", "S%5C", "S%25", "S%00", "S%0A", "S%0d%0a");
+    }
+
     @Provide
     Arbitrary<String> endpoints() {
         return Arbitraries.of("create", "seat", "intent", "login", "register");

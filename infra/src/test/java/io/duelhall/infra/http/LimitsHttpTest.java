@@ -154,13 +154,13 @@ class LimitsHttpTest {
         String name = "Spell" + UUID.randomUUID().toString().substring(0, 6);
         String right = "{\"name\":\"" + name + "\",\"password\":\"" + Api.PASSWORD + "\"}";
         String wrong = "{\"name\":\"" + name + "\",\"password\":\"not the password\"}";
-        assertThat(Raw.send(port, "127.0.0.3", "POST", "/api/players", right).status())
+        assertThat(RawHttp.send(port, "127.0.0.3", "POST", "/api/players", right).status())
                 .isEqualTo(201);
-        assertThat(Raw.send(port, "127.0.0.3", "POST", "/api/sessions", wrong).status())
+        assertThat(RawHttp.send(port, "127.0.0.3", "POST", "/api/sessions", wrong).status())
                 .isEqualTo(401);
-        assertThat(Raw.send(port, "127.0.0.3", "POST", "/api/sessions", right).status())
+        assertThat(RawHttp.send(port, "127.0.0.3", "POST", "/api/sessions", right).status())
                 .isEqualTo(201);
-        assertThat(Raw.send(port, "127.0.0.3", "POST", "/api/sessions", right).status())
+        assertThat(RawHttp.send(port, "127.0.0.3", "POST", "/api/sessions", right).status())
                 .isEqualTo(429);
         for (String path :
                 java.util.List.of(
@@ -177,25 +177,25 @@ class LimitsHttpTest {
                         "/api/%2E/sessions",
                         "/api%2Fsessions",
                         "/api\\sessions")) {
-            Raw.Answer a = Raw.send(port, "127.0.0.3", "POST", path, right);
+            RawHttp.Answer a = RawHttp.send(port, "127.0.0.3", "POST", path, right);
             assertThat(a.status()).as(path + " " + a.body()).isEqualTo(400);
             assertThat(a.body()).as(path).doesNotContain("playerToken");
         }
         for (String path : java.util.List.of("/api/sessions;x=1", "/api//sessions")) {
-            assertThat(Raw.send(port, "127.0.0.3", "POST", path, right).body())
+            assertThat(RawHttp.send(port, "127.0.0.3", "POST", path, right).body())
                     .as(path)
                     .contains("BAD_PATH");
         }
         // spellings that the application serves as the plain path meet the plain path's bucket
         for (String path :
                 java.util.List.of("/api/sessions/", "/api/%73essions", "/api/session%73")) {
-            Raw.Answer a = Raw.send(port, "127.0.0.3", "POST", path, right);
+            RawHttp.Answer a = RawHttp.send(port, "127.0.0.3", "POST", path, right);
             assertThat(a.status()).as(path + " " + a.body()).isIn(429, 404);
             assertThat(a.body()).as(path).doesNotContain("playerToken");
         }
         // match creation from another address: a budget of 2, then every spelling is refused
         for (int i = 0; i < 2; i++) {
-            assertThat(Raw.send(port, "127.0.0.4", "POST", "/api/matches", "{}").status())
+            assertThat(RawHttp.send(port, "127.0.0.4", "POST", "/api/matches", "{}").status())
                     .isEqualTo(201);
         }
         for (String path :
@@ -206,7 +206,7 @@ class LimitsHttpTest {
                         "/api/%6datches",
                         "/api/./matches",
                         "/API/MATCHES")) {
-            int status = Raw.send(port, "127.0.0.4", "POST", path, "{}").status();
+            int status = RawHttp.send(port, "127.0.0.4", "POST", path, "{}").status();
             assertThat(status).as(path).isIn(400, 404, 405, 429);
         }
         // the operators' metrics: no spelling reaches them without the admin token
@@ -218,53 +218,11 @@ class LimitsHttpTest {
                         "/actuator/metrics/",
                         "/actuator//metrics",
                         "/actuator/prometheus;a=b")) {
-            int status = Raw.send(port, "127.0.0.5", "GET", path, null).status();
+            int status = RawHttp.send(port, "127.0.0.5", "GET", path, null).status();
             assertThat(status).as(path).isIn(400, 401, 404);
         }
         // the plain paths of others are untouched
-        assertThat(Raw.send(port, "127.0.0.6", "POST", "/api/sessions", right).status())
+        assertThat(RawHttp.send(port, "127.0.0.6", "POST", "/api/sessions", right).status())
                 .isEqualTo(201);
-    }
-
-    /** One HTTP/1.1 request on a raw socket bound to a local address: the path goes as written. */
-    static final class Raw {
-        record Answer(int status, String body) {}
-
-        static Answer send(int port, String from, String method, String path, String body)
-                throws java.io.IOException {
-            try (java.net.Socket socket = new java.net.Socket()) {
-                socket.bind(new java.net.InetSocketAddress(from, 0));
-                socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 5000);
-                socket.setSoTimeout(10_000);
-                byte[] bytes =
-                        body == null
-                                ? new byte[0]
-                                : body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                String head =
-                        method
-                                + " "
-                                + path
-                                + " HTTP/1.1\r\nHost: 127.0.0.1:"
-                                + port
-                                + "\r\nConnection: close\r\n"
-                                + (body == null
-                                        ? ""
-                                        : "Content-Type: application/json\r\nContent-Length: "
-                                                + bytes.length
-                                                + "\r\n")
-                                + "\r\n";
-                java.io.OutputStream out = socket.getOutputStream();
-                out.write(head.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-                out.write(bytes);
-                out.flush();
-                String all =
-                        new String(
-                                socket.getInputStream().readAllBytes(),
-                                java.nio.charset.StandardCharsets.UTF_8);
-                int status = Integer.parseInt(all.substring(9, 12));
-                int split = all.indexOf("\r\n\r\n");
-                return new Answer(status, split < 0 ? "" : all.substring(split + 4));
-            }
-        }
     }
 }
