@@ -128,8 +128,19 @@ class MatchQueue {
 
     @CommandHandler
     TicketState handle(ReadTicket cmd) {
-        Ticket t = tickets.get(cmd.ticketId());
-        Refusal no = access(t, cmd.tokenHash());
+        return state(cmd.ticketId(), cmd.tokenHash());
+    }
+
+    @CommandHandler
+    java.util.Map<String, TicketState> handle(QueueCommands.ReadTickets cmd) {
+        java.util.Map<String, TicketState> out = new java.util.HashMap<>();
+        cmd.tokenHashes().forEach((id, hash) -> out.put(id, state(id, hash)));
+        return out;
+    }
+
+    private TicketState state(String ticketId, String tokenHash) {
+        Ticket t = tickets.get(ticketId);
+        Refusal no = access(t, tokenHash);
         if (no != null) {
             return new TicketState(no, null, null, null, null, null);
         }

@@ -41,6 +41,14 @@ final class QueueCommands {
     record ReadTicket(
             @TargetAggregateIdentifier String queueId, String ticketId, String tokenHash) {}
 
+    /**
+     * Reads several tickets of one queue at once (the tickets' streams, each tick): ticket id → the
+     * hash of its holder's token; answers a {@link TicketState} per ticket, each checked as {@link
+     * ReadTicket} is.
+     */
+    record ReadTickets(
+            @TargetAggregateIdentifier String queueId, java.util.Map<String, String> tokenHashes) {}
+
     record RunWave(
             @TargetAggregateIdentifier String queueId,
             Instant at,

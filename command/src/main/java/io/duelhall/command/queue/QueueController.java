@@ -36,6 +36,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -51,13 +52,16 @@ class QueueController {
     private final WaveRunner runner;
     private final QueueProperties props;
     private final ObjectProvider<PlayerIdentities> identities;
+    private final TicketStreams streams;
 
     QueueController(
             CommandGateway commands,
             Rulesets rulesets,
             WaveRunner runner,
             QueueProperties props,
-            ObjectProvider<PlayerIdentities> identities) {
+            ObjectProvider<PlayerIdentities> identities,
+            TicketStreams streams) {
+        this.streams = streams;
         this.commands = commands;
         this.rulesets = rulesets;
         this.runner = runner;
@@ -234,7 +238,13 @@ class QueueController {
         if (t.refusal() != null) {
             throw new RefusedException(t.refusal());
         }
-        Instant until = t.closedAt() != null ? t.closedAt() : runner.now();
+        return view(ticketId, t, token, runner.now(), props);
+    }
+
+    /** What the ticket's holder reads: by {@code GET}, and on its stream at each change. */
+    static TicketView view(
+            String ticketId, TicketState t, String token, Instant now, QueueProperties props) {
+        Instant until = t.closedAt() != null ? t.closedAt() : now;
         long waited = Math.max(0, Duration.between(t.since(), until).toMillis());
         Seating match =
                 t.matchId() == null ? null : new Seating(t.matchId(), t.seat(), seatToken(token));
@@ -245,6 +255,34 @@ class QueueController {
                 waited,
                 new Window(props.rules().window(waited)),
                 match);
+    }
+
+    /**
+     * {@code GET /api/tickets/{id}/stream}: Server-Sent Events of the ticket (API.md), each an
+     * {@code event: ticket} with what {@code GET} answers: at once, then every second while it
+     * waits (its wait and window grow), then once more when it is matched, cancelled or expired,
+     * and the stream ends. The token as {@code Authorization: Bearer …} or, for EventSource, as
+     * {@code ?access_token=}. Refused as {@code GET} is (401, 404) before anything is sent; {@code
+     * 429 TOO_MANY_STREAMS} past the cap of the address or the node.
+     */
+    @GetMapping(
+            path = "/tickets/{ticketId}/stream",
+            produces = {"text/event-stream", "application/json"})
+    ResponseEntity<?> stream(
+            @PathVariable String ticketId,
+            @RequestHeader(name = "Authorization", required = false) String authorization,
+            @RequestParam(name = "access_token", required = false) String accessToken,
+            jakarta.servlet.http.HttpServletRequest request) {
+        String auth =
+                authorization != null || accessToken == null
+                        ? authorization
+                        : "Bearer " + accessToken;
+        TicketView first = read(ticketId, auth);
+        return ResponseEntity.ok()
+                .contentType(org.springframework.http.MediaType.TEXT_EVENT_STREAM)
+                .header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no")
+                .body(streams.open(queueOf(ticketId), token(auth), request.getRemoteAddr(), first));
     }
 
     @DeleteMapping("/tickets/{ticketId}")

@@ -222,6 +222,100 @@ class QueueHttpTest extends AppTest {
                 .doesNotContain(ma.get("match").get("playerToken").asText());
     }
 
+    /** The {@code data:} of each {@code event: ticket} of a ticket's stream, until it ends. */
+    List<JsonNode> ticketEvents(String[] ticket, List<JsonNode> into) throws Exception {
+        java.net.http.HttpResponse<java.util.stream.Stream<String>> r =
+                java.net.http.HttpClient.newHttpClient()
+                        .send(
+                                java.net.http.HttpRequest.newBuilder(
+                                                java.net.URI.create(
+                                                        "http://127.0.0.1:"
+                                                                + port
+                                                                + "/api/tickets/"
+                                                                + ticket[0]
+                                                                + "/stream?access_token="
+                                                                + ticket[1]))
+                                        .header("Accept", "text/event-stream")
+                                        .timeout(java.time.Duration.ofSeconds(30))
+                                        .build(),
+                                java.net.http.HttpResponse.BodyHandlers.ofLines());
+        if (r.statusCode() != 200) {
+            throw new AssertionError(
+                    r.statusCode() + " " + r.body().collect(java.util.stream.Collectors.joining()));
+        }
+        assertThat(r.headers().firstValue("Content-Type").orElse(""))
+                .startsWith("text/event-stream");
+        String event = null;
+        for (String line : (Iterable<String>) r.body()::iterator) {
+            if (line.startsWith("event:")) {
+                event = line.substring(6).trim();
+            } else if (line.startsWith("data:") && "ticket".equals(event)) {
+                synchronized (into) {
+                    into.add(JsonHttp.JSON.readTree(line.substring(5)));
+                }
+            }
+        }
+        return into;
+    }
+
+    /**
+     * API.md: a ticket's stream says what {@code GET} says at once, while it waits, and once it is
+     * matched, with the seat token for its holder; then it ends. Refused as {@code GET} is.
+     */
+    @Test
+    void aTicketsStreamSaysItWaitsThenItsMatchAndEnds() throws Exception {
+        String[] a = ticket(40, "voidexa", 2, false, 0, null);
+        List<JsonNode> seen = new ArrayList<>();
+        java.util.concurrent.CompletableFuture<List<JsonNode>> stream =
+                java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return ticketEvents(a, seen);
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+        Instant until = Instant.now().plusSeconds(10);
+        while (Instant.now().isBefore(until)) {
+            synchronized (seen) {
+                if (!seen.isEmpty()) {
+                    break;
+                }
+            }
+            Thread.sleep(20);
+        }
+        synchronized (seen) {
+            if (seen.isEmpty() && stream.isDone()) {
+                stream.join(); // the stream's own failure, said
+            }
+            assertThat(seen).as("said at once").isNotEmpty();
+            assertThat(seen.get(0).get("status").asText()).isEqualTo("QUEUED");
+            assertThat(seen.get(0).get("ticketId").asText()).isEqualTo(a[0]);
+        }
+        String[] b = ticket(41, "voidexa", 2, false, 1, null);
+        List<JsonNode> all = stream.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        JsonNode last = all.get(all.size() - 1);
+        assertThat(last.get("status").asText()).as(all.toString()).isEqualTo("MATCHED");
+        JsonNode got = matched(a);
+        assertThat(last.get("match")).isEqualTo(got.get("match"));
+        assertThat(all.subList(0, all.size() - 1))
+                .extracting(t -> t.get("status").asText())
+                .containsOnly("QUEUED");
+        matched(b);
+        // refused as GET is: another token, no token, no such ticket
+        Res wrong = api.get("/api/tickets/" + a[0] + "/stream", b[1]);
+        assertError(wrong, 401, "INVALID_TICKET_TOKEN");
+        Res none = api.get("/api/tickets/" + a[0] + "/stream", null);
+        assertThat(none.status()).as(none.raw()).isEqualTo(401);
+        Res unknown =
+                api.get("/api/tickets/voidexa-2-casual." + UUID.randomUUID() + "/stream", a[1]);
+        assertThat(unknown.status()).as(unknown.raw()).isEqualTo(404);
+        // a ticket already matched: its stream says so once and ends
+        List<JsonNode> again = ticketEvents(a, new ArrayList<>());
+        assertThat(again).hasSize(1);
+        assertThat(again.get(0).get("status").asText()).isEqualTo("MATCHED");
+    }
+
     @Test
     void twoSeatsOfOneAddressNeverMeetInARatedQueue() throws Exception {
         String cy = api.registered(unique("QCy"));

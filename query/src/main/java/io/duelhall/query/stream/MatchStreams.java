@@ -1,5 +1,6 @@
 package io.duelhall.query.stream;
 
+import io.duelhall.command.limits.StreamCaps;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;

@@ -3,6 +3,7 @@ package io.duelhall.query.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.duelhall.command.limits.StreamCaps;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.RefusedException;

@@ -1,4 +1,4 @@
-package io.duelhall.query.stream;
+package io.duelhall.command.limits;
 
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
@@ -13,9 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a connection and its container buffers (~100 KB of heap measured, never read or not): without a
  * cap, enough of them exhaust the heap. Past a cap the stream is refused before it opens: {@code
  * 429 TOO_MANY_STREAMS}. A place is given back when its stream closes (a connection the client
- * dropped counts until the server notices, at its next write: a heartbeat at the latest).
+ * dropped counts until the server notices, at its next write: a heartbeat at the latest). The match
+ * streams (query) and the queue tickets' streams each keep their own.
  */
-final class StreamCaps {
+public final class StreamCaps {
     /**
      * Heap one open stream is reckoned at when the node's cap is derived from the heap (measured:
      * ~100 KB).
@@ -32,27 +33,27 @@ final class StreamCaps {
      * @param perNode most streams on this node; 0: derived from the heap ({@link #fromHeap}), less
      *     than 0: no cap
      */
-    StreamCaps(int perAddress, int perNode) {
+    public StreamCaps(int perAddress, int perNode) {
         this.perAddress = perAddress;
         this.perNode = perNode == 0 ? fromHeap(Runtime.getRuntime().maxMemory()) : perNode;
     }
 
     /** A quarter of the heap for open streams, at {@link #BYTES_PER_STREAM} each (at least 100). */
-    static int fromHeap(long maxHeapBytes) {
+    public static int fromHeap(long maxHeapBytes) {
         return (int)
                 Math.max(100, Math.min(Integer.MAX_VALUE, maxHeapBytes / 4 / BYTES_PER_STREAM));
     }
 
-    int perAddress() {
+    public int perAddress() {
         return perAddress;
     }
 
-    int perNode() {
+    public int perNode() {
         return perNode;
     }
 
     /** Open streams counted against the node's cap. */
-    int open() {
+    public int open() {
         return total.get();
     }
 
@@ -62,7 +63,7 @@ final class StreamCaps {
      * @return gives the place back (the first run only)
      * @throws RefusedException {@code TOO_MANY_STREAMS} (429) past a cap
      */
-    Runnable take(String address) {
+    public Runnable take(String address) {
         if (perNode > 0 && total.incrementAndGet() > perNode) {
             total.decrementAndGet();
             throw refused(
