@@ -46,6 +46,22 @@ export const del = (path, token) => call('DELETE', path, undefined, token);
 export const takeSeat = (matchId, body, playerToken) => call('POST', `/api/matches/${encodeURIComponent(matchId)}/seats`,
   body, undefined, playerToken ? { 'X-Player-Token': playerToken } : undefined);
 
+/** Opens a queue ticket (API.md, "Matchmaking"); rated queues take a registered player's token (X-Player-Token). */
+export const openTicket = (ruleset, body, playerToken) => call('POST', `/api/queues/${encodeURIComponent(ruleset)}/tickets`,
+  body, undefined, playerToken ? { 'X-Player-Token': playerToken } : undefined);
+
+/**
+ * Follows a ticket by its stream (SSE, `event: ticket`): `onTicket(view)` on each; `onGone()` when the stream fails
+ * for good (the caller may read the ticket once more). Returns the EventSource (close() to stop).
+ */
+export function ticketStream(ticketId, ticketToken, onTicket, onGone) {
+  const q = new URLSearchParams({ access_token: ticketToken }); // EventSource cannot send headers (RFC 6750 §2.3)
+  const es = new EventSource(`/api/tickets/${encodeURIComponent(ticketId)}/stream?${q}`);
+  es.addEventListener('ticket', (e) => onTicket(JSON.parse(e.data)));
+  es.onerror = () => { if (es.readyState === EventSource.CLOSED) onGone(); };
+  return es;
+}
+
 export function newIntentId() {
   return crypto.randomUUID ? crypto.randomUUID()
     : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;

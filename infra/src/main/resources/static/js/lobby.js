@@ -2,7 +2,7 @@
 // and signing in as a registered player: then every seat this page takes is the player's (rated against another
 // registered player); signed out, the page plays as a guest (unrated).
 import { h, fill, $, shortId, timeAgo, params } from './dom.js';
-import { get, post, takeSeat, ApiError } from './api.js';
+import { get, post, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
 import { boardHref, hasBoard } from './boards.js';
@@ -306,6 +306,88 @@ async function join(matchId, ruleset, invitation) {
   });
 }
 
+/**
+ * The queue (issue 40): "Play rated" (registered players only) and "Play casual" open a ticket for the game, seat count
+ * and deck chosen; the box shows the wait as it grows and the rating window it has reached, with a Cancel; when the
+ * ticket is matched the board opens by itself on the seat the queue gave.
+ */
+let ticket = null;
+
+const mmss = (ms) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+
+function showTicket(t) {
+  const box = $('#queue');
+  box.hidden = false;
+  const rated = ticket && ticket.rated;
+  const what = `${rated ? 'rated' : 'casual'} ${ticket ? ticket.ruleset : ''}${ticket && ticket.seats > 2 ? ` (${ticket.seats} seats)` : ''}`;
+  if (t.status === 'MATCHED' && t.match) {
+    fill(box, h('p', {}, `Matched: match ${shortId(t.match.matchId)}, your seat ${t.match.seat}. Opening the board…`));
+    return;
+  }
+  if (t.status !== 'QUEUED') {
+    fill(box, h('p', {}, `Your ${what} ticket is ${t.status.toLowerCase()}.`));
+    return;
+  }
+  fill(box,
+    h('p', {}, h('strong', {}, `Looking for ${rated ? 'an opponent of your strength' : 'an opponent'}`), ` in the ${what} queue: `,
+      h('span', { class: 'waited', dataset: { waited: t.waitedMs } }, mmss(t.waitedMs)),
+      rated && t.window ? ` · rating window ±${Math.round(t.window.ratingGap)}` : ''),
+    h('button', { type: 'button', id: 'queue-cancel', onclick: () => guarded(cancelTicket) }, 'Cancel'));
+}
+
+function onTicket(t) {
+  if (!ticket || t.ticketId !== ticket.ticketId) return;
+  showTicket(t);
+  if (t.status === 'MATCHED' && t.match) {
+    ticket.stream.close();
+    const { matchId, seat, playerToken } = t.match;
+    const ruleset = ticket.ruleset;
+    ticket = null;
+    location.href = seatHref(matchId, seat, playerToken, ruleset);
+  } else if (t.status !== 'QUEUED') {
+    ticket.stream.close();
+    ticket = null;
+  }
+}
+
+async function playQueue(rated) {
+  const p = account.current();
+  if (rated && !p) {
+    throw new Error('Rated queues take registered players only: sign in (or register) first, or play casual.');
+  }
+  if (ticket) return; // one ticket at a time from this page
+  const seats = seatCount();
+  const opened = await openTicket(game(), { seats, rated, seat: deckBody(myName()) }, p ? p.playerToken : null);
+  ticket = { ticketId: opened.ticketId, token: opened.ticketToken, rated, seats, ruleset: game() };
+  showTicket({ ticketId: opened.ticketId, status: 'QUEUED', waitedMs: 0, window: null });
+  const mine = ticket;
+  mine.stream = ticketStream(opened.ticketId, opened.ticketToken, onTicket, async () => {
+    // the stream ended without a verdict (a node going away): read the ticket once and follow it again
+    if (ticket !== mine) return;
+    try {
+      const t = await get(`/api/tickets/${encodeURIComponent(mine.ticketId)}`, mine.token);
+      onTicket(t);
+      if (ticket === mine) mine.stream = ticketStream(mine.ticketId, mine.token, onTicket, () => {});
+    } catch (e) {
+      fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
+    }
+  });
+}
+
+async function cancelTicket() {
+  if (!ticket) return;
+  const mine = ticket;
+  try {
+    await del(`/api/tickets/${encodeURIComponent(mine.ticketId)}`, mine.token);
+    mine.stream.close();
+    ticket = null;
+    fill($('#queue'), h('p', {}, 'You left the queue.'));
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'TICKET_MATCHED') return; // the stream is about to open the board
+    throw e;
+  }
+}
+
 async function start() {
   try {
     const games = await get('/api/rulesets');
@@ -325,6 +407,8 @@ async function start() {
   $('#watch-ai').addEventListener('click', () => guarded(watchAi));
   $('#create-two').addEventListener('click', () => guarded(createForTwo));
   $('#wait-opponent').addEventListener('click', () => guarded(waitForOpponent));
+  $('#play-rated').addEventListener('click', () => guarded(() => playQueue(true)));
+  $('#play-casual').addEventListener('click', () => guarded(() => playQueue(false)));
   $('#account-form').addEventListener('submit', (e) => { e.preventDefault(); accountAction(() => account.signIn(...credentials())); });
   $('#register').addEventListener('click', () => accountAction(() => account.register(...credentials())));
   $('#sign-out').addEventListener('click', () => accountAction(() => account.signOut()));

@@ -343,6 +343,65 @@ class WebLobbyTest extends WebTest {
     }
 
     /**
+     * Issue 40: two people pressing "Play casual" for the same game meet: each page shows its wait
+     * in the queue, then opens the board of one match by itself, on seats A and B. "Play rated"
+     * signed out says rated queues take registered players and opens no ticket. (Two browsers of
+     * one machine share a client address, which a rated table never seats twice: rated meetings are
+     * QueueHttpTest's, from two addresses.)
+     */
+    @Test
+    void twoPlayersPressingPlayCasualMeetInOneMatch() {
+        Browser first = browser(Browser.DESKTOP);
+        WebDriver a = first.driver;
+        a.get(url("/"));
+        waitFor(a, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        a.findElement(By.id("play-rated")).click();
+        String refused = waitFor(a, x -> x.findElement(By.id("start-error")).getText());
+        assertThat(refused).contains("registered players only");
+        assertThat(a.findElement(By.id("queue")).isDisplayed()).isFalse();
+
+        a.findElement(By.id("name")).clear();
+        a.findElement(By.id("name")).sendKeys("Queued Ada");
+        a.findElement(By.id("play-casual")).click();
+        String waiting =
+                waitFor(
+                        a,
+                        x -> {
+                            String t = x.findElement(By.id("queue")).getText();
+                            return t.contains("Looking for") ? t : null;
+                        });
+        assertThat(waiting).contains("casual voidexa queue").contains("Cancel");
+
+        Browser second = browser(Browser.DESKTOP);
+        WebDriver b = second.driver;
+        b.get(url("/"));
+        waitFor(b, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        b.findElement(By.id("name")).clear();
+        b.findElement(By.id("name")).sendKeys("Queued Bo");
+        new org.openqa.selenium.support.ui.Select(b.findElement(By.id("deck"))).selectByIndex(1);
+        b.findElement(By.id("play-casual")).click();
+
+        waitFor(a, x -> x.getCurrentUrl().contains("#seat="));
+        waitFor(b, x -> x.getCurrentUrl().contains("#seat="));
+        String idA = a.getCurrentUrl().replaceAll(".*[?&]id=([^&#]+).*", "$1");
+        String idB = b.getCurrentUrl().replaceAll(".*[?&]id=([^&#]+).*", "$1");
+        assertThat(idA).isEqualTo(idB);
+        String seatA = a.getCurrentUrl().replaceAll(".*#seat=([A-F]).*", "$1");
+        String seatB = b.getCurrentUrl().replaceAll(".*#seat=([A-F]).*", "$1");
+        assertThat(List.of(seatA, seatB)).containsExactlyInAnyOrder("A", "B");
+        JsonNode live = api.get("/api/matches/" + idA + "/view", null).body();
+        assertThat(live.get("status").asText()).isEqualTo("LIVE");
+        assertThat(live.at("/seats/" + seatA + "/name").asText()).isEqualTo("Queued Ada");
+        assertThat(live.at("/seats/" + seatB + "/name").asText()).isEqualTo("Queued Bo");
+        api.post(
+                "/api/matches/" + idA + "/intents",
+                io.duelhall.infra.http.Api.intent("CONCEDE"),
+                java.net.URLDecoder.decode(
+                        a.getCurrentUrl().replaceAll(".*token=", ""),
+                        java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
      * Issue 19, onboarding: how to play, with every pilot class and every starter deck's full list
      * from the catalog.
      */
