@@ -187,9 +187,59 @@ class ListingController {
         return new PlayerHistory(name, rating, rows.stream().limit(n).toList());
     }
 
+    /**
+     * A player's rating by placing (issue 40): Plackett–Luce (OpenSkill, Weng–Lin) for matches of 3
+     * to 6 seats, per seat count; {@code ordinal} = mu − 3·sigma, the rating the board shows (it
+     * grows as a player proves themselves, not only as they win); {@code firsts}: matches won
+     * outright.
+     */
+    public record PlacingRanked(
+            int rank,
+            String name,
+            int seats,
+            double mu,
+            double sigma,
+            double ordinal,
+            int games,
+            int firsts) {}
+
+    /**
+     * {@code GET /api/leaderboard}: Glicko-2 over two-seat (and, pairwise, multi-seat) rated
+     * matches; with {@code ?seats=3..6}, the leaderboard by placing of matches of that many seats,
+     * highest mu first. A match whose end is not public yet (a spectator delay) counts in neither.
+     */
     @GetMapping("/leaderboard")
-    public List<Ranked> leaderboard(@RequestParam(name = "limit", defaultValue = "100") int limit) {
+    public List<?> leaderboard(
+            @RequestParam(name = "limit", defaultValue = "100") int limit,
+            @RequestParam(name = "seats", required = false) Integer seats) {
         int n = limit(limit);
+        if (seats != null && seats != 2) {
+            if (seats < 3 || seats > 6) {
+                throw new RefusedException(
+                        Refusal.malformed(
+                                "OUT_OF_RANGE",
+                                "seats must be 2 (the Glicko-2 board, as without it) or 3 to 6 (by placing)."));
+            }
+            List<io.duelhall.projections.ratings.PlacingRatings.PlacingRating> board =
+                    hiddenEnds(delays.delayed())
+                            .flatMap(h -> ratings.placingWithout(h, seats))
+                            .map(all -> all.stream().limit(n).toList())
+                            .orElseGet(() -> ratings.placingBoard(seats, n));
+            List<PlacingRanked> out = new ArrayList<>();
+            for (var r : board) {
+                out.add(
+                        new PlacingRanked(
+                                out.size() + 1,
+                                r.name(),
+                                r.seats(),
+                                r.mu(),
+                                r.sigma(),
+                                r.mu() - 3 * r.sigma(),
+                                r.games(),
+                                r.firsts()));
+            }
+            return out;
+        }
         List<PlayerRating> board =
                 hiddenEnds(delays.delayed())
                         .flatMap(h -> ratings.without(h))

@@ -1,6 +1,7 @@
 package io.duelhall.infra.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -377,6 +378,29 @@ class QueueHttpTest extends AppTest {
         assertThat(after.get(1).mu()).isGreaterThan(after.get(0).mu());
         assertThat(after.get(3).firsts()).isEqualTo(1);
         assertThat(after).allSatisfy(r -> assertThat(r.sigma()).isLessThan(350));
+        // the leaderboard by placing of 4-seat matches says the same over HTTP, in order of mu
+        JsonNode board = api.get("/api/leaderboard?seats=4&limit=500", null).body();
+        List<String> names = new ArrayList<>();
+        board.forEach(r -> names.add(r.get("name").asText()));
+        List<String> ours = after.stream().map(PlacingRating::name).toList();
+        assertThat(names).containsSubsequence(ours.get(3), ours.get(2), ours.get(1), ours.get(0));
+        for (JsonNode r : board) {
+            int i = ours.indexOf(r.get("name").asText());
+            if (i >= 0) {
+                assertThat(r.get("mu").asDouble()).isEqualTo(after.get(i).mu());
+                assertThat(r.get("ordinal").asDouble())
+                        .isCloseTo(after.get(i).mu() - 3 * after.get(i).sigma(), within(1e-9));
+                assertThat(r.get("seats").asInt()).isEqualTo(4);
+                assertThat(r.get("games").asInt()).isEqualTo(1);
+            }
+        }
+        assertThat(board.get(0).get("rank").asInt()).isEqualTo(1);
+        Res bad = api.get("/api/leaderboard?seats=7", null);
+        assertError(bad, 400, "OUT_OF_RANGE");
+        JsonNode two = api.get("/api/leaderboard?seats=2&limit=5", null).body();
+        assertThat(two.size() == 0 || two.get(0).has("rd"))
+                .as("seats=2: the Glicko-2 board")
+                .isTrue();
     }
 
     @Test

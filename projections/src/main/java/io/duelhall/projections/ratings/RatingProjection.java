@@ -424,6 +424,31 @@ public class RatingProjection {
                         .toList());
     }
 
+    /**
+     * The leaderboard by placing for {@code seats} seats as it would be had the given matches not
+     * ended yet (computed, not stored; as {@link #without}); empty when none of them is rated.
+     */
+    public Optional<List<PlacingRating>> placingWithout(java.util.Set<String> matchIds, int seats) {
+        if (matchIds.isEmpty()) {
+            return Optional.empty();
+        }
+        List<RatedMatch> rated = ratedMatches();
+        if (rated.stream().noneMatch(m -> matchIds.contains(m.matchId()))) {
+            return Optional.empty();
+        }
+        Map<String, PlacingRating> placing = new LinkedHashMap<>();
+        rated.stream()
+                .filter(m -> !matchIds.contains(m.matchId()) && m.seats().size() == seats)
+                .forEach(m -> PlacingRatings.rate(placed(m), placing));
+        return Optional.of(
+                placing.values().stream()
+                        .sorted(
+                                java.util.Comparator.comparingDouble(PlacingRating::mu)
+                                        .reversed()
+                                        .thenComparing(PlacingRating::name))
+                        .toList());
+    }
+
     @ResetHandler
     public void reset() {
         jdbc.update("delete from rm_rating");
