@@ -38,6 +38,14 @@ public final class StreamCaps {
         this.perNode = perNode == 0 ? fromHeap(Runtime.getRuntime().maxMemory()) : perNode;
     }
 
+    /**
+     * The caps as configured ({@code duelhall.stream.max-per-address}, {@code max-per-node}), or
+     * none at all when the limits are off ({@code duelhall.limits.enabled=false}).
+     */
+    public static StreamCaps configured(int perAddress, int perNode, boolean limitsEnabled) {
+        return limitsEnabled ? new StreamCaps(perAddress, perNode) : new StreamCaps(0, -1);
+    }
+
     /** A quarter of the heap for open streams, at {@link #BYTES_PER_STREAM} each (at least 100). */
     public static int fromHeap(long maxHeapBytes) {
         return (int)

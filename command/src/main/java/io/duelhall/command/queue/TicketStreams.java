@@ -60,8 +60,7 @@ class TicketStreams implements SmartLifecycle {
         this.commands = commands;
         this.runner = runner;
         this.props = props;
-        this.caps =
-                limitsEnabled ? new StreamCaps(maxPerAddress, maxPerNode) : new StreamCaps(0, -1);
+        this.caps = StreamCaps.configured(maxPerAddress, maxPerNode, limitsEnabled);
         this.tickMillis = tickMillis;
     }
 

@@ -69,6 +69,31 @@ class LogInjectionHttpTest extends AppTest {
                 .noneMatch(l -> l.contains("admin logged in"));
     }
 
+    /**
+     * A client's value that does reach the log (a refusal's message names it: an {@code ai} seat
+     * that is none) is logged on its own line, encoded: the newline cannot start a forged line.
+     */
+    @Test
+    void aNewlineInARefusedValueIsLoggedEncodedOnItsLine(CapturedOutput output) {
+        int from = output.getAll().length();
+        Res r =
+                api.post(
+                        "/api/matches",
+                        java.util.Map.of("ai", java.util.Map.of("x\n" + FORGED, "greedy")),
+                        null);
+        assertThat(r.status()).as(r.raw()).isEqualTo(400);
+        assertThat(r.error()).isEqualTo("INVALID_FIELD");
+        List<String> logged = lines(output, from);
+        assertThat(logged)
+                .as("no line starts with the forged text")
+                .noneMatch(l -> l.startsWith(FORGED.substring(0, 30)));
+        assertThat(logged)
+                .filteredOn(l -> l.contains("admin logged in"))
+                .as("the client error is logged, encoded")
+                .hasSize(1)
+                .allMatch(l -> l.contains("x\\n2026-11-25T00:00:00.000Z"));
+    }
+
     @Test
     void anIntentToAnUnknownMatchIsOneLineWithoutAStackTrace(CapturedOutput output) {
         int from = output.getAll().length();

@@ -271,12 +271,7 @@ class WebLobbyTest extends WebTest {
      */
     @Test
     void anInvitedPlayerChoosesTheirNameAndTakesTheSecondSeat() {
-        Browser host = browser(Browser.DESKTOP);
-        WebDriver d = host.driver;
-        d.get(url("/"));
-        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
-        d.findElement(By.id("name")).clear();
-        d.findElement(By.id("name")).sendKeys("Host Ada");
+        WebDriver d = lobby("Host Ada");
         d.findElement(By.id("create-two")).click();
         String invitation =
                 waitFor(
@@ -342,6 +337,16 @@ class WebLobbyTest extends WebTest {
                         java.nio.charset.StandardCharsets.UTF_8));
     }
 
+    /** A desktop browser on the lobby, its decks loaded, the name typed. */
+    private WebDriver lobby(String name) {
+        WebDriver d = browser(Browser.DESKTOP).driver;
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        d.findElement(By.id("name")).clear();
+        d.findElement(By.id("name")).sendKeys(name);
+        return d;
+    }
+
     /**
      * Issue 40: two people pressing "Play casual" for the same game meet: each page shows its wait
      * in the queue, then opens the board of one match by itself, on seats A and B. "Play rated"
@@ -351,17 +356,12 @@ class WebLobbyTest extends WebTest {
      */
     @Test
     void twoPlayersPressingPlayCasualMeetInOneMatch() {
-        Browser first = browser(Browser.DESKTOP);
-        WebDriver a = first.driver;
-        a.get(url("/"));
-        waitFor(a, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        WebDriver a = lobby("Queued Ada");
         a.findElement(By.id("play-rated")).click();
         String refused = waitFor(a, x -> x.findElement(By.id("start-error")).getText());
         assertThat(refused).contains("registered players only");
         assertThat(a.findElement(By.id("queue")).isDisplayed()).isFalse();
 
-        a.findElement(By.id("name")).clear();
-        a.findElement(By.id("name")).sendKeys("Queued Ada");
         a.findElement(By.id("play-casual")).click();
         String waiting =
                 waitFor(
@@ -372,12 +372,7 @@ class WebLobbyTest extends WebTest {
                         });
         assertThat(waiting).contains("casual voidexa queue").contains("Cancel");
 
-        Browser second = browser(Browser.DESKTOP);
-        WebDriver b = second.driver;
-        b.get(url("/"));
-        waitFor(b, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
-        b.findElement(By.id("name")).clear();
-        b.findElement(By.id("name")).sendKeys("Queued Bo");
+        WebDriver b = lobby("Queued Bo");
         new org.openqa.selenium.support.ui.Select(b.findElement(By.id("deck"))).selectByIndex(1);
         b.findElement(By.id("play-casual")).click();
 

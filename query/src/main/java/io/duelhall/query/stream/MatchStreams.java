@@ -124,8 +124,7 @@ public class MatchStreams implements SmartLifecycle {
         this.maxBurst = maxBurst;
         this.timeoutMillis = TimeUnit.SECONDS.toMillis(timeoutSeconds);
         this.slowReaderNanos = TimeUnit.SECONDS.toNanos(slowReaderSeconds);
-        this.caps =
-                limitsEnabled ? new StreamCaps(maxPerAddress, maxPerNode) : new StreamCaps(0, -1);
+        this.caps = StreamCaps.configured(maxPerAddress, maxPerNode, limitsEnabled);
         log.info(
                 "streams: at most {} per address, {} on this node",
                 caps.perAddress() > 0 ? caps.perAddress() : "any",
