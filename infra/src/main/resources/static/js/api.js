@@ -46,6 +46,10 @@ export const del = (path, token) => call('DELETE', path, undefined, token);
 export const takeSeat = (matchId, body, playerToken) => call('POST', `/api/matches/${encodeURIComponent(matchId)}/seats`,
   body, undefined, playerToken ? { 'X-Player-Token': playerToken } : undefined);
 
+/** A GET / POST as a registered player (X-Player-Token), e.g. a tournament's calls. */
+export const getAs = (path, playerToken) => call('GET', path, undefined, undefined, { 'X-Player-Token': playerToken });
+export const postAs = (path, body, playerToken) => call('POST', path, body, undefined, { 'X-Player-Token': playerToken });
+
 /** Opens a queue ticket (API.md, "Matchmaking"); rated queues take a registered player's token (X-Player-Token). */
 export const openTicket = (ruleset, body, playerToken) => call('POST', `/api/queues/${encodeURIComponent(ruleset)}/tickets`,
   body, undefined, playerToken ? { 'X-Player-Token': playerToken } : undefined);

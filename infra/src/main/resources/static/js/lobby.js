@@ -2,7 +2,7 @@
 // and signing in as a registered player: then every seat this page takes is the player's (rated against another
 // registered player); signed out, the page plays as a guest (unrated).
 import { h, fill, $, shortId, timeAgo, params } from './dom.js';
-import { get, post, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
+import { get, post, postAs, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
 import { boardHref, hasBoard } from './boards.js';
@@ -388,6 +388,21 @@ async function cancelTicket() {
   }
 }
 
+/** Creates a tournament of the game chosen, organized by the signed-in player, and opens its page (issue 41). */
+async function createTournament() {
+  fill($('#tournament-error'), '');
+  const p = account.current();
+  try {
+    if (!p) throw new Error('Sign in first: a tournament is organized by a registered player.');
+    const body = { name: $('#tournament-name').value.trim(), ruleset: game(), format: $('#tournament-format').value };
+    if (manySeats() && seatCount() > 2) body.seatsPerTable = seatCount();
+    const t = await postAs('/api/tournaments', body, p.playerToken);
+    location.href = `/tournament.html?id=${encodeURIComponent(t.tournamentId)}`;
+  } catch (e) {
+    fill($('#tournament-error'), e instanceof ApiError ? e.describe() : String(e));
+  }
+}
+
 async function start() {
   try {
     const games = await get('/api/rulesets');
@@ -407,6 +422,7 @@ async function start() {
   $('#watch-ai').addEventListener('click', () => guarded(watchAi));
   $('#create-two').addEventListener('click', () => guarded(createForTwo));
   $('#wait-opponent').addEventListener('click', () => guarded(waitForOpponent));
+  $('#tournament-form').addEventListener('submit', (e) => { e.preventDefault(); createTournament(); });
   $('#play-rated').addEventListener('click', () => guarded(() => playQueue(true)));
   $('#play-casual').addEventListener('click', () => guarded(() => playQueue(false)));
   $('#account-form').addEventListener('submit', (e) => { e.preventDefault(); accountAction(() => account.signIn(...credentials())); });

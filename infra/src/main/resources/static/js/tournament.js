@@ -1,0 +1,193 @@
+// A tournament's page (issue 41): what it is, its standings, every round's tables with links to watch or replay each
+// match, the bracket part of each elimination table, rulings, and the proof (the seed committed at creation, revealed
+// at the end, and the audit's verdict). Signed in, an entrant sees their table with a link to play it; before the start
+// a player enters with a starter deck, and the organizer starts it. Everything comes from GET /api/tournaments/{id}.
+import { h, fill, $, params, shortId } from './dom.js';
+import { get, getAs, postAs, ApiError } from './api.js';
+import * as account from './account.js';
+import { boardHref, hasBoard } from './boards.js';
+
+const id = params().get('id');
+const base = `/api/tournaments/${encodeURIComponent(id || '')}`;
+const FORMATS = {
+  SWISS: 'Swiss', SINGLE_ELIMINATION: 'single elimination', DOUBLE_ELIMINATION: 'double elimination', ROUND_ROBIN: 'round robin',
+};
+const PARTS = { WINNERS: "winners' bracket", LOSERS: "losers' bracket", GRAND_FINAL: 'grand final', RESET: 'grand final, reset' };
+const TIE_BREAKS = {
+  OPPONENTS_MATCH_WIN: 'OMW%', GAME_WIN: 'GW%', OPPONENTS_GAME_WIN: 'OGW%', BUCHHOLZ: 'Buchholz',
+  SONNEBORN_BERGER: 'S-B', HEAD_TO_HEAD: 'H2H',
+};
+let last = null;
+let mineShown = null;
+
+const say = (e) => fill($('#t-error'), e instanceof ApiError ? e.describe() : String(e));
+
+function facts(t) {
+  const parts = [t.ruleset, FORMATS[t.format] || t.format];
+  if (t.topCut) parts.push(`top ${t.topCut} (${FORMATS[t.topCutFormat] || 'single elimination'})`);
+  if (t.bestOf > 1) parts.push(`best of ${t.bestOf}`);
+  if (t.seatsPerTable > 2) parts.push(`pods of ${t.seatsPerTable}`);
+  const round = t.status === 'REGISTERING' ? `${t.entries.length} entered`
+    : `round ${t.round}${t.totalRounds ? ` of ${t.totalRounds}` : ''}`;
+  return `${parts.join(' · ')} — ${t.status.toLowerCase()}, ${round}. Organizer: ${t.organizer}`
+    + `${t.judges && t.judges.length ? `; judges: ${t.judges.join(', ')}` : ''}.`;
+}
+
+function standings(t) {
+  if (!t.standings.length) return h('p', { class: 'muted' }, 'Standings begin with round 1.');
+  const keys = t.tieBreaks || [];
+  return h('table', {},
+    h('thead', {}, h('tr', {}, ['#', 'Player', 'Points', 'W–L–D', ...keys.map((k) => TIE_BREAKS[k] || k)]
+      .map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, t.standings.map((s) => h('tr', { dataset: { entry: s.entryId }, class: s.dropped ? 'dropped' : '' },
+      h('td', {}, s.rank), h('td', {}, s.name, s.dropped ? h('span', { class: 'muted' }, ' (left)') : null),
+      h('td', {}, s.points), h('td', {}, `${s.wins}–${s.losses}–${s.draws}`),
+      keys.map((k) => h('td', { title: (s.exact || {})[k] || '' }, s.tieBreaks[k] == null ? '—' : String(s.tieBreaks[k])))))));
+}
+
+function result(table, names) {
+  const r = table.result;
+  if (!r) return h('span', { class: 'muted' }, 'playing');
+  if (r.places) {
+    return Object.entries(r.places).sort((a, b) => a[1] - b[1]).map(([seat, place]) => `${place}. ${names(table.seats[seat])}`).join(', ');
+  }
+  const games = r.winsA + r.winsB + r.draws > 1 ? ` (${r.winsA}–${r.winsB}${r.draws ? `–${r.draws}` : ''})` : '';
+  return r.winner ? `${names(table.seats[r.winner])} wins${games}` : `draw${games}`;
+}
+
+function matchLinks(matchId, ruleset, ended) {
+  return h('span', { class: 'row-links' },
+    h('a', { class: 'button', href: boardHref(ruleset, matchId), 'aria-label': `Watch match ${shortId(matchId)}` }, ended ? 'Board' : 'Watch'),
+    ended && hasBoard(ruleset) ? h('a', { href: `/replay.html?id=${encodeURIComponent(matchId)}` }, 'Replay') : null);
+}
+
+function rounds(t) {
+  if (!t.rounds.length) return h('p', { class: 'muted' }, 'No round has been paired yet.');
+  const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
+  const names = (entry) => byId.get(entry) || entry;
+  return [...t.rounds].reverse().map((r) => h('section', { class: 'round', dataset: { round: r.number } },
+    h('h3', {}, `Round ${r.number}`),
+    h('table', {},
+      h('thead', {}, h('tr', {}, ['Table', 'Seats', 'Result', ''].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, r.tables.map((tb) => h('tr', { dataset: { table: tb.table, match: tb.matchId } },
+        h('td', {}, `${tb.table}${tb.bracket ? ` · ${PARTS[tb.bracket] || tb.bracket}` : ''}`),
+        h('td', {}, Object.entries(tb.seats).map(([seat, e], i) => [i ? h('span', { class: 'vs' }, ' vs ') : null, `${seat}: ${names(e)}`])),
+        h('td', { dataset: { col: 'result' } }, result(tb, names)),
+        h('td', {}, (tb.games && tb.games.length ? tb.games : [{ matchId: tb.matchId, game: 1 }])
+          .map((g) => matchLinks(g.matchId, t.ruleset, !!tb.result || (g.winner !== undefined && g.winner !== null)))))))),
+    r.byes && r.byes.length ? h('p', { class: 'muted' }, `Bye: ${r.byes.map(names).join(', ')}`) : null));
+}
+
+function rulings(t) {
+  if (!t.rulings.length) return h('p', { class: 'muted' }, 'No ruling.');
+  const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
+  return h('ul', {}, t.rulings.map((r) => h('li', {},
+    `${r.kind.replaceAll('_', ' ').toLowerCase()}${r.entryId ? ` for ${byId.get(r.entryId) || r.entryId}` : ''}`
+    + `${r.round ? `, round ${r.round}` : ''}${r.table ? ` table ${r.table}` : ''} by ${r.by || r.byName || 'a judge'}: ${r.reason}`)));
+}
+
+async function proof(t) {
+  const bits = [`Seed commitment ${t.seedCommitment.slice(0, 16)}…`];
+  if (t.seed) bits.push(`seed revealed ${t.seed.slice(0, 16)}…`);
+  try {
+    const a = await get(`${base}/audit`);
+    bits.push(a.passed ? `Audit passed (${a.roundsChecked} rounds re-derived)` : `Audit FAILED: ${a.firstDifference}`);
+  } catch (e) {
+    bits.push('audit not available');
+  }
+  fill($('#t-proof'), bits.join(' · '), t.status === 'ENDED' ? [' · ', h('a', { href: `${base}/export` }, 'the record')] : null);
+}
+
+async function mine(t) {
+  const p = account.current();
+  const box = $('#t-mine');
+  const entered = p && t.entries.some((e) => e.name === p.name);
+  if (!p) {
+    box.hidden = false;
+    fill(box, h('p', {}, 'Sign in on the ', h('a', { href: '/' }, 'lobby'), ' to enter or to see your table.'));
+    return;
+  }
+  if (t.status === 'REGISTERING' && !entered) {
+    box.hidden = false;
+    if (mineShown === 'enter') return;
+    mineShown = 'enter';
+    const decks = await get(`/api/rulesets/${encodeURIComponent(t.ruleset)}/decks/starter`);
+    fill(box, h('p', {}, `Enter as ${p.name} with `,
+      h('select', { id: 't-deck' }, decks.map((d, i) => h('option', { value: i }, `starter deck ${i + 1}`))), ' ',
+      h('button', { type: 'button', id: 't-enter', class: 'primary', onclick: async () => {
+        try {
+          await postAs(`${base}/entries`, { seat: decks[Number($('#t-deck').value) || 0] }, p.playerToken);
+          mineShown = null;
+          await refresh();
+        } catch (e) { say(e); }
+      } }, 'Enter')));
+    return;
+  }
+  if (!entered || t.status !== 'RUNNING') {
+    box.hidden = !entered;
+    if (entered) fill(box, h('p', {}, `You are entered as ${p.name}.`));
+    mineShown = null;
+    return;
+  }
+  try {
+    const me = await getAs(`${base}/me`, p.playerToken);
+    box.hidden = false;
+    mineShown = null;
+    if (me.bye) {
+      fill(box, h('p', {}, `Round ${me.round}: you have a bye (a won match).`));
+    } else if (me.matchId) {
+      const href = `${boardHref(t.ruleset, me.matchId)}#seat=${me.seat}&token=${encodeURIComponent(me.playerToken)}`;
+      fill(box, h('p', {}, `Round ${me.round}, table ${me.table}: you play seat ${me.seat}. `,
+        h('a', { class: 'button primary', id: 't-play', href }, 'Play your table')));
+    } else {
+      fill(box, h('p', {}, `Round ${me.round}: your table is done; the next round pairs itself when the last table ends.`));
+    }
+  } catch (e) {
+    box.hidden = false;
+    fill(box, h('p', {}, e instanceof ApiError ? e.describe() : String(e)));
+  }
+}
+
+function organizer(t) {
+  const p = account.current();
+  const box = $('#t-organizer');
+  box.hidden = !(p && p.name === t.organizer && t.status === 'REGISTERING');
+  if (box.hidden) return;
+  if (box.dataset.shown) return;
+  box.dataset.shown = '1';
+  fill(box, h('button', { type: 'button', id: 't-start', class: 'primary', onclick: async () => {
+    try {
+      await postAs(`${base}/start`, undefined, p.playerToken);
+      await refresh();
+    } catch (e) { say(e); }
+  } }, 'Start the tournament'));
+}
+
+async function refresh() {
+  try {
+    const t = await get(base);
+    const key = JSON.stringify(t);
+    if (key !== last) {
+      last = key;
+      document.title = `duelhall · ${t.name}`;
+      fill($('#t-name'), t.name);
+      fill($('#t-facts'), facts(t));
+      fill($('#t-standings'), standings(t));
+      fill($('#t-rounds'), rounds(t));
+      fill($('#t-rulings'), rulings(t));
+      organizer(t);
+      await proof(t);
+    }
+    await mine(t);
+    fill($('#t-error'), '');
+  } catch (e) {
+    say(e);
+  }
+}
+
+if (!id) {
+  fill($('#t-error'), 'No tournament named: open /tournament.html?id=<tournamentId>.');
+} else {
+  refresh();
+  setInterval(refresh, 2000);
+}

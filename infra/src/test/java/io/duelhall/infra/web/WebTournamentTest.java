@@ -1,0 +1,194 @@
+package io.duelhall.infra.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+
+/**
+ * Issue 41 in the browser: an organizer creates a Swiss from the lobby and starts it from its page;
+ * a player enters from the page and finds their table there ("Play your table" opens the seat); the
+ * rounds show every table with its players and a link to watch it; as the tables end (each loser
+ * concedes over the API) the page follows to the end: standings of four, both rounds' results, the
+ * seed revealed and the audit's verdict.
+ */
+class WebTournamentTest extends WebTest {
+
+    private static Map<String, String> as(String playerToken) {
+        return Map.of("X-Player-Token", playerToken);
+    }
+
+    /**
+     * A browser signed in as a registered player (the lobby's storage, as its sign-in leaves it).
+     */
+    private WebDriver signedIn(String name, String playerToken) {
+        WebDriver d = browser(Browser.DESKTOP).driver;
+        d.get(url("/how-to-play.html"));
+        JsonNode me = api.get("/api/sessions/me", playerToken).body();
+        String player =
+                JsonHttp.JSON
+                        .createObjectNode()
+                        .put("accountId", me.get("accountId").asText())
+                        .put("name", name)
+                        .put("playerToken", playerToken)
+                        .toString();
+        ((JavascriptExecutor) d)
+                .executeScript("localStorage.setItem('duelhall.player', arguments[0])", player);
+        return d;
+    }
+
+    @Test
+    void aSwissIsOrganizedEnteredPlayedAndProvedInTheBrowser() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 5);
+        String organizerName = "Org" + run;
+        String organizer = api.registered(organizerName);
+        WebDriver org = signedIn(organizerName, organizer);
+        org.get(url("/"));
+        waitFor(org, x -> x.findElements(By.cssSelector("#game option")).size() > 1);
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("game")))
+                .selectByValue("voidexa");
+        org.findElement(By.id("tournament-name")).clear();
+        org.findElement(By.id("tournament-name")).sendKeys("Friday Swiss " + run);
+        org.findElement(By.id("create-tournament")).click();
+        waitFor(org, x -> x.getCurrentUrl().contains("/tournament.html?id="));
+        String id = org.getCurrentUrl().replaceAll(".*[?&]id=([^&#]+).*", "$1");
+        String facts =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-facts").contains("registering")
+                                        ? textOf(x, "t-facts")
+                                        : null);
+        assertThat(facts).contains("voidexa").contains("Swiss").contains(organizerName);
+
+        // one player enters from the page, three over the API
+        String firstName = "Ent" + run;
+        String first = api.registered(firstName);
+        WebDriver player = signedIn(firstName, first);
+        player.get(url("/tournament.html?id=" + id));
+        waitFor(player, x -> x.findElements(By.id("t-enter")).size() == 1);
+        player.findElement(By.id("t-enter")).click();
+        waitFor(player, x -> textOf(x, "t-mine").contains("You are entered"));
+        Map<String, String> tokenOf = new HashMap<>();
+        tokenOf.put(firstName, first);
+        JsonNode decks = api.get("/api/rulesets/voidexa/decks/starter", null).body();
+        for (int i = 1; i < 4; i++) {
+            String name = "Ent" + i + run;
+            String token = api.registered(name);
+            tokenOf.put(name, token);
+            JsonHttp.Res r =
+                    api.post(
+                            "/api/tournaments/" + id + "/entries",
+                            JsonHttp.JSON.createObjectNode().set("seat", decks.get(i % 2)),
+                            null,
+                            as(token));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        }
+
+        // the organizer starts it from the page; the player's page offers their table
+        waitFor(org, x -> x.findElements(By.id("t-start")).size() == 1);
+        org.findElement(By.id("t-start")).click();
+        waitFor(org, x -> textOf(x, "t-facts").contains("running"));
+        String play =
+                waitFor(
+                        player,
+                        Duration.ofSeconds(30),
+                        x ->
+                                x.findElements(By.id("t-play")).isEmpty()
+                                        ? null
+                                        : x.findElement(By.id("t-play")).getDomProperty("href"));
+        JsonNode mine = api.get("/api/tournaments/" + id + "/me", null, as(first)).body();
+        assertThat(play)
+                .contains("id=" + mine.get("matchId").asText())
+                .contains("#seat=" + mine.get("seat").asText())
+                .contains("token=");
+        List<String> rows =
+                waitFor(
+                        org,
+                        x -> {
+                            List<String> r = new ArrayList<>();
+                            x.findElements(By.cssSelector("#t-rounds tr[data-table]"))
+                                    .forEach(e -> r.add(e.getText()));
+                            return r.size() == 2 ? r : null;
+                        });
+        assertThat(String.join("\n", rows))
+                .contains(firstName)
+                .contains("playing")
+                .contains("Watch");
+
+        // every table of both rounds ends (its seat B concedes); the page follows to the end
+        for (int round = 1; round <= 2; round++) {
+            JsonNode t = awaitRound(id, round);
+            JsonNode tables = t.get("rounds").get(round - 1).get("tables");
+            Map<String, String> nameOf = new HashMap<>();
+            t.get("entries")
+                    .forEach(e -> nameOf.put(e.get("entryId").asText(), e.get("name").asText()));
+            for (JsonNode table : tables) {
+                concede(id, tokenOf.get(nameOf.get(table.at("/seats/B").asText())));
+            }
+        }
+        String ended =
+                waitFor(
+                        org,
+                        Duration.ofSeconds(60),
+                        x -> textOf(x, "t-facts").contains("ended") ? textOf(x, "t-proof") : null);
+        assertThat(ended).contains("seed revealed").contains("Audit passed");
+        JsonNode end = api.get("/api/tournaments/" + id, null).body();
+        List<String> standings = new ArrayList<>();
+        org.findElements(By.cssSelector("#t-standings tbody tr"))
+                .forEach(e -> standings.add(e.getText()));
+        assertThat(standings).hasSize(4);
+        assertThat(standings.get(0)).startsWith("1 " + end.at("/standings/0/name").asText());
+        assertThat(org.findElements(By.cssSelector("#t-rounds section.round"))).hasSize(2);
+        assertThat(textOf(org, "t-rounds")).contains("wins").doesNotContain("playing");
+    }
+
+    private static String textOf(WebDriver d, String id) {
+        return d.findElement(By.id(id)).getText();
+    }
+
+    private JsonNode awaitRound(String id, int round) throws InterruptedException {
+        long end = System.currentTimeMillis() + 30_000;
+        while (true) {
+            JsonNode t = api.get("/api/tournaments/" + id, null).body();
+            if (t.get("rounds").size() >= round) {
+                return t;
+            }
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("round " + round + " never paired: " + t);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** The player concedes their current table (through "my table"'s seat token). */
+    private void concede(String id, String playerToken) throws InterruptedException {
+        JsonNode me = api.get("/api/tournaments/" + id + "/me", null, as(playerToken)).body();
+        String matchId = me.get("matchId").asText();
+        long end = System.currentTimeMillis() + 30_000;
+        while (true) {
+            JsonHttp.Res r =
+                    api.post(
+                            "/api/matches/" + matchId + "/intents",
+                            JsonHttp.intent("CONCEDE"),
+                            me.get("playerToken").asText());
+            if (r.status() == 200) {
+                return;
+            }
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("concede refused: " + r.raw());
+            }
+            Thread.sleep(50);
+        }
+    }
+}
