@@ -38,7 +38,7 @@ class TournamentAggregateTest {
     static final String ID = "t-1";
     static final Instant AT = Instant.parse("2026-11-28T12:00:00Z");
     static final byte[] SEED = new byte[32];
-    static final TournamentRules SWISS2 = new TournamentRules(Format.SWISS, 2, 0, 1, null);
+    static final TournamentRules SWISS2 = new TournamentRules(Format.SWISS, 2, 0, 1, null, null, 0);
 
     /** SHA-256 of 32 zero bytes ({@code head -c 32 /dev/zero | sha256sum}), not from this code. */
     static final String SEED_COMMITMENT =
