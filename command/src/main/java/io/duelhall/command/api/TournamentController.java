@@ -82,7 +82,8 @@ class TournamentController {
             Integer seatsPerTable,
             Integer bestOf,
             List<String> tieBreaks,
-            Requests.Options matchOptions) {}
+            Requests.Options matchOptions,
+            String topCutFormat) {}
 
     record Created(String tournamentId, String seedCommitment, String status) {}
 
@@ -159,13 +160,19 @@ class TournamentController {
                             null,
                             "Tables play one game (best-of-1); best-of-3 is not offered yet."));
         }
+        Format cutFormat =
+                body.topCutFormat() == null
+                        ? null
+                        : enumOf(Format.class, body.topCutFormat(), "topCutFormat");
         TournamentRules rules =
                 new TournamentRules(
                         format,
                         body.rounds() == null ? 0 : body.rounds(),
                         body.topCut() == null ? 0 : body.topCut(),
                         bestOf,
-                        chain);
+                        chain,
+                        cutFormat,
+                        seats == 2 ? 0 : seats);
         if (body.rounds() != null && body.rounds() < 1) {
             throw Requests.bad("INVALID_FIELD", "rounds must be 1 to 30.");
         }
@@ -502,6 +509,9 @@ class TournamentController {
                 "totalRounds",
                 t.status() == TournamentState.Status.REGISTERING ? null : t.ledger().totalRounds());
         out.put("topCut", created.rules().topCut());
+        if (created.rules().topCut() > 0) {
+            out.put("topCutFormat", created.rules().bracketFormat().name());
+        }
         out.put("bestOf", created.rules().bestOf());
         out.put("tieBreaks", created.rules().tieBreaks().stream().map(Enum::name).toList());
         out.put("matchOptions", created.matchOptions());

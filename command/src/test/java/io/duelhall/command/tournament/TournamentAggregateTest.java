@@ -58,14 +58,21 @@ class TournamentAggregateTest {
         return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), name + "-seed");
     }
 
+    static final TournamentRules DOUBLE =
+            new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0);
+
     static TournamentEvents.Created created() {
+        return created(SWISS2);
+    }
+
+    static TournamentEvents.Created created(TournamentRules rules) {
         return new TournamentEvents.Created(
                 ID,
                 "Friday",
                 "voidexa",
                 "org",
                 "Organizer",
-                SWISS2,
+                rules,
                 MatchOptions.defaults(),
                 SEED_COMMITMENT,
                 "00".repeat(32),
@@ -74,8 +81,12 @@ class TournamentAggregateTest {
     }
 
     static List<Object> registered(int n) {
+        return registered(SWISS2, n);
+    }
+
+    static List<Object> registered(TournamentRules rules, int n) {
         List<Object> events = new ArrayList<>();
-        events.add(created());
+        events.add(created(rules));
         for (int i = 0; i < n; i++) {
             events.add(
                     new TournamentEvents.EntryAdded(
@@ -103,7 +114,11 @@ class TournamentAggregateTest {
     }
 
     static List<Object> started(int n) {
-        List<Object> events = registered(n);
+        return started(SWISS2, n);
+    }
+
+    static List<Object> started(TournamentRules rules, int n) {
+        List<Object> events = registered(rules, n);
         events.add(new TournamentEvents.Started(n, AT));
         events.add(nextRound(events));
         return events;
@@ -303,6 +318,82 @@ class TournamentAggregateTest {
                 .when(new TournamentCommands.Forbid(ID, "org", "e0", "e1", "siblings"))
                 .expectEvents(
                         new TournamentEvents.PairingForbidden("e0", "e1", "org", "siblings", AT));
+    }
+
+    @Test
+    void aDoubleEliminationStartsWithItsWinnersBracketSeeded() {
+        List<Object> given = registered(DOUBLE, 5);
+        List<Object> expected = new ArrayList<>(given);
+        expected.add(new TournamentEvents.Started(5, AT));
+        RoundPaired one = nextRound(expected);
+        // 5 entrants in a bracket of 8: seeds 4 and 5 play, 1 to 3 have byes
+        assertThat(one.bracketSeeds()).hasSize(5);
+        assertThat(one.tables()).hasSize(1);
+        assertThat(one.byes()).hasSize(3);
+        fixture.given(given)
+                .when(new Start(ID, "org"))
+                .expectEvents(new TournamentEvents.Started(5, AT), one);
+    }
+
+    @Test
+    void aDisqualificationInADoubleEliminationBracketSendsTheOpponentOn() {
+        List<Object> given = started(DOUBLE, 4);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t1 = one.tables().get(0);
+        PairedTable t2 = one.tables().get(1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, t1.matchId(), Result.winA(1), "CONCEDED", AT));
+        Ruling dq = new Ruling(Ruling.Kind.DISQUALIFICATION, t2.a(), null, null, null, "cheating");
+        List<Object> after = new ArrayList<>(given);
+        after.add(new TournamentEvents.RulingMade("org", "Organizer", dq, AT));
+        RoundPaired two = nextRound(after);
+        // the winners' final t1.a v t2.b; the losers' round 1 is t1.b's bye (t2.a is out)
+        assertThat(two.tables()).hasSize(1);
+        assertThat(List.of(two.tables().get(0).a(), two.tables().get(0).b()))
+                .containsExactlyInAnyOrder(t1.a(), t2.b());
+        assertThat(two.byes()).containsExactly(t1.b());
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", dq))
+                .expectEvents(new TournamentEvents.RulingMade("org", "Organizer", dq, AT), two);
+    }
+
+    @Test
+    void theLosersChampionWinningTheGrandFinalPairsAResetAndItsResultEndsIt() {
+        List<Object> given = started(DOUBLE, 2);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t = one.tables().get(0);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, t.matchId(), Result.winA(1), "CONCEDED", AT));
+        RoundPaired grandFinal = nextRound(given);
+        given.add(grandFinal);
+        PairedTable gf = grandFinal.tables().get(0);
+        assertThat(List.of(gf.a(), gf.b())).containsExactly(t.a(), t.b());
+        // the losers' champion (t.b) wins the grand final: a reset
+        TournamentEvents.TableResultRecorded lost =
+                new TournamentEvents.TableResultRecorded(
+                        2, 1, gf.matchId(), Result.winB(1), "CONCEDED", AT);
+        List<Object> after = new ArrayList<>(given);
+        after.add(lost);
+        RoundPaired reset = nextRound(after);
+        assertThat(reset.round()).isEqualTo(3);
+        assertThat(reset.tables()).hasSize(1);
+        fixture.given(given)
+                .when(new RecordResult(ID, 2, 1, gf.matchId(), "B", "CONCEDED"))
+                .expectEvents(lost, reset);
+        after.add(reset);
+        fixture.given(after)
+                .when(new RecordResult(ID, 3, 1, reset.tables().get(0).matchId(), "A", "CONCEDED"))
+                .expectEvents(
+                        new TournamentEvents.TableResultRecorded(
+                                3,
+                                1,
+                                reset.tables().get(0).matchId(),
+                                Result.winA(1),
+                                "CONCEDED",
+                                AT),
+                        new TournamentEvents.Ended("00".repeat(32), AT));
     }
 
     /** Small helpers. */

@@ -17,7 +17,12 @@ class TournamentAuditTest {
 
     /** A whole Swiss of {@code n} (2 rounds): the first seat wins every table but every third. */
     static List<TournamentEvent> played(int n) {
-        List<Object> events = TournamentAggregateTest.registered(n);
+        return played(TournamentAggregateTest.SWISS2, n);
+    }
+
+    static List<TournamentEvent> played(
+            io.duelhall.domain.tournament.TournamentRules rules, int n) {
+        List<Object> events = TournamentAggregateTest.registered(rules, n);
         events.add(new TournamentEvents.Started(n, AT));
         TournamentState s = new TournamentState();
         events.forEach(e -> s.apply((TournamentEvent) e));
@@ -106,5 +111,31 @@ class TournamentAuditTest {
         events.remove(last);
         assertThat(TournamentAudit.check(events).firstDifference())
                 .contains("paired when none was due");
+    }
+
+    @Test
+    void aWholeDoubleEliminationAuditsCleanAndAChangedBracketResultIsCaught() {
+        List<TournamentEvent> clean = played(TournamentAggregateTest.DOUBLE, 6);
+        TournamentAudit.Report r = TournamentAudit.check(clean);
+        assertThat(r.firstDifference()).isNull();
+        assertThat(r.roundsChecked()).isGreaterThanOrEqualTo(6);
+        // round 2's first result turned round: round 3 is not what the record derives
+        List<TournamentEvent> events = new ArrayList<>(clean);
+        int paired3 = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TableResultRecorded t
+                    && t.round() == 2
+                    && t.table() == 1) {
+                Result flipped = t.result().winner().equals("A") ? Result.winB(1) : Result.winA(1);
+                events.set(i, new TableResultRecorded(2, 1, t.matchId(), flipped, t.reason(), AT));
+            }
+            if (events.get(i) instanceof RoundPaired p && p.round() == 3) {
+                paired3 = i;
+            }
+        }
+        TournamentAudit.Report changed = TournamentAudit.check(events);
+        assertThat(changed.passed()).isFalse();
+        assertThat(changed.roundsChecked()).isEqualTo(2);
+        assertThat(changed.firstDifference()).startsWith("event " + paired3 + ": round 3");
     }
 }
