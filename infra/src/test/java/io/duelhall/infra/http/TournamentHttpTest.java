@@ -769,6 +769,138 @@ class TournamentHttpTest extends AppTest {
         }
     }
 
+    /**
+     * Plays every round until the end: at each table without a result the entrant {@code wins}
+     * picks wins; {@code before} runs when a round is paired, before its tables are played.
+     */
+    private JsonNode playToTheEnd(
+            String id,
+            Map<String, String> tokenOf,
+            java.util.function.BinaryOperator<String> wins,
+            java.util.function.BiConsumer<Integer, JsonNode> before)
+            throws InterruptedException {
+        for (int round = 1; ; round++) {
+            int r = round;
+            JsonNode v =
+                    await(
+                            id,
+                            x ->
+                                    x.get("status").asText().equals("ENDED")
+                                            || x.get("round").asInt() >= r);
+            if (v.get("rounds").size() < r) {
+                return v;
+            }
+            before.accept(r, v);
+            v = view(id);
+            for (JsonNode t : v.get("rounds").get(r - 1).get("tables")) {
+                if (!t.get("result").isNull()) {
+                    continue;
+                }
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                concede(id, tokenOf.get(wins.apply(a, b).equals(a) ? b : a));
+            }
+            await(id, x -> x.get("status").asText().equals("ENDED") || x.get("round").asInt() > r);
+        }
+    }
+
+    @Test
+    void aDoubleEliminationOfFiveRunsToItsEndWithADisqualificationInTheBracket() throws Exception {
+        String organizer = api.registered("TO8-" + run);
+        String id = create(organizer, Map.of("format", "DOUBLE_ELIMINATION"));
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of(
+                                "name",
+                                "x",
+                                "format",
+                                "SWISS",
+                                "topCut",
+                                4,
+                                "topCutFormat",
+                                "ROUND_ROBIN"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String player = api.registered("D" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode one = await(id, x -> x.get("round").asInt() >= 1);
+        // a bracket of 8 for 5: one table, three byes
+        assertThat(one.get("rounds").get(0).get("tables")).hasSize(1);
+        assertThat(one.get("rounds").get(0).get("byes")).hasSize(3);
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        String[] cheat = new String[2]; // the disqualified and their opponent
+        JsonNode end =
+                playToTheEnd(
+                        id,
+                        tokenOf,
+                        earlier,
+                        (round, v) -> {
+                            if (round != 2) {
+                                return;
+                            }
+                            // round 2: the would-be winner of its first table is disqualified
+                            JsonNode t = v.get("rounds").get(1).get("tables").get(0);
+                            String a = t.get("seats").get("A").asText();
+                            String b = t.get("seats").get("B").asText();
+                            cheat[0] = earlier.apply(a, b);
+                            cheat[1] = cheat[0].equals(a) ? b : a;
+                            Res dq =
+                                    api.post(
+                                            "/api/tournaments/" + id + "/rulings",
+                                            Map.of(
+                                                    "kind",
+                                                    "DISQUALIFICATION",
+                                                    "entryId",
+                                                    cheat[0],
+                                                    "reason",
+                                                    "marked cards"),
+                                            null,
+                                            as(organizer));
+                            assertThat(dq.status()).as(dq.raw()).isEqualTo(201);
+                        });
+        assertThat(end.get("status").asText()).isEqualTo("ENDED");
+        // the disqualified entrant's table went to the opponent; they were never paired again
+        JsonNode dqTable = end.get("rounds").get(1).get("tables").get(0);
+        String dqWinner = dqTable.get("result").get("winner").asText();
+        assertThat(dqTable.get("seats").get(dqWinner).asText()).isEqualTo(cheat[1]);
+        Map<String, Integer> losses = new HashMap<>();
+        for (int r = 0; r < end.get("rounds").size(); r++) {
+            for (JsonNode t : end.get("rounds").get(r).get("tables")) {
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                if (r > 1) {
+                    assertThat(List.of(a, b)).doesNotContain(cheat[0]);
+                }
+                assertThat(losses.getOrDefault(a, 0)).isLessThan(2);
+                assertThat(losses.getOrDefault(b, 0)).isLessThan(2);
+                String w = t.get("result").get("winner").asText();
+                losses.merge(w.equals("A") ? b : a, 1, Integer::sum);
+            }
+        }
+        // at most 2k + 1 = 7 rounds; one entrant left with fewer than two losses: the champion
+        assertThat(end.get("rounds").size()).isBetween(5, 7);
+        String champion = end.get("standings").get(0).get("entryId").asText();
+        assertThat(losses.getOrDefault(champion, 0)).isLessThan(2);
+        for (String e : order) {
+            if (!e.equals(champion) && !e.equals(cheat[0])) {
+                assertThat(losses.get(e)).as(e).isEqualTo(2);
+            }
+        }
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
