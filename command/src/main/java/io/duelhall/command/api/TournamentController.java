@@ -20,6 +20,7 @@ import io.duelhall.domain.tournament.PlayedRound;
 import io.duelhall.domain.tournament.Ratio;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Ruling;
+import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Standing;
 import io.duelhall.domain.tournament.TieBreak;
 import io.duelhall.domain.tournament.TournamentRules;
@@ -153,13 +154,6 @@ class TournamentController {
                             "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet."));
         }
         int bestOf = body.bestOf() == null ? 1 : body.bestOf();
-        if (bestOf == 3) {
-            throw new RefusedException(
-                    Refusal.rules(
-                            "BEST_OF_NOT_SUPPORTED",
-                            null,
-                            "Tables play one game (best-of-1); best-of-3 is not offered yet."));
-        }
         Format cutFormat =
                 body.topCutFormat() == null
                         ? null
@@ -404,7 +398,18 @@ class TournamentController {
         }
     }
 
-    record TableOut(int table, String matchId, Map<String, String> seats, ResultOut result) {}
+    /**
+     * A played game of a best-of-3 table: its match, who sat first, who won ("A"/"B" of the table's
+     * seats, null drawn).
+     */
+    record GameOut(int game, String matchId, String first, String winner) {}
+
+    record TableOut(
+            int table,
+            String matchId,
+            Map<String, String> seats,
+            ResultOut result,
+            List<GameOut> games) {}
 
     record RoundOut(int number, List<TableOut> tables, List<String> byes) {}
 
@@ -448,12 +453,26 @@ class TournamentController {
                 Map<String, String> seats = new LinkedHashMap<>();
                 seats.put("A", pt.a());
                 seats.put("B", pt.b());
+                List<GameOut> games = null;
+                if (created.rules().bestOf() > 1) {
+                    games = new ArrayList<>();
+                    List<String> won = t.series(r.round(), pt.table()).games();
+                    for (int g = 1; g <= won.size(); g++) {
+                        games.add(
+                                new GameOut(
+                                        g,
+                                        g == 1 ? pt.matchId() : pt.matchId() + "-g" + g,
+                                        Series.firstSeatFirst(g) ? pt.a() : pt.b(),
+                                        won.get(g - 1)));
+                    }
+                }
                 tables.add(
                         new TableOut(
                                 pt.table(),
                                 pt.matchId(),
                                 seats,
-                                ResultOut.of(played.results().get(pt.table()))));
+                                ResultOut.of(played.results().get(pt.table())),
+                                games));
             }
             rounds.add(new RoundOut(r.round(), tables, r.byes()));
         }
@@ -534,7 +553,8 @@ class TournamentController {
             String matchId,
             String seat,
             String playerToken,
-            boolean bye) {}
+            boolean bye,
+            Integer game) {}
 
     @GetMapping("/{id}/me")
     MyTable me(
@@ -552,22 +572,25 @@ class TournamentController {
         int round = t.rounds().size();
         if (round == 0 || t.status() == TournamentState.Status.ENDED) {
             return new MyTable(
-                    entry, t.status().name(), dropped, round, null, null, null, null, false);
+                    entry, t.status().name(), dropped, round, null, null, null, null, false, null);
         }
         RoundPaired r = t.rounds().get(round - 1);
         for (PairedTable pt : r.tables()) {
             if (pt.a().equals(entry) || pt.b().equals(entry)) {
-                String seat = pt.a().equals(entry) ? "A" : "B";
+                // the game the table plays now (a best-of-3 plays game after game)
+                TournamentState.Game game = t.gameOf(pt, round);
+                String seat = game.first().equals(entry) ? "A" : "B";
                 return new MyTable(
                         entry,
                         t.status().name(),
                         dropped,
                         round,
                         pt.table(),
-                        pt.matchId(),
+                        game.matchId(),
                         seat,
-                        t.seatToken(pt.matchId(), entry),
-                        false);
+                        t.seatToken(game.matchId(), entry),
+                        false,
+                        game.number());
             }
         }
         return new MyTable(
@@ -579,7 +602,8 @@ class TournamentController {
                 null,
                 null,
                 null,
-                r.byes().contains(entry));
+                r.byes().contains(entry),
+                null);
     }
 
     record RecordEvent(long seq, String type, Instant at, Object payload) {}

@@ -20,6 +20,7 @@ import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Rulings;
+import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Table;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -181,7 +182,6 @@ public class Tournament {
     public void handle(RecordResult cmd, Clock clock) {
         PairedTable t = state.tableOfMatch(cmd.round(), cmd.table());
         if (t == null
-                || !t.matchId().equals(cmd.matchId())
                 || state.ledger()
                         .rounds()
                         .get(cmd.round() - 1)
@@ -190,6 +190,13 @@ public class Tournament {
             return;
         }
         int bo = state.created().rules().bestOf();
+        if (bo > 1) {
+            recordGame(cmd, t, clock);
+            return;
+        }
+        if (!t.matchId().equals(cmd.matchId())) {
+            return;
+        }
         Result result =
                 "A".equals(cmd.winner())
                         ? Result.winA(bo)
@@ -210,6 +217,48 @@ public class Tournament {
                         cmd.table(),
                         cmd.matchId(),
                         result,
+                        cmd.reason(),
+                        clock.instant()));
+        advance(clock);
+    }
+
+    /**
+     * A game of a best-of-3 table: only the game the table plays now counts (its match, its
+     * number). Its winner is turned into the table's seat; when the series is decided the table's
+     * result follows with the games, else the next game's match is named (TournamentTables opens
+     * it).
+     */
+    private void recordGame(RecordResult cmd, PairedTable t, Clock clock) {
+        Series s = state.series(cmd.round(), cmd.table());
+        int game = s.nextGame();
+        String expected = TournamentState.matchId(tournamentId, cmd.round(), cmd.table(), game);
+        if (cmd.game() != game || !expected.equals(cmd.matchId())) {
+            return;
+        }
+        String winner = Series.tableSeat(cmd.winner(), game);
+        Series after = s.plus(winner);
+        apply(
+                new TournamentEvents.GameRecorded(
+                        cmd.round(),
+                        cmd.table(),
+                        game,
+                        cmd.matchId(),
+                        winner,
+                        cmd.reason(),
+                        after.decided()
+                                ? null
+                                : TournamentState.matchId(
+                                        tournamentId, cmd.round(), cmd.table(), game + 1),
+                        clock.instant()));
+        if (!after.decided()) {
+            return;
+        }
+        apply(
+                new TournamentEvents.TableResultRecorded(
+                        cmd.round(),
+                        cmd.table(),
+                        cmd.matchId(),
+                        after.result(),
                         cmd.reason(),
                         clock.instant()));
         advance(clock);

@@ -66,6 +66,23 @@ public final class TournamentEvents {
             int round, int table, String matchId, Result result, String reason, Instant at)
             implements TournamentEvent {}
 
+    /**
+     * A game of a best-of-3 table ended (a best-of-1 table records none): the game's number, its
+     * match, its winner as the table's seat ("A" its first entrant, "B" its second, null a drawn
+     * game), and the match of the next game, or null when the series is decided (a {@link
+     * TableResultRecorded} with the games follows at once).
+     */
+    public record GameRecorded(
+            int round,
+            int table,
+            int game,
+            String matchId,
+            String winner,
+            String reason,
+            String nextMatchId,
+            Instant at)
+            implements TournamentEvent {}
+
     /** The organizer named a registered player a judge: they may rule from now on. */
     public record JudgeNamed(String accountId, String name, String byAccountId, Instant at)
             implements TournamentEvent {}
@@ -94,5 +111,6 @@ public final class TournamentEvents {
                     RulingMade.class,
                     Ended.class,
                     JudgeNamed.class,
-                    PairingForbidden.class);
+                    PairingForbidden.class,
+                    GameRecorded.class);
 }

@@ -16,6 +16,7 @@ import io.duelhall.domain.tournament.Entry;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pairing;
 import io.duelhall.domain.tournament.Rulings;
+import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Table;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,6 +47,7 @@ public final class TournamentState {
     final List<RoundPaired> rounds = new ArrayList<>();
     final List<RulingMade> rulings = new ArrayList<>();
     final Map<String, String> judges = new LinkedHashMap<>();
+    final Map<String, Series> series = new HashMap<>();
     String revealedSeed;
 
     public void apply(TournamentEvent event) {
@@ -75,6 +77,8 @@ public final class TournamentState {
             ledger = Rulings.apply(ledger, r.ruling());
         } else if (event instanceof TournamentEvents.PairingForbidden f) {
             ledger = ledger.forbid(f.entryA(), f.entryB());
+        } else if (event instanceof TournamentEvents.GameRecorded g) {
+            series.put(g.round() + "/" + g.table(), series(g.round(), g.table()).plus(g.winner()));
         } else if (event instanceof TournamentEvents.JudgeNamed j) {
             judges.put(j.accountId(), j.name());
         } else if (event instanceof Ended e) {
@@ -139,6 +143,37 @@ public final class TournamentState {
     /** The match id of a table: the tournament's id, the round and the table. */
     static String matchId(String tournamentId, int round, int table) {
         return tournamentId + "-r" + round + "-t" + table;
+    }
+
+    /**
+     * The match of game {@code game} of a table: game 1's is the table's match id as ever, a later
+     * game's adds {@code -g<game>}.
+     */
+    static String matchId(String tournamentId, int round, int table, int game) {
+        String first = matchId(tournamentId, round, table);
+        return game <= 1 ? first : first + "-g" + game;
+    }
+
+    /** The games a table has played so far (none in a best-of-1). */
+    public Series series(int round, int table) {
+        Series s = series.get(round + "/" + table);
+        return s != null ? s : Series.start(created.rules().bestOf());
+    }
+
+    /**
+     * The game a table plays now (its last when the table has a result): its number, match and
+     * which entrant sits first.
+     */
+    public record Game(int number, String matchId, String first, String second) {}
+
+    public Game gameOf(PairedTable t, int round) {
+        Series s = series(round, t.table());
+        boolean settled = ledger.rounds().get(round - 1).results().containsKey(t.table());
+        int n = settled ? Math.max(1, s.games().size()) : s.nextGame();
+        String id = n == 1 ? t.matchId() : t.matchId() + "-g" + n;
+        return Series.firstSeatFirst(n)
+                ? new Game(n, id, t.a(), t.b())
+                : new Game(n, id, t.b(), t.a());
     }
 
     /** The paired table of a match id of this tournament, or null. */

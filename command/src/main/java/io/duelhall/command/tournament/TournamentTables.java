@@ -11,6 +11,7 @@ import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.SeatTokens;
+import io.duelhall.domain.tournament.Series;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -35,7 +36,8 @@ import org.springframework.stereotype.Component;
 public class TournamentTables {
     public static final String GROUP = "tournament-tables";
     private static final Logger log = LoggerFactory.getLogger(TournamentTables.class);
-    private static final Pattern TABLE_MATCH = Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})$");
+    private static final Pattern TABLE_MATCH =
+            Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})(?:-g([23]))?$");
 
     private final CommandGateway commands;
     private final EventStore eventStore;
@@ -74,31 +76,49 @@ public class TournamentTables {
         String tournamentId = message.getAggregateIdentifier();
         TournamentState t = load(eventStore, tournamentId);
         for (PairedTable table : round.tables()) {
-            java.util.Set<String> seated = seatedHashes(table.matchId());
-            if (seated == null) {
-                commands.sendAndWait(
-                        new CreateMatch(
-                                table.matchId(),
-                                t.created().ruleset(),
-                                t.created().matchOptions(),
-                                Tokens.randomBytes(32)));
-                seated = java.util.Set.of();
+            open(t, table.matchId(), table.a(), table.b());
+        }
+    }
+
+    /**
+     * The next game of a best-of-3 table: its match, with the table's seats the other way round
+     * from the game before (Series.firstSeatFirst).
+     */
+    @EventHandler
+    void on(TournamentEvents.GameRecorded game, DomainEventMessage<?> message) {
+        if (game.nextMatchId() == null) {
+            return;
+        }
+        TournamentState t = load(eventStore, message.getAggregateIdentifier());
+        PairedTable table = t.tableOfMatch(game.round(), game.table());
+        if (Series.firstSeatFirst(game.game() + 1)) {
+            open(t, game.nextMatchId(), table.a(), table.b());
+        } else {
+            open(t, game.nextMatchId(), table.b(), table.a());
+        }
+    }
+
+    /** Opens a table's match (once) and seats {@code first} as A, then {@code second} as B. */
+    private void open(TournamentState t, String matchId, String first, String second) {
+        java.util.Set<String> seated = seatedHashes(matchId);
+        if (seated == null) {
+            commands.sendAndWait(
+                    new CreateMatch(
+                            matchId,
+                            t.created().ruleset(),
+                            t.created().matchOptions(),
+                            Tokens.randomBytes(32)));
+            seated = java.util.Set.of();
+        }
+        // seats in order, each once: a table half seated before a restart is completed
+        for (String entry : new String[] {first, second}) {
+            String hash = SeatTokens.hash(t.seatToken(matchId, entry));
+            if (seated.contains(hash)) {
+                continue;
             }
-            // seats in order, each once: a table half seated before a restart is completed
-            for (String entry : new String[] {table.a(), table.b()}) {
-                String hash = SeatTokens.hash(t.seatToken(table.matchId(), entry));
-                if (seated.contains(hash)) {
-                    continue;
-                }
-                JoinOutcome out =
-                        commands.sendAndWait(new TakeSeat(table.matchId(), t.seatOf(entry), hash));
-                if (out.refusal() != null) {
-                    log.error(
-                            "entry {} refused at table {}: {}",
-                            entry,
-                            table.matchId(),
-                            out.refusal().code());
-                }
+            JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, t.seatOf(entry), hash));
+            if (out.refusal() != null) {
+                log.error("entry {} refused at table {}: {}", entry, matchId, out.refusal().code());
             }
         }
     }
@@ -131,6 +151,7 @@ public class TournamentTables {
                         Integer.parseInt(m.group(3)),
                         message.getAggregateIdentifier(),
                         ended.winner() == null ? null : ended.winner().name(),
-                        ended.reason()));
+                        ended.reason(),
+                        m.group(4) == null ? 1 : Integer.parseInt(m.group(4))));
     }
 }

@@ -58,6 +58,8 @@ class TournamentAggregateTest {
         return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), name + "-seed");
     }
 
+    static final TournamentRules BO3 = new TournamentRules(Format.SWISS, 2, 0, 3, null, null, 0);
+
     static final TournamentRules DOUBLE =
             new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0);
 
@@ -201,7 +203,7 @@ class TournamentAggregateTest {
         List<Object> after = new ArrayList<>(given);
         after.add(last);
         fixture.given(given)
-                .when(new RecordResult(ID, 1, 2, t2.matchId(), "B", "CONCEDED"))
+                .when(new RecordResult(ID, 1, 2, t2.matchId(), "B", "CONCEDED", 1))
                 .expectEvents(last, nextRound(after));
     }
 
@@ -216,7 +218,7 @@ class TournamentAggregateTest {
         given.add(two);
         PairedTable t = two.tables().get(0);
         fixture.given(given)
-                .when(new RecordResult(ID, 2, 1, t.matchId(), null, "BOTH_LOST"))
+                .when(new RecordResult(ID, 2, 1, t.matchId(), null, "BOTH_LOST", 1))
                 .expectEvents(
                         new TournamentEvents.TableResultRecorded(
                                 2, 1, t.matchId(), Result.drawn(), "BOTH_LOST", AT),
@@ -229,7 +231,7 @@ class TournamentAggregateTest {
         RoundPaired one = (RoundPaired) given.get(given.size() - 1);
         PairedTable t1 = one.tables().get(0);
         fixture.given(given)
-                .when(new RecordResult(ID, 1, 1, "someone-elses-match", "A", "CONCEDED"))
+                .when(new RecordResult(ID, 1, 1, "someone-elses-match", "A", "CONCEDED", 1))
                 .expectNoEvents();
         given.add(
                 new TournamentEvents.RulingMade(
@@ -238,7 +240,7 @@ class TournamentAggregateTest {
                         new Ruling(Ruling.Kind.MATCH_LOSS, t1.a(), null, null, null, "late"),
                         AT));
         fixture.given(given)
-                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED"))
+                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED", 1))
                 .expectNoEvents();
     }
 
@@ -380,11 +382,13 @@ class TournamentAggregateTest {
         assertThat(reset.round()).isEqualTo(3);
         assertThat(reset.tables()).hasSize(1);
         fixture.given(given)
-                .when(new RecordResult(ID, 2, 1, gf.matchId(), "B", "CONCEDED"))
+                .when(new RecordResult(ID, 2, 1, gf.matchId(), "B", "CONCEDED", 1))
                 .expectEvents(lost, reset);
         after.add(reset);
         fixture.given(after)
-                .when(new RecordResult(ID, 3, 1, reset.tables().get(0).matchId(), "A", "CONCEDED"))
+                .when(
+                        new RecordResult(
+                                ID, 3, 1, reset.tables().get(0).matchId(), "A", "CONCEDED", 1))
                 .expectEvents(
                         new TournamentEvents.TableResultRecorded(
                                 3,
@@ -394,6 +398,76 @@ class TournamentAggregateTest {
                                 "CONCEDED",
                                 AT),
                         new TournamentEvents.Ended("00".repeat(32), AT));
+    }
+
+    @Test
+    void aBestOfThreeGameIsRecordedAndNamesTheNextGamesMatch() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        assertThat(t.matchId()).isEqualTo(ID + "-r1-t1");
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t.matchId(), "A", "CONCEDED", 1))
+                .expectEvents(
+                        new TournamentEvents.GameRecorded(
+                                1, 1, 1, t.matchId(), "A", "CONCEDED", ID + "-r1-t1-g2", AT));
+    }
+
+    @Test
+    void gameTwoSeatsTheTableTheOtherWayRoundAndTwoWinsDecideTheTable() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        given.add(
+                new TournamentEvents.GameRecorded(
+                        1, 1, 1, t.matchId(), "A", "CONCEDED", ID + "-r1-t1-g2", AT));
+        // game 2: the table's first entrant sits second, so the match's B winning is the table's A
+        TournamentEvents.GameRecorded two =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 2, ID + "-r1-t1-g2", "A", "CONCEDED", null, AT);
+        TournamentEvents.TableResultRecorded result =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, ID + "-r1-t1-g2", new Result(2, 0, 0), "CONCEDED", AT);
+        List<Object> after = new ArrayList<>(given);
+        after.add(two);
+        after.add(result);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, ID + "-r1-t1-g2", "B", "CONCEDED", 2))
+                .expectEvents(two, result, nextRound(after));
+    }
+
+    @Test
+    void aDrawnGameCountsAsPlayedAndThreeGamesEndTheTable() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        given.add(
+                new TournamentEvents.GameRecorded(
+                        1, 1, 1, t.matchId(), "A", "CONCEDED", ID + "-r1-t1-g2", AT));
+        given.add(
+                new TournamentEvents.GameRecorded(
+                        1, 1, 2, ID + "-r1-t1-g2", null, "BOTH_LOST", ID + "-r1-t1-g3", AT));
+        TournamentEvents.GameRecorded three =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 3, ID + "-r1-t1-g3", "B", "CONCEDED", null, AT);
+        TournamentEvents.TableResultRecorded result =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, ID + "-r1-t1-g3", new Result(1, 1, 1), "CONCEDED", AT);
+        List<Object> after = new ArrayList<>(given);
+        after.add(three);
+        after.add(result);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, ID + "-r1-t1-g3", "B", "CONCEDED", 3))
+                .expectEvents(three, result, nextRound(after));
+    }
+
+    @Test
+    void aGameThatIsNotTheOneTheTablePlaysChangesNothing() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, ID + "-r1-t1-g2", "A", "CONCEDED", 2))
+                .expectNoEvents();
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t.matchId() + "-x", "A", "CONCEDED", 1))
+                .expectNoEvents();
     }
 
     /** Small helpers. */

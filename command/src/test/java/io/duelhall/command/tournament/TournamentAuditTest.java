@@ -138,4 +138,110 @@ class TournamentAuditTest {
         assertThat(changed.roundsChecked()).isEqualTo(2);
         assertThat(changed.firstDifference()).startsWith("event " + paired3 + ": round 3");
     }
+
+    /**
+     * A best-of-3 Swiss of {@code n} (2 rounds): at every table the first entrant wins game 1, the
+     * second game 2, and game 3 goes to the first entrant but at every third table (a draw there).
+     */
+    static List<TournamentEvent> playedBestOfThree(int n) {
+        List<Object> events = TournamentAggregateTest.registered(TournamentAggregateTest.BO3, n);
+        events.add(new TournamentEvents.Started(n, AT));
+        TournamentState s = new TournamentState();
+        events.forEach(e -> s.apply((TournamentEvent) e));
+        int k = 0;
+        String id = TournamentAggregateTest.ID;
+        while (!s.ledger().over()) {
+            RoundPaired r = TournamentAggregateTest.nextRound(events);
+            events.add(r);
+            s.apply(r);
+            for (PairedTable t : r.tables()) {
+                String[] games = {"A", "B", k++ % 3 == 2 ? null : "A"};
+                io.duelhall.domain.tournament.Series series =
+                        io.duelhall.domain.tournament.Series.start(3);
+                for (int g = 1; g <= 3; g++) {
+                    series = series.plus(games[g - 1]);
+                    String mid = TournamentState.matchId(id, r.round(), t.table(), g);
+                    List<TournamentEvent> add = new ArrayList<>();
+                    add.add(
+                            new TournamentEvents.GameRecorded(
+                                    r.round(),
+                                    t.table(),
+                                    g,
+                                    mid,
+                                    games[g - 1],
+                                    "CONCEDED",
+                                    g < 3
+                                            ? TournamentState.matchId(
+                                                    id, r.round(), t.table(), g + 1)
+                                            : null,
+                                    AT));
+                    if (g == 3) {
+                        add.add(
+                                new TableResultRecorded(
+                                        r.round(),
+                                        t.table(),
+                                        mid,
+                                        series.result(),
+                                        "CONCEDED",
+                                        AT));
+                    }
+                    for (TournamentEvent e : add) {
+                        events.add(e);
+                        s.apply(e);
+                    }
+                }
+            }
+        }
+        events.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        return events.stream().map(TournamentEvent.class::cast).toList();
+    }
+
+    @Test
+    void aBestOfThreeAuditsCleanAndATableResultThatIsNotItsGamesIsCaughtThere() {
+        List<TournamentEvent> clean = playedBestOfThree(4);
+        assertThat(TournamentAudit.check(clean).firstDifference()).isNull();
+        List<TournamentEvent> events = new ArrayList<>(clean);
+        int at = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TableResultRecorded t && t.round() == 1 && at < 0) {
+                at = i;
+                events.set(
+                        i,
+                        new TableResultRecorded(
+                                1, t.table(), t.matchId(), new Result(2, 0, 0), t.reason(), AT));
+            }
+        }
+        TournamentAudit.Report r = TournamentAudit.check(events);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.firstDifference())
+                .startsWith("event " + at + ": round 1 table 1 is recorded")
+                .contains("but its games make Result[winsA=2, winsB=1, draws=0]");
+    }
+
+    @Test
+    void aGameRecordedOutOfTurnIsCaught() {
+        List<TournamentEvent> events = new ArrayList<>(playedBestOfThree(4));
+        int at = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TournamentEvents.GameRecorded g
+                    && g.round() == 2
+                    && g.game() == 2
+                    && at < 0) {
+                at = i;
+                events.set(
+                        i,
+                        new TournamentEvents.GameRecorded(
+                                2,
+                                g.table(),
+                                3,
+                                g.matchId(),
+                                g.winner(),
+                                g.reason(),
+                                g.nextMatchId(),
+                                AT));
+            }
+        }
+        assertThat(TournamentAudit.check(events).firstDifference())
+                .startsWith("event " + at + ": round 2 table 1 records game 3");
+    }
 }

@@ -901,6 +901,87 @@ class TournamentHttpTest extends AppTest {
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
     }
 
+    @Test
+    void aBestOfThreeSwissPlaysGameAfterGameWithTheFirstSeatAlternating() throws Exception {
+        String organizer = api.registered("TO9-" + run);
+        String id = create(organizer, Map.of("rounds", 2, "bestOf", 3));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("B" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 2; round++) {
+            int r = round;
+            JsonNode v = await(id, x -> x.get("round").asInt() == r);
+            int tables = v.get("rounds").get(r - 1).get("tables").size();
+            for (int t = 0; t < tables; t++) {
+                JsonNode table = v.get("rounds").get(r - 1).get("tables").get(t);
+                String a = table.get("seats").get("A").asText();
+                String b = table.get("seats").get("B").asText();
+                String better = earlier.apply(a, b);
+                String worse = better.equals(a) ? b : a;
+                // the later entrant takes game 1, the earlier games 2 and 3
+                String[] losers = {better, worse, worse};
+                for (int g = 1; g <= 3; g++) {
+                    JsonNode me =
+                            api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(a)))
+                                    .body();
+                    assertThat(me.get("game").asInt()).isEqualTo(g);
+                    // the table's first entrant sits first in games 1 and 3, second in game 2
+                    assertThat(me.get("seat").asText()).isEqualTo(g == 2 ? "B" : "A");
+                    assertThat(me.get("matchId").asText())
+                            .isEqualTo(table.get("matchId").asText() + (g == 1 ? "" : "-g" + g));
+                    concede(id, tokenOf.get(losers[g - 1]));
+                    int tt = t;
+                    int played = g;
+                    await(
+                            id,
+                            x -> {
+                                JsonNode games =
+                                        x.get("rounds")
+                                                .get(r - 1)
+                                                .get("tables")
+                                                .get(tt)
+                                                .get("games");
+                                return games.size() == played;
+                            });
+                }
+            }
+        }
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        for (JsonNode r : end.get("rounds")) {
+            for (JsonNode t : r.get("tables")) {
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                JsonNode games = t.get("games");
+                assertThat(games).hasSize(3);
+                assertThat(games.get(0).get("first").asText()).isEqualTo(a);
+                assertThat(games.get(1).get("first").asText()).isEqualTo(b);
+                assertThat(games.get(2).get("first").asText()).isEqualTo(a);
+                JsonNode res = t.get("result");
+                boolean aBetter = earlier.apply(a, b).equals(a);
+                assertThat(res.get("winsA").asInt()).isEqualTo(aBetter ? 2 : 1);
+                assertThat(res.get("winsB").asInt()).isEqualTo(aBetter ? 1 : 2);
+                assertThat(res.get("winner").asText()).isEqualTo(aBetter ? "A" : "B");
+            }
+        }
+        // every table went 2-1: the game-win % of a 2-0 entrant is 4 games of 6, 12/18 = 2/3
+        JsonNode top = end.get("standings").get(0);
+        assertThat(top.get("entryId").asText()).isEqualTo(order.get(0));
+        assertThat(top.get("points").asInt()).isEqualTo(6);
+        assertThat(top.get("exact").get("GAME_WIN").asText()).isEqualTo("2/3");
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        Res record = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(record.raw()).contains("tournament.GameRecorded");
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
