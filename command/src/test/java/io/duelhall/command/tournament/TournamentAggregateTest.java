@@ -38,7 +38,7 @@ class TournamentAggregateTest {
     static final String ID = "t-1";
     static final Instant AT = Instant.parse("2026-11-28T12:00:00Z");
     static final byte[] SEED = new byte[32];
-    static final TournamentRules SWISS2 = new TournamentRules(Format.SWISS, 2, 0, 1, null, null, 0);
+    static final TournamentRules SWISS2 = new TournamentRules(Format.SWISS, 2, 0, 1, null, null, 0, 0);
 
     /** SHA-256 of 32 zero bytes ({@code head -c 32 /dev/zero | sha256sum}), not from this code. */
     static final String SEED_COMMITMENT =
@@ -58,10 +58,10 @@ class TournamentAggregateTest {
         return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), name + "-seed");
     }
 
-    static final TournamentRules BO3 = new TournamentRules(Format.SWISS, 2, 0, 3, null, null, 0);
+    static final TournamentRules BO3 = new TournamentRules(Format.SWISS, 2, 0, 3, null, null, 0, 0);
 
     static final TournamentRules DOUBLE =
-            new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0);
+            new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0, 0);
 
     static TournamentEvents.Created created() {
         return created(SWISS2);

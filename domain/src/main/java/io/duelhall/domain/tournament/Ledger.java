@@ -121,6 +121,32 @@ public record Ledger(
         return new Ledger(rules, entries, withdrawn, forbidden, rs, field, bracketSeeds);
     }
 
+    /** A pod's places (aligned with its seats). */
+    public Ledger placed(int round, int pod, List<Integer> places) {
+        List<PlayedRound> rs = new ArrayList<>(rounds);
+        rs.set(round - 1, rs.get(round - 1).withPlaces(pod, places));
+        return new Ledger(rules, entries, withdrawn, forbidden, rs, field, bracketSeeds);
+    }
+
+    /** The rounds as standings count them: a pod as the pairwise meetings of its seats. */
+    List<PlayedRound> scoring() {
+        return rules.seatsPerTable() > 2 ? Pods.meetings(rounds, rules.seatsPerTable()) : rounds;
+    }
+
+    /** The entrant's pod in the current round, or null. */
+    public Pod podOf(String entry) {
+        PlayedRound c = current();
+        if (c == null) {
+            return null;
+        }
+        for (Pod p : c.pairing().pods()) {
+            if (p.has(entry)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     public PlayedRound current() {
         return rounds.isEmpty() ? null : rounds.get(rounds.size() - 1);
     }
@@ -197,6 +223,19 @@ public record Ledger(
         int round = rounds.size() + 1;
         switch (rules.format()) {
             case SWISS -> {
+                if (rules.seatsPerTable() > 2) {
+                    return new Next(
+                            Pods.pair(
+                                    entries,
+                                    rounds,
+                                    withdrawn,
+                                    forbidden,
+                                    seed,
+                                    round,
+                                    rules.seatsPerTable(),
+                                    rules.podMinimumSeats()),
+                            null);
+                }
                 if (rules.topCut() == 0 || round <= swissRounds()) {
                     return new Next(
                             Swiss.pair(
@@ -264,7 +303,7 @@ public record Ledger(
      */
     public List<Standing> standings() {
         List<Standing> base =
-                Standings.compute(entries, rounds, withdrawn, rules.tieBreaks(), rules.bestOf());
+                Standings.compute(entries, scoring(), withdrawn, rules.tieBreaks(), rules.bestOf());
         if (bracketSeeds == null) {
             return base;
         }

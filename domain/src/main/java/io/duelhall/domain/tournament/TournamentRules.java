@@ -7,7 +7,8 @@ import java.util.List;
  * How a tournament runs: its format, Swiss rounds (0: as many as the field needs, ⌈log2 n⌉), the
  * top cut after Swiss (0: none), best-of (1 or 3), the tie-break chain after match points, the top
  * cut's bracket ({@code topCutFormat}: null, as in records older than double elimination, is single
- * elimination) and the seats per table ({@code seats}: 0, as in older records, is 2).
+ * elimination), the seats per table ({@code seats}: 0, as in older records, is 2) and, for pods,
+ * the fewest seats the ruleset plays ({@code podMinimum}, fixed at creation; 0 is 2).
  */
 public record TournamentRules(
         Format format,
@@ -16,13 +17,26 @@ public record TournamentRules(
         int bestOf,
         List<TieBreak> tieBreaks,
         Format topCutFormat,
-        int seats) {
+        int seats,
+        int podMinimum) {
     public TournamentRules {
         tieBreaks = tieBreaks == null ? TieBreak.MTR : List.copyOf(tieBreaks);
     }
 
     public TournamentRules withRounds(int n) {
-        return new TournamentRules(format, n, topCut, bestOf, tieBreaks, topCutFormat, seats);
+        return new TournamentRules(
+                format, n, topCut, bestOf, tieBreaks, topCutFormat, seats, podMinimum);
+    }
+
+    /** These rules with the ruleset's fewest seats recorded (for pods). */
+    public TournamentRules withPodMinimum(int minimum) {
+        return new TournamentRules(
+                format, rounds, topCut, bestOf, tieBreaks, topCutFormat, seats, minimum);
+    }
+
+    /** The fewest seats of a pod: the ruleset's fewest, at least 2. */
+    public int podMinimumSeats() {
+        return Math.max(2, podMinimum);
     }
 
     /** The seats of every table: 2 unless a Swiss of pods says otherwise. */
@@ -41,9 +55,6 @@ public record TournamentRules(
             case ROUND_ROBIN -> null;
         };
     }
-
-    /** Swiss pods of 3 to 6 seats. */
-    static final boolean PODS_OFFERED = false;
 
     /** Null when these rules can run; else why not. */
     public Refusal problem() {
@@ -74,12 +85,6 @@ public record TournamentRules(
         }
         if (seats != 0 && (seats < 2 || seats > 6)) {
             return Refusal.malformed("OUT_OF_RANGE", "seatsPerTable must be 2 to 6.");
-        }
-        if (seatsPerTable() > 2 && !PODS_OFFERED) {
-            return Refusal.rules(
-                    "SEATS_NOT_SUPPORTED",
-                    null,
-                    "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet.");
         }
         if (seatsPerTable() > 2 && (format != Format.SWISS || topCut != 0)) {
             return Refusal.rules(

@@ -27,7 +27,7 @@ class DoubleEliminationPropertiesTest {
         Random rnd = new Random(seed);
         byte[] s = Play.seed("de" + seed);
         TournamentRules rules =
-                new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0);
+                new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0, 0);
         Ledger l = Play.started(rules, n);
         Map<String, Integer> losses = new HashMap<>();
         int tables = 0;

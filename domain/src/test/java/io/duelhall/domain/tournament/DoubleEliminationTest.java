@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class DoubleEliminationTest {
     static final List<String> EIGHT = List.of("s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8");
     static final TournamentRules DOUBLE =
-            new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0);
+            new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0, 0);
 
     private static List<List<String>> tables(Pairing p) {
         return p.tables().stream().map(t -> List.of(t.a(), t.b())).toList();
@@ -151,7 +151,7 @@ class DoubleEliminationTest {
     @Test
     void aDoubleEliminationTopCutFollowsTheSwissStandings() {
         TournamentRules rules =
-                new TournamentRules(Format.SWISS, 3, 4, 1, null, Format.DOUBLE_ELIMINATION, 0);
+                new TournamentRules(Format.SWISS, 3, 4, 1, null, Format.DOUBLE_ELIMINATION, 0, 0);
         Ledger l = Play.run(Play.started(rules, 8), seed("cut"), new java.util.Random(3), 3, 0);
         List<String> top4 = l.standings().stream().limit(4).map(Standing::entry).toList();
         Ledger.Next next = l.pairNext(seed("cut"));
@@ -170,12 +170,19 @@ class DoubleEliminationTest {
     void aTopCutFormatNeedsATopCutAndABracket() {
         assertThat(
                         new TournamentRules(
-                                        Format.SWISS, 3, 0, 1, null, Format.DOUBLE_ELIMINATION, 0)
+                                        Format.SWISS,
+                                        3,
+                                        0,
+                                        1,
+                                        null,
+                                        Format.DOUBLE_ELIMINATION,
+                                        0,
+                                        0)
                                 .problem()
                                 .code())
                 .isEqualTo("INVALID_FIELD");
         assertThat(
-                        new TournamentRules(Format.SWISS, 3, 4, 1, null, Format.ROUND_ROBIN, 0)
+                        new TournamentRules(Format.SWISS, 3, 4, 1, null, Format.ROUND_ROBIN, 0, 0)
                                 .problem()
                                 .code())
                 .isEqualTo("INVALID_FIELD");
