@@ -146,13 +146,6 @@ class TournamentController {
         if (seats < 2 || seats > 6) {
             throw Requests.bad("OUT_OF_RANGE", "seatsPerTable must be 2 to 6.");
         }
-        if (seats != 2) {
-            throw new RefusedException(
-                    Refusal.rules(
-                            "SEATS_NOT_SUPPORTED",
-                            null,
-                            "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet."));
-        }
         int bestOf = body.bestOf() == null ? 1 : body.bestOf();
         Format cutFormat =
                 body.topCutFormat() == null
@@ -166,7 +159,8 @@ class TournamentController {
                         bestOf,
                         chain,
                         cutFormat,
-                        seats == 2 ? 0 : seats);
+                        seats == 2 ? 0 : seats,
+                        0);
         if (body.rounds() != null && body.rounds() < 1) {
             throw Requests.bad("INVALID_FIELD", "rounds must be 1 to 30.");
         }
@@ -392,9 +386,33 @@ class TournamentController {
 
     record EntryOut(String entryId, String name, boolean dropped) {}
 
-    record ResultOut(String winner, int winsA, int winsB, int draws) {
+    /**
+     * A table's result: the winning seat and the games; a pod's: the winning seat (null when the
+     * first place is shared) and each seat's place.
+     */
+    record ResultOut(String winner, int winsA, int winsB, int draws, Map<String, Integer> places) {
         static ResultOut of(Result r) {
-            return r == null ? null : new ResultOut(r.winner(), r.winsA(), r.winsB(), r.draws());
+            return r == null
+                    ? null
+                    : new ResultOut(r.winner(), r.winsA(), r.winsB(), r.draws(), null);
+        }
+
+        static ResultOut ofPlaces(List<Integer> places, List<String> seats) {
+            if (places == null) {
+                return null;
+            }
+            Map<String, Integer> bySeat = new LinkedHashMap<>();
+            String winner = null;
+            int firsts = 0;
+            for (int i = 0; i < places.size(); i++) {
+                String seat = String.valueOf((char) ('A' + i));
+                bySeat.put(seat, places.get(i));
+                if (places.get(i) == 1) {
+                    winner = seat;
+                    firsts++;
+                }
+            }
+            return new ResultOut(firsts == 1 ? winner : null, 0, 0, 0, bySeat);
         }
     }
 
@@ -451,8 +469,10 @@ class TournamentController {
             List<TableOut> tables = new ArrayList<>();
             for (PairedTable pt : r.tables()) {
                 Map<String, String> seats = new LinkedHashMap<>();
-                seats.put("A", pt.a());
-                seats.put("B", pt.b());
+                List<String> order = TournamentState.seatsOf(pt);
+                for (int i = 0; i < order.size(); i++) {
+                    seats.put(String.valueOf((char) ('A' + i)), order.get(i));
+                }
                 List<GameOut> games = null;
                 if (created.rules().bestOf() > 1) {
                     games = new ArrayList<>();
@@ -471,7 +491,10 @@ class TournamentController {
                                 pt.table(),
                                 pt.matchId(),
                                 seats,
-                                ResultOut.of(played.results().get(pt.table())),
+                                pt.seats() == null
+                                        ? ResultOut.of(played.results().get(pt.table()))
+                                        : ResultOut.ofPlaces(
+                                                played.places().get(pt.table()), order),
                                 games));
             }
             rounds.add(new RoundOut(r.round(), tables, r.byes()));
@@ -532,6 +555,7 @@ class TournamentController {
             out.put("topCutFormat", created.rules().bracketFormat().name());
         }
         out.put("bestOf", created.rules().bestOf());
+        out.put("seatsPerTable", created.rules().seatsPerTable());
         out.put("tieBreaks", created.rules().tieBreaks().stream().map(Enum::name).toList());
         out.put("matchOptions", created.matchOptions());
         out.put("judges", List.copyOf(t.judges().values()));
@@ -576,6 +600,19 @@ class TournamentController {
         }
         RoundPaired r = t.rounds().get(round - 1);
         for (PairedTable pt : r.tables()) {
+            if (pt.seats() != null && pt.seats().contains(entry)) {
+                return new MyTable(
+                        entry,
+                        t.status().name(),
+                        dropped,
+                        round,
+                        pt.table(),
+                        pt.matchId(),
+                        String.valueOf((char) ('A' + pt.seats().indexOf(entry))),
+                        t.seatToken(pt.matchId(), entry),
+                        false,
+                        null);
+            }
             if (pt.a().equals(entry) || pt.b().equals(entry)) {
                 // the game the table plays now (a best-of-3 plays game after game)
                 TournamentState.Game game = t.gameOf(pt, round);

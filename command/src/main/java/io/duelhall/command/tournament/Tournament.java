@@ -18,10 +18,12 @@ import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
+import io.duelhall.domain.tournament.Pod;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Rulings;
 import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Table;
+import io.duelhall.domain.tournament.TournamentRules;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -62,17 +64,49 @@ public class Tournament {
                                                         "Unknown ruleset '"
                                                                 + cmd.ruleset()
                                                                 + "'.")));
-        int seats = cmd.matchOptions().seats() == null ? r.minSeats() : cmd.matchOptions().seats();
-        if (seats != 2) {
-            throw new RefusedException(
-                    Refusal.rules(
-                            "SEATS_NOT_SUPPORTED",
-                            null,
-                            "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet."));
+        int perTable = cmd.rules().seatsPerTable();
+        TournamentRules rules = cmd.rules();
+        if (perTable == 2) {
+            int seats =
+                    cmd.matchOptions().seats() == null ? r.minSeats() : cmd.matchOptions().seats();
+            if (seats != 2) {
+                throw new RefusedException(
+                        Refusal.rules(
+                                "SEATS_NOT_SUPPORTED",
+                                null,
+                                "This ruleset plays "
+                                        + seats
+                                        + " seats: ask for pods with seatsPerTable."));
+            }
+        } else {
+            if (perTable > r.maxSeats()
+                    || (cmd.matchOptions().seats() != null
+                            && cmd.matchOptions().seats() != perTable)) {
+                throw new RefusedException(
+                        Refusal.rules(
+                                "SEATS_NOT_SUPPORTED",
+                                null,
+                                "Ruleset '"
+                                        + cmd.ruleset()
+                                        + "' plays "
+                                        + r.minSeats()
+                                        + " to "
+                                        + r.maxSeats()
+                                        + " seats; pods of "
+                                        + perTable
+                                        + " are not among them."));
+            }
+            rules = rules.withPodMinimum(r.minSeats());
         }
-        // the match options as the rules will open every table with them
+        // the match options as the rules will open every table with them (a pod's at its size)
         Refusal open =
-                r.open("options-check", ClockPolicy.forNewMatch(cmd.matchOptions()), new byte[32])
+                r.open(
+                                "options-check",
+                                ClockPolicy.forNewMatch(
+                                        TournamentTables.withSeats(
+                                                cmd.matchOptions(),
+                                                perTable == 2 ? null : perTable)),
+                                new byte[32])
                         .refusal();
         if (open != null) {
             throw new RefusedException(open);
@@ -85,7 +119,7 @@ public class Tournament {
                         cmd.ruleset(),
                         cmd.organizerAccountId(),
                         cmd.organizerName(),
-                        cmd.rules(),
+                        rules,
                         cmd.matchOptions(),
                         Sha256.hex(Sha256.of(cmd.seed())),
                         hex.formatHex(cmd.seed()),
@@ -181,12 +215,11 @@ public class Tournament {
     @CommandHandler
     public void handle(RecordResult cmd, Clock clock) {
         PairedTable t = state.tableOfMatch(cmd.round(), cmd.table());
-        if (t == null
-                || state.ledger()
-                        .rounds()
-                        .get(cmd.round() - 1)
-                        .results()
-                        .containsKey(cmd.table())) {
+        if (t == null || state.settled(cmd.round(), cmd.table())) {
+            return;
+        }
+        if (t.seats() != null) {
+            recordPod(cmd, t, clock);
             return;
         }
         int bo = state.created().rules().bestOf();
@@ -218,7 +251,37 @@ public class Tournament {
                         cmd.matchId(),
                         result,
                         cmd.reason(),
-                        clock.instant()));
+                        clock.instant(),
+                        null));
+        advance(clock);
+    }
+
+    /**
+     * A pod's match ended: its places in seat order, or, when the match names none, the winner
+     * first and everyone else sharing the next place (nobody won: all share first).
+     */
+    private void recordPod(RecordResult cmd, PairedTable t, Clock clock) {
+        if (!t.matchId().equals(cmd.matchId())) {
+            return;
+        }
+        int n = t.seats().size();
+        List<Integer> places = cmd.places();
+        if (places == null || places.size() != n) {
+            places = new ArrayList<>();
+            int w = cmd.winner() == null ? -1 : cmd.winner().charAt(0) - 'A';
+            for (int i = 0; i < n; i++) {
+                places.add(w < 0 || i == w ? 1 : 2);
+            }
+        }
+        apply(
+                new TournamentEvents.TableResultRecorded(
+                        cmd.round(),
+                        cmd.table(),
+                        cmd.matchId(),
+                        null,
+                        cmd.reason(),
+                        clock.instant(),
+                        List.copyOf(places)));
         advance(clock);
     }
 
@@ -260,7 +323,8 @@ public class Tournament {
                         cmd.matchId(),
                         after.result(),
                         cmd.reason(),
-                        clock.instant()));
+                        clock.instant(),
+                        null));
         advance(clock);
     }
 
@@ -368,7 +432,18 @@ public class Tournament {
                                 TournamentState.matchId(
                                         tournamentId, next.pairing().round(), t.number()),
                                 t.a(),
-                                t.b()));
+                                t.b(),
+                                null));
+            }
+            for (Pod p : next.pairing().pods()) {
+                tables.add(
+                        new PairedTable(
+                                p.number(),
+                                TournamentState.matchId(
+                                        tournamentId, next.pairing().round(), p.number()),
+                                p.seats().get(0),
+                                p.seats().get(1),
+                                p.seats()));
             }
             apply(
                     new TournamentEvents.RoundPaired(

@@ -108,6 +108,9 @@ public final class TournamentAudit {
                     return new Report(false, checked, "event " + i + ": " + bad);
                 }
             } else if (e instanceof TournamentEvents.TableResultRecorded t
+                    && placesProblem(s, t) != null) {
+                return new Report(false, checked, "event " + i + ": " + placesProblem(s, t));
+            } else if (e instanceof TournamentEvents.TableResultRecorded t
                     && c.rules().bestOf() > 1) {
                 Series games = s.series(t.round(), t.table());
                 if (!games.decided() || !games.result().equals(t.result())) {
@@ -134,6 +137,52 @@ public final class TournamentAudit {
             s.apply(e);
         }
         return new Report(true, checked, null);
+    }
+
+    /**
+     * Why a table's result does not fit its table: places for a 2-seat table or none for a pod, or
+     * places that are not a ranking of the pod's seats (1 first, a shared place counting everyone
+     * in it: 1, 2, 2, 4); null when it fits.
+     */
+    private static String placesProblem(TournamentState s, TournamentEvents.TableResultRecorded t) {
+        PairedTable table = s.tableOfMatch(t.round(), t.table());
+        if (table == null) {
+            return "a result for round " + t.round() + " table " + t.table() + ", never paired";
+        }
+        if ((table.seats() == null) != (t.places() == null)) {
+            return "round "
+                    + t.round()
+                    + " table "
+                    + t.table()
+                    + (table.seats() == null ? " is a table of 2 seats but" : " is a pod but")
+                    + " its result is "
+                    + (t.places() == null ? t.result() : "places " + t.places());
+        }
+        if (t.places() == null) {
+            return null;
+        }
+        List<Integer> p = t.places();
+        boolean ranking = p.size() == table.seats().size();
+        for (int i = 0; ranking && i < p.size(); i++) {
+            int better = 0;
+            for (int q : p) {
+                if (q < p.get(i)) {
+                    better++;
+                }
+            }
+            ranking = p.get(i) == better + 1;
+        }
+        return ranking
+                ? null
+                : "round "
+                        + t.round()
+                        + " pod "
+                        + t.table()
+                        + " is placed "
+                        + p
+                        + ", not a ranking of its "
+                        + table.seats().size()
+                        + " seats";
     }
 
     /** Why a game of a best-of-3 table is not the one its table was playing, or null. */

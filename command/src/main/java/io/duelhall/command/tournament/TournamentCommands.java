@@ -34,7 +34,8 @@ public final class TournamentCommands {
 
     /**
      * A table's match ended: {@code winner} "A", "B" (the match's seats), or null when nobody won;
-     * {@code game} the game of the table's series it was (1 in a best-of-1).
+     * {@code game} the game of the table's series it was (1 in a best-of-1); {@code places} a pod's
+     * places in seat order (null at a 2-seat table).
      */
     public record RecordResult(
             @TargetAggregateIdentifier String tournamentId,
@@ -43,7 +44,8 @@ public final class TournamentCommands {
             String matchId,
             String winner,
             String reason,
-            int game) {}
+            int game,
+            java.util.List<Integer> places) {}
 
     public record NameJudge(
             @TargetAggregateIdentifier String tournamentId,

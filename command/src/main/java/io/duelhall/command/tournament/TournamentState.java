@@ -15,6 +15,7 @@ import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Entry;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pairing;
+import io.duelhall.domain.tournament.Pod;
 import io.duelhall.domain.tournament.Rulings;
 import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Table;
@@ -71,7 +72,10 @@ public final class TournamentState {
             rounds.add(r);
             ledger = ledger.paired(pairing(r), r.bracketSeeds());
         } else if (event instanceof TableResultRecorded t) {
-            ledger = ledger.result(t.round(), t.table(), t.result());
+            ledger =
+                    t.places() != null
+                            ? ledger.placed(t.round(), t.table(), t.places())
+                            : ledger.result(t.round(), t.table(), t.result());
         } else if (event instanceof RulingMade r) {
             rulings.add(r);
             ledger = Rulings.apply(ledger, r.ruling());
@@ -89,10 +93,26 @@ public final class TournamentState {
 
     static Pairing pairing(RoundPaired r) {
         List<Table> tables = new ArrayList<>();
+        List<Pod> pods = new ArrayList<>();
         for (PairedTable t : r.tables()) {
-            tables.add(new Table(t.table(), t.a(), t.b()));
+            if (t.seats() != null) {
+                pods.add(new Pod(t.table(), t.seats()));
+            } else {
+                tables.add(new Table(t.table(), t.a(), t.b()));
+            }
         }
-        return new Pairing(r.round(), tables, r.byes());
+        return new Pairing(r.round(), tables, r.byes(), pods);
+    }
+
+    /** A paired table's entrants in seat order (A, B, …). */
+    public static List<String> seatsOf(PairedTable t) {
+        return t.seats() != null ? t.seats() : List.of(t.a(), t.b());
+    }
+
+    /** Whether the table of round {@code round} has its result. */
+    public boolean settled(int round, int table) {
+        var r = ledger.rounds().get(round - 1);
+        return r.results().containsKey(table) || r.places().containsKey(table);
     }
 
     public boolean exists() {
@@ -168,7 +188,7 @@ public final class TournamentState {
 
     public Game gameOf(PairedTable t, int round) {
         Series s = series(round, t.table());
-        boolean settled = ledger.rounds().get(round - 1).results().containsKey(t.table());
+        boolean settled = settled(round, t.table());
         int n = settled ? Math.max(1, s.games().size()) : s.nextGame();
         String id = n == 1 ? t.matchId() : t.matchId() + "-g" + n;
         return Series.firstSeatFirst(n)

@@ -9,6 +9,8 @@ import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
 import io.duelhall.domain.Lifecycle;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.domain.tournament.Series;
@@ -76,8 +78,23 @@ public class TournamentTables {
         String tournamentId = message.getAggregateIdentifier();
         TournamentState t = load(eventStore, tournamentId);
         for (PairedTable table : round.tables()) {
-            open(t, table.matchId(), table.a(), table.b());
+            open(t, table.matchId(), TournamentState.seatsOf(table));
         }
+    }
+
+    /** The options with {@code seats} seats (null: as they are). */
+    public static MatchOptions withSeats(MatchOptions o, Integer seats) {
+        if (seats == null) {
+            return o;
+        }
+        return new MatchOptions(
+                o.spectatorDelaySeconds(),
+                o.turnClockSeconds(),
+                o.responseSeconds(),
+                o.ai(),
+                o.timeoutLoss(),
+                seats,
+                o.clockPolicy());
     }
 
     /**
@@ -92,26 +109,31 @@ public class TournamentTables {
         TournamentState t = load(eventStore, message.getAggregateIdentifier());
         PairedTable table = t.tableOfMatch(game.round(), game.table());
         if (Series.firstSeatFirst(game.game() + 1)) {
-            open(t, game.nextMatchId(), table.a(), table.b());
+            open(t, game.nextMatchId(), java.util.List.of(table.a(), table.b()));
         } else {
-            open(t, game.nextMatchId(), table.b(), table.a());
+            open(t, game.nextMatchId(), java.util.List.of(table.b(), table.a()));
         }
     }
 
-    /** Opens a table's match (once) and seats {@code first} as A, then {@code second} as B. */
-    private void open(TournamentState t, String matchId, String first, String second) {
+    /**
+     * Opens a table's match (once) and seats its entrants in order (A, B, …); a pod's match has as
+     * many seats as the pod.
+     */
+    private void open(TournamentState t, String matchId, java.util.List<String> order) {
         java.util.Set<String> seated = seatedHashes(matchId);
         if (seated == null) {
             commands.sendAndWait(
                     new CreateMatch(
                             matchId,
                             t.created().ruleset(),
-                            t.created().matchOptions(),
+                            withSeats(
+                                    t.created().matchOptions(),
+                                    order.size() == 2 ? null : order.size()),
                             Tokens.randomBytes(32)));
             seated = java.util.Set.of();
         }
         // seats in order, each once: a table half seated before a restart is completed
-        for (String entry : new String[] {first, second}) {
+        for (String entry : order) {
             String hash = SeatTokens.hash(t.seatToken(matchId, entry));
             if (seated.contains(hash)) {
                 continue;
@@ -152,6 +174,33 @@ public class TournamentTables {
                         message.getAggregateIdentifier(),
                         ended.winner() == null ? null : ended.winner().name(),
                         ended.reason(),
-                        m.group(4) == null ? 1 : Integer.parseInt(m.group(4))));
+                        m.group(4) == null ? 1 : Integer.parseInt(m.group(4)),
+                        places(ended)));
+    }
+
+    /**
+     * The seats' places in seat order (1 first, a shared place shared), from the match's placings;
+     * null when it names none (a 2-seat game): the winner says it all there.
+     */
+    static java.util.List<Integer> places(Lifecycle.Ended ended) {
+        java.util.List<java.util.List<Seat>> placings = ended.placings();
+        if (placings == null || placings.isEmpty()) {
+            return null;
+        }
+        java.util.Map<Seat, Integer> place = new java.util.EnumMap<>(Seat.class);
+        int before = 0;
+        for (java.util.List<Seat> group : placings) {
+            for (Seat s : group) {
+                place.put(s, before + 1);
+            }
+            before += group.size();
+        }
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (Seat s : Seat.values()) {
+            if (place.containsKey(s)) {
+                out.add(place.get(s));
+            }
+        }
+        return out;
     }
 }

@@ -35,7 +35,7 @@ class TournamentAuditTest {
                 Result res = k++ % 3 == 2 ? Result.winB(1) : Result.winA(1);
                 TableResultRecorded rec =
                         new TableResultRecorded(
-                                r.round(), t.table(), t.matchId(), res, "CONCEDED", AT);
+                                r.round(), t.table(), t.matchId(), res, "CONCEDED", AT, null);
                 events.add(rec);
                 s.apply(rec);
             }
@@ -61,7 +61,7 @@ class TournamentAuditTest {
                 at = i;
                 List<PairedTable> tables = new ArrayList<>(r.tables());
                 PairedTable t = tables.get(0);
-                tables.set(0, new PairedTable(t.table(), t.matchId(), t.b(), t.a()));
+                tables.set(0, new PairedTable(t.table(), t.matchId(), t.b(), t.a(), null));
                 events.set(i, new RoundPaired(2, tables, r.byes(), r.bracketSeeds(), AT));
             }
         }
@@ -81,7 +81,7 @@ class TournamentAuditTest {
                 events.set(
                         i,
                         new TableResultRecorded(
-                                1, t.table(), t.matchId(), flipped, t.reason(), AT));
+                                1, t.table(), t.matchId(), flipped, t.reason(), AT, null));
             }
         }
         TournamentAudit.Report r = TournamentAudit.check(events);
@@ -127,7 +127,9 @@ class TournamentAuditTest {
                     && t.round() == 2
                     && t.table() == 1) {
                 Result flipped = t.result().winner().equals("A") ? Result.winB(1) : Result.winA(1);
-                events.set(i, new TableResultRecorded(2, 1, t.matchId(), flipped, t.reason(), AT));
+                events.set(
+                        i,
+                        new TableResultRecorded(2, 1, t.matchId(), flipped, t.reason(), AT, null));
             }
             if (events.get(i) instanceof RoundPaired p && p.round() == 3) {
                 paired3 = i;
@@ -183,7 +185,8 @@ class TournamentAuditTest {
                                         mid,
                                         series.result(),
                                         "CONCEDED",
-                                        AT));
+                                        AT,
+                                        null));
                     }
                     for (TournamentEvent e : add) {
                         events.add(e);
@@ -208,7 +211,13 @@ class TournamentAuditTest {
                 events.set(
                         i,
                         new TableResultRecorded(
-                                1, t.table(), t.matchId(), new Result(2, 0, 0), t.reason(), AT));
+                                1,
+                                t.table(),
+                                t.matchId(),
+                                new Result(2, 0, 0),
+                                t.reason(),
+                                AT,
+                                null));
             }
         }
         TournamentAudit.Report r = TournamentAudit.check(events);
@@ -243,5 +252,87 @@ class TournamentAuditTest {
         }
         assertThat(TournamentAudit.check(events).firstDifference())
                 .startsWith("event " + at + ": round 2 table 1 records game 3");
+    }
+
+    /** A whole Swiss of 4-seat pods (2 rounds): each pod placed in seat order. */
+    static List<TournamentEvent> playedPods(int n) {
+        List<Object> events = TournamentAggregateTest.registered(TournamentAggregateTest.PODS, n);
+        events.add(new TournamentEvents.Started(n, AT));
+        TournamentState s = new TournamentState();
+        events.forEach(e -> s.apply((TournamentEvent) e));
+        while (!s.ledger().over()) {
+            RoundPaired r = TournamentAggregateTest.nextRound(events);
+            events.add(r);
+            s.apply(r);
+            for (PairedTable t : r.tables()) {
+                List<Integer> places = new ArrayList<>();
+                for (int i = 0; i < t.seats().size(); i++) {
+                    places.add(i + 1);
+                }
+                TableResultRecorded rec =
+                        new TableResultRecorded(
+                                r.round(),
+                                t.table(),
+                                t.matchId(),
+                                null,
+                                "LAST_STANDING",
+                                AT,
+                                places);
+                events.add(rec);
+                s.apply(rec);
+            }
+        }
+        events.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        return events.stream().map(TournamentEvent.class::cast).toList();
+    }
+
+    @Test
+    void aPodSwissAuditsCleanAndChangedPlacesAreCaught() {
+        List<TournamentEvent> clean = playedPods(8);
+        TournamentAudit.Report ok = TournamentAudit.check(clean);
+        assertThat(ok.firstDifference()).isNull();
+        assertThat(ok.roundsChecked()).isEqualTo(2);
+        // round 1's first pod placed the other way round: round 2's pods change
+        List<TournamentEvent> turned = new ArrayList<>(clean);
+        int paired2 = -1;
+        int badAt = -1;
+        List<TournamentEvent> bad = new ArrayList<>(clean);
+        for (int i = 0; i < turned.size(); i++) {
+            if (turned.get(i) instanceof TableResultRecorded t
+                    && t.round() == 1
+                    && t.table() == 1) {
+                turned.set(
+                        i,
+                        new TableResultRecorded(
+                                1, 1, t.matchId(), null, t.reason(), AT, List.of(4, 3, 2, 1)));
+                bad.set(
+                        i,
+                        new TableResultRecorded(
+                                1, 1, t.matchId(), null, t.reason(), AT, List.of(1, 1, 3, 3)));
+                badAt = i;
+            }
+            if (turned.get(i) instanceof RoundPaired p && p.round() == 2) {
+                paired2 = i;
+            }
+        }
+        TournamentAudit.Report r = TournamentAudit.check(turned);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.firstDifference()).startsWith("event " + paired2 + ": round 2 is paired");
+        // places that are no ranking (two firsts, then a third) are caught where they stand
+        bad.set(
+                badAt,
+                new TableResultRecorded(
+                        1,
+                        1,
+                        ((TableResultRecorded) clean.get(badAt)).matchId(),
+                        null,
+                        "x",
+                        AT,
+                        List.of(1, 1, 2, 4)));
+        assertThat(TournamentAudit.check(bad).firstDifference())
+                .isEqualTo(
+                        "event "
+                                + badAt
+                                + ": round 1 pod 1 is placed [1, 1, 2, 4], not a ranking of its 4 seats");
     }
 }
