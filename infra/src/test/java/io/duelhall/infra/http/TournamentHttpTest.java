@@ -982,6 +982,85 @@ class TournamentHttpTest extends AppTest {
         assertThat(record.raw()).contains("tournament.GameRecorded");
     }
 
+    @Test
+    void aCasketSwissOfFourSeatPodsRunsToItsEnd() throws Exception {
+        String organizer = api.registered("TO10-" + run);
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "SWISS", "seatsPerTable", 4),
+                        null,
+                        as(organizer)),
+                422,
+                "SEATS_NOT_SUPPORTED"); // voidexa seats 2
+        String id = create(organizer, Map.of("ruleset", "casket", "seatsPerTable", 4, "rounds", 2));
+        JsonNode starters = api.get("/api/rulesets/casket/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String player = api.registered("K" + i + "-" + run);
+            ObjectNode seat = (ObjectNode) starters.get(i % starters.size()).deepCopy();
+            seat.remove("name");
+            ObjectNode body = JsonHttp.JSON.createObjectNode();
+            body.set("seat", seat);
+            Res r = api.post("/api/tournaments/" + id + "/entries", body, null, as(player));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+            String entry = r.body().get("entryId").asText();
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        for (int round = 1; round <= 2; round++) {
+            int r = round;
+            JsonNode v = await(id, x -> x.get("round").asInt() == r);
+            for (JsonNode pod : v.get("rounds").get(r - 1).get("tables")) {
+                List<String> seats = new ArrayList<>();
+                pod.get("seats").forEach(e -> seats.add(e.asText()));
+                assertThat(seats).hasSize(4);
+                // the latest entrant concedes first: the earliest is the last standing
+                seats.sort(java.util.Comparator.comparing(order::indexOf).reversed());
+                for (int k = 0; k < 3; k++) {
+                    concede(id, tokenOf.get(seats.get(k)));
+                }
+            }
+        }
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        Map<String, Integer> points = new HashMap<>();
+        for (JsonNode r : end.get("rounds")) {
+            Set<String> seated = new HashSet<>();
+            for (JsonNode pod : r.get("tables")) {
+                List<String> seats = new ArrayList<>();
+                pod.get("seats").forEach(e -> seats.add(e.asText()));
+                seated.addAll(seats);
+                JsonNode places = pod.get("result").get("places");
+                for (int i = 0; i < seats.size(); i++) {
+                    String seat = String.valueOf((char) ('A' + i));
+                    int place = places.get(seat).asInt();
+                    // places follow entry order; a pod's points: 3 per pod-mate placed below
+                    int below = 0;
+                    for (String other : seats) {
+                        if (order.indexOf(other) > order.indexOf(seats.get(i))) {
+                            below++;
+                        }
+                    }
+                    assertThat(place).isEqualTo(4 - below);
+                    points.merge(seats.get(i), 3 * below, Integer::sum);
+                }
+            }
+            assertThat(seated).hasSize(8);
+        }
+        // round 2's first pod is round 1's winners and runners-up: the score groups
+        JsonNode standings = end.get("standings");
+        assertThat(standings.get(0).get("entryId").asText()).isEqualTo(order.get(0));
+        assertThat(standings.get(0).get("points").asInt()).isEqualTo(18);
+        for (JsonNode st : standings) {
+            assertThat(st.get("points").asInt()).isEqualTo(points.get(st.get("entryId").asText()));
+        }
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        assertThat(audit.get("roundsChecked").asInt()).isEqualTo(2);
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
