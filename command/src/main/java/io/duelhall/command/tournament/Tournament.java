@@ -89,12 +89,13 @@ public class Tournament {
                                 "Ruleset '"
                                         + cmd.ruleset()
                                         + "' plays "
-                                        + r.minSeats()
-                                        + " to "
-                                        + r.maxSeats()
-                                        + " seats; pods of "
+                                        + (r.minSeats() == r.maxSeats()
+                                                ? r.minSeats()
+                                                : r.minSeats() + " to " + r.maxSeats())
+                                        + " seats (and matchOptions.seats, if given, must be "
+                                        + "seatsPerTable): pods of "
                                         + perTable
-                                        + " are not among them."));
+                                        + " cannot be seated."));
             }
             rules = rules.withPodMinimum(r.minSeats());
         }
