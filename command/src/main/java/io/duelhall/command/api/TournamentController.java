@@ -22,6 +22,7 @@ import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Ruling;
 import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Standing;
+import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TieBreak;
 import io.duelhall.domain.tournament.TournamentRules;
 import java.math.BigDecimal;
@@ -422,12 +423,17 @@ class TournamentController {
      */
     record GameOut(int game, String matchId, String first, String winner) {}
 
+    /**
+     * A table of a round: {@code bracket} names its part of a double-elimination bracket (WINNERS,
+     * LOSERS, GRAND_FINAL, RESET), null elsewhere.
+     */
     record TableOut(
             int table,
             String matchId,
             Map<String, String> seats,
             ResultOut result,
-            List<GameOut> games) {}
+            List<GameOut> games,
+            String bracket) {}
 
     record RoundOut(int number, List<TableOut> tables, List<String> byes) {}
 
@@ -495,7 +501,13 @@ class TournamentController {
                                         ? ResultOut.of(played.results().get(pt.table()))
                                         : ResultOut.ofPlaces(
                                                 played.places().get(pt.table()), order),
-                                games));
+                                games,
+                                pt.seats() == null
+                                        ? t.ledger()
+                                                .bracketPart(
+                                                        r.round(),
+                                                        new Table(pt.table(), pt.a(), pt.b()))
+                                        : null));
             }
             rounds.add(new RoundOut(r.round(), tables, r.byes()));
         }

@@ -370,6 +370,25 @@ public record Ledger(
         return null;
     }
 
+    /**
+     * The part of a double-elimination bracket a table of round {@code round} belongs to ({@code
+     * WINNERS}, {@code LOSERS}, {@code GRAND_FINAL} or {@code RESET}); null outside one.
+     */
+    public String bracketPart(int round, Table table) {
+        if (!inBracket(round) || rules.bracketFormat() != Format.DOUBLE_ELIMINATION) {
+            return null;
+        }
+        int from = bracketFrom();
+        List<PlayedRound> bracket = rounds.subList(from, round - 1);
+        for (DoubleElimination.Meeting m :
+                DoubleElimination.meetings(bracketSeeds, bracket, round - from)) {
+            if (table.has(m.x() == null ? "" : m.x()) || table.has(m.y() == null ? "" : m.y())) {
+                return m.part().name();
+            }
+        }
+        return null;
+    }
+
     /** Entrants by id, for look-ups. */
     public Map<String, Entry> byId() {
         Map<String, Entry> m = new HashMap<>();

@@ -188,4 +188,40 @@ class DoubleEliminationTest {
                 .isEqualTo("INVALID_FIELD");
         assertThat(DOUBLE.problem()).isNull();
     }
+
+    @Test
+    void eachTableSaysWhichPartOfTheBracketItIs() {
+        Ledger l = Play.started(DOUBLE, 4);
+        java.util.List<String> parts = new ArrayList<>();
+        while (!l.over()) {
+            Ledger.Next next = l.pairNext(seed("parts"));
+            l = l.paired(next.pairing(), next.bracketSeeds());
+            for (Table t : next.pairing().tables()) {
+                parts.add(next.pairing().round() + ":" + l.bracketPart(next.pairing().round(), t));
+                // the better seed (first seat) wins every table but the grand final
+                boolean grandFinal = "GRAND_FINAL".equals(l.bracketPart(next.pairing().round(), t));
+                l =
+                        l.result(
+                                next.pairing().round(),
+                                t.number(),
+                                grandFinal ? Result.winB(1) : Result.winA(1));
+            }
+        }
+        assertThat(parts)
+                .containsExactly(
+                        "1:WINNERS",
+                        "1:WINNERS",
+                        "2:WINNERS",
+                        "2:LOSERS",
+                        "3:LOSERS",
+                        "4:GRAND_FINAL",
+                        "5:RESET");
+        assertThat(
+                        Play.started(
+                                        new TournamentRules(
+                                                Format.SWISS, 0, 0, 1, null, null, 0, 0),
+                                        4)
+                                .bracketPart(1, new Table(1, "e0", "e1")))
+                .isNull();
+    }
 }

@@ -890,6 +890,10 @@ class TournamentHttpTest extends AppTest {
         }
         // at most 2k + 1 = 7 rounds; one entrant left with fewer than two losses: the champion
         assertThat(end.get("rounds").size()).isBetween(5, 7);
+        assertThat(end.get("rounds").get(0).get("tables").get(0).get("bracket").asText())
+                .isEqualTo("WINNERS");
+        assertThat(end.get("rounds").get(5).get("tables").get(0).get("bracket").asText())
+                .isEqualTo("GRAND_FINAL");
         String champion = end.get("standings").get(0).get("entryId").asText();
         assertThat(losses.getOrDefault(champion, 0)).isLessThan(2);
         for (String e : order) {
