@@ -19,9 +19,7 @@ import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pod;
-import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Rulings;
-import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TournamentRules;
 import java.time.Clock;
@@ -210,123 +208,19 @@ public class Tournament {
     }
 
     /**
-     * A table's match ended. A result for a table that has one already (a ruling settled it), or
-     * for a match that is not this tournament's table, changes nothing.
+     * A table's match ended: TableResults says what that records (a table's result, a game of a
+     * best-of-3, a pod's places), or nothing for a settled table or a match that is not the one the
+     * table plays. A table's result may finish the round.
      */
     @CommandHandler
     public void handle(RecordResult cmd, Clock clock) {
-        PairedTable t = state.tableOfMatch(cmd.round(), cmd.table());
-        if (t == null || state.settled(cmd.round(), cmd.table())) {
-            return;
+        List<TournamentEvent> events = TableResults.of(state, tournamentId, cmd, clock.instant());
+        for (TournamentEvent e : events) {
+            apply(e);
         }
-        if (t.seats() != null) {
-            recordPod(cmd, t, clock);
-            return;
+        if (events.stream().anyMatch(TournamentEvents.TableResultRecorded.class::isInstance)) {
+            advance(clock);
         }
-        int bo = state.created().rules().bestOf();
-        if (bo > 1) {
-            recordGame(cmd, t, clock);
-            return;
-        }
-        if (!t.matchId().equals(cmd.matchId())) {
-            return;
-        }
-        Result result =
-                "A".equals(cmd.winner())
-                        ? Result.winA(bo)
-                        : "B".equals(cmd.winner()) ? Result.winB(bo) : Result.drawn();
-        boolean bracket =
-                state.ledger().bracketSeeds() != null
-                        && (state.created().rules().format()
-                                        != io.duelhall.domain.tournament.Format.SWISS
-                                || cmd.round() > state.ledger().swissRounds());
-        if (bracket && result.winner() == null) {
-            // a bracket needs a winner: a match nobody won (both lost) sends the higher seed on,
-            // as Elimination says of a drawn table
-            result = Result.drawn();
-        }
-        apply(
-                new TournamentEvents.TableResultRecorded(
-                        cmd.round(),
-                        cmd.table(),
-                        cmd.matchId(),
-                        result,
-                        cmd.reason(),
-                        clock.instant(),
-                        null));
-        advance(clock);
-    }
-
-    /**
-     * A pod's match ended: its places in seat order, or, when the match names none, the winner
-     * first and everyone else sharing the next place (nobody won: all share first).
-     */
-    private void recordPod(RecordResult cmd, PairedTable t, Clock clock) {
-        if (!t.matchId().equals(cmd.matchId())) {
-            return;
-        }
-        int n = t.seats().size();
-        List<Integer> places = cmd.places();
-        if (places == null || places.size() != n) {
-            places = new ArrayList<>();
-            int w = cmd.winner() == null ? -1 : cmd.winner().charAt(0) - 'A';
-            for (int i = 0; i < n; i++) {
-                places.add(w < 0 || i == w ? 1 : 2);
-            }
-        }
-        apply(
-                new TournamentEvents.TableResultRecorded(
-                        cmd.round(),
-                        cmd.table(),
-                        cmd.matchId(),
-                        null,
-                        cmd.reason(),
-                        clock.instant(),
-                        List.copyOf(places)));
-        advance(clock);
-    }
-
-    /**
-     * A game of a best-of-3 table: only the game the table plays now counts (its match, its
-     * number). Its winner is turned into the table's seat; when the series is decided the table's
-     * result follows with the games, else the next game's match is named (TournamentTables opens
-     * it).
-     */
-    private void recordGame(RecordResult cmd, PairedTable t, Clock clock) {
-        Series s = state.series(cmd.round(), cmd.table());
-        int game = s.nextGame();
-        String expected = TournamentState.matchId(tournamentId, cmd.round(), cmd.table(), game);
-        if (cmd.game() != game || !expected.equals(cmd.matchId())) {
-            return;
-        }
-        String winner = Series.tableSeat(cmd.winner(), game);
-        Series after = s.plus(winner);
-        apply(
-                new TournamentEvents.GameRecorded(
-                        cmd.round(),
-                        cmd.table(),
-                        game,
-                        cmd.matchId(),
-                        winner,
-                        cmd.reason(),
-                        after.decided()
-                                ? null
-                                : TournamentState.matchId(
-                                        tournamentId, cmd.round(), cmd.table(), game + 1),
-                        clock.instant()));
-        if (!after.decided()) {
-            return;
-        }
-        apply(
-                new TournamentEvents.TableResultRecorded(
-                        cmd.round(),
-                        cmd.table(),
-                        cmd.matchId(),
-                        after.result(),
-                        cmd.reason(),
-                        clock.instant(),
-                        null));
-        advance(clock);
     }
 
     @CommandHandler
