@@ -23,7 +23,7 @@ final class PairingBench {
         int rounds = args.getInt("rounds", 10);
         int runs = args.getInt("runs", 8);
         int warmup = args.getInt("warmup", 3);
-        TournamentRules rules = new TournamentRules(Format.SWISS, rounds, 0, 1, null);
+        TournamentRules rules = new TournamentRules(Format.SWISS, rounds, 0, 1, null, null, 0, 0);
         for (int run = 0; run < warmup + runs; run++) {
             Random rnd = new Random(run);
             byte[] seed = ("bench-" + run).getBytes(StandardCharsets.UTF_8);

@@ -20,7 +20,9 @@ import io.duelhall.domain.tournament.PlayedRound;
 import io.duelhall.domain.tournament.Ratio;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Ruling;
+import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Standing;
+import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TieBreak;
 import io.duelhall.domain.tournament.TournamentRules;
 import java.math.BigDecimal;
@@ -82,7 +84,8 @@ class TournamentController {
             Integer seatsPerTable,
             Integer bestOf,
             List<String> tieBreaks,
-            Requests.Options matchOptions) {}
+            Requests.Options matchOptions,
+            String topCutFormat) {}
 
     record Created(String tournamentId, String seedCommitment, String status) {}
 
@@ -144,28 +147,21 @@ class TournamentController {
         if (seats < 2 || seats > 6) {
             throw Requests.bad("OUT_OF_RANGE", "seatsPerTable must be 2 to 6.");
         }
-        if (seats != 2) {
-            throw new RefusedException(
-                    Refusal.rules(
-                            "SEATS_NOT_SUPPORTED",
-                            null,
-                            "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet."));
-        }
         int bestOf = body.bestOf() == null ? 1 : body.bestOf();
-        if (bestOf == 3) {
-            throw new RefusedException(
-                    Refusal.rules(
-                            "BEST_OF_NOT_SUPPORTED",
-                            null,
-                            "Tables play one game (best-of-1); best-of-3 is not offered yet."));
-        }
+        Format cutFormat =
+                body.topCutFormat() == null
+                        ? null
+                        : enumOf(Format.class, body.topCutFormat(), "topCutFormat");
         TournamentRules rules =
                 new TournamentRules(
                         format,
                         body.rounds() == null ? 0 : body.rounds(),
                         body.topCut() == null ? 0 : body.topCut(),
                         bestOf,
-                        chain);
+                        chain,
+                        cutFormat,
+                        seats == 2 ? 0 : seats,
+                        0);
         if (body.rounds() != null && body.rounds() < 1) {
             throw Requests.bad("INVALID_FIELD", "rounds must be 1 to 30.");
         }
@@ -396,13 +392,53 @@ class TournamentController {
 
     record EntryOut(String entryId, String name, boolean dropped) {}
 
-    record ResultOut(String winner, int winsA, int winsB, int draws) {
+    /**
+     * A table's result: the winning seat and the games; a pod's: the winning seat (null when the
+     * first place is shared) and each seat's place.
+     */
+    record ResultOut(String winner, int winsA, int winsB, int draws, Map<String, Integer> places) {
         static ResultOut of(Result r) {
-            return r == null ? null : new ResultOut(r.winner(), r.winsA(), r.winsB(), r.draws());
+            return r == null
+                    ? null
+                    : new ResultOut(r.winner(), r.winsA(), r.winsB(), r.draws(), null);
+        }
+
+        static ResultOut ofPlaces(List<Integer> places, List<String> seats) {
+            if (places == null) {
+                return null;
+            }
+            Map<String, Integer> bySeat = new LinkedHashMap<>();
+            String winner = null;
+            int firsts = 0;
+            for (int i = 0; i < places.size(); i++) {
+                String seat = String.valueOf((char) ('A' + i));
+                bySeat.put(seat, places.get(i));
+                if (places.get(i) == 1) {
+                    winner = seat;
+                    firsts++;
+                }
+            }
+            return new ResultOut(firsts == 1 ? winner : null, 0, 0, 0, bySeat);
         }
     }
 
-    record TableOut(int table, String matchId, Map<String, String> seats, ResultOut result) {}
+    /**
+     * A played game of a best-of-3 table: its match, who sat first, who won ("A"/"B" of the table's
+     * seats, null drawn).
+     */
+    record GameOut(int game, String matchId, String first, String winner) {}
+
+    /**
+     * A table of a round: {@code bracket} names its part of a double-elimination bracket (WINNERS,
+     * LOSERS, GRAND_FINAL, RESET), null elsewhere.
+     */
+    record TableOut(
+            int table,
+            String matchId,
+            Map<String, String> seats,
+            ResultOut result,
+            List<GameOut> games,
+            String bracket) {}
 
     record RoundOut(int number, List<TableOut> tables, List<String> byes) {}
 
@@ -444,14 +480,39 @@ class TournamentController {
             List<TableOut> tables = new ArrayList<>();
             for (PairedTable pt : r.tables()) {
                 Map<String, String> seats = new LinkedHashMap<>();
-                seats.put("A", pt.a());
-                seats.put("B", pt.b());
+                List<String> order = TournamentState.seatsOf(pt);
+                for (int i = 0; i < order.size(); i++) {
+                    seats.put(String.valueOf((char) ('A' + i)), order.get(i));
+                }
+                List<GameOut> games = null;
+                if (created.rules().bestOf() > 1) {
+                    games = new ArrayList<>();
+                    List<String> won = t.series(r.round(), pt.table()).games();
+                    for (int g = 1; g <= won.size(); g++) {
+                        games.add(
+                                new GameOut(
+                                        g,
+                                        g == 1 ? pt.matchId() : pt.matchId() + "-g" + g,
+                                        Series.firstSeatFirst(g) ? pt.a() : pt.b(),
+                                        won.get(g - 1)));
+                    }
+                }
                 tables.add(
                         new TableOut(
                                 pt.table(),
                                 pt.matchId(),
                                 seats,
-                                ResultOut.of(played.results().get(pt.table()))));
+                                pt.seats() == null
+                                        ? ResultOut.of(played.results().get(pt.table()))
+                                        : ResultOut.ofPlaces(
+                                                played.places().get(pt.table()), order),
+                                games,
+                                pt.seats() == null
+                                        ? t.ledger()
+                                                .bracketPart(
+                                                        r.round(),
+                                                        new Table(pt.table(), pt.a(), pt.b()))
+                                        : null));
             }
             rounds.add(new RoundOut(r.round(), tables, r.byes()));
         }
@@ -507,7 +568,11 @@ class TournamentController {
                 "totalRounds",
                 t.status() == TournamentState.Status.REGISTERING ? null : t.ledger().totalRounds());
         out.put("topCut", created.rules().topCut());
+        if (created.rules().topCut() > 0) {
+            out.put("topCutFormat", created.rules().bracketFormat().name());
+        }
         out.put("bestOf", created.rules().bestOf());
+        out.put("seatsPerTable", created.rules().seatsPerTable());
         out.put("tieBreaks", created.rules().tieBreaks().stream().map(Enum::name).toList());
         out.put("matchOptions", created.matchOptions());
         out.put("judges", List.copyOf(t.judges().values()));
@@ -529,7 +594,8 @@ class TournamentController {
             String matchId,
             String seat,
             String playerToken,
-            boolean bye) {}
+            boolean bye,
+            Integer game) {}
 
     @GetMapping("/{id}/me")
     MyTable me(
@@ -547,12 +613,11 @@ class TournamentController {
         int round = t.rounds().size();
         if (round == 0 || t.status() == TournamentState.Status.ENDED) {
             return new MyTable(
-                    entry, t.status().name(), dropped, round, null, null, null, null, false);
+                    entry, t.status().name(), dropped, round, null, null, null, null, false, null);
         }
         RoundPaired r = t.rounds().get(round - 1);
         for (PairedTable pt : r.tables()) {
-            if (pt.a().equals(entry) || pt.b().equals(entry)) {
-                String seat = pt.a().equals(entry) ? "A" : "B";
+            if (pt.seats() != null && pt.seats().contains(entry)) {
                 return new MyTable(
                         entry,
                         t.status().name(),
@@ -560,9 +625,26 @@ class TournamentController {
                         round,
                         pt.table(),
                         pt.matchId(),
-                        seat,
+                        String.valueOf((char) ('A' + pt.seats().indexOf(entry))),
                         t.seatToken(pt.matchId(), entry),
-                        false);
+                        false,
+                        null);
+            }
+            if (pt.a().equals(entry) || pt.b().equals(entry)) {
+                // the game the table plays now (a best-of-3 plays game after game)
+                TournamentState.Game game = t.gameOf(pt, round);
+                String seat = game.first().equals(entry) ? "A" : "B";
+                return new MyTable(
+                        entry,
+                        t.status().name(),
+                        dropped,
+                        round,
+                        pt.table(),
+                        game.matchId(),
+                        seat,
+                        t.seatToken(game.matchId(), entry),
+                        false,
+                        game.number());
             }
         }
         return new MyTable(
@@ -574,7 +656,8 @@ class TournamentController {
                 null,
                 null,
                 null,
-                r.byes().contains(entry));
+                r.byes().contains(entry),
+                null);
     }
 
     record RecordEvent(long seq, String type, Instant at, Object payload) {}

@@ -18,9 +18,10 @@ import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
-import io.duelhall.domain.tournament.Result;
+import io.duelhall.domain.tournament.Pod;
 import io.duelhall.domain.tournament.Rulings;
 import io.duelhall.domain.tournament.Table;
+import io.duelhall.domain.tournament.TournamentRules;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -61,17 +62,50 @@ public class Tournament {
                                                         "Unknown ruleset '"
                                                                 + cmd.ruleset()
                                                                 + "'.")));
-        int seats = cmd.matchOptions().seats() == null ? r.minSeats() : cmd.matchOptions().seats();
-        if (seats != 2) {
-            throw new RefusedException(
-                    Refusal.rules(
-                            "SEATS_NOT_SUPPORTED",
-                            null,
-                            "Tournaments pair tables of 2 seats; pods of 3-6 are not offered yet."));
+        int perTable = cmd.rules().seatsPerTable();
+        TournamentRules rules = cmd.rules();
+        if (perTable == 2) {
+            int seats =
+                    cmd.matchOptions().seats() == null ? r.minSeats() : cmd.matchOptions().seats();
+            if (seats != 2) {
+                throw new RefusedException(
+                        Refusal.rules(
+                                "SEATS_NOT_SUPPORTED",
+                                null,
+                                "This ruleset plays "
+                                        + seats
+                                        + " seats: ask for pods with seatsPerTable."));
+            }
+        } else {
+            if (perTable > r.maxSeats()
+                    || (cmd.matchOptions().seats() != null
+                            && cmd.matchOptions().seats() != perTable)) {
+                throw new RefusedException(
+                        Refusal.rules(
+                                "SEATS_NOT_SUPPORTED",
+                                null,
+                                "Ruleset '"
+                                        + cmd.ruleset()
+                                        + "' plays "
+                                        + (r.minSeats() == r.maxSeats()
+                                                ? r.minSeats()
+                                                : r.minSeats() + " to " + r.maxSeats())
+                                        + " seats (and matchOptions.seats, if given, must be "
+                                        + "seatsPerTable): pods of "
+                                        + perTable
+                                        + " cannot be seated."));
+            }
+            rules = rules.withPodMinimum(r.minSeats());
         }
-        // the match options as the rules will open every table with them
+        // the match options as the rules will open every table with them (a pod's at its size)
         Refusal open =
-                r.open("options-check", ClockPolicy.forNewMatch(cmd.matchOptions()), new byte[32])
+                r.open(
+                                "options-check",
+                                ClockPolicy.forNewMatch(
+                                        TournamentTables.withSeats(
+                                                cmd.matchOptions(),
+                                                perTable == 2 ? null : perTable)),
+                                new byte[32])
                         .refusal();
         if (open != null) {
             throw new RefusedException(open);
@@ -84,7 +118,7 @@ public class Tournament {
                         cmd.ruleset(),
                         cmd.organizerAccountId(),
                         cmd.organizerName(),
-                        cmd.rules(),
+                        rules,
                         cmd.matchOptions(),
                         Sha256.hex(Sha256.of(cmd.seed())),
                         hex.formatHex(cmd.seed()),
@@ -174,45 +208,19 @@ public class Tournament {
     }
 
     /**
-     * A table's match ended. A result for a table that has one already (a ruling settled it), or
-     * for a match that is not this tournament's table, changes nothing.
+     * A table's match ended: TableResults says what that records (a table's result, a game of a
+     * best-of-3, a pod's places), or nothing for a settled table or a match that is not the one the
+     * table plays. A table's result may finish the round.
      */
     @CommandHandler
     public void handle(RecordResult cmd, Clock clock) {
-        PairedTable t = state.tableOfMatch(cmd.round(), cmd.table());
-        if (t == null
-                || !t.matchId().equals(cmd.matchId())
-                || state.ledger()
-                        .rounds()
-                        .get(cmd.round() - 1)
-                        .results()
-                        .containsKey(cmd.table())) {
-            return;
+        List<TournamentEvent> events = TableResults.of(state, tournamentId, cmd, clock.instant());
+        for (TournamentEvent e : events) {
+            apply(e);
         }
-        int bo = state.created().rules().bestOf();
-        Result result =
-                "A".equals(cmd.winner())
-                        ? Result.winA(bo)
-                        : "B".equals(cmd.winner()) ? Result.winB(bo) : Result.drawn();
-        boolean bracket =
-                state.ledger().bracketSeeds() != null
-                        && (state.created().rules().format()
-                                        != io.duelhall.domain.tournament.Format.SWISS
-                                || cmd.round() > state.ledger().swissRounds());
-        if (bracket && result.winner() == null) {
-            // a bracket needs a winner: a match nobody won (both lost) sends the higher seed on,
-            // as Elimination says of a drawn table
-            result = Result.drawn();
+        if (events.stream().anyMatch(TournamentEvents.TableResultRecorded.class::isInstance)) {
+            advance(clock);
         }
-        apply(
-                new TournamentEvents.TableResultRecorded(
-                        cmd.round(),
-                        cmd.table(),
-                        cmd.matchId(),
-                        result,
-                        cmd.reason(),
-                        clock.instant()));
-        advance(clock);
     }
 
     @CommandHandler
@@ -319,7 +327,18 @@ public class Tournament {
                                 TournamentState.matchId(
                                         tournamentId, next.pairing().round(), t.number()),
                                 t.a(),
-                                t.b()));
+                                t.b(),
+                                null));
+            }
+            for (Pod p : next.pairing().pods()) {
+                tables.add(
+                        new PairedTable(
+                                p.number(),
+                                TournamentState.matchId(
+                                        tournamentId, next.pairing().round(), p.number()),
+                                p.seats().get(0),
+                                p.seats().get(1),
+                                p.seats()));
             }
             apply(
                     new TournamentEvents.RoundPaired(

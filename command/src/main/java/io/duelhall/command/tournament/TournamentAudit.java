@@ -9,6 +9,7 @@ import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pairing;
 import io.duelhall.domain.tournament.Rulings;
+import io.duelhall.domain.tournament.Series;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -101,6 +102,32 @@ public final class TournamentAudit {
                                 + ": a ruling the state did not allow ("
                                 + Rulings.problem(s.ledger(), m.ruling()).code()
                                 + ")");
+            } else if (e instanceof TournamentEvents.GameRecorded g) {
+                String bad = gameProblem(s, c.tournamentId(), g);
+                if (bad != null) {
+                    return new Report(false, checked, "event " + i + ": " + bad);
+                }
+            } else if (e instanceof TournamentEvents.TableResultRecorded t
+                    && placesProblem(s, t) != null) {
+                return new Report(false, checked, "event " + i + ": " + placesProblem(s, t));
+            } else if (e instanceof TournamentEvents.TableResultRecorded t
+                    && c.rules().bestOf() > 1) {
+                Series games = s.series(t.round(), t.table());
+                if (!games.decided() || !games.result().equals(t.result())) {
+                    return new Report(
+                            false,
+                            checked,
+                            "event "
+                                    + i
+                                    + ": round "
+                                    + t.round()
+                                    + " table "
+                                    + t.table()
+                                    + " is recorded "
+                                    + t.result()
+                                    + " but its games make "
+                                    + (games.decided() ? games.result() : "no result yet"));
+                }
             } else if (e instanceof Ended && !s.ledger().over()) {
                 return new Report(
                         false,
@@ -110,6 +137,94 @@ public final class TournamentAudit {
             s.apply(e);
         }
         return new Report(true, checked, null);
+    }
+
+    /**
+     * Why a table's result does not fit its table: places for a 2-seat table or none for a pod, or
+     * places that are not a ranking of the pod's seats (1 first, a shared place counting everyone
+     * in it: 1, 2, 2, 4); null when it fits.
+     */
+    private static String placesProblem(TournamentState s, TournamentEvents.TableResultRecorded t) {
+        PairedTable table = s.tableOfMatch(t.round(), t.table());
+        if (table == null) {
+            return "a result for round " + t.round() + " table " + t.table() + ", never paired";
+        }
+        if ((table.seats() == null) != (t.places() == null)) {
+            return "round "
+                    + t.round()
+                    + " table "
+                    + t.table()
+                    + (table.seats() == null ? " is a table of 2 seats but" : " is a pod but")
+                    + " its result is "
+                    + (t.places() == null ? t.result() : "places " + t.places());
+        }
+        if (t.places() == null) {
+            return null;
+        }
+        List<Integer> p = t.places();
+        boolean ranking = p.size() == table.seats().size();
+        for (int i = 0; ranking && i < p.size(); i++) {
+            int better = 0;
+            for (int q : p) {
+                if (q < p.get(i)) {
+                    better++;
+                }
+            }
+            ranking = p.get(i) == better + 1;
+        }
+        return ranking
+                ? null
+                : "round "
+                        + t.round()
+                        + " pod "
+                        + t.table()
+                        + " is placed "
+                        + p
+                        + ", not a ranking of its "
+                        + table.seats().size()
+                        + " seats";
+    }
+
+    /** Why a game of a best-of-3 table is not the one its table was playing, or null. */
+    private static String gameProblem(
+            TournamentState s, String tournamentId, TournamentEvents.GameRecorded g) {
+        if (s.created().rules().bestOf() < 2 || s.tableOfMatch(g.round(), g.table()) == null) {
+            return "a game of no best-of-3 table (round " + g.round() + " table " + g.table() + ")";
+        }
+        if (s.ledger().rounds().get(g.round() - 1).results().containsKey(g.table())) {
+            return "a game of round " + g.round() + " table " + g.table() + " after its result";
+        }
+        Series before = s.series(g.round(), g.table());
+        String id = TournamentState.matchId(tournamentId, g.round(), g.table(), g.game());
+        if (g.game() != before.nextGame() || !id.equals(g.matchId())) {
+            return "round "
+                    + g.round()
+                    + " table "
+                    + g.table()
+                    + " records game "
+                    + g.game()
+                    + " ("
+                    + g.matchId()
+                    + ") where game "
+                    + before.nextGame()
+                    + " was due";
+        }
+        Series after = before.plus(g.winner());
+        String next =
+                after.decided()
+                        ? null
+                        : TournamentState.matchId(tournamentId, g.round(), g.table(), g.game() + 1);
+        if (!Objects.equals(next, g.nextMatchId())) {
+            return "round "
+                    + g.round()
+                    + " table "
+                    + g.table()
+                    + " names the next game "
+                    + g.nextMatchId()
+                    + " where its games say "
+                    + next;
+        }
+        return null;
     }
 
     private static String describe(Pairing p) {

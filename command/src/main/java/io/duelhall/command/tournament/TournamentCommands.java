@@ -32,14 +32,20 @@ public final class TournamentCommands {
 
     public record Start(@TargetAggregateIdentifier String tournamentId, String accountId) {}
 
-    /** {@code winner}: "A", "B", or null when nobody won. */
+    /**
+     * A table's match ended: {@code winner} "A", "B" (the match's seats), or null when nobody won;
+     * {@code game} the game of the table's series it was (1 in a best-of-1); {@code places} a pod's
+     * places in seat order (null at a 2-seat table).
+     */
     public record RecordResult(
             @TargetAggregateIdentifier String tournamentId,
             int round,
             int table,
             String matchId,
             String winner,
-            String reason) {}
+            String reason,
+            int game,
+            java.util.List<Integer> places) {}
 
     public record NameJudge(
             @TargetAggregateIdentifier String tournamentId,

@@ -47,8 +47,12 @@ public final class TournamentEvents {
 
     public record Started(int field, Instant at) implements TournamentEvent {}
 
-    /** One table of a paired round and the match played at it. */
-    public record PairedTable(int table, String matchId, String a, String b) {}
+    /**
+     * One table of a paired round and the match played at it. A pod (3 or more seats) lists its
+     * entrants in seat order in {@code seats} (A first; {@code a} and {@code b} are its first two);
+     * a 2-seat table has none (null, as in every older record).
+     */
+    public record PairedTable(int table, String matchId, String a, String b, List<String> seats) {}
 
     /**
      * A round paired: its tables, its byes, and (on a bracket's first round) the bracket's seeds.
@@ -61,9 +65,36 @@ public final class TournamentEvents {
             Instant at)
             implements TournamentEvent {}
 
-    /** A table's result as its match ended. */
+    /**
+     * A table's result as its match ended. A pod's is its {@code places}, aligned with its seats (1
+     * first, a shared place shared: 1, 2, 2, 4), and no {@code result}; a 2-seat table's has no
+     * places (null, as in every older record).
+     */
     public record TableResultRecorded(
-            int round, int table, String matchId, Result result, String reason, Instant at)
+            int round,
+            int table,
+            String matchId,
+            Result result,
+            String reason,
+            Instant at,
+            List<Integer> places)
+            implements TournamentEvent {}
+
+    /**
+     * A game of a best-of-3 table ended (a best-of-1 table records none): the game's number, its
+     * match, its winner as the table's seat ("A" its first entrant, "B" its second, null a drawn
+     * game), and the match of the next game, or null when the series is decided (a {@link
+     * TableResultRecorded} with the games follows at once).
+     */
+    public record GameRecorded(
+            int round,
+            int table,
+            int game,
+            String matchId,
+            String winner,
+            String reason,
+            String nextMatchId,
+            Instant at)
             implements TournamentEvent {}
 
     /** The organizer named a registered player a judge: they may rule from now on. */
@@ -94,5 +125,6 @@ public final class TournamentEvents {
                     RulingMade.class,
                     Ended.class,
                     JudgeNamed.class,
-                    PairingForbidden.class);
+                    PairingForbidden.class,
+                    GameRecorded.class);
 }

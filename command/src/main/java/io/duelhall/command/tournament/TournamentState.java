@@ -15,7 +15,9 @@ import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Entry;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pairing;
+import io.duelhall.domain.tournament.Pod;
 import io.duelhall.domain.tournament.Rulings;
+import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Table;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,6 +48,7 @@ public final class TournamentState {
     final List<RoundPaired> rounds = new ArrayList<>();
     final List<RulingMade> rulings = new ArrayList<>();
     final Map<String, String> judges = new LinkedHashMap<>();
+    final Map<String, Series> series = new HashMap<>();
     String revealedSeed;
 
     public void apply(TournamentEvent event) {
@@ -69,12 +72,17 @@ public final class TournamentState {
             rounds.add(r);
             ledger = ledger.paired(pairing(r), r.bracketSeeds());
         } else if (event instanceof TableResultRecorded t) {
-            ledger = ledger.result(t.round(), t.table(), t.result());
+            ledger =
+                    t.places() != null
+                            ? ledger.placed(t.round(), t.table(), t.places())
+                            : ledger.result(t.round(), t.table(), t.result());
         } else if (event instanceof RulingMade r) {
             rulings.add(r);
             ledger = Rulings.apply(ledger, r.ruling());
         } else if (event instanceof TournamentEvents.PairingForbidden f) {
             ledger = ledger.forbid(f.entryA(), f.entryB());
+        } else if (event instanceof TournamentEvents.GameRecorded g) {
+            series.put(g.round() + "/" + g.table(), series(g.round(), g.table()).plus(g.winner()));
         } else if (event instanceof TournamentEvents.JudgeNamed j) {
             judges.put(j.accountId(), j.name());
         } else if (event instanceof Ended e) {
@@ -85,10 +93,26 @@ public final class TournamentState {
 
     static Pairing pairing(RoundPaired r) {
         List<Table> tables = new ArrayList<>();
+        List<Pod> pods = new ArrayList<>();
         for (PairedTable t : r.tables()) {
-            tables.add(new Table(t.table(), t.a(), t.b()));
+            if (t.seats() != null) {
+                pods.add(new Pod(t.table(), t.seats()));
+            } else {
+                tables.add(new Table(t.table(), t.a(), t.b()));
+            }
         }
-        return new Pairing(r.round(), tables, r.byes());
+        return new Pairing(r.round(), tables, r.byes(), pods);
+    }
+
+    /** A paired table's entrants in seat order (A, B, …). */
+    public static List<String> seatsOf(PairedTable t) {
+        return t.seats() != null ? t.seats() : List.of(t.a(), t.b());
+    }
+
+    /** Whether the table of round {@code round} has its result. */
+    public boolean settled(int round, int table) {
+        var r = ledger.rounds().get(round - 1);
+        return r.results().containsKey(table) || r.places().containsKey(table);
     }
 
     public boolean exists() {
@@ -139,6 +163,37 @@ public final class TournamentState {
     /** The match id of a table: the tournament's id, the round and the table. */
     static String matchId(String tournamentId, int round, int table) {
         return tournamentId + "-r" + round + "-t" + table;
+    }
+
+    /**
+     * The match of game {@code game} of a table: game 1's is the table's match id as ever, a later
+     * game's adds {@code -g<game>}.
+     */
+    static String matchId(String tournamentId, int round, int table, int game) {
+        String first = matchId(tournamentId, round, table);
+        return game <= 1 ? first : first + "-g" + game;
+    }
+
+    /** The games a table has played so far (none in a best-of-1). */
+    public Series series(int round, int table) {
+        Series s = series.get(round + "/" + table);
+        return s != null ? s : Series.start(created.rules().bestOf());
+    }
+
+    /**
+     * The game a table plays now (its last when the table has a result): its number, match and
+     * which entrant sits first.
+     */
+    public record Game(int number, String matchId, String first, String second) {}
+
+    public Game gameOf(PairedTable t, int round) {
+        Series s = series(round, t.table());
+        boolean settled = settled(round, t.table());
+        int n = settled ? Math.max(1, s.games().size()) : s.nextGame();
+        String id = n == 1 ? t.matchId() : t.matchId() + "-g" + n;
+        return Series.firstSeatFirst(n)
+                ? new Game(n, id, t.a(), t.b())
+                : new Game(n, id, t.b(), t.a());
     }
 
     /** The paired table of a match id of this tournament, or null. */

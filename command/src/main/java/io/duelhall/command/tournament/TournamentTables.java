@@ -9,8 +9,11 @@ import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
 import io.duelhall.domain.Lifecycle;
+import io.duelhall.domain.MatchOptions;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatTokenIssued;
 import io.duelhall.domain.SeatTokens;
+import io.duelhall.domain.tournament.Series;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -35,7 +38,8 @@ import org.springframework.stereotype.Component;
 public class TournamentTables {
     public static final String GROUP = "tournament-tables";
     private static final Logger log = LoggerFactory.getLogger(TournamentTables.class);
-    private static final Pattern TABLE_MATCH = Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})$");
+    private static final Pattern TABLE_MATCH =
+            Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})(?:-g([23]))?$");
 
     private final CommandGateway commands;
     private final EventStore eventStore;
@@ -74,31 +78,69 @@ public class TournamentTables {
         String tournamentId = message.getAggregateIdentifier();
         TournamentState t = load(eventStore, tournamentId);
         for (PairedTable table : round.tables()) {
-            java.util.Set<String> seated = seatedHashes(table.matchId());
-            if (seated == null) {
-                commands.sendAndWait(
-                        new CreateMatch(
-                                table.matchId(),
-                                t.created().ruleset(),
-                                t.created().matchOptions(),
-                                Tokens.randomBytes(32)));
-                seated = java.util.Set.of();
+            open(t, table.matchId(), TournamentState.seatsOf(table));
+        }
+    }
+
+    /** The options with {@code seats} seats (null: as they are). */
+    public static MatchOptions withSeats(MatchOptions o, Integer seats) {
+        if (seats == null) {
+            return o;
+        }
+        return new MatchOptions(
+                o.spectatorDelaySeconds(),
+                o.turnClockSeconds(),
+                o.responseSeconds(),
+                o.ai(),
+                o.timeoutLoss(),
+                seats,
+                o.clockPolicy());
+    }
+
+    /**
+     * The next game of a best-of-3 table: its match, with the table's seats the other way round
+     * from the game before (Series.firstSeatFirst).
+     */
+    @EventHandler
+    void on(TournamentEvents.GameRecorded game, DomainEventMessage<?> message) {
+        if (game.nextMatchId() == null) {
+            return;
+        }
+        TournamentState t = load(eventStore, message.getAggregateIdentifier());
+        PairedTable table = t.tableOfMatch(game.round(), game.table());
+        if (Series.firstSeatFirst(game.game() + 1)) {
+            open(t, game.nextMatchId(), java.util.List.of(table.a(), table.b()));
+        } else {
+            open(t, game.nextMatchId(), java.util.List.of(table.b(), table.a()));
+        }
+    }
+
+    /**
+     * Opens a table's match (once) and seats its entrants in order (A, B, …); a pod's match has as
+     * many seats as the pod.
+     */
+    private void open(TournamentState t, String matchId, java.util.List<String> order) {
+        java.util.Set<String> seated = seatedHashes(matchId);
+        if (seated == null) {
+            commands.sendAndWait(
+                    new CreateMatch(
+                            matchId,
+                            t.created().ruleset(),
+                            withSeats(
+                                    t.created().matchOptions(),
+                                    order.size() == 2 ? null : order.size()),
+                            Tokens.randomBytes(32)));
+            seated = java.util.Set.of();
+        }
+        // seats in order, each once: a table half seated before a restart is completed
+        for (String entry : order) {
+            String hash = SeatTokens.hash(t.seatToken(matchId, entry));
+            if (seated.contains(hash)) {
+                continue;
             }
-            // seats in order, each once: a table half seated before a restart is completed
-            for (String entry : new String[] {table.a(), table.b()}) {
-                String hash = SeatTokens.hash(t.seatToken(table.matchId(), entry));
-                if (seated.contains(hash)) {
-                    continue;
-                }
-                JoinOutcome out =
-                        commands.sendAndWait(new TakeSeat(table.matchId(), t.seatOf(entry), hash));
-                if (out.refusal() != null) {
-                    log.error(
-                            "entry {} refused at table {}: {}",
-                            entry,
-                            table.matchId(),
-                            out.refusal().code());
-                }
+            JoinOutcome out = commands.sendAndWait(new TakeSeat(matchId, t.seatOf(entry), hash));
+            if (out.refusal() != null) {
+                log.error("entry {} refused at table {}: {}", entry, matchId, out.refusal().code());
             }
         }
     }
@@ -131,6 +173,34 @@ public class TournamentTables {
                         Integer.parseInt(m.group(3)),
                         message.getAggregateIdentifier(),
                         ended.winner() == null ? null : ended.winner().name(),
-                        ended.reason()));
+                        ended.reason(),
+                        m.group(4) == null ? 1 : Integer.parseInt(m.group(4)),
+                        places(ended)));
+    }
+
+    /**
+     * The seats' places in seat order (1 first, a shared place shared), from the match's placings;
+     * null when it names none (a 2-seat game): the winner says it all there.
+     */
+    static java.util.List<Integer> places(Lifecycle.Ended ended) {
+        java.util.List<java.util.List<Seat>> placings = ended.placings();
+        if (placings == null || placings.isEmpty()) {
+            return null;
+        }
+        java.util.Map<Seat, Integer> place = new java.util.EnumMap<>(Seat.class);
+        int before = 0;
+        for (java.util.List<Seat> group : placings) {
+            for (Seat s : group) {
+                place.put(s, before + 1);
+            }
+            before += group.size();
+        }
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (Seat s : Seat.values()) {
+            if (place.containsKey(s)) {
+                out.add(place.get(s));
+            }
+        }
+        return out;
     }
 }

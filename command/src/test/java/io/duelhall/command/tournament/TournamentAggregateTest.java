@@ -38,7 +38,8 @@ class TournamentAggregateTest {
     static final String ID = "t-1";
     static final Instant AT = Instant.parse("2026-11-28T12:00:00Z");
     static final byte[] SEED = new byte[32];
-    static final TournamentRules SWISS2 = new TournamentRules(Format.SWISS, 2, 0, 1, null);
+    static final TournamentRules SWISS2 =
+            new TournamentRules(Format.SWISS, 2, 0, 1, null, null, 0, 0);
 
     /** SHA-256 of 32 zero bytes ({@code head -c 32 /dev/zero | sha256sum}), not from this code. */
     static final String SEED_COMMITMENT =
@@ -49,7 +50,8 @@ class TournamentAggregateTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(Tournament.class);
-        fixture.registerInjectableResource(new Rulesets(RULES));
+        fixture.registerInjectableResource(
+                new Rulesets(RULES, new io.duelhall.domain.casket.CasketRuleset()));
         fixture.registerInjectableResource(Clock.fixed(AT, ZoneOffset.UTC));
     }
 
@@ -58,14 +60,27 @@ class TournamentAggregateTest {
         return new JoinRequest(name, d.pilotClass(), d.shipCore(), d.cards(), name + "-seed");
     }
 
+    static final TournamentRules BO3 = new TournamentRules(Format.SWISS, 2, 0, 3, null, null, 0, 0);
+
+    /** A Swiss of 4-seat pods as the aggregate records it for casket (fewest seats 2). */
+    static final TournamentRules PODS =
+            new TournamentRules(Format.SWISS, 2, 0, 1, null, null, 4, 2);
+
+    static final TournamentRules DOUBLE =
+            new TournamentRules(Format.DOUBLE_ELIMINATION, 0, 0, 1, null, null, 0, 0);
+
     static TournamentEvents.Created created() {
+        return created(SWISS2);
+    }
+
+    static TournamentEvents.Created created(TournamentRules rules) {
         return new TournamentEvents.Created(
                 ID,
                 "Friday",
                 "voidexa",
                 "org",
                 "Organizer",
-                SWISS2,
+                rules,
                 MatchOptions.defaults(),
                 SEED_COMMITMENT,
                 "00".repeat(32),
@@ -74,8 +89,12 @@ class TournamentAggregateTest {
     }
 
     static List<Object> registered(int n) {
+        return registered(SWISS2, n);
+    }
+
+    static List<Object> registered(TournamentRules rules, int n) {
         List<Object> events = new ArrayList<>();
-        events.add(created());
+        events.add(created(rules));
         for (int i = 0; i < n; i++) {
             events.add(
                     new TournamentEvents.EntryAdded(
@@ -90,20 +109,34 @@ class TournamentAggregateTest {
         events.forEach(e -> s.apply((TournamentEvent) e));
         var next = s.ledger().pairNext(SEED);
         List<PairedTable> tables = new ArrayList<>();
+        for (io.duelhall.domain.tournament.Pod p : next.pairing().pods()) {
+            tables.add(
+                    new PairedTable(
+                            p.number(),
+                            ID + "-r" + next.pairing().round() + "-t" + p.number(),
+                            p.seats().get(0),
+                            p.seats().get(1),
+                            p.seats()));
+        }
         for (Table t : next.pairing().tables()) {
             tables.add(
                     new PairedTable(
                             t.number(),
                             ID + "-r" + next.pairing().round() + "-t" + t.number(),
                             t.a(),
-                            t.b()));
+                            t.b(),
+                            null));
         }
         return new RoundPaired(
                 next.pairing().round(), tables, next.pairing().byes(), next.bracketSeeds(), AT);
     }
 
     static List<Object> started(int n) {
-        List<Object> events = registered(n);
+        return started(SWISS2, n);
+    }
+
+    static List<Object> started(TournamentRules rules, int n) {
+        List<Object> events = registered(rules, n);
         events.add(new TournamentEvents.Started(n, AT));
         events.add(nextRound(events));
         return events;
@@ -179,14 +212,14 @@ class TournamentAggregateTest {
         PairedTable t2 = one.tables().get(1);
         given.add(
                 new TournamentEvents.TableResultRecorded(
-                        1, 1, t1.matchId(), Result.winA(1), "CONCEDED", AT));
+                        1, 1, t1.matchId(), Result.winA(1), "CONCEDED", AT, null));
         TournamentEvents.TableResultRecorded last =
                 new TournamentEvents.TableResultRecorded(
-                        1, 2, t2.matchId(), Result.winB(1), "CONCEDED", AT);
+                        1, 2, t2.matchId(), Result.winB(1), "CONCEDED", AT, null);
         List<Object> after = new ArrayList<>(given);
         after.add(last);
         fixture.given(given)
-                .when(new RecordResult(ID, 1, 2, t2.matchId(), "B", "CONCEDED"))
+                .when(new RecordResult(ID, 1, 2, t2.matchId(), "B", "CONCEDED", 1, null))
                 .expectEvents(last, nextRound(after));
     }
 
@@ -196,15 +229,15 @@ class TournamentAggregateTest {
         RoundPaired one = (RoundPaired) given.get(given.size() - 1);
         given.add(
                 new TournamentEvents.TableResultRecorded(
-                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT));
+                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT, null));
         RoundPaired two = nextRound(given);
         given.add(two);
         PairedTable t = two.tables().get(0);
         fixture.given(given)
-                .when(new RecordResult(ID, 2, 1, t.matchId(), null, "BOTH_LOST"))
+                .when(new RecordResult(ID, 2, 1, t.matchId(), null, "BOTH_LOST", 1, null))
                 .expectEvents(
                         new TournamentEvents.TableResultRecorded(
-                                2, 1, t.matchId(), Result.drawn(), "BOTH_LOST", AT),
+                                2, 1, t.matchId(), Result.drawn(), "BOTH_LOST", AT, null),
                         new TournamentEvents.Ended("00".repeat(32), AT));
     }
 
@@ -214,7 +247,7 @@ class TournamentAggregateTest {
         RoundPaired one = (RoundPaired) given.get(given.size() - 1);
         PairedTable t1 = one.tables().get(0);
         fixture.given(given)
-                .when(new RecordResult(ID, 1, 1, "someone-elses-match", "A", "CONCEDED"))
+                .when(new RecordResult(ID, 1, 1, "someone-elses-match", "A", "CONCEDED", 1, null))
                 .expectNoEvents();
         given.add(
                 new TournamentEvents.RulingMade(
@@ -223,7 +256,7 @@ class TournamentAggregateTest {
                         new Ruling(Ruling.Kind.MATCH_LOSS, t1.a(), null, null, null, "late"),
                         AT));
         fixture.given(given)
-                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED"))
+                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED", 1, null))
                 .expectNoEvents();
     }
 
@@ -277,10 +310,10 @@ class TournamentAggregateTest {
         RoundPaired one = (RoundPaired) given.get(given.size() - 1);
         given.add(
                 new TournamentEvents.TableResultRecorded(
-                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT));
+                        1, 1, one.tables().get(0).matchId(), Result.winA(1), "CONCEDED", AT, null));
         given.add(
                 new TournamentEvents.TableResultRecorded(
-                        1, 2, one.tables().get(1).matchId(), Result.winA(1), "CONCEDED", AT));
+                        1, 2, one.tables().get(1).matchId(), Result.winA(1), "CONCEDED", AT, null));
         given.add(nextRound(given));
         fixture.given(given)
                 .when(new Enter(ID, "e8", "acc8", "P8", late))
@@ -303,6 +336,268 @@ class TournamentAggregateTest {
                 .when(new TournamentCommands.Forbid(ID, "org", "e0", "e1", "siblings"))
                 .expectEvents(
                         new TournamentEvents.PairingForbidden("e0", "e1", "org", "siblings", AT));
+    }
+
+    @Test
+    void aDoubleEliminationStartsWithItsWinnersBracketSeeded() {
+        List<Object> given = registered(DOUBLE, 5);
+        List<Object> expected = new ArrayList<>(given);
+        expected.add(new TournamentEvents.Started(5, AT));
+        RoundPaired one = nextRound(expected);
+        // 5 entrants in a bracket of 8: seeds 4 and 5 play, 1 to 3 have byes
+        assertThat(one.bracketSeeds()).hasSize(5);
+        assertThat(one.tables()).hasSize(1);
+        assertThat(one.byes()).hasSize(3);
+        fixture.given(given)
+                .when(new Start(ID, "org"))
+                .expectEvents(new TournamentEvents.Started(5, AT), one);
+    }
+
+    @Test
+    void aDisqualificationInADoubleEliminationBracketSendsTheOpponentOn() {
+        List<Object> given = started(DOUBLE, 4);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t1 = one.tables().get(0);
+        PairedTable t2 = one.tables().get(1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, t1.matchId(), Result.winA(1), "CONCEDED", AT, null));
+        Ruling dq = new Ruling(Ruling.Kind.DISQUALIFICATION, t2.a(), null, null, null, "cheating");
+        List<Object> after = new ArrayList<>(given);
+        after.add(new TournamentEvents.RulingMade("org", "Organizer", dq, AT));
+        RoundPaired two = nextRound(after);
+        // the winners' final t1.a v t2.b; the losers' round 1 is t1.b's bye (t2.a is out)
+        assertThat(two.tables()).hasSize(1);
+        assertThat(List.of(two.tables().get(0).a(), two.tables().get(0).b()))
+                .containsExactlyInAnyOrder(t1.a(), t2.b());
+        assertThat(two.byes()).containsExactly(t1.b());
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", dq))
+                .expectEvents(new TournamentEvents.RulingMade("org", "Organizer", dq, AT), two);
+    }
+
+    @Test
+    void theLosersChampionWinningTheGrandFinalPairsAResetAndItsResultEndsIt() {
+        List<Object> given = started(DOUBLE, 2);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t = one.tables().get(0);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, t.matchId(), Result.winA(1), "CONCEDED", AT, null));
+        RoundPaired grandFinal = nextRound(given);
+        given.add(grandFinal);
+        PairedTable gf = grandFinal.tables().get(0);
+        assertThat(List.of(gf.a(), gf.b())).containsExactly(t.a(), t.b());
+        // the losers' champion (t.b) wins the grand final: a reset
+        TournamentEvents.TableResultRecorded lost =
+                new TournamentEvents.TableResultRecorded(
+                        2, 1, gf.matchId(), Result.winB(1), "CONCEDED", AT, null);
+        List<Object> after = new ArrayList<>(given);
+        after.add(lost);
+        RoundPaired reset = nextRound(after);
+        assertThat(reset.round()).isEqualTo(3);
+        assertThat(reset.tables()).hasSize(1);
+        fixture.given(given)
+                .when(new RecordResult(ID, 2, 1, gf.matchId(), "B", "CONCEDED", 1, null))
+                .expectEvents(lost, reset);
+        after.add(reset);
+        fixture.given(after)
+                .when(
+                        new RecordResult(
+                                ID,
+                                3,
+                                1,
+                                reset.tables().get(0).matchId(),
+                                "A",
+                                "CONCEDED",
+                                1,
+                                null))
+                .expectEvents(
+                        new TournamentEvents.TableResultRecorded(
+                                3,
+                                1,
+                                reset.tables().get(0).matchId(),
+                                Result.winA(1),
+                                "CONCEDED",
+                                AT,
+                                null),
+                        new TournamentEvents.Ended("00".repeat(32), AT));
+    }
+
+    @Test
+    void aBestOfThreeGameIsRecordedAndNamesTheNextGamesMatch() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        assertThat(t.matchId()).isEqualTo(ID + "-r1-t1");
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t.matchId(), "A", "CONCEDED", 1, null))
+                .expectEvents(
+                        new TournamentEvents.GameRecorded(
+                                1, 1, 1, t.matchId(), "A", "CONCEDED", ID + "-r1-t1-g2", AT));
+    }
+
+    @Test
+    void gameTwoSeatsTheTableTheOtherWayRoundAndTwoWinsDecideTheTable() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        given.add(
+                new TournamentEvents.GameRecorded(
+                        1, 1, 1, t.matchId(), "A", "CONCEDED", ID + "-r1-t1-g2", AT));
+        // game 2: the table's first entrant sits second, so the match's B winning is the table's A
+        TournamentEvents.GameRecorded two =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 2, ID + "-r1-t1-g2", "A", "CONCEDED", null, AT);
+        TournamentEvents.TableResultRecorded result =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, ID + "-r1-t1-g2", new Result(2, 0, 0), "CONCEDED", AT, null);
+        List<Object> after = new ArrayList<>(given);
+        after.add(two);
+        after.add(result);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, ID + "-r1-t1-g2", "B", "CONCEDED", 2, null))
+                .expectEvents(two, result, nextRound(after));
+    }
+
+    @Test
+    void aDrawnGameCountsAsPlayedAndThreeGamesEndTheTable() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        given.add(
+                new TournamentEvents.GameRecorded(
+                        1, 1, 1, t.matchId(), "A", "CONCEDED", ID + "-r1-t1-g2", AT));
+        given.add(
+                new TournamentEvents.GameRecorded(
+                        1, 1, 2, ID + "-r1-t1-g2", null, "BOTH_LOST", ID + "-r1-t1-g3", AT));
+        TournamentEvents.GameRecorded three =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 3, ID + "-r1-t1-g3", "B", "CONCEDED", null, AT);
+        TournamentEvents.TableResultRecorded result =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, ID + "-r1-t1-g3", new Result(1, 1, 1), "CONCEDED", AT, null);
+        List<Object> after = new ArrayList<>(given);
+        after.add(three);
+        after.add(result);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, ID + "-r1-t1-g3", "B", "CONCEDED", 3, null))
+                .expectEvents(three, result, nextRound(after));
+    }
+
+    @Test
+    void aGameThatIsNotTheOneTheTablePlaysChangesNothing() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, ID + "-r1-t1-g2", "A", "CONCEDED", 2, null))
+                .expectNoEvents();
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t.matchId() + "-x", "A", "CONCEDED", 1, null))
+                .expectNoEvents();
+    }
+
+    @Test
+    void aPodSwissRecordsTheRulesetsFewestSeatsAndRefusesARulesetThatCannotSeatIt() {
+        TournamentRules asked = new TournamentRules(Format.SWISS, 2, 0, 1, null, null, 4, 0);
+        TournamentEvents.Created c = created(PODS);
+        fixture.givenNoPriorActivity()
+                .when(
+                        new CreateTournament(
+                                ID,
+                                "Friday",
+                                "casket",
+                                "org",
+                                "Organizer",
+                                asked,
+                                MatchOptions.defaults(),
+                                SEED,
+                                Util.bytes(0x11)))
+                .expectEvents(
+                        new TournamentEvents.Created(
+                                ID,
+                                "Friday",
+                                "casket",
+                                "org",
+                                "Organizer",
+                                PODS,
+                                c.matchOptions(),
+                                c.seedCommitment(),
+                                c.seed(),
+                                c.tableKey(),
+                                AT));
+        fixture.givenNoPriorActivity()
+                .when(
+                        new CreateTournament(
+                                ID,
+                                "Friday",
+                                "voidexa",
+                                "org",
+                                "Organizer",
+                                asked,
+                                MatchOptions.defaults(),
+                                SEED,
+                                Util.bytes(0x11)))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("SEATS_NOT_SUPPORTED"));
+    }
+
+    @Test
+    void aPodsPlacesAreItsResultAndTheLastPodPairsTheNextRound() {
+        List<Object> given = started(PODS, 8);
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        assertThat(one.tables()).hasSize(2);
+        assertThat(one.tables().get(0).seats()).hasSize(4);
+        PairedTable p1 = one.tables().get(0);
+        PairedTable p2 = one.tables().get(1);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, p1.matchId(), null, "LAST_STANDING", AT, List.of(1, 2, 3, 4)));
+        TournamentEvents.TableResultRecorded last =
+                new TournamentEvents.TableResultRecorded(
+                        1, 2, p2.matchId(), null, "LAST_STANDING", AT, List.of(4, 1, 2, 2));
+        List<Object> after = new ArrayList<>(given);
+        after.add(last);
+        RoundPaired two = nextRound(after);
+        // the two winners of round 1 (9 points) open round 2's first pod
+        assertThat(two.tables().get(0).seats()).contains(p1.seats().get(0), p2.seats().get(1));
+        fixture.given(given)
+                .when(
+                        new RecordResult(
+                                ID,
+                                1,
+                                2,
+                                p2.matchId(),
+                                "B",
+                                "LAST_STANDING",
+                                1,
+                                List.of(4, 1, 2, 2)))
+                .expectEvents(last, two);
+    }
+
+    @Test
+    void aPodsMatchThatNamesNoPlacesPutsItsWinnerFirstAndTheRestSecond() {
+        List<Object> given = started(PODS, 4);
+        PairedTable p = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        TournamentEvents.TableResultRecorded placed =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, p.matchId(), null, "CONCEDED", AT, List.of(2, 2, 1, 2));
+        List<Object> after = new ArrayList<>(given);
+        after.add(placed);
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, p.matchId(), "C", "CONCEDED", 1, null))
+                .expectEvents(placed, nextRound(after));
+    }
+
+    @Test
+    void aMatchLossInAPodIsNotOffered() {
+        List<Object> given = started(PODS, 4);
+        fixture.given(given)
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                new Ruling(Ruling.Kind.MATCH_LOSS, "e0", null, null, null, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("RULING_NOT_SUPPORTED"));
     }
 
     /** Small helpers. */

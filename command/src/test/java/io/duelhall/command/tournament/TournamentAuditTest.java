@@ -17,7 +17,12 @@ class TournamentAuditTest {
 
     /** A whole Swiss of {@code n} (2 rounds): the first seat wins every table but every third. */
     static List<TournamentEvent> played(int n) {
-        List<Object> events = TournamentAggregateTest.registered(n);
+        return played(TournamentAggregateTest.SWISS2, n);
+    }
+
+    static List<TournamentEvent> played(
+            io.duelhall.domain.tournament.TournamentRules rules, int n) {
+        List<Object> events = TournamentAggregateTest.registered(rules, n);
         events.add(new TournamentEvents.Started(n, AT));
         TournamentState s = new TournamentState();
         events.forEach(e -> s.apply((TournamentEvent) e));
@@ -30,7 +35,7 @@ class TournamentAuditTest {
                 Result res = k++ % 3 == 2 ? Result.winB(1) : Result.winA(1);
                 TableResultRecorded rec =
                         new TableResultRecorded(
-                                r.round(), t.table(), t.matchId(), res, "CONCEDED", AT);
+                                r.round(), t.table(), t.matchId(), res, "CONCEDED", AT, null);
                 events.add(rec);
                 s.apply(rec);
             }
@@ -56,7 +61,7 @@ class TournamentAuditTest {
                 at = i;
                 List<PairedTable> tables = new ArrayList<>(r.tables());
                 PairedTable t = tables.get(0);
-                tables.set(0, new PairedTable(t.table(), t.matchId(), t.b(), t.a()));
+                tables.set(0, new PairedTable(t.table(), t.matchId(), t.b(), t.a(), null));
                 events.set(i, new RoundPaired(2, tables, r.byes(), r.bracketSeeds(), AT));
             }
         }
@@ -76,7 +81,7 @@ class TournamentAuditTest {
                 events.set(
                         i,
                         new TableResultRecorded(
-                                1, t.table(), t.matchId(), flipped, t.reason(), AT));
+                                1, t.table(), t.matchId(), flipped, t.reason(), AT, null));
             }
         }
         TournamentAudit.Report r = TournamentAudit.check(events);
@@ -106,5 +111,228 @@ class TournamentAuditTest {
         events.remove(last);
         assertThat(TournamentAudit.check(events).firstDifference())
                 .contains("paired when none was due");
+    }
+
+    @Test
+    void aWholeDoubleEliminationAuditsCleanAndAChangedBracketResultIsCaught() {
+        List<TournamentEvent> clean = played(TournamentAggregateTest.DOUBLE, 6);
+        TournamentAudit.Report r = TournamentAudit.check(clean);
+        assertThat(r.firstDifference()).isNull();
+        assertThat(r.roundsChecked()).isGreaterThanOrEqualTo(6);
+        // round 2's first result turned round: round 3 is not what the record derives
+        List<TournamentEvent> events = new ArrayList<>(clean);
+        int paired3 = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TableResultRecorded t
+                    && t.round() == 2
+                    && t.table() == 1) {
+                Result flipped = t.result().winner().equals("A") ? Result.winB(1) : Result.winA(1);
+                events.set(
+                        i,
+                        new TableResultRecorded(2, 1, t.matchId(), flipped, t.reason(), AT, null));
+            }
+            if (events.get(i) instanceof RoundPaired p && p.round() == 3) {
+                paired3 = i;
+            }
+        }
+        TournamentAudit.Report changed = TournamentAudit.check(events);
+        assertThat(changed.passed()).isFalse();
+        assertThat(changed.roundsChecked()).isEqualTo(2);
+        assertThat(changed.firstDifference()).startsWith("event " + paired3 + ": round 3");
+    }
+
+    /**
+     * A best-of-3 Swiss of {@code n} (2 rounds): at every table the first entrant wins game 1, the
+     * second game 2, and game 3 goes to the first entrant but at every third table (a draw there).
+     */
+    static List<TournamentEvent> playedBestOfThree(int n) {
+        List<Object> events = TournamentAggregateTest.registered(TournamentAggregateTest.BO3, n);
+        events.add(new TournamentEvents.Started(n, AT));
+        TournamentState s = new TournamentState();
+        events.forEach(e -> s.apply((TournamentEvent) e));
+        int k = 0;
+        String id = TournamentAggregateTest.ID;
+        while (!s.ledger().over()) {
+            RoundPaired r = TournamentAggregateTest.nextRound(events);
+            events.add(r);
+            s.apply(r);
+            for (PairedTable t : r.tables()) {
+                String[] games = {"A", "B", k++ % 3 == 2 ? null : "A"};
+                io.duelhall.domain.tournament.Series series =
+                        io.duelhall.domain.tournament.Series.start(3);
+                for (int g = 1; g <= 3; g++) {
+                    series = series.plus(games[g - 1]);
+                    String mid = TournamentState.matchId(id, r.round(), t.table(), g);
+                    List<TournamentEvent> add = new ArrayList<>();
+                    add.add(
+                            new TournamentEvents.GameRecorded(
+                                    r.round(),
+                                    t.table(),
+                                    g,
+                                    mid,
+                                    games[g - 1],
+                                    "CONCEDED",
+                                    g < 3
+                                            ? TournamentState.matchId(
+                                                    id, r.round(), t.table(), g + 1)
+                                            : null,
+                                    AT));
+                    if (g == 3) {
+                        add.add(
+                                new TableResultRecorded(
+                                        r.round(),
+                                        t.table(),
+                                        mid,
+                                        series.result(),
+                                        "CONCEDED",
+                                        AT,
+                                        null));
+                    }
+                    for (TournamentEvent e : add) {
+                        events.add(e);
+                        s.apply(e);
+                    }
+                }
+            }
+        }
+        events.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        return events.stream().map(TournamentEvent.class::cast).toList();
+    }
+
+    @Test
+    void aBestOfThreeAuditsCleanAndATableResultThatIsNotItsGamesIsCaughtThere() {
+        List<TournamentEvent> clean = playedBestOfThree(4);
+        assertThat(TournamentAudit.check(clean).firstDifference()).isNull();
+        List<TournamentEvent> events = new ArrayList<>(clean);
+        int at = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TableResultRecorded t && t.round() == 1 && at < 0) {
+                at = i;
+                events.set(
+                        i,
+                        new TableResultRecorded(
+                                1,
+                                t.table(),
+                                t.matchId(),
+                                new Result(2, 0, 0),
+                                t.reason(),
+                                AT,
+                                null));
+            }
+        }
+        TournamentAudit.Report r = TournamentAudit.check(events);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.firstDifference())
+                .startsWith("event " + at + ": round 1 table 1 is recorded")
+                .contains("but its games make Result[winsA=2, winsB=1, draws=0]");
+    }
+
+    @Test
+    void aGameRecordedOutOfTurnIsCaught() {
+        List<TournamentEvent> events = new ArrayList<>(playedBestOfThree(4));
+        int at = -1;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof TournamentEvents.GameRecorded g
+                    && g.round() == 2
+                    && g.game() == 2
+                    && at < 0) {
+                at = i;
+                events.set(
+                        i,
+                        new TournamentEvents.GameRecorded(
+                                2,
+                                g.table(),
+                                3,
+                                g.matchId(),
+                                g.winner(),
+                                g.reason(),
+                                g.nextMatchId(),
+                                AT));
+            }
+        }
+        assertThat(TournamentAudit.check(events).firstDifference())
+                .startsWith("event " + at + ": round 2 table 1 records game 3");
+    }
+
+    /** A whole Swiss of 4-seat pods (2 rounds): each pod placed in seat order. */
+    static List<TournamentEvent> playedPods(int n) {
+        List<Object> events = TournamentAggregateTest.registered(TournamentAggregateTest.PODS, n);
+        events.add(new TournamentEvents.Started(n, AT));
+        TournamentState s = new TournamentState();
+        events.forEach(e -> s.apply((TournamentEvent) e));
+        while (!s.ledger().over()) {
+            RoundPaired r = TournamentAggregateTest.nextRound(events);
+            events.add(r);
+            s.apply(r);
+            for (PairedTable t : r.tables()) {
+                List<Integer> places = new ArrayList<>();
+                for (int i = 0; i < t.seats().size(); i++) {
+                    places.add(i + 1);
+                }
+                TableResultRecorded rec =
+                        new TableResultRecorded(
+                                r.round(),
+                                t.table(),
+                                t.matchId(),
+                                null,
+                                "LAST_STANDING",
+                                AT,
+                                places);
+                events.add(rec);
+                s.apply(rec);
+            }
+        }
+        events.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        return events.stream().map(TournamentEvent.class::cast).toList();
+    }
+
+    @Test
+    void aPodSwissAuditsCleanAndChangedPlacesAreCaught() {
+        List<TournamentEvent> clean = playedPods(8);
+        TournamentAudit.Report ok = TournamentAudit.check(clean);
+        assertThat(ok.firstDifference()).isNull();
+        assertThat(ok.roundsChecked()).isEqualTo(2);
+        // round 1's first pod placed the other way round: round 2's pods change
+        List<TournamentEvent> turned = new ArrayList<>(clean);
+        int paired2 = -1;
+        int badAt = -1;
+        List<TournamentEvent> bad = new ArrayList<>(clean);
+        for (int i = 0; i < turned.size(); i++) {
+            if (turned.get(i) instanceof TableResultRecorded t
+                    && t.round() == 1
+                    && t.table() == 1) {
+                turned.set(
+                        i,
+                        new TableResultRecorded(
+                                1, 1, t.matchId(), null, t.reason(), AT, List.of(4, 3, 2, 1)));
+                bad.set(
+                        i,
+                        new TableResultRecorded(
+                                1, 1, t.matchId(), null, t.reason(), AT, List.of(1, 1, 3, 3)));
+                badAt = i;
+            }
+            if (turned.get(i) instanceof RoundPaired p && p.round() == 2) {
+                paired2 = i;
+            }
+        }
+        TournamentAudit.Report r = TournamentAudit.check(turned);
+        assertThat(r.passed()).isFalse();
+        assertThat(r.firstDifference()).startsWith("event " + paired2 + ": round 2 is paired");
+        // places that are no ranking (two firsts, then a third) are caught where they stand
+        bad.set(
+                badAt,
+                new TableResultRecorded(
+                        1,
+                        1,
+                        ((TableResultRecorded) clean.get(badAt)).matchId(),
+                        null,
+                        "x",
+                        AT,
+                        List.of(1, 1, 2, 4)));
+        assertThat(TournamentAudit.check(bad).firstDifference())
+                .isEqualTo(
+                        "event "
+                                + badAt
+                                + ": round 1 pod 1 is placed [1, 1, 2, 4], not a ranking of its 4 seats");
     }
 }

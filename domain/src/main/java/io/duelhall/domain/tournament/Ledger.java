@@ -54,16 +54,35 @@ public record Ledger(
         return new Ledger(rules, es, withdrawn, forbidden, rounds, field, bracketSeeds);
     }
 
-    /** Before the start an entry is taken back; after, the entrant leaves with results kept. */
+    /**
+     * Before the start an entry is taken back; after, the entrant leaves with results kept. In a
+     * double-elimination bracket their open table, if any, is settled as their loss (their opponent
+     * goes on); a single-elimination bracket leaves it to its match, as it always has.
+     */
     public Ledger withdraw(String id) {
         if (!started()) {
             List<Entry> es = new ArrayList<>(entries);
             es.removeIf(e -> e.id().equals(id));
             return new Ledger(rules, es, withdrawn, forbidden, rounds, field, bracketSeeds);
         }
-        Set<String> w = new HashSet<>(withdrawn);
+        Ledger l = this;
+        PlayedRound c = current();
+        if (c != null
+                && inBracket(c.number())
+                && rules.bracketFormat() == Format.DOUBLE_ELIMINATION) {
+            Table t = Rulings.openTable(this, id);
+            if (t != null) {
+                int bo = rules.bestOf();
+                l =
+                        result(
+                                c.number(),
+                                t.number(),
+                                t.a().equals(id) ? Result.winB(bo) : Result.winA(bo));
+            }
+        }
+        Set<String> w = new HashSet<>(l.withdrawn);
         w.add(id);
-        return new Ledger(rules, entries, w, forbidden, rounds, field, bracketSeeds);
+        return new Ledger(l.rules, l.entries, w, l.forbidden, l.rounds, l.field, l.bracketSeeds);
     }
 
     public Ledger reenter(String id) {
@@ -102,6 +121,32 @@ public record Ledger(
         return new Ledger(rules, entries, withdrawn, forbidden, rs, field, bracketSeeds);
     }
 
+    /** A pod's places (aligned with its seats). */
+    public Ledger placed(int round, int pod, List<Integer> places) {
+        List<PlayedRound> rs = new ArrayList<>(rounds);
+        rs.set(round - 1, rs.get(round - 1).withPlaces(pod, places));
+        return new Ledger(rules, entries, withdrawn, forbidden, rs, field, bracketSeeds);
+    }
+
+    /** The rounds as standings count them: a pod as the pairwise meetings of its seats. */
+    List<PlayedRound> scoring() {
+        return rules.seatsPerTable() > 2 ? Pods.meetings(rounds, rules.seatsPerTable()) : rounds;
+    }
+
+    /** The entrant's pod in the current round, or null. */
+    public Pod podOf(String entry) {
+        PlayedRound c = current();
+        if (c == null) {
+            return null;
+        }
+        for (Pod p : c.pairing().pods()) {
+            if (p.has(entry)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     public PlayedRound current() {
         return rounds.isEmpty() ? null : rounds.get(rounds.size() - 1);
     }
@@ -119,11 +164,28 @@ public record Ledger(
             case SWISS ->
                     swissRounds()
                             + (rules.topCut() > 0
-                                    ? Elimination.rounds(Math.min(rules.topCut(), field))
+                                    ? bracketRounds(Math.min(rules.topCut(), field))
                                     : 0);
-            case SINGLE_ELIMINATION, DOUBLE_ELIMINATION -> Elimination.rounds(field);
+            case SINGLE_ELIMINATION, DOUBLE_ELIMINATION -> bracketRounds(field);
             case ROUND_ROBIN -> RoundRobin.rounds(field);
         };
+    }
+
+    /** The most rounds a bracket of {@code seeds} entrants plays. */
+    private int bracketRounds(int seeds) {
+        return rules.bracketFormat() == Format.DOUBLE_ELIMINATION
+                ? DoubleElimination.rounds(seeds)
+                : Elimination.rounds(seeds);
+    }
+
+    /** The round of the tournament the bracket starts at (1 for an elimination). */
+    private int bracketFrom() {
+        return rules.format() == Format.SWISS ? swissRounds() : 0;
+    }
+
+    /** Whether round {@code round} (1-based) is a bracket round. */
+    public boolean inBracket(int round) {
+        return bracketSeeds != null && (rules.format() != Format.SWISS || round > swissRounds());
     }
 
     public int active() {
@@ -140,8 +202,13 @@ public record Ledger(
             return false;
         }
         if (bracketSeeds != null) {
+            int from = bracketFrom();
+            if (rules.bracketFormat() == Format.DOUBLE_ELIMINATION) {
+                return DoubleElimination.over(
+                                bracketSeeds, rounds.subList(from, rounds.size()), withdrawn)
+                        || active() < 2;
+            }
             // a bracket cut smaller than planned (entrants left during the Swiss) ends sooner
-            int from = rules.format() == Format.SWISS ? swissRounds() : 0;
             if (rounds.size() - from >= Elimination.rounds(bracketSeeds.size())) {
                 return true;
             }
@@ -156,6 +223,19 @@ public record Ledger(
         int round = rounds.size() + 1;
         switch (rules.format()) {
             case SWISS -> {
+                if (rules.seatsPerTable() > 2) {
+                    return new Next(
+                            Pods.pair(
+                                    entries,
+                                    rounds,
+                                    withdrawn,
+                                    forbidden,
+                                    seed,
+                                    round,
+                                    rules.seatsPerTable(),
+                                    rules.podMinimumSeats()),
+                            null);
+                }
                 if (rules.topCut() == 0 || round <= swissRounds()) {
                     return new Next(
                             Swiss.pair(
@@ -184,14 +264,8 @@ public record Ledger(
                                     .map(Standing::entry)
                                     .toList();
                 }
-                int k = round - swissRounds();
                 return new Next(
-                        Elimination.pair(
-                                seeds,
-                                rounds.subList(swissRounds(), rounds.size()),
-                                withdrawn,
-                                k,
-                                round),
+                        bracket(seeds, rounds.subList(swissRounds(), rounds.size()), round),
                         bracketSeeds == null ? seeds : null);
             }
             case SINGLE_ELIMINATION, DOUBLE_ELIMINATION -> {
@@ -206,9 +280,7 @@ public record Ledger(
                     drawn.sort(Comparator.comparingInt(Entry::rating).reversed());
                     seeds = drawn.stream().map(Entry::id).toList();
                 }
-                return new Next(
-                        Elimination.pair(seeds, rounds, withdrawn, round, round),
-                        bracketSeeds == null ? seeds : null);
+                return new Next(bracket(seeds, rounds, round), bracketSeeds == null ? seeds : null);
             }
             case ROUND_ROBIN -> {
                 return new Next(RoundRobin.pair(entries, withdrawn, seed, round), null);
@@ -217,13 +289,21 @@ public record Ledger(
         throw new IllegalStateException("unknown format " + rules.format());
     }
 
+    /** The bracket's next round (its round {@code played.size() + 1}) as round {@code round}. */
+    private Pairing bracket(List<String> seeds, List<PlayedRound> played, int round) {
+        int k = played.size() + 1;
+        return rules.bracketFormat() == Format.DOUBLE_ELIMINATION
+                ? DoubleElimination.pair(seeds, played, withdrawn, k, round)
+                : Elimination.pair(seeds, played, withdrawn, k, round);
+    }
+
     /**
      * The standings: by the tie-break chain; once a bracket is played, its entrants come first,
      * further in the bracket first (then by seed), the others after them in Swiss order.
      */
     public List<Standing> standings() {
         List<Standing> base =
-                Standings.compute(entries, rounds, withdrawn, rules.tieBreaks(), rules.bestOf());
+                Standings.compute(entries, scoring(), withdrawn, rules.tieBreaks(), rules.bestOf());
         if (bracketSeeds == null) {
             return base;
         }
@@ -239,7 +319,11 @@ public record Ledger(
         for (Standing s : base) {
             byId.put(s.entry(), s);
         }
-        List<String> order = new ArrayList<>(Elimination.finish(bracketSeeds, bracket));
+        List<String> order =
+                new ArrayList<>(
+                        rules.bracketFormat() == Format.DOUBLE_ELIMINATION
+                                ? DoubleElimination.finish(bracketSeeds, bracket, withdrawn)
+                                : Elimination.finish(bracketSeeds, bracket));
         if (rules.format() == Format.SWISS) {
             List<Standing> swiss =
                     Standings.compute(
@@ -281,6 +365,25 @@ public record Ledger(
         for (Table t : c.pairing().tables()) {
             if (t.has(entry)) {
                 return t;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The part of a double-elimination bracket a table of round {@code round} belongs to ({@code
+     * WINNERS}, {@code LOSERS}, {@code GRAND_FINAL} or {@code RESET}); null outside one.
+     */
+    public String bracketPart(int round, Table table) {
+        if (!inBracket(round) || rules.bracketFormat() != Format.DOUBLE_ELIMINATION) {
+            return null;
+        }
+        int from = bracketFrom();
+        List<PlayedRound> bracket = rounds.subList(from, round - 1);
+        for (DoubleElimination.Meeting m :
+                DoubleElimination.meetings(bracketSeeds, bracket, round - from)) {
+            if (table.has(m.x() == null ? "" : m.x()) || table.has(m.y() == null ? "" : m.y())) {
+                return m.part().name();
             }
         }
         return null;

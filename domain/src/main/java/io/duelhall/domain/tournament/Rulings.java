@@ -19,6 +19,15 @@ public final class Rulings {
         if (r.reason() == null || r.reason().isBlank() || r.reason().length() > 500) {
             return Refusal.malformed("INVALID_FIELD", "reason must be 1 to 500 characters.");
         }
+        if (l.rules().seatsPerTable() > 2
+                && (r.kind() == Ruling.Kind.MATCH_LOSS
+                        || r.kind() == Ruling.Kind.GAME_LOSS
+                        || r.kind() == Ruling.Kind.RESULT_CORRECTION)) {
+            return Refusal.rules(
+                    "RULING_NOT_SUPPORTED",
+                    null,
+                    r.kind() + " is not offered in pods yet: the pod's match places its seats.");
+        }
         switch (r.kind()) {
             case TIME_EXTENSION, REPAIR_ROUND -> {
                 return Refusal.rules(

@@ -78,7 +78,8 @@ class EliminationTest {
 
     @Test
     void aSingleEliminationRunsToOneChampionWhoRanksFirst() {
-        TournamentRules rules = new TournamentRules(Format.SINGLE_ELIMINATION, 0, 0, 1, null);
+        TournamentRules rules =
+                new TournamentRules(Format.SINGLE_ELIMINATION, 0, 0, 1, null, null, 0, 0);
         for (int n = 2; n <= 13; n++) {
             Ledger l = Play.run(Play.started(rules, n), seed("e" + n), new Random(n), 10, 0);
             assertThat(l.over()).isTrue();
@@ -107,7 +108,8 @@ class EliminationTest {
 
     @Test
     void bySeedTheHighestRatingIsSeedOne() {
-        TournamentRules rules = new TournamentRules(Format.SINGLE_ELIMINATION, 0, 0, 1, null);
+        TournamentRules rules =
+                new TournamentRules(Format.SINGLE_ELIMINATION, 0, 0, 1, null, null, 0, 0);
         Ledger l = Play.started(rules, 4);
         Ledger.Next next = l.pairNext(seed("r"));
         // ratings of Play.entrants: 1500, 1537, 1574, 1611
@@ -118,7 +120,7 @@ class EliminationTest {
 
     @Test
     void aSwissWithATopCutSeedsTheBracketFromTheSwissStandings() {
-        TournamentRules rules = new TournamentRules(Format.SWISS, 3, 4, 1, null);
+        TournamentRules rules = new TournamentRules(Format.SWISS, 3, 4, 1, null, null, 0, 0);
         Ledger l = Play.run(Play.started(rules, 8), seed("cut"), new Random(3), 3, 0);
         List<String> top4 = l.standings().stream().limit(4).map(Standing::entry).toList();
         Ledger.Next next = l.pairNext(seed("cut"));
@@ -135,7 +137,7 @@ class EliminationTest {
 
     @Test
     void aTopCutThatShrankWhileTheSwissWasPlayedEndsWithItsSmallerBracket() {
-        TournamentRules rules = new TournamentRules(Format.SWISS, 2, 4, 1, null);
+        TournamentRules rules = new TournamentRules(Format.SWISS, 2, 4, 1, null, null, 0, 0);
         Ledger l = Play.run(Play.started(rules, 6), seed("shrink"), new Random(6), 2, 0);
         for (String id : List.of("e0", "e1", "e2", "e3")) {
             l = l.withdraw(id);

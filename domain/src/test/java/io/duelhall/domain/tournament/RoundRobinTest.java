@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RoundRobinTest {
     @Test
     void everyPairMeetsExactlyOnceAndAnOddFieldHasOneByeEach() {
-        TournamentRules rules = new TournamentRules(Format.ROUND_ROBIN, 0, 0, 1, null);
+        TournamentRules rules = new TournamentRules(Format.ROUND_ROBIN, 0, 0, 1, null, null, 0, 0);
         for (int n = 2; n <= 11; n++) {
             Ledger l = Play.run(Play.started(rules, n), seed("rr" + n), new Random(n), 20, 0);
             assertThat(l.over()).isTrue();
@@ -40,7 +40,7 @@ class RoundRobinTest {
 
     @Test
     void theOpponentOfAnEntrantWhoLeftHasABye() {
-        TournamentRules rules = new TournamentRules(Format.ROUND_ROBIN, 0, 0, 1, null);
+        TournamentRules rules = new TournamentRules(Format.ROUND_ROBIN, 0, 0, 1, null, null, 0, 0);
         Ledger l = Play.started(rules, 4).withdraw("e2");
         Pairing p = l.pairNext(seed("x")).pairing();
         assertThat(p.tables()).hasSize(1);

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 class RulingsTest {
-    static final TournamentRules SWISS = new TournamentRules(Format.SWISS, 3, 0, 1, null);
+    static final TournamentRules SWISS =
+            new TournamentRules(Format.SWISS, 3, 0, 1, null, null, 0, 0);
 
     private static Ledger roundOne() {
         Ledger l = Play.started(SWISS, 4);

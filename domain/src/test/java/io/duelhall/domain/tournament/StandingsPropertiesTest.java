@@ -131,7 +131,8 @@ class StandingsPropertiesTest {
                                 TieBreak.SONNEBORN_BERGER));
         List<TieBreak> chain = chains.get(chainPick);
         TournamentRules rules =
-                new TournamentRules(Format.SWISS, rounds, 0, bestOfThree ? 3 : 1, chain);
+                new TournamentRules(
+                        Format.SWISS, rounds, 0, bestOfThree ? 3 : 1, chain, null, 0, 0);
         Ledger l =
                 Play.run(
                         Play.started(rules, n),

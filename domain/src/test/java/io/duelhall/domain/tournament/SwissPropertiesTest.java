@@ -14,7 +14,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 class SwissPropertiesTest {
-    static final TournamentRules SWISS = new TournamentRules(Format.SWISS, 0, 0, 1, null);
+    static final TournamentRules SWISS =
+            new TournamentRules(Format.SWISS, 0, 0, 1, null, null, 0, 0);
 
     /** Every round of a played Swiss, checked against what was known when it was paired. */
     @Property(tries = 300)

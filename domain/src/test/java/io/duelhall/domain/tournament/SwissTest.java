@@ -11,7 +11,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SwissTest {
-    static final TournamentRules SWISS = new TournamentRules(Format.SWISS, 0, 0, 1, null);
+    static final TournamentRules SWISS =
+            new TournamentRules(Format.SWISS, 0, 0, 1, null, null, 0, 0);
 
     private static Pairing first(int n, String seed) {
         return Play.started(SWISS, n).pairNext(seed(seed)).pairing();

@@ -769,6 +769,302 @@ class TournamentHttpTest extends AppTest {
         }
     }
 
+    /**
+     * Plays every round until the end: at each table without a result the entrant {@code wins}
+     * picks wins; {@code before} runs when a round is paired, before its tables are played.
+     */
+    private JsonNode playToTheEnd(
+            String id,
+            Map<String, String> tokenOf,
+            java.util.function.BinaryOperator<String> wins,
+            java.util.function.BiConsumer<Integer, JsonNode> before)
+            throws InterruptedException {
+        for (int round = 1; ; round++) {
+            int r = round;
+            JsonNode v =
+                    await(
+                            id,
+                            x ->
+                                    x.get("status").asText().equals("ENDED")
+                                            || x.get("round").asInt() >= r);
+            if (v.get("rounds").size() < r) {
+                return v;
+            }
+            before.accept(r, v);
+            v = view(id);
+            for (JsonNode t : v.get("rounds").get(r - 1).get("tables")) {
+                if (!t.get("result").isNull()) {
+                    continue;
+                }
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                concede(id, tokenOf.get(wins.apply(a, b).equals(a) ? b : a));
+            }
+            await(id, x -> x.get("status").asText().equals("ENDED") || x.get("round").asInt() > r);
+        }
+    }
+
+    @Test
+    void aDoubleEliminationOfFiveRunsToItsEndWithADisqualificationInTheBracket() throws Exception {
+        String organizer = api.registered("TO8-" + run);
+        String id = create(organizer, Map.of("format", "DOUBLE_ELIMINATION"));
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of(
+                                "name",
+                                "x",
+                                "format",
+                                "SWISS",
+                                "topCut",
+                                4,
+                                "topCutFormat",
+                                "ROUND_ROBIN"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String player = api.registered("D" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode one = await(id, x -> x.get("round").asInt() >= 1);
+        // a bracket of 8 for 5: one table, three byes
+        assertThat(one.get("rounds").get(0).get("tables")).hasSize(1);
+        assertThat(one.get("rounds").get(0).get("byes")).hasSize(3);
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        String[] cheat = new String[2]; // the disqualified and their opponent
+        JsonNode end =
+                playToTheEnd(
+                        id,
+                        tokenOf,
+                        earlier,
+                        (round, v) -> {
+                            if (round != 2) {
+                                return;
+                            }
+                            // round 2: the would-be winner of its first table is disqualified
+                            JsonNode t = v.get("rounds").get(1).get("tables").get(0);
+                            String a = t.get("seats").get("A").asText();
+                            String b = t.get("seats").get("B").asText();
+                            cheat[0] = earlier.apply(a, b);
+                            cheat[1] = cheat[0].equals(a) ? b : a;
+                            Res dq =
+                                    api.post(
+                                            "/api/tournaments/" + id + "/rulings",
+                                            Map.of(
+                                                    "kind",
+                                                    "DISQUALIFICATION",
+                                                    "entryId",
+                                                    cheat[0],
+                                                    "reason",
+                                                    "marked cards"),
+                                            null,
+                                            as(organizer));
+                            assertThat(dq.status()).as(dq.raw()).isEqualTo(201);
+                        });
+        assertThat(end.get("status").asText()).isEqualTo("ENDED");
+        // the disqualified entrant's table went to the opponent; they were never paired again
+        JsonNode dqTable = end.get("rounds").get(1).get("tables").get(0);
+        String dqWinner = dqTable.get("result").get("winner").asText();
+        assertThat(dqTable.get("seats").get(dqWinner).asText()).isEqualTo(cheat[1]);
+        Map<String, Integer> losses = new HashMap<>();
+        for (int r = 0; r < end.get("rounds").size(); r++) {
+            for (JsonNode t : end.get("rounds").get(r).get("tables")) {
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                if (r > 1) {
+                    assertThat(List.of(a, b)).doesNotContain(cheat[0]);
+                }
+                assertThat(losses.getOrDefault(a, 0)).isLessThan(2);
+                assertThat(losses.getOrDefault(b, 0)).isLessThan(2);
+                String w = t.get("result").get("winner").asText();
+                losses.merge(w.equals("A") ? b : a, 1, Integer::sum);
+            }
+        }
+        // at most 2k + 1 = 7 rounds; one entrant left with fewer than two losses: the champion
+        assertThat(end.get("rounds").size()).isBetween(5, 7);
+        assertThat(end.get("rounds").get(0).get("tables").get(0).get("bracket").asText())
+                .isEqualTo("WINNERS");
+        assertThat(end.get("rounds").get(5).get("tables").get(0).get("bracket").asText())
+                .isEqualTo("GRAND_FINAL");
+        String champion = end.get("standings").get(0).get("entryId").asText();
+        assertThat(losses.getOrDefault(champion, 0)).isLessThan(2);
+        for (String e : order) {
+            if (!e.equals(champion) && !e.equals(cheat[0])) {
+                assertThat(losses.get(e)).as(e).isEqualTo(2);
+            }
+        }
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+    }
+
+    @Test
+    void aBestOfThreeSwissPlaysGameAfterGameWithTheFirstSeatAlternating() throws Exception {
+        String organizer = api.registered("TO9-" + run);
+        String id = create(organizer, Map.of("rounds", 2, "bestOf", 3));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("B" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        java.util.function.BinaryOperator<String> earlier =
+                (a, b) -> order.indexOf(a) < order.indexOf(b) ? a : b;
+        for (int round = 1; round <= 2; round++) {
+            int r = round;
+            JsonNode v = await(id, x -> x.get("round").asInt() == r);
+            int tables = v.get("rounds").get(r - 1).get("tables").size();
+            for (int t = 0; t < tables; t++) {
+                JsonNode table = v.get("rounds").get(r - 1).get("tables").get(t);
+                String a = table.get("seats").get("A").asText();
+                String b = table.get("seats").get("B").asText();
+                String better = earlier.apply(a, b);
+                String worse = better.equals(a) ? b : a;
+                // the later entrant takes game 1, the earlier games 2 and 3
+                String[] losers = {better, worse, worse};
+                for (int g = 1; g <= 3; g++) {
+                    JsonNode me =
+                            api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(a)))
+                                    .body();
+                    assertThat(me.get("game").asInt()).isEqualTo(g);
+                    // the table's first entrant sits first in games 1 and 3, second in game 2
+                    assertThat(me.get("seat").asText()).isEqualTo(g == 2 ? "B" : "A");
+                    assertThat(me.get("matchId").asText())
+                            .isEqualTo(table.get("matchId").asText() + (g == 1 ? "" : "-g" + g));
+                    concede(id, tokenOf.get(losers[g - 1]));
+                    int tt = t;
+                    int played = g;
+                    await(
+                            id,
+                            x -> {
+                                JsonNode games =
+                                        x.get("rounds")
+                                                .get(r - 1)
+                                                .get("tables")
+                                                .get(tt)
+                                                .get("games");
+                                return games.size() == played;
+                            });
+                }
+            }
+        }
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        for (JsonNode r : end.get("rounds")) {
+            for (JsonNode t : r.get("tables")) {
+                String a = t.get("seats").get("A").asText();
+                String b = t.get("seats").get("B").asText();
+                JsonNode games = t.get("games");
+                assertThat(games).hasSize(3);
+                assertThat(games.get(0).get("first").asText()).isEqualTo(a);
+                assertThat(games.get(1).get("first").asText()).isEqualTo(b);
+                assertThat(games.get(2).get("first").asText()).isEqualTo(a);
+                JsonNode res = t.get("result");
+                boolean aBetter = earlier.apply(a, b).equals(a);
+                assertThat(res.get("winsA").asInt()).isEqualTo(aBetter ? 2 : 1);
+                assertThat(res.get("winsB").asInt()).isEqualTo(aBetter ? 1 : 2);
+                assertThat(res.get("winner").asText()).isEqualTo(aBetter ? "A" : "B");
+            }
+        }
+        // every table went 2-1: the game-win % of a 2-0 entrant is 4 games of 6, 12/18 = 2/3
+        JsonNode top = end.get("standings").get(0);
+        assertThat(top.get("entryId").asText()).isEqualTo(order.get(0));
+        assertThat(top.get("points").asInt()).isEqualTo(6);
+        assertThat(top.get("exact").get("GAME_WIN").asText()).isEqualTo("2/3");
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        Res record = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(record.raw()).contains("tournament.GameRecorded");
+    }
+
+    @Test
+    void aCasketSwissOfFourSeatPodsRunsToItsEnd() throws Exception {
+        String organizer = api.registered("TO10-" + run);
+        expect(
+                api.post(
+                        "/api/tournaments",
+                        Map.of("name", "x", "format", "SWISS", "seatsPerTable", 4),
+                        null,
+                        as(organizer)),
+                422,
+                "SEATS_NOT_SUPPORTED"); // voidexa seats 2
+        String id = create(organizer, Map.of("ruleset", "casket", "seatsPerTable", 4, "rounds", 2));
+        JsonNode starters = api.get("/api/rulesets/casket/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String player = api.registered("K" + i + "-" + run);
+            ObjectNode seat = (ObjectNode) starters.get(i % starters.size()).deepCopy();
+            seat.remove("name");
+            ObjectNode body = JsonHttp.JSON.createObjectNode();
+            body.set("seat", seat);
+            Res r = api.post("/api/tournaments/" + id + "/entries", body, null, as(player));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+            String entry = r.body().get("entryId").asText();
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        for (int round = 1; round <= 2; round++) {
+            int r = round;
+            JsonNode v = await(id, x -> x.get("round").asInt() == r);
+            for (JsonNode pod : v.get("rounds").get(r - 1).get("tables")) {
+                List<String> seats = new ArrayList<>();
+                pod.get("seats").forEach(e -> seats.add(e.asText()));
+                assertThat(seats).hasSize(4);
+                // the latest entrant concedes first: the earliest is the last standing
+                seats.sort(java.util.Comparator.comparing(order::indexOf).reversed());
+                for (int k = 0; k < 3; k++) {
+                    concede(id, tokenOf.get(seats.get(k)));
+                }
+            }
+        }
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        Map<String, Integer> points = new HashMap<>();
+        for (JsonNode r : end.get("rounds")) {
+            Set<String> seated = new HashSet<>();
+            for (JsonNode pod : r.get("tables")) {
+                List<String> seats = new ArrayList<>();
+                pod.get("seats").forEach(e -> seats.add(e.asText()));
+                seated.addAll(seats);
+                JsonNode places = pod.get("result").get("places");
+                for (int i = 0; i < seats.size(); i++) {
+                    String seat = String.valueOf((char) ('A' + i));
+                    int place = places.get(seat).asInt();
+                    // places follow entry order; a pod's points: 3 per pod-mate placed below
+                    int below = 0;
+                    for (String other : seats) {
+                        if (order.indexOf(other) > order.indexOf(seats.get(i))) {
+                            below++;
+                        }
+                    }
+                    assertThat(place).isEqualTo(4 - below);
+                    points.merge(seats.get(i), 3 * below, Integer::sum);
+                }
+            }
+            assertThat(seated).hasSize(8);
+        }
+        // round 2's first pod is round 1's winners and runners-up: the score groups
+        JsonNode standings = end.get("standings");
+        assertThat(standings.get(0).get("entryId").asText()).isEqualTo(order.get(0));
+        assertThat(standings.get(0).get("points").asInt()).isEqualTo(18);
+        for (JsonNode st : standings) {
+            assertThat(st.get("points").asInt()).isEqualTo(points.get(st.get("entryId").asText()));
+        }
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        assertThat(audit.get("roundsChecked").asInt()).isEqualTo(2);
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);

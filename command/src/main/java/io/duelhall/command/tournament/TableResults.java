@@ -1,0 +1,120 @@
+package io.duelhall.command.tournament;
+
+import io.duelhall.command.tournament.TournamentCommands.RecordResult;
+import io.duelhall.command.tournament.TournamentEvents.GameRecorded;
+import io.duelhall.command.tournament.TournamentEvents.PairedTable;
+import io.duelhall.command.tournament.TournamentEvents.TableResultRecorded;
+import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.tournament.Result;
+import io.duelhall.domain.tournament.Series;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a table's ended match records, as events (docs/tournaments.md): at a 2-seat best-of-1 table
+ * its result; at a best-of-3 table the game ({@link GameRecorded}, its winner as the table's seat)
+ * and, once the series is decided, the table's result with the games; at a pod its places. Nothing
+ * for a table that has its result (a ruling settled it) or a match that is not the one the table
+ * plays now.
+ */
+final class TableResults {
+    private TableResults() {}
+
+    static List<TournamentEvent> of(
+            TournamentState state, String tournamentId, RecordResult cmd, Instant at) {
+        PairedTable t = state.tableOfMatch(cmd.round(), cmd.table());
+        if (t == null || state.settled(cmd.round(), cmd.table())) {
+            return List.of();
+        }
+        if (t.seats() != null) {
+            return pod(cmd, t, at);
+        }
+        int bo = state.created().rules().bestOf();
+        if (bo > 1) {
+            return game(state, tournamentId, cmd, at);
+        }
+        if (!t.matchId().equals(cmd.matchId())) {
+            return List.of();
+        }
+        // a match nobody won (both lost) is a drawn table: in a bracket the better seed goes on
+        Result result =
+                "A".equals(cmd.winner())
+                        ? Result.winA(bo)
+                        : "B".equals(cmd.winner()) ? Result.winB(bo) : Result.drawn();
+        return List.of(
+                new TableResultRecorded(
+                        cmd.round(), cmd.table(), cmd.matchId(), result, cmd.reason(), at, null));
+    }
+
+    /**
+     * A pod's places in seat order, or, when the match names none, the winner first and everyone
+     * else sharing the next place (nobody won: all share first).
+     */
+    private static List<TournamentEvent> pod(RecordResult cmd, PairedTable t, Instant at) {
+        if (!t.matchId().equals(cmd.matchId())) {
+            return List.of();
+        }
+        int n = t.seats().size();
+        List<Integer> places = cmd.places();
+        if (places == null || places.size() != n) {
+            places = new ArrayList<>();
+            int w = cmd.winner() == null ? -1 : cmd.winner().charAt(0) - 'A';
+            for (int i = 0; i < n; i++) {
+                places.add(w < 0 || i == w ? 1 : 2);
+            }
+        }
+        return List.of(
+                new TableResultRecorded(
+                        cmd.round(),
+                        cmd.table(),
+                        cmd.matchId(),
+                        null,
+                        cmd.reason(),
+                        at,
+                        List.copyOf(places)));
+    }
+
+    /**
+     * A game of a best-of-3 table: only the game the table plays now counts (its match, its
+     * number). Its winner becomes the table's seat; when the series is decided the table's result
+     * follows with the games, else the next game's match is named (TournamentTables opens it).
+     */
+    private static List<TournamentEvent> game(
+            TournamentState state, String tournamentId, RecordResult cmd, Instant at) {
+        Series s = state.series(cmd.round(), cmd.table());
+        int game = s.nextGame();
+        String expected = TournamentState.matchId(tournamentId, cmd.round(), cmd.table(), game);
+        if (cmd.game() != game || !expected.equals(cmd.matchId())) {
+            return List.of();
+        }
+        String winner = Series.tableSeat(cmd.winner(), game);
+        Series after = s.plus(winner);
+        List<TournamentEvent> out = new ArrayList<>();
+        out.add(
+                new GameRecorded(
+                        cmd.round(),
+                        cmd.table(),
+                        game,
+                        cmd.matchId(),
+                        winner,
+                        cmd.reason(),
+                        after.decided()
+                                ? null
+                                : TournamentState.matchId(
+                                        tournamentId, cmd.round(), cmd.table(), game + 1),
+                        at));
+        if (after.decided()) {
+            out.add(
+                    new TableResultRecorded(
+                            cmd.round(),
+                            cmd.table(),
+                            cmd.matchId(),
+                            after.result(),
+                            cmd.reason(),
+                            at,
+                            null));
+        }
+        return out;
+    }
+}
