@@ -125,6 +125,17 @@ class WebTournamentTest extends WebTest {
                 .contains(firstName)
                 .contains("playing")
                 .contains("Watch");
+        String running =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-proof").contains("Seed commitment")
+                                        ? textOf(x, "t-proof")
+                                        : null);
+        assertThat(running)
+                .as("no verdict before the seed is out")
+                .contains("once the seed is revealed")
+                .doesNotContain("FAILED");
 
         // every table of both rounds ends (its seat B concedes); the page follows to the end
         for (int round = 1; round <= 2; round++) {
@@ -141,7 +152,11 @@ class WebTournamentTest extends WebTest {
                 waitFor(
                         org,
                         Duration.ofSeconds(60),
-                        x -> textOf(x, "t-facts").contains("ended") ? textOf(x, "t-proof") : null);
+                        x ->
+                                textOf(x, "t-facts").contains("ended")
+                                                && textOf(x, "t-proof").contains("Audit")
+                                        ? textOf(x, "t-proof")
+                                        : null);
         assertThat(ended).contains("seed revealed").contains("Audit passed");
         JsonNode end = api.get("/api/tournaments/" + id, null).body();
         List<String> standings = new ArrayList<>();
