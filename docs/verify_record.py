@@ -5,9 +5,11 @@ usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
 event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
-clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed,
-and every random draw of a voidexa, voidlit or biome match (first seat, deck orders, card instance
-ids, every card drawn; voidlit's mulligan shuffles and Waste searches). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed
+(every seat's client seed, A to F), and every random draw of a voidexa, voidlit, biome or casket
+match (first seat, deck orders, card instance ids, every card drawn; voidlit's mulligan shuffles and
+Waste searches; casket's map and deployments, wound decks, mulligans, discard reshuffles, every card
+moved and every die). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib
