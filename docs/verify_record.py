@@ -119,7 +119,9 @@ def casket_draws(record, events, joined, match_seed, check, results):
     deals = casket_deal(match_seed, {s: p["deck"] for s, p in joined.items()})
     deck, hand, discard, wounds = ({s: [] for s in joined} for _ in range(4))
     reshuffles, dice, wrong, deploy_wrong, counts = {s: 0 for s in joined}, 0, None, None, {"dice": 0, "draws": 0}
-    for e in events:
+
+    def casket_event(e):
+        nonlocal dice, deploy_wrong
         t, p = e["type"], e["payload"]
         seat = p.get("seat") if isinstance(p, dict) else None
         ok = True
@@ -179,6 +181,13 @@ def casket_draws(record, events, joined, match_seed, check, results):
                 and p.get("faces") == [table[r][0] for r in rolls] and p.get("values") == [table[r][1] for r in rolls]
             dice += len(rolls)
             counts["dice"] += len(rolls)
+        return ok
+
+    for e in events:
+        try:
+            ok = casket_event(e)
+        except (KeyError, IndexError, TypeError, AttributeError):  # a seat, card or die no rule makes
+            ok = False
         if not ok and wrong is None:
             wrong = e
     # deployments are not a random choice of their own (each seat's place on both maps), so the audit checks

@@ -271,11 +271,14 @@ final class RecordVectors {
      * act concedes until one seat is left.
      */
     static RecordFixtures.Store casketMatch() {
-        return casketMatch("vector-casket-1", List.of(Seat.A, Seat.B, Seat.C, Seat.D));
+        return casketMatch("vector-casket-1", List.of(Seat.A, Seat.B, Seat.C, Seat.D), true);
     }
 
-    /** {@link #casketMatch()} with these seats (2 to 4) and match id. */
-    static RecordFixtures.Store casketMatch(String matchId, List<Seat> seats) {
+    /**
+     * {@link #casketMatch()} with these seats (2 to 4) and match id; {@code concede} false: the
+     * greedy AI plays on until the rules end the match.
+     */
+    static RecordFixtures.Store casketMatch(String matchId, List<Seat> seats, boolean concede) {
         Ruleset rules = HOSTED.find("casket", CASKET).orElseThrow();
         RecordFixtures.Store store = new RecordFixtures.Store(rules);
         store.options = new MatchOptions(0, null, null, null, null, seats.size());
@@ -309,8 +312,9 @@ final class RecordVectors {
                                 seat == Seat.A
                                         ? io.duelhall.domain.casket.CasketIntents.MULLIGAN
                                         : io.duelhall.domain.casket.CasketIntents.KEEP);
-            } else if (store.events.stream()
-                    .anyMatch(e -> e.type().endsWith("DiscardReshuffled"))) {
+            } else if (concede
+                    && store.events.stream()
+                            .anyMatch(e -> e.type().endsWith("DiscardReshuffled"))) {
                 // once a discard pile has been reshuffled, the seat to act concedes, until one
                 // seat is left: a record small enough to read
                 move = Intent.concede(seat);

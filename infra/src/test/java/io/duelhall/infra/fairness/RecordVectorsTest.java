@@ -217,7 +217,7 @@ class RecordVectorsTest {
 
     @Test
     @DisplayName(
-            "issue 43: docs/verify_record.py passes a fresh casket record of 2 and of 3 seats (when python3 is there)")
+            "issue 43: docs/verify_record.py passes fresh casket records of 2, 3 and 4 seats, the 2- and 4-seat ones played to the end by the rules (when python3 is there)")
     void verifyRecordPyPassesFreshCasketRecords() throws Exception {
         assumeTrue(python(), "python3 is not installed");
         for (List<io.duelhall.domain.Seat> seats :
@@ -226,7 +226,12 @@ class RecordVectorsTest {
                         List.of(
                                 io.duelhall.domain.Seat.A,
                                 io.duelhall.domain.Seat.B,
-                                io.duelhall.domain.Seat.C))) {
+                                io.duelhall.domain.Seat.C),
+                        List.of(
+                                io.duelhall.domain.Seat.A,
+                                io.duelhall.domain.Seat.B,
+                                io.duelhall.domain.Seat.C,
+                                io.duelhall.domain.Seat.D))) {
             Path file = Files.createTempFile("casket-" + seats.size() + "-", ".json");
             try {
                 Files.writeString(
@@ -234,7 +239,9 @@ class RecordVectorsTest {
                         RecordVectors.pretty(
                                 RecordVectors.record(
                                         RecordVectors.casketMatch(
-                                                "fresh-casket-" + seats.size(), seats),
+                                                "fresh-casket-" + seats.size(),
+                                                seats,
+                                                seats.size() == 3),
                                         key)),
                         StandardCharsets.UTF_8);
                 Process p =
@@ -249,6 +256,11 @@ class RecordVectorsTest {
                 assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 assertThat(p.exitValue()).as(out).isZero();
                 assertThat(out).as(out).contains("PASS randomDraws: casket").doesNotContain("FAIL");
+                if (seats.size() == 4) {
+                    assertThat(Files.readString(file))
+                            .as("a match played to its end flips wound cards")
+                            .contains("\"WoundFlipped\"", "\"CasketMatchEnded\"");
+                }
             } finally {
                 Files.deleteIfExists(file);
             }
