@@ -213,6 +213,36 @@ class RecordVectorsTest {
                 .isEqualTo(5);
         assertThat(dice).contains("INITIATIVE", "ATTACK", "DEFENCE");
         assertThat(types.get(types.size() - 1)).isEqualTo("CasketMatchEnded");
+        // docs/fairness.md, "Casket test vector", states what this record holds
+        String page =
+                Files.readString(Path.of("..", "docs", "fairness.md"), StandardCharsets.UTF_8);
+        JsonNode events = record.get("events");
+        JsonNode started = events.get(types.indexOf("ArenaMatchStarted")).get("payload");
+        JsonNode deckA = events.get(types.indexOf("HpDeckShuffled")).at("/payload/order");
+        JsonNode woundsA = events.get(types.indexOf("WoundDeckShuffled")).at("/payload/order");
+        List<String> firstDice = new ArrayList<>();
+        events.forEach(
+                e -> {
+                    if (e.path("type").asText().equals("DiceRolled") && firstDice.size() < 4) {
+                        e.at("/payload/rolls").forEach(r -> firstDice.add(r.asText()));
+                    }
+                });
+        List<String> wounds = new ArrayList<>();
+        woundsA.forEach(w -> wounds.add(w.asText()));
+        assertThat(page)
+                .contains(
+                        "`matchSeed` =\n`" + record.at("/seeds/matchSeed").asText() + "`",
+                        "Map **`" + started.path("map").asText() + "`**",
+                        "`"
+                                + deckA.get(0).path("id").asText()
+                                + " "
+                                + deckA.get(0).path("card").asText()
+                                + "`",
+                        "Dice 0 to 3 (streams `\"die:0\"` to `\"die:3\"`): `"
+                                + String.join(" ", firstDice.subList(0, 4))
+                                + "`");
+        assertThat(page.replace("\n  ", " "))
+                .contains("Wound deck A: `" + String.join(" ", wounds) + "`");
     }
 
     @Test
