@@ -58,7 +58,8 @@ import java.util.Map;
  * a later rules release does not change it), stored as the Match aggregate stores it ({@link
  * RecordFixtures.Store}), built and signed like an export with the test key in {@code
  * infra/src/test/resources/vectors/signing-key.pem} (a key for these vectors only: never a
- * server's), and four tampered variants, each with the event where it first diverges.
+ * server's), and four tampered variants, each with the event where it first diverges; likewise a
+ * voidlit, a biome and a 4-seat casket record (issue 43) with their tampered variants.
  *
  * <p>Regenerate (only when the record format or the audit changes on purpose; then say so in
  * docs/fairness.md): {@code DUELHALL_WRITE_VECTORS=1 ./mvnw -B -ntp -q test -pl infra -am
