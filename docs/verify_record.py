@@ -5,9 +5,11 @@ usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
 event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
-clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed,
-and every random draw of a voidexa, voidlit or biome match (first seat, deck orders, card instance
-ids, every card drawn; voidlit's mulligan shuffles and Waste searches). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
+clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed
+(every seat's client seed, A to F), and every random draw of a voidexa, voidlit, biome or casket
+match (first seat, deck orders, card instance ids, every card drawn; voidlit's mulligan shuffles and
+Waste searches; casket's map and deployments, wound decks, mulligans, discard reshuffles, every card
+moved and every die). Re-simulating the rules needs a rules engine: use `java -jar duelhall.jar
 audit record.json`, or your own implementation of the rulings. Exit code 0 if all checks pass.
 """
 import hashlib
@@ -69,6 +71,136 @@ def voidexa_setup(match_seed: bytes, deck_a, deck_b):
         decks[seat] = refs
     return first, decks
 
+END_EVENTS = ("MatchEnded", "CasketMatchEnded", "MatchExpired")
+SEATS = "ABCDEF"
+
+# casket's catalog data (docs/fairness.md, "Casket's random choices"), catalog casket-cards-1
+CASKET_MAPS = ["foundry", "reservoir"]  # in catalog order: the map is CASKET_MAPS[next_int(2)] of stream "map"
+CASKET_DEPLOY = {"A": ({"q": 0, "r": -6}, 3), "B": ({"q": 0, "r": 6}, 0), "C": ({"q": 6, "r": -6}, 4),
+                 "D": ({"q": -6, "r": 6}, 1), "E": ({"q": 6, "r": 0}, 5), "F": ({"q": -6, "r": 0}, 2)}  # both maps
+CASKET_WOUNDS = ["internal-bleeding", "concussion", "cracked-ribs", "burned-hands", "blurred-vision",
+                 "shattered-arm", "lost-eye", "spinal-damage", "panic", "berserker-rage"]
+CASKET_DICE = {  # die -> face of roll 0..5 as (name, value)
+    "attack": [("MISS", 0), ("GLANCE", 2), ("STRIKE", 3), ("STRIKE", 3), ("HEAVY", 4), ("DEATH_BLOW", 5)],
+    "defence": [("SHIELD", 0), ("ABSORB", 0), ("BLOOD", 0), ("CRITICAL", 0), ("HEAT", 0), ("PIERCE", 0)],
+    "d6": [(str(r + 1), r + 1) for r in range(6)],
+}
+
+
+def casket_deal(match_seed: bytes, decks):
+    """Each seat's HP deck, top first: voidexa's steps 2 and 3 for every seat in seat order."""
+    ids, used, out = Sha256CounterRandom(match_seed, "card-ids"), set(), {}
+    for seat in SEATS:
+        if seat not in decks:
+            continue
+        refs = []
+        for card in Sha256CounterRandom(match_seed, "shuffle:" + seat).shuffle(sorted(decks[seat])):
+            cid = "c%08x" % ids.next_word()
+            while cid in used:
+                cid = "c%08x" % ids.next_word()
+            used.add(cid)
+            refs.append({"id": cid, "card": card})
+        out[seat] = refs
+    return out
+
+
+def casket_draws(record, events, joined, match_seed, check, results):
+    """Folds a casket record's events: map and deployments, deals, wound decks, mulligans, reshuffles, every
+    die, and every card that enters or leaves a deck, hand or discard pile."""
+    def by_id(cards):
+        return sorted(cards, key=lambda c: c["id"])
+
+    def take(pile, card):
+        for i, c in enumerate(pile):
+            if c["id"] == card.get("id"):
+                return pile.pop(i)
+        return None
+
+    deals = casket_deal(match_seed, {s: p["deck"] for s, p in joined.items()})
+    deck, hand, discard, wounds = ({s: [] for s in joined} for _ in range(4))
+    reshuffles, dice, wrong, deploy_wrong, counts = {s: 0 for s in joined}, 0, None, None, {"dice": 0, "draws": 0}
+
+    def casket_event(e):
+        nonlocal dice, deploy_wrong
+        t, p = e["type"], e["payload"]
+        seat = p.get("seat") if isinstance(p, dict) else None
+        ok = True
+        if t == "ArenaMatchStarted":
+            ok = p.get("map") == CASKET_MAPS[Sha256CounterRandom(match_seed, "map").next_int(len(CASKET_MAPS))]
+            seats = [s for s in SEATS if s in joined]
+            placed = [{"seat": s, "hex": CASKET_DEPLOY[s][0], "facing": CASKET_DEPLOY[s][1]} for s in seats]
+            if p.get("deployments") != placed and deploy_wrong is None:
+                deploy_wrong = e
+        elif t == "HpDeckShuffled":
+            if p.get("reason") == "SETUP":
+                expected = deals.get(seat)
+            elif p.get("reason") == "MULLIGAN":  # after HandReturned: the deck (hand included) sorted by id, shuffled
+                expected = Sha256CounterRandom(match_seed, "mulligan:" + seat).shuffle(by_id(deck[seat] + hand[seat]))
+                hand[seat] = []
+            else:
+                expected = None
+            ok = expected is not None and p.get("order") == expected and p.get("size") == len(expected)
+            deck[seat] = list(p.get("order") or [])
+        elif t == "WoundDeckShuffled":
+            expected = Sha256CounterRandom(match_seed, "wounds:" + seat).shuffle(CASKET_WOUNDS)
+            ok = p.get("order") == expected
+            wounds[seat] = list(expected)
+        elif t == "HpCardDrawn":
+            ok = bool(deck[seat]) and p.get("card") == deck[seat][0]
+            hand[seat].append(p.get("card"))
+            deck[seat] = deck[seat][1:]
+            counts["draws"] += 1
+        elif t == "HandReturned":  # the hand goes back into the deck; the MULLIGAN shuffle follows
+            ok = by_id(p.get("cards") or []) == by_id(hand[seat])
+            deck[seat], hand[seat] = deck[seat] + hand[seat], []
+        elif t == "DiscardReshuffled":  # the k-th of the seat: discard by id, then Damage card dmg-<seat>-<k>
+            reshuffles[seat] += 1
+            k = reshuffles[seat]
+            damage = {"id": "dmg-%s-%d" % (seat, k), "card": "damage"}
+            expected = Sha256CounterRandom(match_seed, "reshuffle:%s:%d" % (seat, k)).shuffle(by_id(discard[seat]) + [damage])
+            ok = p.get("damageCard") == damage and p.get("order") == expected and not deck[seat]
+            deck[seat], discard[seat] = list(p.get("order") or []), []
+        elif t == "CardsDiscarded":  # from the hand (any cards of it) or from the deck (always its top cards)
+            cards = p.get("cards") or []
+            if p.get("from") == "DECK":
+                ok = deck[seat][:len(cards)] == cards
+                deck[seat] = deck[seat][len(cards):]
+            else:
+                ok = all(take(hand[seat], c) is not None for c in cards)
+            discard[seat] += cards
+        elif t == "CasketCardPlayed":  # from the hand to the discard pile
+            ok = take(hand[seat], p.get("card") or {}) is not None
+            discard[seat].append(p.get("card"))
+        elif t == "WoundFlipped":  # the top wound card, face up
+            ok = bool(wounds[seat]) and p.get("wound") == wounds[seat][0]
+            wounds[seat] = wounds[seat][1:]
+        elif t == "DiceRolled":  # die n of the match (n from 0) is next_int(6) of stream "die:<n>"
+            rolls = [Sha256CounterRandom(match_seed, "die:%d" % (dice + i)).next_int(6) for i in range(len(p.get("rolls") or []))]
+            table = CASKET_DICE.get(p.get("die"))
+            ok = table is not None and p.get("index") == dice and p.get("rolls") == rolls \
+                and p.get("faces") == [table[r][0] for r in rolls] and p.get("values") == [table[r][1] for r in rolls]
+            dice += len(rolls)
+            counts["dice"] += len(rolls)
+        return ok
+
+    for e in events:
+        try:
+            ok = casket_event(e)
+        except (KeyError, IndexError, TypeError, AttributeError):  # a seat, card or die no rule makes
+            ok = False
+        if not ok and wrong is None:
+            wrong = e
+    # deployments are not a random choice of their own (each seat's place on both maps), so the audit checks
+    # them in re-simulation: this is the script's share of it, as for TIMEOUTs
+    check("deployments", deploy_wrong is None,
+          "at event %d: ArenaMatchStarted.deployments are not the seats' deployment hexes" % deploy_wrong["seq"]
+          if deploy_wrong else "every seat on its deployment hex and facing")
+    check("randomDraws", wrong is None,
+          ("casket: wrong from event %d (%s)" % (wrong["seq"], wrong["type"]) if wrong else
+           "casket: map, %d HP decks and wound decks, mulligans, reshuffles, %d cards drawn, %d dice"
+           % (len(joined), counts["draws"], counts["dice"])) + " from matchSeed " + match_seed.hex())
+    return 0 if all(results) else 1
+
 
 def main(path, trusted_key=None):
     with open(path, encoding="utf-8") as f:
@@ -107,10 +239,10 @@ def main(path, trusted_key=None):
     # MatchCreated.options.clockPolicy: matches opened before it existed) may have the cleared ClockSet after it.
     events = record["events"]
     # MatchExpired: the core's end of a match whose seats were not all taken by its SeatDeadlineSet (issue 19)
-    ends = [i for i, e in enumerate(events) if e["type"] in ("MatchEnded", "MatchExpired")]
+    ends = [i for i, e in enumerate(events) if e["type"] in END_EVENTS]
     policy = (events[0]["payload"].get("options") or {}).get("clockPolicy") or 1
     if not ends:
-        check("end", False, "the record has no MatchEnded (or MatchExpired)")
+        check("end", False, "the record has no end event (MatchEnded, CasketMatchEnded or MatchExpired)")
     else:
         end = last = ends[0]
         cleared = {"seat": None, "kind": None, "turn": 0, "deadline": None, "turnLeftMillis": 0}
@@ -175,7 +307,8 @@ def main(path, trusted_key=None):
     by_type = {}
     for e in record["events"]:
         by_type.setdefault(e["type"], []).append(e["payload"])
-    created, ended = by_type["MatchCreated"][0], (by_type.get("MatchEnded") or by_type.get("MatchExpired"))[0]
+    created = (by_type.get("MatchCreated") or by_type.get("CasketMatchCreated"))[0]
+    ended = next(by_type[t][0] for t in END_EVENTS if t in by_type)
     server_seed = bytes.fromhex(ended["serverSeed"])
     check("seedCommitment", hashlib.sha256(server_seed).hexdigest() == created["seedCommitment"],
           "SHA-256(serverSeed) = " + hashlib.sha256(server_seed).hexdigest())
@@ -187,9 +320,12 @@ def main(path, trusted_key=None):
     if "MatchExpired" in by_type and "MatchStarted" not in by_type:
         check("randomDraws", True, "no random draws: the match expired before it began (the deal is made when it begins)")
         return 0 if all(results) else 1
-    joined = {p["seat"]: p for p in by_type["PlayerJoined"]}
-    match_seed = hashlib.sha256(server_seed + joined["A"]["clientSeed"].encode("utf-8")
-                                + joined["B"]["clientSeed"].encode("utf-8")).digest()
+    # every seat's client seed in seat order A to F (two for voidexa, voidlit and biome; 2 to 6 for casket)
+    joined = {p["seat"]: p for p in by_type.get("PlayerJoined", []) + by_type.get("PilotJoined", [])}
+    match_seed = hashlib.sha256(server_seed + b"".join(joined[s]["clientSeed"].encode("utf-8")
+                                                       for s in SEATS if s in joined)).digest()
+    if ruleset == "casket":
+        return casket_draws(record, events, joined, match_seed, check, results)
     first, decks = voidexa_setup(match_seed, joined["A"]["deck"], joined["B"]["deck"])
     deck, waste, dealt, mulligan_owed = {}, {"A": [], "B": []}, set(), set()
     drawn, wrong = {"A": 0, "B": 0}, None

@@ -58,7 +58,8 @@ import java.util.Map;
  * a later rules release does not change it), stored as the Match aggregate stores it ({@link
  * RecordFixtures.Store}), built and signed like an export with the test key in {@code
  * infra/src/test/resources/vectors/signing-key.pem} (a key for these vectors only: never a
- * server's), and four tampered variants, each with the event where it first diverges.
+ * server's), and four tampered variants, each with the event where it first diverges; likewise a
+ * voidlit, a biome and a 4-seat casket record (issue 43) with their tampered variants.
  *
  * <p>Regenerate (only when the record format or the audit changes on purpose; then say so in
  * docs/fairness.md): {@code DUELHALL_WRITE_VECTORS=1 ./mvnw -B -ntp -q test -pl infra -am
@@ -73,6 +74,7 @@ final class RecordVectors {
     static final RulesVersion VOIDLIT =
             new RulesVersion("voidlit-1.0.0", "voidlit-cards-2026.11.1");
     static final RulesVersion BIOME = new RulesVersion("biome-1.0.0", "biome-cards-2026.11.1");
+    static final RulesVersion CASKET = new RulesVersion("casket-1.0.0", "casket-cards-1");
 
     /**
      * The release the vectors name as their exporter ({@code release}): a real commit of this
@@ -92,7 +94,16 @@ final class RecordVectors {
      * The seat tokens the players were handed (the record holds only their SHA-256, {@code
      * tokenHash}).
      */
-    static final Map<Seat, String> TOKENS = Map.of(Seat.A, "token-alice", Seat.B, "token-bob");
+    static final Map<Seat, String> TOKENS =
+            Map.of(
+                    Seat.A, "token-alice",
+                    Seat.B, "token-bob",
+                    Seat.C, "token-carol",
+                    Seat.D, "token-dave");
+
+    /** The client seeds of the casket vector's four seats. */
+    static final Map<Seat, String> CASKET_SEEDS =
+            Map.of(Seat.A, "alice", Seat.B, "bob", Seat.C, "carol", Seat.D, "dave");
 
     static {
         for (int i = 0; i < 32; i++) {
@@ -252,6 +263,75 @@ final class RecordVectors {
         return store;
     }
 
+    /**
+     * The casket record: four seats, no clocks, seat X on the X-th starter Casket (A the Church
+     * Confessor, B the Iron Warden, C the Bastion, D the Citadel), client seeds "alice", "bob",
+     * "carol" and "dave"; A takes its mulligan, the others keep; then the greedy AI plays every
+     * seat until seat A's discard pile is reshuffled into its deck (with its first Damage card):
+     * initiative, attack and defence dice, discards from hand and deck, wounds; then the seat to
+     * act concedes until one seat is left.
+     */
+    static RecordFixtures.Store casketMatch() {
+        return casketMatch("vector-casket-1", List.of(Seat.A, Seat.B, Seat.C, Seat.D), true);
+    }
+
+    /**
+     * {@link #casketMatch()} with these seats (2 to 4) and match id; {@code concede} false: the
+     * greedy AI plays on until the rules end the match.
+     */
+    static RecordFixtures.Store casketMatch(String matchId, List<Seat> seats, boolean concede) {
+        Ruleset rules = HOSTED.find("casket", CASKET).orElseThrow();
+        RecordFixtures.Store store = new RecordFixtures.Store(rules);
+        store.options = new MatchOptions(0, null, null, null, null, seats.size());
+        store.accept(rules.open(matchId, store.options, SERVER_SEED), null);
+        var roster = io.duelhall.domain.casket.ai.Players.ROSTER;
+        for (Seat seat : seats) {
+            String seed = CASKET_SEEDS.get(seat);
+            JoinRequest join =
+                    roster.seatRequest(
+                                    rules,
+                                    seat,
+                                    Character.toUpperCase(seed.charAt(0)) + seed.substring(1),
+                                    seed)
+                            .seedChosenBy(JoinRequest.SEED_BY_PLAYER);
+            store.accept(
+                    rules.join(store.state, join),
+                    new SeatTokenIssued(seat, SeatTokens.hash(TOKENS.get(seat)), join));
+        }
+        io.duelhall.domain.AiPlayer greedy = roster.player("greedy", rules, 1).orElseThrow();
+        Instant at = T0.plusSeconds(60);
+        int n = 0;
+        while (store.state.status() == io.duelhall.domain.MatchStatus.LIVE) {
+            Seat seat = rules.toAct(store.state);
+            Intent move;
+            if (io.duelhall.domain.casket.CasketMoves.MULLIGAN.equals(
+                    io.duelhall.domain.casket.CasketMoves.owed(
+                            (io.duelhall.domain.casket.CasketState) store.state))) {
+                move =
+                        Intent.of(
+                                seat,
+                                seat == Seat.A
+                                        ? io.duelhall.domain.casket.CasketIntents.MULLIGAN
+                                        : io.duelhall.domain.casket.CasketIntents.KEEP);
+            } else if (concede
+                    && store.events.stream()
+                            .anyMatch(e -> e.type().endsWith("DiscardReshuffled"))) {
+                // once a discard pile has been reshuffled, the seat to act concedes, until one
+                // seat is left: a record small enough to read
+                move = Intent.concede(seat);
+            } else {
+                move = greedy.choose(store.state, seat);
+            }
+            n++;
+            at = at.plusSeconds(3);
+            intent(store, rules, seat, "i-" + n, move, at);
+            if (n > 5_000) {
+                throw new AssertionError("the casket vector match does not end");
+            }
+        }
+        return store;
+    }
+
     private static void voidlitJoin(
             RecordFixtures.Store store,
             VoidlitRuleset rules,
@@ -321,7 +401,12 @@ final class RecordVectors {
         Intent sent = intent.by(null);
         List<Requests.TargetBody> targets = new ArrayList<>();
         for (Target t : intent.targets()) {
-            targets.add(new Requests.TargetBody(t.kind(), t.seat().name(), t.subsystem(), t.id()));
+            targets.add(
+                    new Requests.TargetBody(
+                            t.kind(),
+                            t.seat() == null ? null : t.seat().name(),
+                            t.subsystem(),
+                            t.id()));
         }
         Requests.IntentBody body =
                 new Requests.IntentBody(
@@ -553,6 +638,64 @@ final class RecordVectors {
                                 + " dealt deck swapped",
                         Forger.rechainAndSign(dealt, RECORDS, key),
                         (long) deal));
+        // casket: the honest 4-seat record, a forged die, a moved deployment, a reordered wound
+        // deck
+        ObjectNode casket = record(casketMatch(), key);
+        out.add(
+                new Vector(
+                        "casket-record.json",
+                        "a 4-seat casket record (a mulligan, attacks with defence dice, a discard"
+                                + " reshuffle, then concessions): every check passes",
+                        casket,
+                        null));
+        // a forger changes the first die of the first defence roll to another face, chains and
+        // signs again
+        ObjectNode die = casket.deepCopy();
+        int defence = indexOf(die.get("events"), "DiceRolled", "/payload/purpose", "DEFENCE");
+        ObjectNode rolled = (ObjectNode) die.get("events").get(defence).get("payload");
+        int face = (rolled.get("rolls").get(0).asInt() + 1) % 6;
+        io.duelhall.domain.casket.Catalog.Face f =
+                ((io.duelhall.domain.casket.CasketRuleset)
+                                HOSTED.find("casket", CASKET).orElseThrow())
+                        .catalog()
+                        .defenceDie()
+                        .get(face);
+        ((ArrayNode) rolled.get("rolls")).set(0, face);
+        ((ArrayNode) rolled.get("faces")).set(0, f.name());
+        ((ArrayNode) rolled.get("values")).set(0, f.value());
+        out.add(
+                new Vector(
+                        "casket-tampered-die.json",
+                        "re-signed by a forger: the first die of the first defence roll shows"
+                                + " the next face (roll, face and value changed together)",
+                        Forger.rechainAndSign(die, RECORDS, key),
+                        (long) defence));
+        // a forger moves seat B's deployment one hex, chains and signs again
+        ObjectNode moved = casket.deepCopy();
+        int started = indexOf(moved.get("events"), "ArenaMatchStarted", null, null);
+        ObjectNode hex =
+                (ObjectNode) moved.get("events").get(started).at("/payload/deployments/1/hex");
+        hex.put("r", hex.get("r").asInt() - 1);
+        out.add(
+                new Vector(
+                        "casket-tampered-deployment.json",
+                        "re-signed by a forger: seat B deployed one hex further north than its"
+                                + " deployment hex",
+                        Forger.rechainAndSign(moved, RECORDS, key),
+                        (long) started));
+        // a forger swaps the top two wound cards of seat C, chains and signs again
+        ObjectNode wounds = casket.deepCopy();
+        int wound = indexOf(wounds.get("events"), "WoundDeckShuffled", "/payload/seat", "C");
+        ArrayNode w = (ArrayNode) wounds.get("events").get(wound).at("/payload/order");
+        JsonNode topW = w.get(0);
+        w.set(0, w.get(1));
+        w.set(1, topW);
+        out.add(
+                new Vector(
+                        "casket-tampered-wounds.json",
+                        "re-signed by a forger: the top two cards of seat C's wound deck swapped",
+                        Forger.rechainAndSign(wounds, RECORDS, key),
+                        (long) wound));
         return out;
     }
 
@@ -594,7 +737,9 @@ final class RecordVectors {
         expected.put("keyId", key.keyId());
         ObjectNode tokens = expected.putObject("seatTokens");
         for (Seat seat :
-                List.of(Seat.A, Seat.B)) { // in seat order (Map.of iterates in no fixed order)
+                List.of(
+                        Seat.A, Seat.B, Seat.C,
+                        Seat.D)) { // in seat order (Map.of iterates in no fixed order)
             tokens.putObject(seat.name())
                     .put("token", TOKENS.get(seat))
                     .put("tokenHash", SeatTokens.hash(TOKENS.get(seat)));

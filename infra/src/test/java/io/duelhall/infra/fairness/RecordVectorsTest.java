@@ -76,7 +76,7 @@ class RecordVectorsTest {
         String publicKey = expected.path("publicKey").asText();
         assertThat(publicKey).isEqualTo(key.publicKeyHex());
         assertThat(expected.path("keyId").asText()).isEqualTo(Ed25519.keyId(publicKey)).hasSize(16);
-        assertThat(expected.get("vectors")).hasSize(10);
+        assertThat(expected.get("vectors")).hasSize(14);
         for (JsonNode v : expected.get("vectors")) {
             String text =
                     Files.readString(
@@ -108,7 +108,8 @@ class RecordVectorsTest {
                     .isEqualTo(stated.isNull() ? null : stated.asLong());
         }
         for (JsonNode v : expected.get("vectors")) {
-            boolean honest = v.path("file").asText().matches("((voidlit|biome)-)?record\\.json");
+            boolean honest =
+                    v.path("file").asText().matches("((voidlit|biome|casket)-)?record\\.json");
             assertThat(v.path("passed").asBoolean()).as(v.path("file").asText()).isEqualTo(honest);
             assertThat(v.path("firstDivergentEvent").isNumber())
                     .as(v.path("file").asText())
@@ -180,6 +181,122 @@ class RecordVectorsTest {
         assertThat(record.at("/release/commit").asText()).isEqualTo(RecordVectors.RELEASE.commit());
     }
 
+    @Test
+    @DisplayName(
+            "issue 43: the casket vector has four seats, a mulligan, attacks with defence dice and a reshuffle")
+    void theCasketVectorCoversItsRandomChoices() throws IOException {
+        JsonNode record =
+                RecordFixtures.MAPPER.readTree(
+                        RecordVectors.DIR.resolve("casket-record.json").toFile());
+        assertThat(record.path("ruleset").asText()).isEqualTo("casket");
+        assertThat(record.at("/seeds/clientSeeds").size()).isEqualTo(4);
+        List<String> types = new ArrayList<>();
+        List<String> dice = new ArrayList<>();
+        record.get("events")
+                .forEach(
+                        e -> {
+                            types.add(e.path("type").asText());
+                            if (e.path("type").asText().equals("DiceRolled")) {
+                                dice.add(e.at("/payload/purpose").asText());
+                            }
+                        });
+        assertThat(types)
+                .contains(
+                        "ArenaMatchStarted",
+                        "WoundDeckShuffled",
+                        "HandReturned",
+                        "DiscardReshuffled",
+                        "CardsDiscarded",
+                        "CasketCardPlayed");
+        assertThat(types.stream().filter(t -> t.equals("HpDeckShuffled")).count())
+                .as("four deals and one mulligan")
+                .isEqualTo(5);
+        assertThat(dice).contains("INITIATIVE", "ATTACK", "DEFENCE");
+        assertThat(types.get(types.size() - 1)).isEqualTo("CasketMatchEnded");
+        // docs/fairness.md, "Casket test vector", states what this record holds
+        String page =
+                Files.readString(Path.of("..", "docs", "fairness.md"), StandardCharsets.UTF_8);
+        JsonNode events = record.get("events");
+        JsonNode started = events.get(types.indexOf("ArenaMatchStarted")).get("payload");
+        JsonNode deckA = events.get(types.indexOf("HpDeckShuffled")).at("/payload/order");
+        JsonNode woundsA = events.get(types.indexOf("WoundDeckShuffled")).at("/payload/order");
+        List<String> firstDice = new ArrayList<>();
+        events.forEach(
+                e -> {
+                    if (e.path("type").asText().equals("DiceRolled") && firstDice.size() < 4) {
+                        e.at("/payload/rolls").forEach(r -> firstDice.add(r.asText()));
+                    }
+                });
+        List<String> wounds = new ArrayList<>();
+        woundsA.forEach(w -> wounds.add(w.asText()));
+        assertThat(page)
+                .contains(
+                        "`matchSeed` =\n`" + record.at("/seeds/matchSeed").asText() + "`",
+                        "Map **`" + started.path("map").asText() + "`**",
+                        "`"
+                                + deckA.get(0).path("id").asText()
+                                + " "
+                                + deckA.get(0).path("card").asText()
+                                + "`",
+                        "Dice 0 to 3 (streams `\"die:0\"` to `\"die:3\"`): `"
+                                + String.join(" ", firstDice.subList(0, 4))
+                                + "`");
+        assertThat(page.replace("\n  ", " "))
+                .contains("Wound deck A: `" + String.join(" ", wounds) + "`");
+    }
+
+    @Test
+    @DisplayName(
+            "issue 43: docs/verify_record.py passes fresh casket records of 2, 3 and 4 seats, the 2- and 4-seat ones played to the end by the rules (when python3 is there)")
+    void verifyRecordPyPassesFreshCasketRecords() throws Exception {
+        assumeTrue(python(), "python3 is not installed");
+        for (List<io.duelhall.domain.Seat> seats :
+                List.of(
+                        List.of(io.duelhall.domain.Seat.A, io.duelhall.domain.Seat.B),
+                        List.of(
+                                io.duelhall.domain.Seat.A,
+                                io.duelhall.domain.Seat.B,
+                                io.duelhall.domain.Seat.C),
+                        List.of(
+                                io.duelhall.domain.Seat.A,
+                                io.duelhall.domain.Seat.B,
+                                io.duelhall.domain.Seat.C,
+                                io.duelhall.domain.Seat.D))) {
+            Path file = Files.createTempFile("casket-" + seats.size() + "-", ".json");
+            try {
+                Files.writeString(
+                        file,
+                        RecordVectors.pretty(
+                                RecordVectors.record(
+                                        RecordVectors.casketMatch(
+                                                "fresh-casket-" + seats.size(),
+                                                seats,
+                                                seats.size() == 3),
+                                        key)),
+                        StandardCharsets.UTF_8);
+                Process p =
+                        new ProcessBuilder(
+                                        "python3",
+                                        Path.of("..", "docs", "verify_record.py").toString(),
+                                        file.toString(),
+                                        key.publicKeyHex())
+                                .redirectErrorStream(true)
+                                .start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).as(out).isZero();
+                assertThat(out).as(out).contains("PASS randomDraws: casket").doesNotContain("FAIL");
+                if (seats.size() == 4) {
+                    assertThat(Files.readString(file))
+                            .as("a match played to its end flips wound cards")
+                            .contains("\"WoundFlipped\"", "\"CasketMatchEnded\"");
+                }
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
     static final Pattern LINE =
             Pattern.compile("^(PASS|FAIL|SKIP) ([A-Za-z]+)(?::.*?at event (\\d+))?.*$");
 
@@ -212,7 +329,7 @@ class RecordVectorsTest {
                 boolean passed = m.group(1).equals("PASS");
                 allPassed &= passed;
                 results.put(name, passed);
-                if (name.equals("timeouts")) {
+                if (name.equals("timeouts") || name.equals("deployments")) {
                     // the script's share of re-simulation: a TIMEOUT it fails is where the audit's
                     // resimulation fails
                     if (!passed) {
@@ -242,6 +359,9 @@ class RecordVectorsTest {
             assertThat(p.exitValue()).as(out).isEqualTo(allPassed ? 0 : 1);
             if (v.path("file").asText().equals("tampered-early-timeout.json")) {
                 assertThat(results).as(out).containsEntry("timeouts", false);
+            }
+            if (v.path("file").asText().equals("casket-tampered-deployment.json")) {
+                assertThat(results).as(out).containsEntry("deployments", false);
             }
         }
     }
