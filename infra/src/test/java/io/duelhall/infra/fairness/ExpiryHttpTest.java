@@ -108,25 +108,10 @@ class ExpiryHttpTest extends FairnessAppTest {
 
         // and the outsiders' script (docs/verify_record.py) checks the expiry too, where python3 is
         // installed
-        if (new java.io.File("/usr/bin/python3").canExecute()) {
-            java.nio.file.Path file = java.nio.file.Files.createTempFile("expired-", ".json");
-            java.nio.file.Files.writeString(file, export.raw());
-            Process p =
-                    new ProcessBuilder(
-                                    "python3",
-                                    java.nio.file.Path.of("..", "docs", "verify_record.py")
-                                            .toString(),
-                                    file.toString(),
-                                    key.publicKeyHex())
-                            .redirectErrorStream(true)
-                            .start();
-            String out =
-                    new String(
-                            p.getInputStream().readAllBytes(),
-                            java.nio.charset.StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as(out).isZero();
-            assertThat(out).contains("expiry").doesNotContain("FAIL");
+        if (VerifyScript.available()) {
+            VerifyScript.Run run = VerifyScript.run(export.raw(), key.publicKeyHex());
+            assertThat(run.exit()).as(run.out()).isZero();
+            assertThat(run.out()).contains("expiry").doesNotContain("FAIL");
         }
     }
 

@@ -7,14 +7,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.domain.SeatTokens;
 import io.duelhall.infra.http.Api;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -191,21 +186,6 @@ class InvitationHttpTest extends FairnessAppTest {
 
     /** What docs/verify_record.py prints for this record, or null where python3 is missing. */
     private String verifyRecord(String record) throws Exception {
-        if (!new File("/usr/bin/python3").canExecute()) {
-            return null;
-        }
-        Path file = Files.createTempFile("invitation-", ".json");
-        Files.writeString(file, record);
-        Process p =
-                new ProcessBuilder(
-                                "python3",
-                                Path.of("..", "docs", "verify_record.py").toString(),
-                                file.toString(),
-                                key.publicKeyHex())
-                        .redirectErrorStream(true)
-                        .start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return out;
+        return VerifyScript.available() ? VerifyScript.run(record, key.publicKeyHex()).out() : null;
     }
 }

@@ -274,18 +274,12 @@ class RecordVectorsTest {
                                                 seats.size() == 3),
                                         key)),
                         StandardCharsets.UTF_8);
-                Process p =
-                        new ProcessBuilder(
-                                        "python3",
-                                        Path.of("..", "docs", "verify_record.py").toString(),
-                                        file.toString(),
-                                        key.publicKeyHex())
-                                .redirectErrorStream(true)
-                                .start();
-                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-                assertThat(p.exitValue()).as(out).isZero();
-                assertThat(out).as(out).contains("PASS randomDraws: casket").doesNotContain("FAIL");
+                VerifyScript.Run run = VerifyScript.run(file, key.publicKeyHex());
+                assertThat(run.exit()).as(run.out()).isZero();
+                assertThat(run.out())
+                        .as(run.out())
+                        .contains("PASS randomDraws: casket")
+                        .doesNotContain("FAIL");
                 if (seats.size() == 4) {
                     assertThat(Files.readString(file))
                             .as("a match played to its end flips wound cards")
