@@ -54,6 +54,98 @@ final class Browser implements AutoCloseable {
         return Boolean.parseBoolean(System.getenv("DUELHALL_REQUIRE_BROWSER"));
     }
 
+    /** Most idle browsers kept per test JVM (each a Chromium and a chromedriver process). */
+    static final int POOL_SIZE = 4;
+
+    private static final java.util.Deque<Browser> IDLE = new java.util.ArrayDeque<>();
+
+    static {
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () -> {
+                                    synchronized (IDLE) {
+                                        IDLE.forEach(Browser::quietlyClose);
+                                        IDLE.clear();
+                                    }
+                                }));
+    }
+
+    /**
+     * A browser for one test (issue 47): an idle one of this JVM, reset to a fresh state by {@link
+     * #release(String...)}, at {@code size}; else a newly started one. Starting Chromium and its
+     * driver costs far more than the reset.
+     */
+    static Browser lease(Dimension size) {
+        while (true) {
+            Browser b;
+            synchronized (IDLE) {
+                b = IDLE.poll();
+            }
+            if (b == null) {
+                return open(size);
+            }
+            try {
+                b.driver.manage().window().setSize(size);
+                return b;
+            } catch (RuntimeException broken) {
+                b.quietlyClose();
+            }
+        }
+    }
+
+    /**
+     * Back to the pool at the end of a test, as a new browser would start: one new, empty tab (the
+     * test's tabs closed: their pages, streams, timers and session storage gone), no cookies, no
+     * cache, nothing stored for {@code origins} (local storage, IndexedDB, cache storage, service
+     * workers: Storage.clearDataForOrigin "all"), and no console messages left (WebPoolTest shows a
+     * released browser comes back clean). A browser that cannot be reset is closed.
+     */
+    void release(String... origins) {
+        try {
+            String fresh =
+                    driver.switchTo()
+                            .newWindow(org.openqa.selenium.WindowType.TAB)
+                            .getWindowHandle();
+            for (String h : driver.getWindowHandles()) {
+                if (!h.equals(fresh)) {
+                    driver.switchTo().window(h);
+                    driver.close();
+                }
+            }
+            driver.switchTo().window(fresh);
+            driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+            driver.executeCdpCommand("Network.clearBrowserCache", Map.of());
+            for (String origin : origins) {
+                driver.executeCdpCommand(
+                        "Storage.clearDataForOrigin",
+                        Map.of("origin", origin, "storageTypes", "all"));
+            }
+            driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER);
+            if (driver.getWindowHandles().size() != 1) {
+                throw new IllegalStateException("not reset");
+            }
+        } catch (RuntimeException notReset) {
+            quietlyClose();
+            return;
+        }
+        synchronized (IDLE) {
+            if (IDLE.size() < POOL_SIZE) {
+                IDLE.push(this);
+                return;
+            }
+        }
+        quietlyClose();
+    }
+
+    private void quietlyClose() {
+        try {
+            close();
+        } catch (RuntimeException ignored) {
+            // a browser that is gone already
+        }
+    }
+
     static Browser open(Dimension size) {
         Path profile;
         try {
