@@ -29,9 +29,13 @@ final class Browser implements AutoCloseable {
     final ChromeDriver driver;
     private final Path profile;
 
+    /** The tab the browser started with: the one a pooled browser keeps (see {@link #release}). */
+    private final String home;
+
     private Browser(ChromeDriver driver, Path profile) {
         this.driver = driver;
         this.profile = profile;
+        this.home = driver.getWindowHandle();
     }
 
     /** Why the browser tests cannot run here, or null if they can. */
@@ -95,25 +99,36 @@ final class Browser implements AutoCloseable {
     }
 
     /**
-     * Back to the pool at the end of a test, as a new browser would start: one new, empty tab (the
-     * test's tabs closed: their pages, streams, timers and session storage gone), no cookies, no
-     * cache, nothing stored for {@code origins} (local storage, IndexedDB, cache storage, service
-     * workers: Storage.clearDataForOrigin "all"), and no console messages left (WebPoolTest shows a
-     * released browser comes back clean). A browser that cannot be reset is closed.
+     * Back to the pool at the end of a test, as a new browser would start: its first tab on
+     * about:blank (every other tab closed; pages, streams and timers gone; session storage of the
+     * app's origins cleared), no cookies, no cache, nothing stored for {@code origins} (local
+     * storage, IndexedDB, cache storage, service workers: Storage.clearDataForOrigin "all"), and no
+     * console messages left (WebPoolTest shows a released browser comes back clean). A browser that
+     * cannot be reset is closed.
      */
     void release(String... origins) {
         try {
-            String fresh =
-                    driver.switchTo()
-                            .newWindow(org.openqa.selenium.WindowType.TAB)
-                            .getWindowHandle();
-            for (String h : driver.getWindowHandles()) {
-                if (!h.equals(fresh)) {
-                    driver.switchTo().window(h);
+            java.util.Set<String> tabs = driver.getWindowHandles();
+            if (!tabs.contains(home)) {
+                throw new IllegalStateException("the first tab was closed");
+            }
+            for (String tab : tabs) {
+                driver.switchTo().window(tab);
+                String at = driver.getCurrentUrl();
+                for (String origin : origins) {
+                    if (at != null && (at.equals(origin) || at.startsWith(origin + "/"))) {
+                        // the tab's own session storage (Storage.clearDataForOrigin has none)
+                        driver.executeScript("sessionStorage.clear();");
+                    }
+                }
+                if (!tab.equals(home)) {
                     driver.close();
                 }
             }
-            driver.switchTo().window(fresh);
+            // the first tab stays (a tab opened here would not be the window's active one): its
+            // page, streams and timers end with the navigation
+            driver.switchTo().window(home);
+            driver.get("about:blank");
             driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
             driver.executeCdpCommand("Network.clearBrowserCache", Map.of());
             for (String origin : origins) {

@@ -25,6 +25,7 @@ class WebPoolTest extends WebTest {
                         + "document.cookie = 'left=over; path=/';"
                         + "console.error('left over');");
         b.driver.switchTo().newWindow(WindowType.TAB).get(url("/"));
+        ((JavascriptExecutor) b.driver).executeScript("sessionStorage.setItem('second', 'tab');");
         assertThat(b.driver.getWindowHandles()).hasSize(2);
         b.release(origins());
 
@@ -39,6 +40,10 @@ class WebPoolTest extends WebTest {
             again.driver.get(url("/"));
             waitFor(again.driver, d -> !d.findElements(By.cssSelector("body *")).isEmpty());
             JavascriptExecutor js2 = again.driver;
+            // the page runs as in a new browser's tab: shown and focused (a hidden tab's timers
+            // are throttled, and the pages poll on timers)
+            assertThat(js2.executeScript("return document.visibilityState;")).isEqualTo("visible");
+            assertThat(js2.executeScript("return document.hasFocus();")).isEqualTo(true);
             assertThat(js2.executeScript("return localStorage.getItem('duelhall.player');"))
                     .isNull();
             assertThat(js2.executeScript("return sessionStorage.length;")).isEqualTo(0L);
