@@ -60,6 +60,15 @@ final class Truth {
     private final Map<String, Map<String, Long>> knownIds = new HashMap<>();
     private final Map<String, Map<String, Long>> knownCards = new HashMap<>();
 
+    /**
+     * What of a text does not depend on the viewer or the version (issue 47: the scan was a third
+     * of the test's CPU, the same texts come again in every view): the cards of the match whose
+     * name it contains, and the card instance ids inside it. Emptied when the match's cards change.
+     */
+    private final Map<String, List<String>> namesIn = new HashMap<>();
+
+    private final Map<String, List<String>> idsIn = new HashMap<>();
+
     Truth(String matchId, VoidexaRuleset rules, EventStore store) {
         this.matchId = matchId;
         this.rules = rules;
@@ -103,6 +112,7 @@ final class Truth {
         } else if (e instanceof PlayerJoined j) {
             cards.addAll(j.deck());
             cards.add(j.shipCore());
+            namesIn.clear();
             j.deck().forEach(card -> knowCard(j.seat().name(), card, seq));
             VIEWERS.forEach(v -> knowCard(v, j.shipCore(), seq));
         } else if (e instanceof DeckShuffled d) {
@@ -205,10 +215,9 @@ final class Truth {
             out.add("card " + text);
         }
         if (text.length() > 9) {
-            Matcher m = INSTANCE_ID.matcher(text);
-            while (m.find()) {
-                if (!echoes.contains(m.group()) && hiddenId(viewer, m.group(), at)) {
-                    out.add("card instance " + m.group() + " in \"" + text + "\"");
+            for (String id : idsIn.computeIfAbsent(text, Truth::instanceIds)) {
+                if (!echoes.contains(id) && hiddenId(viewer, id, at)) {
+                    out.add("card instance " + id + " in \"" + text + "\"");
                 }
             }
         }
@@ -216,13 +225,34 @@ final class Truth {
             out.add("the server seed");
         }
         if (text.length() >= 6) {
-            for (String card : cards) {
-                String name = names.get(card);
-                if (name != null && text.contains(name) && hiddenCard(viewer, card, at)) {
+            for (String card : namesIn.computeIfAbsent(text, this::cardsNamedIn)) {
+                if (hiddenCard(viewer, card, at)) {
                     out.add("name of " + card + " in \"" + text + "\"");
                 }
             }
         }
+    }
+
+    /** Every card instance id inside {@code text}, in order. */
+    private static List<String> instanceIds(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher m = INSTANCE_ID.matcher(text);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
+    }
+
+    /** The cards of the match whose name {@code text} contains. */
+    private List<String> cardsNamedIn(String text) {
+        List<String> out = new ArrayList<>();
+        for (String card : cards) {
+            String name = names.get(card);
+            if (name != null && text.contains(name)) {
+                out.add(card);
+            }
+        }
+        return out;
     }
 
     private static void walk(JsonNode node, java.util.function.Consumer<String> texts) {

@@ -189,9 +189,16 @@ public final class Sse implements AutoCloseable {
 
     /** Whether the server closed the stream within {@code timeout}. */
     public boolean awaitEnd(Duration timeout) {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (!ended.isDone() && System.nanoTime() < end) {
-            sleep(5);
+        try {
+            // woken by the end itself, not by polling (issue 47)
+            ended.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException notYet) {
+            // answered below
+        } catch (java.util.concurrent.ExecutionException e) {
+            // ended is only ever completed normally
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
         return ended.isDone();
     }

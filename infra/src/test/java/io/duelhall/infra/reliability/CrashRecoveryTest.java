@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.infra.DuelhallApplication;
 import io.duelhall.infra.http.Api;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -227,17 +228,24 @@ class CrashRecoveryTest {
                 port = s.getLocalPort();
             }
             String java = ProcessHandle.current().info().command().orElse("java");
+            List<String> command = new ArrayList<>(List.of(java, "-Xmx512m"));
+            // the test JVM's own -XX flags (infra's test.jvm.flags, issue 47: C1 only, the serial
+            // collector), so that each of the three starts costs what an app start in a test JVM
+            // does
+            ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> a.startsWith("-XX:"))
+                    .forEach(command::add);
+            command.addAll(
+                    List.of(
+                            "-Daxoniq.update-checker.disabled=true",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            DuelhallApplication.class.getName(),
+                            "--server.port=" + port,
+                            "--duelhall.data-dir=" + DIR,
+                            "--duelhall.limits.enabled=false"));
             Process p =
-                    new ProcessBuilder(
-                                    java,
-                                    "-Xmx512m",
-                                    "-Daxoniq.update-checker.disabled=true",
-                                    "-cp",
-                                    System.getProperty("java.class.path"),
-                                    DuelhallApplication.class.getName(),
-                                    "--server.port=" + port,
-                                    "--duelhall.data-dir=" + DIR,
-                                    "--duelhall.limits.enabled=false")
+                    new ProcessBuilder(command)
                             .redirectErrorStream(true)
                             .redirectOutput(DIR.resolve("server-" + port + ".log").toFile())
                             .start();
@@ -254,7 +262,7 @@ class CrashRecoveryTest {
                 if (!p.isAlive()) {
                     throw new IllegalStateException("server died at start; see " + DIR);
                 }
-                Thread.sleep(250);
+                Thread.sleep(50);
             }
             p.destroyForcibly();
             throw new IllegalStateException("server did not start in time; see " + DIR);

@@ -37,6 +37,15 @@ public final class TestPostgres {
      * had.
      */
     public static synchronized Database freshDatabase(String prefix) {
+        return copyOf(prefix, null);
+    }
+
+    /**
+     * A new database that starts as a copy of {@code template} (PostgreSQL's {@code create database
+     * ... template}, a file copy: far cheaper than migrating a schema again); {@code template} must
+     * have no open connections. Skips or fails as {@link #freshDatabase(String)} does.
+     */
+    public static synchronized Database copyOf(String prefix, Database template) {
         if (serverUrl == null && unavailable == null) {
             start();
         }
@@ -57,7 +66,15 @@ public final class TestPostgres {
                         .toLowerCase(Locale.ROOT);
         try (Connection c = DriverManager.getConnection(serverUrl, user, password);
                 Statement s = c.createStatement()) {
-            s.execute("create database " + name);
+            s.execute(
+                    "create database "
+                            + name
+                            + (template == null
+                                    ? ""
+                                    : " template "
+                                            + template.url()
+                                                    .substring(
+                                                            template.url().lastIndexOf('/') + 1)));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create a test database on " + serverUrl, e);
         }

@@ -29,9 +29,13 @@ final class Browser implements AutoCloseable {
     final ChromeDriver driver;
     private final Path profile;
 
+    /** The tab the browser started with: the one a pooled browser keeps (see {@link #release}). */
+    private final String home;
+
     private Browser(ChromeDriver driver, Path profile) {
         this.driver = driver;
         this.profile = profile;
+        this.home = driver.getWindowHandle();
     }
 
     /** Why the browser tests cannot run here, or null if they can. */
@@ -52,6 +56,109 @@ final class Browser implements AutoCloseable {
 
     static boolean required() {
         return Boolean.parseBoolean(System.getenv("DUELHALL_REQUIRE_BROWSER"));
+    }
+
+    /** Most idle browsers kept per test JVM (each a Chromium and a chromedriver process). */
+    static final int POOL_SIZE = 4;
+
+    private static final java.util.Deque<Browser> IDLE = new java.util.ArrayDeque<>();
+
+    static {
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(
+                                () -> {
+                                    synchronized (IDLE) {
+                                        IDLE.forEach(Browser::quietlyClose);
+                                        IDLE.clear();
+                                    }
+                                }));
+    }
+
+    /**
+     * A browser for one test (issue 47): an idle one of this JVM, reset to a fresh state by {@link
+     * #release(String...)}, at {@code size}; else a newly started one. Starting Chromium and its
+     * driver costs far more than the reset.
+     */
+    static Browser lease(Dimension size) {
+        while (true) {
+            Browser b;
+            synchronized (IDLE) {
+                b = IDLE.poll();
+            }
+            if (b == null) {
+                return open(size);
+            }
+            try {
+                b.driver.manage().window().setSize(size);
+                return b;
+            } catch (RuntimeException broken) {
+                b.quietlyClose();
+            }
+        }
+    }
+
+    /**
+     * Back to the pool at the end of a test, as a new browser would start: its first tab on
+     * about:blank (every other tab closed; pages, streams and timers gone; session storage of the
+     * app's origins cleared), no cookies, no cache, nothing stored for {@code origins} (local
+     * storage, IndexedDB, cache storage, service workers: Storage.clearDataForOrigin "all"), and no
+     * console messages left (WebPoolTest shows a released browser comes back clean). A browser that
+     * cannot be reset is closed.
+     */
+    void release(String... origins) {
+        try {
+            java.util.Set<String> tabs = driver.getWindowHandles();
+            if (!tabs.contains(home)) {
+                throw new IllegalStateException("the first tab was closed");
+            }
+            for (String tab : tabs) {
+                driver.switchTo().window(tab);
+                String at = driver.getCurrentUrl();
+                for (String origin : origins) {
+                    if (at != null && (at.equals(origin) || at.startsWith(origin + "/"))) {
+                        // the tab's own session storage (Storage.clearDataForOrigin has none)
+                        driver.executeScript("sessionStorage.clear();");
+                    }
+                }
+                if (!tab.equals(home)) {
+                    driver.close();
+                }
+            }
+            // the first tab stays (a tab opened here would not be the window's active one): its
+            // page, streams and timers end with the navigation
+            driver.switchTo().window(home);
+            driver.get("about:blank");
+            driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+            driver.executeCdpCommand("Network.clearBrowserCache", Map.of());
+            for (String origin : origins) {
+                driver.executeCdpCommand(
+                        "Storage.clearDataForOrigin",
+                        Map.of("origin", origin, "storageTypes", "all"));
+            }
+            driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER);
+            if (driver.getWindowHandles().size() != 1) {
+                throw new IllegalStateException("not reset");
+            }
+        } catch (RuntimeException notReset) {
+            quietlyClose();
+            return;
+        }
+        synchronized (IDLE) {
+            if (IDLE.size() < POOL_SIZE) {
+                IDLE.push(this);
+                return;
+            }
+        }
+        quietlyClose();
+    }
+
+    private void quietlyClose() {
+        try {
+            close();
+        } catch (RuntimeException ignored) {
+            // a browser that is gone already
+        }
     }
 
     static Browser open(Dimension size) {

@@ -69,13 +69,19 @@ abstract class WebTest extends AppTest {
                         .isEmpty();
             }
         } finally {
-            browsers.forEach(Browser::close);
+            browsers.forEach(b -> b.release(origins()));
             browsers.clear();
         }
     }
 
+    /** The app's origins, whose storage a browser's release clears. */
+    String[] origins() {
+        return new String[] {"http://localhost:" + port, "http://127.0.0.1:" + port};
+    }
+
+    /** A browser of this JVM's pool ({@link Browser#lease}), released after the test. */
     Browser browser(Dimension size) {
-        Browser b = Browser.open(size);
+        Browser b = Browser.lease(size);
         browsers.add(b);
         return b;
     }
