@@ -255,7 +255,7 @@ class BodyPropertyTest {
 
     @Provide
     Arbitrary<String> endpoints() {
-        return Arbitraries.of("create", "seat", "intent", "login", "register");
+        return Arbitraries.of("create", "seat", "intent", "login", "register", "ticket");
     }
 
     @Provide
@@ -283,6 +283,11 @@ class BodyPropertyTest {
                 body.put("intentId", "twice-" + UUID.randomUUID());
                 body.put("type", "CONCEDE");
             }
+            case "ticket" -> {
+                body.put("seats", 2);
+                body.put("rated", false);
+                body.put("seat", api.seatBody("Twice", decks.get(1)));
+            }
             default -> {
                 body.put("name", "Twice" + UUID.randomUUID().toString().substring(0, 6));
                 body.put("password", Api.PASSWORD);
@@ -297,6 +302,7 @@ class BodyPropertyTest {
             case "seat" -> "/api/matches/" + api.createMatch() + "/seats";
             case "intent" -> "/api/matches/" + m[0] + "/intents";
             case "login" -> "/api/sessions";
+            case "ticket" -> "/api/queues/voidexa/tickets";
             default -> "/api/players";
         };
     }
