@@ -13,6 +13,15 @@ public final class SeatTokens {
         return Sha256.hex(Sha256.of(token.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * The {@code Authorization} a stream request stands for: its header, or for a browser's
+     * EventSource, which cannot set headers, its {@code ?access_token=} as a bearer (RFC 6750
+     * §2.3); the header wins when both are sent.
+     */
+    public static String authorization(String header, String accessToken) {
+        return header != null || accessToken == null ? header : "Bearer " + accessToken;
+    }
+
     /** The token of an {@code Authorization: Bearer …} header value, or null if there is none. */
     public static String bearer(String authorization) {
         if (authorization == null

@@ -273,10 +273,7 @@ class QueueController {
             @RequestHeader(name = "Authorization", required = false) String authorization,
             @RequestParam(name = "access_token", required = false) String accessToken,
             jakarta.servlet.http.HttpServletRequest request) {
-        String auth =
-                authorization != null || accessToken == null
-                        ? authorization
-                        : "Bearer " + accessToken;
+        String auth = io.duelhall.domain.SeatTokens.authorization(authorization, accessToken);
         TicketView first = read(ticketId, auth);
         return ResponseEntity.ok()
                 .contentType(org.springframework.http.MediaType.TEXT_EVENT_STREAM)

@@ -41,10 +41,7 @@ class MatchStreamController {
             @RequestParam(name = "frames", required = false) String frames,
             HttpServletRequest request,
             HttpServletResponse response) {
-        String auth =
-                authorization != null || accessToken == null
-                        ? authorization
-                        : "Bearer " + accessToken;
+        String auth = io.duelhall.domain.SeatTokens.authorization(authorization, accessToken);
         Sight s = viewerAccess.of(matchId, auth);
         return streams.answer(
                 matchId,
