@@ -3,6 +3,7 @@ package io.duelhall.infra;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.task.Task;
+import com.github.kagkarlsson.scheduler.task.helper.RecurringTask;
 import io.duelhall.infra.cluster.NodeConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,8 +36,19 @@ class DeadlineConfig {
             NodeConfig.NodeName node,
             @Value("${duelhall.deadlines.polling-millis:500}") long pollingMillis,
             @Value("${duelhall.deadlines.threads:2}") int threads) {
-        return Scheduler.create(
-                        new TransactionAwareDataSourceProxy(dataSource), new ArrayList<>(tasks))
+        // one-time tasks (Axon's deadlines) are known; recurring ones (the queues' waves) are also
+        // scheduled at start, once cluster-wide (their row in the table is shared)
+        List<Task<?>> known = new ArrayList<>();
+        List<RecurringTask<?>> recurring = new ArrayList<>();
+        for (Task<?> t : tasks) {
+            if (t instanceof RecurringTask<?> r) {
+                recurring.add(r);
+            } else {
+                known.add(t);
+            }
+        }
+        return Scheduler.create(new TransactionAwareDataSourceProxy(dataSource), known)
+                .startTasks(recurring)
                 .tableName("scheduled_tasks")
                 // picks are marked with the node's name: nodes sharing the table tell their picks
                 // apart

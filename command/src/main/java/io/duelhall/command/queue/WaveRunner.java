@@ -12,6 +12,7 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,26 +20,27 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs a wave in every queue each {@code duelhall.queue.wave} (and at once in a queue that holds
- * {@code wave-at} tickets), then creates each table's match with the queue's options and takes its
- * seats with the tickets' requests and seat-token hashes. Keeps the figures of the last hour (per
- * node, in memory) for GET /api/queues.
+ * Runs a wave in every queue ({@link #runAll}), then creates each table's match with the queue's
+ * options and takes its seats with the tickets' requests and seat-token hashes. Keeps the figures
+ * of the last hour (per node, in memory) for GET /api/queues.
+ *
+ * <p>What calls {@link #runAll} is not this class's business: the server runs it as one
+ * cluster-wide recurring task every {@code duelhall.queue.wave} (infra's {@code QueueWavesConfig}:
+ * one node at a time, another node's turn when that node is gone), and a queue that reaches {@code
+ * wave-at} tickets asks for the next run at once through {@link Wake}.
  */
 @Component
 @EnableConfigurationProperties(QueueProperties.class)
-class WaveRunner implements SmartLifecycle {
+public class WaveRunner {
     private static final Logger log = LoggerFactory.getLogger(WaveRunner.class);
     private static final long HOUR_MS = 3_600_000;
 
@@ -51,13 +53,44 @@ class WaveRunner implements SmartLifecycle {
     private final QueueProperties props;
     private final Map<String, Integer> waiting = new ConcurrentHashMap<>();
     private final Map<String, Deque<long[]>> waits = new ConcurrentHashMap<>();
-    private ScheduledExecutorService executor;
+    private final ObjectProvider<Wake> wake;
+    private final Deque<long[]> runs = new ArrayDeque<>();
 
-    WaveRunner(CommandGateway commands, Rulesets rulesets, Clock clock, QueueProperties props) {
+    /**
+     * Asks for the next run of the waves at once (a queue holds {@code wave-at} tickets): the
+     * server's recurring task is due now, on whichever node takes it.
+     */
+    @FunctionalInterface
+    public interface Wake {
+        void now();
+    }
+
+    WaveRunner(
+            CommandGateway commands,
+            Rulesets rulesets,
+            Clock clock,
+            QueueProperties props,
+            ObjectProvider<Wake> wake) {
         this.commands = commands;
         this.rulesets = rulesets;
         this.clock = clock;
         this.props = props;
+        this.wake = wake;
+    }
+
+    /** How often the waves run ({@code duelhall.queue.wave}). */
+    public Duration every() {
+        return props.wave();
+    }
+
+    /**
+     * When this node ran the waves in the last hour: {start, end} in epoch ms, oldest first (for
+     * operations and the tests that check one node runs them at a time).
+     */
+    public List<long[]> runs() {
+        synchronized (runs) {
+            return List.copyOf(runs);
+        }
     }
 
     /**
@@ -115,20 +148,36 @@ class WaveRunner implements SmartLifecycle {
         };
     }
 
-    /** A ticket joined: counted, and a wave runs at once once the queue holds enough. */
+    /** A ticket joined: counted, and the waves run at once once the queue holds enough. */
     void opened(QueueKey key, int nowWaiting) {
         waiting.put(key.id(), nowWaiting);
-        if (nowWaiting >= Math.max(key.seats(), props.waveAt()) && executor != null) {
-            executor.execute(() -> wave(key));
+        if (nowWaiting >= Math.max(key.seats(), props.waveAt())) {
+            Wake w = wake.getIfAvailable();
+            if (w != null) {
+                try {
+                    w.now();
+                } catch (RuntimeException e) {
+                    log.debug("waves not woken (the next run comes anyway)", e);
+                }
+            }
         }
     }
 
-    void runAll() {
+    /** A wave in every queue: called by one node of the cluster at a time. */
+    public synchronized void runAll() {
+        long start = clock.millis();
         for (QueueKey key : queues()) {
             try {
                 wave(key);
             } catch (RuntimeException e) {
                 log.warn("wave of {} failed", key.id(), e);
+            }
+        }
+        long end = clock.millis();
+        synchronized (runs) {
+            runs.add(new long[] {start, end});
+            while (!runs.isEmpty() && runs.peekFirst()[1] < end - HOUR_MS) {
+                runs.removeFirst();
             }
         }
     }
@@ -206,32 +255,6 @@ class WaveRunner implements SmartLifecycle {
         commands.sendAndWait(
                 new QueueCommands.MarkSeated(
                         key.id(), table.waveId(), table.matchId(), clock.instant()));
-    }
-
-    @Override
-    public synchronized void start() {
-        executor =
-                Executors.newSingleThreadScheduledExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "queue-waves");
-                            t.setDaemon(true);
-                            return t;
-                        });
-        long every = props.wave().toMillis();
-        executor.scheduleWithFixedDelay(this::runAll, every, every, TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (executor != null) {
-            executor.shutdownNow();
-            executor = null;
-        }
-    }
-
-    @Override
-    public synchronized boolean isRunning() {
-        return executor != null;
     }
 
     Instant now() {
