@@ -1,0 +1,71 @@
+package io.duelhall.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.duelhall.bench.QueueSim.Figures;
+import io.duelhall.bench.QueueSim.Memory;
+import io.duelhall.bench.QueueSim.Player;
+import io.duelhall.bench.QueueSim.Showdown;
+import io.duelhall.bench.QueueSim.Ticket;
+import io.duelhall.bench.QueueSim.Waves;
+import io.duelhall.domain.matchmaking.PairingRules;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The queue simulation (issue 40) is itself checked: its Showdown baseline keeps Showdown's rule,
+ * runs are reproducible from the seed, and every table either matcher forms keeps the rules it
+ * claims to keep.
+ */
+class QueueSimTest {
+    @Test
+    void showdownsRangeIsShowdowns() {
+        // ladders.ts: 100, +1 every 0.3 s; past 300, +1 every 3 s; at most 600
+        assertThat(Showdown.range(0)).isEqualTo(100);
+        assertThat(Showdown.range(3_000)).isEqualTo(110);
+        assertThat(Showdown.range(60_000)).isEqualTo(300);
+        assertThat(Showdown.range(90_000)).isEqualTo(310);
+        assertThat(Showdown.range(3_600_000)).isEqualTo(600);
+    }
+
+    @Test
+    void showdownMatchesANewcomerWithTheLongestWaitingSearchThatFits() {
+        Memory memory = new Memory();
+        Showdown m = new Showdown(2);
+        Player old = new Player(0, 1500, 80, "a0", "10.0.0.0");
+        Player near = new Player(1, 1580, 80, "a1", "10.0.0.1");
+        Player far = new Player(2, 1900, 80, "a2", "10.0.0.2");
+        Player newcomer = new Player(3, 1590, 80, "a3", "10.0.0.3");
+        assertThat(m.arrive(new Ticket(far, 0, 0), 0, memory)).isEmpty();
+        // 1580 is within 100 of 1500 at once: they meet
+        assertThat(m.arrive(new Ticket(old, 1_000, 1), 1_000, memory)).isEmpty();
+        assertThat(m.waiting).hasSize(2);
+        List<List<Ticket>> t = m.arrive(new Ticket(near, 2_000, 2), 2_000, memory);
+        assertThat(t).hasSize(1);
+        assertThat(t.get(0).stream().map(x -> x.player.account()))
+                .containsExactlyInAnyOrder("a0", "a1");
+        // 1590 and 1900: 310 apart; the range of the search waiting since 0 is 100 + 2000/300 at
+        // 2 s: no match; after 10 minutes (range 600) the periodic match pairs them
+        assertThat(m.arrive(new Ticket(newcomer, 2_000, 3), 2_000, memory)).isEmpty();
+        assertThat(m.tick(60_000, memory)).isEmpty(); // range 300 + (300-300)/10 = 300 < 310
+        assertThat(m.tick(120_000, memory)).hasSize(1); // 300 + (500-300)/10 = 320
+    }
+
+    @Test
+    void runsAreReproducibleAndEveryTableKeepsItsRules() {
+        List<Player> players = QueueSim.players(300, 7);
+        for (int seats : new int[] {2, 4}) {
+            Figures a = QueueSim.run(new Waves(seats, PairingRules.DEFAULT), players, 7, 5, 40);
+            Figures b = QueueSim.run(new Waves(seats, PairingRules.DEFAULT), players, 7, 5, 40);
+            assertThat(a.tables()).isGreaterThan(100);
+            assertThat(b.tables()).isEqualTo(a.tables());
+            assertThat(b.waitsMs()).containsExactly(a.waitsMs());
+            assertThat(b.gaps()).containsExactly(a.gaps());
+            // no gap wider than the widest window
+            assertThat(a.gaps()[a.gaps().length - 1]).isLessThanOrEqualTo(600);
+            Figures s = QueueSim.run(new Showdown(seats), players, 7, 5, 40);
+            assertThat(s.tables()).isGreaterThan(100);
+            assertThat(s.gaps()[s.gaps().length - 1]).isLessThanOrEqualTo(600);
+        }
+    }
+}
