@@ -25,7 +25,15 @@ import org.springframework.test.context.DynamicPropertySource;
             // limit on its own
             "duelhall.limits.logins-per-address-per-minute=100000",
             // StreamHttpTest opens 200 streams from 127.0.0.1; FloodHttpTest tests the caps
-            "duelhall.stream.max-per-address=100000"
+            "duelhall.stream.max-per-address=100000",
+            // as behind a proxy on this machine (docs/operations.md): a client's address is its
+            // X-Forwarded-For when it comes through 127.0.0.1 or ::1, so browser sessions of one
+            // machine
+            // can stand for players of different addresses (WebQueueTest); other loopback
+            // addresses (QueueHttpTest's 127.0.0.N) are clients, whose header is not believed
+            "server.forward-headers-strategy=native",
+            "server.tomcat.remoteip.internal-proxies=127.0.0.1/32, ::1/128",
+            "server.tomcat.remoteip.remote-ip-header=X-Forwarded-For"
         })
 public abstract class AppTest {
     /** The admin token of the test app (duelhall.admin-token). */

@@ -130,6 +130,9 @@ final class Browser implements AutoCloseable {
             driver.switchTo().window(home);
             driver.get("about:blank");
             driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+            // a test may have sent every request with headers of its own (WebQueueTest's
+            // X-Forwarded-For)
+            driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
             driver.executeCdpCommand("Network.clearBrowserCache", Map.of());
             for (String origin : origins) {
                 driver.executeCdpCommand(

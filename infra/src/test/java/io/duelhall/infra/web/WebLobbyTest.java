@@ -350,9 +350,8 @@ class WebLobbyTest extends WebTest {
     /**
      * Issue 40: two people pressing "Play casual" for the same game meet: each page shows its wait
      * in the queue, then opens the board of one match by itself, on seats A and B. "Play rated"
-     * signed out says rated queues take registered players and opens no ticket. (Two browsers of
-     * one machine share a client address, which a rated table never seats twice: rated meetings are
-     * QueueHttpTest's, from two addresses.)
+     * signed out says rated queues take registered players and opens no ticket. (Rated meetings in
+     * the browser, each session with an address of its own, are WebQueueTest's.)
      */
     @Test
     void twoPlayersPressingPlayCasualMeetInOneMatch() {

@@ -1,0 +1,141 @@
+package io.duelhall.infra.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.client.JsonHttp;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * Issue 40 in the browser: registered players pressing "Play rated" meet in one match — two for
+ * voidexa, four in a 4-seat casket — each page showing its wait, then opening the board on the seat
+ * the queue gave. A rated table never seats two players of one address, so each browser session
+ * stands for a player of its own address: every request it sends carries an {@code
+ * X-Forwarded-For}, which the test app believes from 127.0.0.1 as a server behind a proxy does
+ * (AppTest, docs/operations.md).
+ */
+class WebQueueTest extends WebTest {
+
+    /** A browser of a registered player at {@code address}, on the lobby, signed in. */
+    private WebDriver player(String name, String address) {
+        ChromeDriver d = browser(Browser.DESKTOP).driver;
+        d.executeCdpCommand("Network.enable", Map.of());
+        d.executeCdpCommand(
+                "Network.setExtraHTTPHeaders",
+                Map.of("headers", Map.of("X-Forwarded-For", address)));
+        String token = api.registered(name);
+        d.get(url("/how-to-play.html"));
+        JsonNode me = api.get("/api/sessions/me", token).body();
+        String player =
+                JsonHttp.JSON
+                        .createObjectNode()
+                        .put("accountId", me.get("accountId").asText())
+                        .put("name", name)
+                        .put("playerToken", token)
+                        .toString();
+        ((JavascriptExecutor) d)
+                .executeScript("localStorage.setItem('duelhall.player', arguments[0])", player);
+        d.get(url("/"));
+        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        waitFor(d, x -> x.findElement(By.id("account-who")).getText().equals(name));
+        return d;
+    }
+
+    private void choose(WebDriver d, String game, int seats, int deck) {
+        new Select(d.findElement(By.id("game"))).selectByValue(game);
+        waitFor(d, x -> x.findElements(By.cssSelector("#deck option")).size() > 1);
+        if (seats > 2) {
+            waitFor(d, x -> x.findElement(By.id("seats-field")).isDisplayed());
+            new Select(d.findElement(By.id("seats"))).selectByValue(String.valueOf(seats));
+        }
+        Select decks = new Select(d.findElement(By.id("deck")));
+        decks.selectByIndex(deck % decks.getOptions().size());
+    }
+
+    private String rated(WebDriver d) {
+        d.findElement(By.id("play-rated")).click();
+        return waitFor(
+                d,
+                x -> {
+                    String t = x.findElement(By.id("queue")).getText();
+                    // the window shows once the ticket's stream has said where it stands
+                    return t.contains("Looking for") && t.contains("window ±") ? t : null;
+                });
+    }
+
+    private static String matchOf(WebDriver d) {
+        return d.getCurrentUrl().replaceAll(".*[?&]id=([^&#]+).*", "$1");
+    }
+
+    private static String seatOf(WebDriver d) {
+        return d.getCurrentUrl().replaceAll(".*#seat=([A-F]).*", "$1");
+    }
+
+    private List<String> meet(List<WebDriver> players, List<String> names) {
+        for (WebDriver d : players) {
+            waitFor(d, x -> x.getCurrentUrl().contains("#seat="));
+        }
+        String id = matchOf(players.get(0));
+        Set<String> seats = new HashSet<>();
+        for (WebDriver d : players) {
+            assertThat(matchOf(d)).as("one match for all").isEqualTo(id);
+            seats.add(seatOf(d));
+        }
+        assertThat(seats).hasSize(players.size());
+        JsonNode view = api.get("/api/matches/" + id + "/view", null).body();
+        assertThat(view.get("status").asText()).isEqualTo("LIVE");
+        assertThat(view.get("clock").isNull()).as("rated queues play on the clock").isFalse();
+        List<String> seated = new ArrayList<>();
+        for (String s : seats) {
+            seated.add(view.at("/seats/" + s + "/name").asText());
+        }
+        assertThat(seated).containsExactlyInAnyOrderElementsOf(names);
+        return List.of(id);
+    }
+
+    @Test
+    void twoRegisteredPlayersPressingPlayRatedMeetInOneRatedMatch() {
+        String tag = UUID.randomUUID().toString().substring(0, 5);
+        List<String> names = List.of("Rada" + tag, "Rbo" + tag);
+        WebDriver a = player(names.get(0), "10.40.0.1");
+        choose(a, "voidexa", 2, 0);
+        String waiting = rated(a);
+        assertThat(waiting)
+                .contains("opponent of your strength")
+                .contains("rated voidexa queue")
+                .contains("rating window ±")
+                .contains("Cancel");
+        WebDriver b = player(names.get(1), "10.40.0.2");
+        choose(b, "voidexa", 2, 1);
+        rated(b);
+        meet(List.of(a, b), names);
+    }
+
+    @Test
+    void fourRegisteredPlayersMeetInAFourSeatCasket() {
+        String tag = UUID.randomUUID().toString().substring(0, 5);
+        List<String> names = new ArrayList<>();
+        List<WebDriver> players = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String name = "Pod" + i + tag;
+            names.add(name);
+            WebDriver d = player(name, "10.41.0." + (i + 1));
+            choose(d, "casket", 4, i);
+            String waiting = rated(d);
+            assertThat(waiting).contains("rated casket (4 seats) queue");
+            players.add(d);
+        }
+        meet(players, names);
+    }
+}
