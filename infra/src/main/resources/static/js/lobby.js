@@ -46,11 +46,34 @@ const MATCH_COLUMNS = [
   { key: 'spectators', title: 'Spectators', cell: (m) => h('span', { class: m.spectators ? 'watched' : 'muted' }, `${m.spectators} watching`) },
 ];
 
+/**
+ * The board chosen (issue 40): every game's Glicko-2 board, or one game's board for one seat count — Glicko-2 for two
+ * seats, by placing for 3 to 6 — the numbers that game's queue weighs.
+ */
+function boardPath() {
+  const of = $('#board-of').value;
+  if (!of) return '/api/leaderboard?limit=20';
+  const [ruleset, seats] = of.split(':');
+  return `/api/leaderboard?limit=20&ruleset=${encodeURIComponent(ruleset)}&seats=${seats}`;
+}
+
+function boardChoices(games) {
+  const options = [h('option', { value: '' }, 'Every game')];
+  for (const g of games) {
+    const seats = g.seats || { min: 2, max: 2 };
+    for (let n = Math.max(2, seats.min); n <= Math.min(6, seats.max); n++) {
+      const label = seats.max > 2 ? `${g.name || g.id} · ${n} seats` : (g.name || g.id);
+      options.push(h('option', { value: `${g.id}:${n}` }, label));
+    }
+  }
+  fill($('#board-of'), options);
+}
+
 async function refresh() {
   try {
     const [live, waiting, ended, board] = await Promise.all([
       get('/api/matches?status=LIVE&limit=20'), get('/api/matches?status=WAITING&limit=10'),
-      get('/api/matches?status=ENDED&limit=15'), get('/api/leaderboard?limit=20')]);
+      get('/api/matches?status=ENDED&limit=15'), get(boardPath())]);
     fill($('#live'), table(live, [...MATCH_COLUMNS,
       { key: 'open', title: '', cell: (m) => h('a', { class: 'button', href: matchHref(m.matchId, m.ruleset), 'aria-label': `Watch match ${shortId(m.matchId)}` }, 'Watch') }],
     'No match is being played right now. Start one above.'));
@@ -65,13 +88,18 @@ async function refresh() {
         hasBoard(m.ruleset) ? h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay') : null,
         h('a', { href: matchHref(m.matchId, m.ruleset), 'aria-label': `Final board and audit of match ${shortId(m.matchId)}` }, 'Board')) }],
     'No match has ended yet.'));
-    fill($('#leaderboard'), table(board, [
+    fill($('#leaderboard'), table(board, board.length && board[0].mu !== undefined ? [
+      { key: 'rank', title: '#', cell: (r) => r.rank },
+      { key: 'name', title: 'Player', cell: (r) => r.name },
+      { key: 'rating', title: 'Rating', cell: (r) => `${Math.round(r.mu)} ± ${Math.round(2 * r.sigma)}` },
+      { key: 'games', title: 'Games', cell: (r) => r.games },
+      { key: 'firsts', title: 'Firsts', cell: (r) => r.firsts }] : [
       { key: 'rank', title: '#', cell: (r) => r.rank },
       { key: 'name', title: 'Player', cell: (r) => r.name },
       { key: 'rating', title: 'Rating', cell: (r) => `${Math.round(r.rating)} ± ${Math.round(2 * r.rd)}` },
       { key: 'games', title: 'Games', cell: (r) => r.games },
       { key: 'wl', title: 'W–L', cell: (r) => `${r.wins}–${r.losses}` }],
-    'No rated match yet: a match is rated when both seats are registered (signed-in) players.'));
+    'No rated match yet: a match is rated when every seat is a registered (signed-in) player.'));
   } catch (e) {
     fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
   }
@@ -407,6 +435,8 @@ async function start() {
   try {
     const games = await get('/api/rulesets');
     games.forEach((g) => rulesets.set(g.id, g));
+    boardChoices(games);
+    $('#board-of').addEventListener('change', () => refresh());
     fill($('#game'), games.map((g) => h('option', { value: g.id }, g.name || g.id)));
     $('#game').addEventListener('change', () => {
       showSeats();

@@ -54,6 +54,51 @@ class RatingProjectionTest {
             FIRST_VOL = 0.0599997;
 
     @Test
+    @DisplayName("issue 40: every ruleset has its own ratings, beside the board of every game")
+    void eachRulesetRatesItsOwnMatches() {
+        p.opened("x1", "voidexa");
+        match(p, "x1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 10);
+        p.opened("l1", "voidlit");
+        match(p, "l1", "Ada", "Bo", Events.won(Seat.B, "CONCEDED"), 20);
+        // a match rated before its ruleset was known (an older data directory, not rebuilt): on
+        // the board of every game only
+        match(p, "old", "Ada", "Cy", Events.won(Seat.A, "CONCEDED"), 30);
+
+        var voidexa = p.rulesetBoard("voidexa", 2, java.util.Set.of());
+        assertThat(voidexa).extracting(r -> r.name()).containsExactly("Ada", "Bo");
+        // fresh against fresh, as if voidlit had never been played
+        assertThat(voidexa.get(0).rating()).isCloseTo(WIN_RATING, within(1e-3));
+        assertThat(voidexa.get(1).rating()).isCloseTo(LOSS_RATING, within(1e-3));
+        assertThat(voidexa.get(0).model()).isEqualTo(RatingProjection.GLICKO_MODEL);
+        var voidlit = p.rulesetBoard("voidlit", 2, java.util.Set.of());
+        assertThat(voidlit).extracting(r -> r.name()).containsExactly("Bo", "Ada");
+        assertThat(voidlit.get(0).rating()).isCloseTo(WIN_RATING, within(1e-3));
+        assertThat(voidlit.get(0).games()).isEqualTo(1);
+        assertThat(p.inRuleset("voidlit", 2, "acct-Ada").orElseThrow().losses()).isEqualTo(1);
+        assertThat(p.inRuleset("voidlit", 2, "acct-Cy")).isEmpty();
+        assertThat(p.rulesetBoard("biome", 2, java.util.Set.of())).isEmpty();
+        // the board of every game rates all three, in order
+        assertThat(p.find("Ada").orElseThrow().games()).isEqualTo(3);
+        // an end not public yet counts not; the cache follows each new rated match
+        assertThat(p.rulesetBoard("voidexa", 2, java.util.Set.of("x1"))).isEmpty();
+        p.opened("x2", "voidexa");
+        match(p, "x2", "Bo", "Cy", Events.won(Seat.A, "HULL_DESTROYED"), 40);
+        assertThat(p.rulesetBoard("voidexa", 2, java.util.Set.of()))
+                .extracting(r -> r.name())
+                .containsExactlyInAnyOrder("Ada", "Bo", "Cy");
+        // rebuilt from the same events, the same numbers
+        RatingProjection again = new RatingProjection(TestDb.fresh());
+        again.opened("x1", "voidexa");
+        match(again, "x1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 10);
+        again.opened("l1", "voidlit");
+        match(again, "l1", "Ada", "Bo", Events.won(Seat.B, "CONCEDED"), 20);
+        again.opened("x2", "voidexa");
+        match(again, "x2", "Bo", "Cy", Events.won(Seat.A, "HULL_DESTROYED"), 40);
+        assertThat(again.rulesetBoard("voidexa", 2, java.util.Set.of()))
+                .isEqualTo(p.rulesetBoard("voidexa", 2, java.util.Set.of()));
+    }
+
+    @Test
     void aWinIsRatedByGlicko2AgainstTheOpponentsRatingBeforeTheMatch() {
         match(p, "m1", "Ada", "Bo", Events.won(Seat.A, "HULL_DESTROYED"), 10);
         PlayerRating ada = p.find("Ada").orElseThrow();

@@ -39,6 +39,7 @@ class ListingController {
     private final MatchStreams streams;
     private final PublicRecords delays;
     private final MatchLogs logs;
+    private final io.duelhall.domain.Rulesets rulesets;
 
     public ListingController(
             MatchListProjection matches,
@@ -46,7 +47,9 @@ class ListingController {
             RatingProjection ratings,
             MatchStreams streams,
             PublicRecords delays,
-            MatchLogs logs) {
+            MatchLogs logs,
+            io.duelhall.domain.Rulesets rulesets) {
+        this.rulesets = rulesets;
         this.delays = delays;
         this.logs = logs;
         this.matches = matches;
@@ -211,8 +214,12 @@ class ListingController {
     @GetMapping("/leaderboard")
     public List<?> leaderboard(
             @RequestParam(name = "limit", defaultValue = "100") int limit,
-            @RequestParam(name = "seats", required = false) Integer seats) {
+            @RequestParam(name = "seats", required = false) Integer seats,
+            @RequestParam(name = "ruleset", required = false) String ruleset) {
         int n = limit(limit);
+        if (ruleset != null) {
+            return rulesetBoard(ruleset, seats == null ? 2 : seats, n);
+        }
         if (seats != null && seats != 2) {
             if (seats < 3 || seats > 6) {
                 throw new RefusedException(
@@ -258,6 +265,61 @@ class ListingController {
                             r.wins(),
                             r.losses(),
                             r.draws()));
+        }
+        return out;
+    }
+
+    /**
+     * {@code GET /api/leaderboard?ruleset=R[&seats=N]} (issue 40): the board of one ruleset and
+     * seat count — Glicko-2 over its two-seat rated matches (the shape of the Glicko-2 board), or
+     * by placing over its matches of N seats (the shape of the placing board) — the numbers its
+     * queue weighs. A match whose end is not public yet counts not.
+     */
+    private List<?> rulesetBoard(String ruleset, int seats, int n) {
+        var rules =
+                rulesets.find(ruleset)
+                        .orElseThrow(
+                                () ->
+                                        new RefusedException(
+                                                Refusal.malformed(
+                                                        "UNKNOWN_RULESET",
+                                                        "Unknown ruleset; this server hosts "
+                                                                + rulesets.ids()
+                                                                + ".")));
+        int min = Math.max(2, rules.minSeats());
+        int max = Math.min(6, rules.maxSeats());
+        if (seats < min || seats > max) {
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "OUT_OF_RANGE",
+                            "seats must be " + min + " to " + max + " for " + ruleset + "."));
+        }
+        Set<String> hidden = hiddenEnds(delays.delayed()).orElse(Set.of());
+        List<RatingProjection.RulesetRating> board =
+                ratings.rulesetBoard(ruleset, seats, hidden).stream().limit(n).toList();
+        List<Object> out = new ArrayList<>();
+        for (var r : board) {
+            out.add(
+                    seats == 2
+                            ? new Ranked(
+                                    out.size() + 1,
+                                    r.name(),
+                                    r.rating(),
+                                    r.rd(),
+                                    r.volatility(),
+                                    r.games(),
+                                    r.wins(),
+                                    r.losses(),
+                                    r.draws())
+                            : new PlacingRanked(
+                                    out.size() + 1,
+                                    r.name(),
+                                    seats,
+                                    r.rating(),
+                                    r.rd(),
+                                    r.rating() - 3 * r.rd(),
+                                    r.games(),
+                                    r.wins()));
         }
         return out;
     }

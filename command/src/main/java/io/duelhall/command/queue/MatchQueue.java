@@ -226,7 +226,9 @@ class MatchQueue {
         for (Ticket t : staying) {
             TicketOpened o = t.opened();
             QueueRatings.Rating r =
-                    o.guest() ? QueueRatings.Rating.NEW : ratings.of(o.account(), key.seats());
+                    o.guest()
+                            ? QueueRatings.Rating.NEW
+                            : ratings.of(key.ruleset(), o.account(), key.seats());
             Recent last = recent.get(o.account());
             Set<String> avoid =
                     last != null && last.at().plus(cmd.rematch()).isAfter(cmd.at())

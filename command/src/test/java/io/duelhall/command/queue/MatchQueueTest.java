@@ -48,7 +48,8 @@ class MatchQueueTest {
         fixture = new AggregateTestFixture<>(MatchQueue.class);
         fixture.registerInjectableResource(
                 (QueueRatings)
-                        (account, seats) -> RATINGS.getOrDefault(account, QueueRatings.Rating.NEW));
+                        (ruleset, account, seats) ->
+                                RATINGS.getOrDefault(account, QueueRatings.Rating.NEW));
     }
 
     static TicketOpened opened(String ticket, String account, String address, Instant at) {

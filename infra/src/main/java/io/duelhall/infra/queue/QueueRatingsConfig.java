@@ -1,28 +1,22 @@
 package io.duelhall.infra.queue;
 
 import io.duelhall.command.queue.QueueRatings;
-import io.duelhall.projections.ratings.PlacingRatings.PlacingRating;
 import io.duelhall.projections.ratings.RatingProjection;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The queue reads the ratings read model (issue 40): Glicko-2 for two seats, the rating by placing
- * for 3 to 6, both on the Glicko scale; a player with none is new (1500 ± 350).
+ * The queue reads the ratings read model (issue 40): the player's rating in the queue's ruleset,
+ * Glicko-2 for two seats, by placing for 3 to 6, both on the Glicko scale; a player with none there
+ * is new (1500 ± 350) — the numbers of {@code GET /api/leaderboard?ruleset=…&seats=…}.
  */
 @Configuration(proxyBeanMethods = false)
 class QueueRatingsConfig {
     @Bean
     QueueRatings queueRatings(RatingProjection ratings) {
-        return (account, seats) -> {
-            if (seats == 2) {
-                return ratings.byAccount(account)
+        return (ruleset, account, seats) ->
+                ratings.inRuleset(ruleset, seats, account)
                         .map(r -> new QueueRatings.Rating(r.rating(), r.rd()))
                         .orElse(QueueRatings.Rating.NEW);
-            }
-            return ratings.placing(account, seats)
-                    .map((PlacingRating r) -> new QueueRatings.Rating(r.mu(), r.sigma()))
-                    .orElse(QueueRatings.Rating.NEW);
-        };
     }
 }

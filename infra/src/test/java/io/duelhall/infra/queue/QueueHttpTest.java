@@ -395,6 +395,22 @@ class QueueHttpTest extends AppTest {
             }
         }
         assertThat(board.get(0).get("rank").asInt()).isEqualTo(1);
+        // casket's own board of 4 seats (what its queue weighs) has the same four in that order;
+        // a game nobody played by placing has an empty one
+        JsonNode casket = api.get("/api/leaderboard?ruleset=casket&seats=4&limit=500", null).body();
+        List<String> inCasket = new ArrayList<>();
+        casket.forEach(r -> inCasket.add(r.get("name").asText()));
+        assertThat(inCasket)
+                .containsSubsequence(ours.get(3), ours.get(2), ours.get(1), ours.get(0));
+        for (JsonNode r : casket) {
+            int i = ours.indexOf(r.get("name").asText());
+            if (i >= 0) {
+                assertThat(r.get("mu").asDouble()).isCloseTo(after.get(i).mu(), within(1e-9));
+                assertThat(r.get("games").asInt()).isEqualTo(1);
+            }
+        }
+        assertError(api.get("/api/leaderboard?ruleset=chess", null), 400, "UNKNOWN_RULESET");
+        assertError(api.get("/api/leaderboard?ruleset=voidexa&seats=4", null), 400, "OUT_OF_RANGE");
         Res bad = api.get("/api/leaderboard?seats=7", null);
         assertError(bad, 400, "OUT_OF_RANGE");
         JsonNode two = api.get("/api/leaderboard?seats=2&limit=5", null).body();

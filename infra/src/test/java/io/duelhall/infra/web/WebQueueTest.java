@@ -119,7 +119,40 @@ class WebQueueTest extends WebTest {
         WebDriver b = player(names.get(1), "10.40.0.2");
         choose(b, "voidexa", 2, 1);
         rated(b);
-        meet(List.of(a, b), names);
+        String match = meet(List.of(a, b), names).get(0);
+        // b concedes: the lobby's board of voidexa (what its queue weighs) shows a above b
+        String tokenB =
+                java.net.URLDecoder.decode(
+                        b.getCurrentUrl().replaceAll(".*token=", ""),
+                        java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(
+                        api.post(
+                                        "/api/matches/" + match + "/intents",
+                                        io.duelhall.infra.http.Api.intent("CONCEDE"),
+                                        tokenB)
+                                .status())
+                .isEqualTo(200);
+        a.get(url("/"));
+        waitFor(a, x -> x.findElements(By.cssSelector("#board-of option")).size() > 1);
+        new Select(a.findElement(By.id("board-of"))).selectByValue("voidexa:2");
+        String board =
+                waitFor(
+                        a,
+                        x -> {
+                            String t = x.findElement(By.id("leaderboard")).getText();
+                            return t.contains(names.get(0)) && t.contains(names.get(1)) ? t : null;
+                        });
+        assertThat(board.indexOf(names.get(0))).isLessThan(board.indexOf(names.get(1)));
+        assertThat(board).contains("1–0").contains("0–1");
+        // casket's board of 4 seats is by placing
+        new Select(a.findElement(By.id("board-of"))).selectByValue("casket:4");
+        waitFor(
+                a,
+                x ->
+                        x.findElement(By.id("leaderboard")).getText().contains("Firsts")
+                                || x.findElement(By.id("leaderboard"))
+                                        .getText()
+                                        .contains("No rated match"));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.duelhall.projections.ratings;
 
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.Lifecycle.Outcome;
+import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.Seat;
 import io.duelhall.projections.Projections;
 import io.duelhall.projections.ratings.Glicko2.Game;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -98,7 +100,7 @@ public class RatingProjection {
     private record RatedSeat(
             String seat, String accountId, String name, Outcome outcome, int place) {}
 
-    private record RatedMatch(String matchId, List<RatedSeat> seats) {
+    private record RatedMatch(String matchId, List<RatedSeat> seats, String ruleset) {
         /**
          * Glicko-2 rates every rated match (3 to 6 seats pairwise, as before issue 40: history is
          * forever, the leaderboard of a data directory keeps its numbers); 3 to 6 seats are also
@@ -114,6 +116,25 @@ public class RatingProjection {
 
     public RatingProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+    }
+
+    /** Every match's first event names its ruleset: kept for the boards per ruleset. */
+    @EventHandler
+    public void on(MatchOpening event, DomainEventMessage<?> message) {
+        opened(message.getAggregateIdentifier(), event.ruleset());
+    }
+
+    public void opened(String matchId, String ruleset) {
+        if (jdbc.queryForObject(
+                        "select count(*) from rm_rating_match where match_id = ?",
+                        Integer.class,
+                        matchId)
+                == 0) {
+            jdbc.update(
+                    "insert into rm_rating_match (match_id, ruleset) values (?, ?)",
+                    matchId,
+                    ruleset);
+        }
     }
 
     @EventHandler
@@ -170,16 +191,26 @@ public class RatingProjection {
                 || seats.stream().map(RatedSeat::accountId).distinct().count() < seats.size()) {
             return; // a guest, an AI or one account on two seats: unrated
         }
-        RatedMatch m = new RatedMatch(matchId, List.copyOf(seats));
+        String ruleset =
+                jdbc
+                        .query(
+                                "select ruleset from rm_rating_match where match_id = ?",
+                                (rs, n) -> rs.getString(1),
+                                matchId)
+                        .stream()
+                        .findFirst()
+                        .orElse(null);
+        RatedMatch m = new RatedMatch(matchId, List.copyOf(seats), ruleset);
         Long last = jdbc.queryForObject("select max(position) from rm_rated_match", Long.class);
         if (position == Long.MAX_VALUE) {
             position = last == null ? 0 : last + 1;
         }
         jdbc.update(
-                "insert into rm_rated_match (match_id, position, model) values (?, ?, ?)",
+                "insert into rm_rated_match (match_id, position, model, ruleset) values (?, ?, ?, ?)",
                 matchId,
                 position,
-                m.model());
+                m.model(),
+                ruleset);
         for (RatedSeat s : seats) {
             jdbc.update(
                     "insert into rm_rated_seat (match_id, seat, account_id, player_name, outcome, place)"
@@ -393,11 +424,12 @@ public class RatingProjection {
                                                     : place));
                 });
         return jdbc.query(
-                "select match_id from rm_rated_match order by position, match_id",
+                "select match_id, ruleset from rm_rated_match order by position, match_id",
                 (rs, n) ->
                         new RatedMatch(
                                 rs.getString(1),
-                                List.copyOf(seats.getOrDefault(rs.getString(1), List.of()))));
+                                List.copyOf(seats.getOrDefault(rs.getString(1), List.of())),
+                                rs.getString(2)));
     }
 
     /**
@@ -456,6 +488,139 @@ public class RatingProjection {
         jdbc.update("delete from rm_rated_seat");
         jdbc.update("delete from rm_rated_match");
         jdbc.update("delete from rm_rating_seat");
+        jdbc.update("delete from rm_rating_match");
+        byRuleset = null;
+    }
+
+    /**
+     * The ratings of one ruleset (issue 40): Glicko-2 over its two-seat rated matches ({@code
+     * seats} 2), or by placing over its matches of {@code seats} seats (3 to 6), each in the order
+     * they were rated, leaving out {@code hidden} (ends not public yet); best first. Computed from
+     * the rated matches, as a rebuild would, and kept until another match is rated.
+     */
+    public List<RulesetRating> rulesetBoard(String ruleset, int seats, Set<String> hidden) {
+        Map<String, RulesetRating> all = rulesetRatings(ruleset, seats, hidden);
+        return all.values().stream()
+                .sorted(
+                        java.util.Comparator.comparingDouble(RulesetRating::rating)
+                                .reversed()
+                                .thenComparing(RulesetRating::name))
+                .toList();
+    }
+
+    /** One account's rating in one ruleset for {@code seats} seats, if it has played one. */
+    public Optional<RulesetRating> inRuleset(String ruleset, int seats, String accountId) {
+        return Optional.ofNullable(rulesetRatings(ruleset, seats, Set.of()).get(accountId));
+    }
+
+    /**
+     * A rating of one ruleset and seat count: Glicko-2 ({@code model} {@value #GLICKO_MODEL}:
+     * rating, rd) or by placing ({@link PlacingRatings#MODEL}: mu as rating, sigma as rd, {@code
+     * wins} the first places, volatility 0), on one scale.
+     */
+    public record RulesetRating(
+            String ruleset,
+            int seats,
+            String model,
+            String accountId,
+            String name,
+            double rating,
+            double rd,
+            double volatility,
+            int games,
+            int wins,
+            int losses,
+            int draws) {}
+
+    private volatile Computed byRuleset;
+
+    /** The per-ruleset ratings as of a count of rated matches (the cache's key). */
+    private record Computed(
+            long count, Long last, Map<String, Map<String, RulesetRating>> boards) {}
+
+    private Map<String, RulesetRating> rulesetRatings(
+            String ruleset, int seats, Set<String> hidden) {
+        String key = ruleset + "/" + seats;
+        if (!hidden.isEmpty()) {
+            List<RatedMatch> rated =
+                    ratedMatches().stream().filter(m -> !hidden.contains(m.matchId())).toList();
+            return compute(rated).getOrDefault(key, Map.of());
+        }
+        long count = jdbc.queryForObject("select count(*) from rm_rated_match", Long.class);
+        Long last = jdbc.queryForObject("select max(position) from rm_rated_match", Long.class);
+        Computed c = byRuleset;
+        if (c == null || c.count() != count || !java.util.Objects.equals(c.last(), last)) {
+            c = new Computed(count, last, compute(ratedMatches()));
+            byRuleset = c;
+        }
+        return c.boards().getOrDefault(key, Map.of());
+    }
+
+    private static Map<String, Map<String, RulesetRating>> compute(List<RatedMatch> rated) {
+        Map<String, Map<String, PlayerRating>> glicko = new HashMap<>();
+        Map<String, Map<String, PlacingRating>> placing = new HashMap<>();
+        for (RatedMatch m : rated) {
+            if (m.ruleset() == null) {
+                continue; // rated before its ruleset was known and not rebuilt since
+            }
+            if (m.seats().size() == 2) {
+                rate(m, glicko.computeIfAbsent(m.ruleset(), k -> new LinkedHashMap<>()));
+            } else {
+                PlacingRatings.rate(
+                        placed(m),
+                        placing.computeIfAbsent(
+                                m.ruleset() + "/" + m.seats().size(), k -> new LinkedHashMap<>()));
+            }
+        }
+        Map<String, Map<String, RulesetRating>> out = new HashMap<>();
+        glicko.forEach(
+                (ruleset, ratings) -> {
+                    Map<String, RulesetRating> board = new LinkedHashMap<>();
+                    ratings.values()
+                            .forEach(
+                                    r ->
+                                            board.put(
+                                                    r.accountId(),
+                                                    new RulesetRating(
+                                                            ruleset,
+                                                            2,
+                                                            GLICKO_MODEL,
+                                                            r.accountId(),
+                                                            r.name(),
+                                                            r.rating(),
+                                                            r.rd(),
+                                                            r.volatility(),
+                                                            r.games(),
+                                                            r.wins(),
+                                                            r.losses(),
+                                                            r.draws())));
+                    out.put(ruleset + "/2", board);
+                });
+        placing.forEach(
+                (key, ratings) -> {
+                    Map<String, RulesetRating> board = new LinkedHashMap<>();
+                    String ruleset = key.substring(0, key.lastIndexOf('/'));
+                    ratings.values()
+                            .forEach(
+                                    r ->
+                                            board.put(
+                                                    r.accountId(),
+                                                    new RulesetRating(
+                                                            ruleset,
+                                                            r.seats(),
+                                                            PlacingRatings.MODEL,
+                                                            r.accountId(),
+                                                            r.name(),
+                                                            r.mu(),
+                                                            r.sigma(),
+                                                            0,
+                                                            r.games(),
+                                                            r.firsts(),
+                                                            0,
+                                                            0)));
+                    out.put(key, board);
+                });
+        return out;
     }
 
     public Optional<PlayerRating> byAccount(String accountId) {
