@@ -99,6 +99,7 @@ public final class AppProcess implements AutoCloseable {
             Path log = dataDir.resolve("app-" + System.nanoTime() + ".log");
             List<String> cmd = new ArrayList<>();
             cmd.add(jdkTool("java"));
+            cmd.addAll(childJvmFlags());
             cmd.addAll(jvmArgs);
             cmd.add("-jar");
             cmd.add(jar.toString());
@@ -135,6 +136,18 @@ public final class AppProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * JVM flags for every process this class starts, from the system property {@code
+     * duelhall.child.jvm.flags} (space-separated), before the caller's own. Unset when a benchmark
+     * measures (nothing changes its figures); bench's own tests set it (bench/pom.xml) to C1 and
+     * the serial collector, as infra's test JVMs run (issue 47): a smoke run checks that a
+     * benchmark works, and an app start then costs half the CPU.
+     */
+    static List<String> childJvmFlags() {
+        String flags = System.getProperty("duelhall.child.jvm.flags", "").trim();
+        return flags.isEmpty() ? List.of() : List.of(flags.split("\\s+"));
     }
 
     /** A tool ({@code java}, {@code jcmd}) of the JDK this benchmark runs on. */

@@ -50,4 +50,42 @@ class ClockAfterTest {
                                         at(2, new ClockSet(null, null, 0, null, 0)))))
                 .isNull();
     }
+
+    /**
+     * ClockMarks (issue 47) answers what Views.clockAfter answers for every prefix of a growing
+     * list, asked in any order, over lists of random clocks, clears, ends and other events.
+     */
+    @Test
+    void clockMarksAgreeWithClockAfterOnEveryPrefix() {
+        java.util.Random r = new java.util.Random(47);
+        for (int run = 0; run < 200; run++) {
+            List<RecordedEvent> events = new java.util.ArrayList<>();
+            ClockMarks marks = new ClockMarks();
+            int n = 1 + r.nextInt(150);
+            for (int i = 0; i < n; i++) {
+                int k = r.nextInt(10);
+                MatchEvent p =
+                        k == 0
+                                ? ENDED
+                                : k == 1
+                                        ? new ClockSet(null, null, 0, null, 0)
+                                        : k < 4
+                                                ? new ClockSet(
+                                                        r.nextBoolean() ? Seat.A : Seat.B,
+                                                        ClockNeed.Kind.TURN,
+                                                        i,
+                                                        T.plusSeconds(i),
+                                                        0)
+                                                : new TurnStarted(Seat.A, i);
+                events.add(at(i, p));
+                // ask for this prefix and, sometimes, an earlier one again
+                for (int upTo : new int[] {i, r.nextInt(i + 1)}) {
+                    assertThat(marks.after(events, upTo))
+                            .as("run %d, after %d of %d", run, upTo, i)
+                            .isEqualTo(Views.clockAfter(events.subList(0, upTo + 1)));
+                }
+            }
+        }
+        assertThat(new ClockMarks().after(List.of(), -1)).isNull();
+    }
 }

@@ -80,6 +80,7 @@ final class WatchedMatch {
         spectated = timeline.stateAfter(0); // the initial state
         spectatorHorizon = -1;
         stale = false;
+        clocks = new io.duelhall.projections.view.ClockMarks();
         recentStates.clear();
         lastViews.clear();
         patchFrames.clear();
@@ -175,8 +176,11 @@ final class WatchedMatch {
      * ended).
      */
     Views.ClockView clockAfter(long seq) {
-        return Views.clockAfter(eventsUpTo(seq));
+        return clocks.after(timeline.events(), (int) seq);
     }
+
+    /** {@link #clockAfter} in constant time per event; new at every {@link #reset}. */
+    private io.duelhall.projections.view.ClockMarks clocks;
 
     boolean ended() {
         return live().status() == MatchStatus.ENDED;
