@@ -51,9 +51,18 @@ class WebGameWordsTest extends WebTest {
                             "Round 1: the order is D, A, B, C",
                             "D moves to -5,5 (1 SP)"),
                     "voidlit",
-                    List.of(),
+                    List.of(
+                            "A's Cinder Runner attacks B's Reef Sentry",
+                            "B loses 2 Health to an attack (28 left)",
+                            "A takes a mulligan: 4 cards back to the deck (Ember Rain, Ember Whelp, Pyre Bomber, Blaze Captain)"),
                     "biome",
-                    List.of());
+                    List.of(
+                            "The match starts: B goes first; the biomes Ember Crater (6), Tidal Shelf (8) and Verdant Deep (10)",
+                            "A plays Ion Bolt at B's Field Medic; B may answer",
+                            "A's Ion Bolt resolves",
+                            "B's Field Medic advances to Verdant Deep (1/2)",
+                            "A's Ridge Runner attacks Ember Crater",
+                            "B defends: Scout Drone blocks Vanguard Striker"));
 
     @SuppressWarnings("unchecked")
     private static List<Object> tell(WebDriver d, String ruleset, String catalog, String events) {
