@@ -118,10 +118,12 @@ export function renderCasket(view, cards, context) {
   const casketEl = (seat) => {
     const st = view.seats[seat];
     const pos = parseHex(st.hex);
-    if (!pos || st.defeated) return null;
+    // a defeated Casket is drawn only while its wreck stays on the map (the view's inert, C-D-END-4)
+    if (!pos || (st.defeated && !st.inert)) return null;
     const [cx, cy] = centre(pos[0], pos[1]);
     const angle = 60 * (st.facing || 0); // 0 = north, clockwise
     const classes = ['ck-casket', `seat-${seat}`];
+    if (st.inert) classes.push('inert');
     if (seat === view.activeSeat) classes.push('active');
     if (seat === ctx.me) classes.push('mine');
     if (attackable.has(seat)) classes.push('target');

@@ -125,6 +125,14 @@ public final class CasketRuleset implements Ruleset {
         return engineVersion;
     }
 
+    /**
+     * Whether a defeated Casket stays on its hex as an inert wreck that blocks it (casket-1.1.0 on;
+     * under 1.0.0 it left the map).
+     */
+    static boolean inertWrecks(String engineVersion) {
+        return engineVersion != null && !"casket-1.0.0".equals(engineVersion);
+    }
+
     /** Whether every Casket may VENT as an action under this engine (casket-1.0.0 only). */
     static boolean ventAction(String engineVersion) {
         return "casket-1.0.0".equals(engineVersion);

@@ -364,6 +364,30 @@ class RulingsTest {
 
     @Test
     @DisplayName(
+            "C-D-END-4 (casket-1.1.0, issue 44) a defeated Casket becomes inert and stays on its hex: no Casket enters it; casket-1.0.0 removed it")
+    void inertWreck() {
+        for (String engine : List.of("casket-1.1.0", "casket-1.0.0")) {
+            Scenario s = Scenario.started(3, engine).map("foundry").hand(A).hand(B).hand(C);
+            s.at(A, "0,-3", 3).at(B, "0,-2", 0).at(C, "3,3", 0);
+            s.ok(Intent.concede(B));
+            assertThat(s.p(B).defeated()).isTrue();
+            boolean wreck = engine.equals("casket-1.1.0");
+            assertThat(s.view(A).seats().get(B).inert()).as(engine).isEqualTo(wreck);
+            assertThat(s.view(A).seats().get(B).hex()).isEqualTo("0,-2");
+            assertThat(s.state.occupant(io.duelhall.domain.casket.Hex.parse("0,-2")))
+                    .isEqualTo(wreck ? B : null);
+            if (wreck) {
+                assertThat(s.refused(Scenario.move(A, "0,-2"))).isEqualTo("OCCUPIED");
+                assertThat(s.view(A).reach()).extracting(r -> r.hex()).doesNotContain("0,-2");
+            } else {
+                s.ok(Scenario.move(A, "0,-2"));
+                assertThat(s.p(A).at()).isEqualTo(io.duelhall.domain.casket.Hex.parse("0,-2"));
+            }
+        }
+    }
+
+    @Test
+    @DisplayName(
             "C-D-HP-1 C-D-END-1 a Casket whose HP deck is emptied by damage is destroyed; the last seat standing wins")
     void destroyed() {
         Scenario s = attackReady().deck(B, 3, "resupply");

@@ -28,9 +28,9 @@ class EventStreamGoldenTest {
     /** casket-1.0.0's stream, for ever (history is forever: an old engine never changes). */
     static final String GOLDEN = "d66e63e5c1a1a5e176039aba2757a9d20949900dd356a68ceae494fe666b09b0";
 
-    /** casket-1.1.0's (issue 44: no VENT action, C-D-HEAT-4). */
+    /** casket-1.1.0's (issue 44: no VENT action, C-D-HEAT-4; inert wrecks stay, C-D-END-4). */
     static final String GOLDEN_1_1 =
-            "c1967531e31e06e490fe7affac9278160be5350c6a83fb4c15fc6ddd1f410e8e";
+            "a20cae9040697c7808cc554c0835df78d1934cee66effaecbab07bf5906910f4";
 
     static final ObjectMapper CANONICAL =
             new ObjectMapper()
