@@ -322,6 +322,138 @@ class WebGameWordsTest extends WebTest {
         phone.screenshot("table-" + ruleset + "-phone.png");
     }
 
+    /**
+     * What changed, shown as it changes: a match between two AIs, its replay stepped forward by one
+     * told event onto voidlit's Health falling, biome's queue entry resolving, casket's Casket
+     * moving and the dice of an attack. The step's change is marked on the game's own board.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"voidlit", "biome", "casket"})
+    void whatChangedIsShownWhenTheReplayStepsForward(String ruleset) {
+        String id =
+                api.post(
+                                "/api/matches",
+                                Map.of(
+                                        "ruleset",
+                                        ruleset,
+                                        "ai",
+                                        Map.of("A", "greedy", "B", "random")),
+                                null)
+                        .body()
+                        .get("matchId")
+                        .asText();
+        Map<String, String> wanted =
+                switch (ruleset) {
+                    case "voidlit" -> Map.of("HealthLost", "");
+                    case "biome" -> Map.of("ActionExecuted", "");
+                    default -> Map.of("CasketMoved", "", "DiceRolled", "ATTACK");
+                };
+        long until = System.currentTimeMillis() + 120_000;
+        List<JsonNode> events = new ArrayList<>();
+        while (System.currentTimeMillis() < until) {
+            events.clear();
+            api.get("/api/matches/" + id + "/events?from=0&limit=5000", null)
+                    .body()
+                    .get("events")
+                    .forEach(events::add);
+            if (wanted.entrySet().stream()
+                    .allMatch(
+                            w -> events.stream().anyMatch(e -> is(e, w.getKey(), w.getValue())))) {
+                break;
+            }
+            sleep(200);
+        }
+        Browser b = browser(Browser.DESKTOP);
+        WebDriver d = b.driver;
+        for (Map.Entry<String, String> w : wanted.entrySet()) {
+            JsonNode target =
+                    events.stream()
+                            .filter(e -> is(e, w.getKey(), w.getValue()))
+                            .findFirst()
+                            .orElseThrow(() -> new AssertionError("no " + w + " in " + id));
+            long k = target.get("seq").asLong();
+            // the told step before it (bookkeeping is folded into its step)
+            long before =
+                    events.stream()
+                            .filter(e -> e.get("seq").asLong() < k)
+                            .filter(
+                                    e ->
+                                            !Set.of("SeatTokenIssued", "IntentAccepted", "ClockSet")
+                                                    .contains(e.get("type").asText()))
+                            .mapToLong(e -> e.get("seq").asLong())
+                            .max()
+                            .orElse(0);
+            d.get(url("/replay.html?id=" + id + "&at=" + before));
+            waitFor(
+                    d,
+                    x ->
+                            String.valueOf(before)
+                                    .equals(
+                                            x.findElement(By.id("board"))
+                                                    .getDomAttribute("data-step")));
+            d.findElement(By.id("next")).click();
+            JsonNode p = target.get("payload");
+            String seat = p.path("seat").asText();
+            By mark =
+                    switch (w.getKey()) {
+                        case "HealthLost" ->
+                                By.cssSelector(
+                                        "#board [data-watch='"
+                                                + seat
+                                                + ".health'][data-fx='hurt'], #board [data-watch='"
+                                                + seat
+                                                + ".health'] .float-delta.worse");
+                        case "ActionExecuted" ->
+                                By.cssSelector(
+                                        "#board .bm-left .bm-entry.resolved[data-entry='"
+                                                + p.get("entry").asText()
+                                                + "']");
+                        case "CasketMoved" ->
+                                By.cssSelector(
+                                        "#board polyline.ck-trail[data-seat='" + seat + "']");
+                        default ->
+                                By.cssSelector(
+                                        "#board .ck-dice li[data-seq='"
+                                                + k
+                                                + "'][data-purpose='ATTACK']");
+                    };
+            waitFor(
+                    d,
+                    Duration.ofSeconds(10),
+                    x ->
+                            String.valueOf(k)
+                                            .equals(
+                                                    x.findElement(By.id("board"))
+                                                            .getDomAttribute("data-step"))
+                                    && !x.findElements(mark).isEmpty());
+            if (w.getKey().equals("CasketMoved")) {
+                assertThat(
+                                d.findElements(
+                                        By.cssSelector(
+                                                "#board g.ck-casket.moved[data-seat='"
+                                                        + seat
+                                                        + "']")))
+                        .as("the Casket slides from where it was")
+                        .hasSize(1);
+            }
+            if (w.getKey().equals("HealthLost")) {
+                assertThat(
+                                d.findElement(
+                                                By.cssSelector(
+                                                        "#board [data-watch='"
+                                                                + seat
+                                                                + ".health']"))
+                                        .getDomAttribute("data-value"))
+                        .isEqualTo(p.get("health").asText());
+            }
+        }
+    }
+
+    private static boolean is(JsonNode e, String type, String purpose) {
+        return e.get("type").asText().equals(type)
+                && (purpose.isEmpty() || purpose.equals(e.at("/payload/purpose").asText()));
+    }
+
     /** A match of {@code ruleset}: seat A a person (its token returned), B the greedy AI. */
     private String[] matchAgainstAi(String ruleset) {
         JsonNode created =
