@@ -7,7 +7,10 @@ import { h } from './dom.js';
 const seatsOf = (view) => Object.keys(view.seats || {}).sort();
 const words = (s) => String(s || '').toLowerCase().replace(/_/g, ' ');
 
-export function renderBiome(view, cards) {
+export function renderBiome(view, cards, context) {
+  const ctx = context || {};
+  const fresh = ctx.fresh || []; // the events since the view drawn before (what changed is shown as it changes)
+  const stat = (seat, key, label, value) => h('div', { dataset: { stat: key, watch: `${seat}.${key}`, value } }, h('dt', {}, label), h('dd', {}, value));
   const name = (ref) => {
     const id = ref && typeof ref === 'object' ? ref.card : ref;
     return (cards.get(id) || {}).name || id;
@@ -17,7 +20,8 @@ export function renderBiome(view, cards) {
     : h('span', { class: 'muted' }, empty));
   const agentName = {};
   seatsOf(view).forEach((seat) => (view.seats[seat].agents || []).forEach((a) => { agentName[a.id] = name(a.card); }));
-  const agent = (a) => h('li', { class: `vl-unit bm-agent${a.locked ? ' fatigued' : ''}`, dataset: { id: a.id } },
+  const agent = (a) => h('li', { class: `vl-unit bm-agent${a.locked ? ' fatigued' : ''}`,
+    dataset: { id: a.id, watch: `agent.${a.id}`, value: a.damage, better: 'down', watchNew: '' } },
     h('strong', {}, name(a.card)), ' ',
     h('span', { class: 'vl-ah', title: 'power / defense' }, `${a.power + a.boostPower}/${a.defense + a.boostDefense}`),
     a.damage ? h('span', { class: 'vl-damage' }, ` (${a.damage} damage)`) : null,
@@ -28,7 +32,7 @@ export function renderBiome(view, cards) {
     a.mods && a.mods.length ? h('span', {}, ` · mods: ${a.mods.map(name).join(', ')}`) : null);
   const target = (t) => (t.kind === 'AGENT' ? agentName[t.id] || t.id
     : t.kind === 'SECTOR' ? `${t.seat}'s sector of ${name(t.id)}` : t.kind === 'BIOME' ? name(t.id) : `player ${t.seat}`);
-  const entry = (q, i) => h('li', { class: `bm-entry${i === 0 ? ' top' : ''}`, dataset: { entry: q.id } },
+  const entry = (q, i) => h('li', { class: `bm-entry${i === 0 ? ' top' : ''}`, dataset: { entry: q.id, watch: `entry.${q.id}`, value: 1, watchNew: '' } },
     h('strong', {}, `${q.seat} · ${words(q.kind)}`), ' ',
     q.card ? (q.kind === 'SKILL' ? `${name(q.card)}'s skill` : name(q.card)) : '',
     q.kind === 'ADVANCE' ? `${agentName[q.source] || q.source}` : '',
@@ -37,6 +41,9 @@ export function renderBiome(view, cards) {
     q.choices && Object.keys(q.choices).length ? h('span', { class: 'muted' }, ` · ${Object.entries(q.choices).map(([k, v]) => `${k} = ${v}`).join(', ')}`) : null);
   const result = view.result;
   const queue = (view.queue || []).slice().reverse();
+  // the entries that left the queue since the view drawn before: executed (or cancelled) now, shown under it once
+  const left = ((ctx.before && ctx.before.queue) || []).filter((q) => !(view.queue || []).some((x) => x.id === q.id)).reverse();
+  const how = (q) => (fresh.some((e) => e.type === 'ActionCancelled' && (e.payload || {}).entry === q.id) ? 'cancelled' : 'resolved');
   return h('div', { class: 'vl-board bm-board' },
     result ? h('p', { class: 'vl-result', role: 'status' }, result.draw ? `Draw (${words(result.reason)})`
       : `${result.winner} wins (${words(result.reason)})`) : null,
@@ -48,7 +55,14 @@ export function renderBiome(view, cards) {
     view.why ? h('p', { class: 'muted bm-why' }, view.why) : null,
     h('section', { class: 'bm-queue', 'aria-label': 'Queue' },
       h('h3', {}, `Queue (${queue.length}) · the top executes first`),
-      queue.length ? h('ol', {}, queue.map(entry)) : h('p', { class: 'muted' }, 'Empty.')),
+      queue.length ? h('ol', {}, queue.map(entry)) : h('p', { class: 'muted' }, 'Empty.'),
+      left.length ? h('ol', { class: 'bm-left', 'aria-label': 'Just left the queue' }, left.map((q) => {
+        const li = entry(q, -1);
+        li.className = `bm-entry ${how(q)}`;
+        li.removeAttribute('data-watch');
+        li.prepend(h('span', { class: 'bm-how' }, `${how(q)} · `));
+        return li;
+      })) : null),
     h('section', { class: 'bm-biomes', 'aria-label': 'Biomes' },
       (view.biomes || []).map((b) => h('div', { class: 'bm-biome', dataset: { biome: b.id } },
         h('h3', {}, b.name),
@@ -56,7 +70,7 @@ export function renderBiome(view, cards) {
           const s = view.seats[seat];
           const sector = (s.sectors || []).find((x) => x.biome === b.id) || {};
           const here = (s.agents || []).filter((a) => a.biome === b.id);
-          return h('div', { class: `bm-sector${sector.lost ? ' lost' : ''}`, dataset: { seat } },
+          return h('div', { class: `bm-sector${sector.lost ? ' lost' : ''}`, dataset: { seat, watch: `${seat}.sector.${b.id}`, value: sector.durability } },
             h('p', {}, `${seat}'s sector: `, sector.lost ? h('strong', {}, 'lost') : `${sector.durability}/${sector.max} durability`),
             here.length ? h('ul', { class: 'vl-units' }, here.map(agent)) : null);
         })))),
@@ -66,9 +80,9 @@ export function renderBiome(view, cards) {
       return h('section', { class: `vl-seat${view.activeSeat === seat ? ' active' : ''}`, dataset: { seat }, 'aria-label': `Seat ${seat}` },
         h('h3', {}, `${seat} · ${s.name || '—'}`, h('span', { class: 'muted' }, ` · ${s.biomesLost} biome(s) lost`)),
         h('dl', { class: 'vl-stats' },
-          h('div', { dataset: { stat: 'energy' } }, h('dt', {}, 'Energy'), h('dd', {}, s.energy)),
-          h('div', { dataset: { stat: 'hand' } }, h('dt', {}, 'Hand'), h('dd', {}, s.handCount)),
-          h('div', { dataset: { stat: 'deck' } }, h('dt', {}, 'Deck'), h('dd', {}, s.deckCount))),
+          stat(seat, 'energy', 'Energy', s.energy),
+          stat(seat, 'hand', 'Hand', s.handCount),
+          stat(seat, 'deck', 'Deck', s.deckCount)),
         h('h4', {}, 'Staging area'),
         staging.length ? h('ul', { class: 'vl-units' }, staging.map(agent)) : h('p', { class: 'muted' }, 'No agents.'),
         h('h4', {}, 'Unattached gear'), chips(s.gear, 'None.'),

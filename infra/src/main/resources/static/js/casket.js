@@ -41,8 +41,9 @@ const corners = (x, y, k = 1) => [0, 1, 2, 3, 4, 5]
 /** The dice of the last attack: its ATTACK roll and the DEFENCE and COMPONENT rolls after it (events kept across views). */
 const diceByMatch = new Map();
 
-function rememberDice(view) {
-  const kept = diceByMatch.get(view.matchId) || { seq: -1, dice: [] };
+function rememberDice(view, replay) {
+  // a replay's step stands alone (it may go back): the dice from its own recent events only
+  const kept = (!replay && diceByMatch.get(view.matchId)) || { seq: -1, dice: [] };
   for (const e of view.recentEvents || []) {
     if (e.seq <= kept.seq) continue;
     kept.seq = e.seq;
@@ -51,7 +52,7 @@ function rememberDice(view) {
     if (p.purpose === 'ATTACK') kept.dice = [];
     kept.dice.push({ seq: e.seq, ...p });
   }
-  diceByMatch.set(view.matchId, kept);
+  if (!replay) diceByMatch.set(view.matchId, kept);
   return kept.dice;
 }
 
@@ -63,6 +64,8 @@ function rememberDice(view) {
  */
 export function renderCasket(view, cards, context) {
   const ctx = context || {};
+  const fresh = ctx.fresh || []; // the events since the view drawn before (what changed is shown as it changes)
+  const was = ctx.before && ctx.before.seats ? ctx.before.seats : {};
   const moves = ctx.moves || [];
   const send = ctx.send || (() => {});
   const mine = !!ctx.me && ctx.me === view.toAct && moves.length > 0;
@@ -78,7 +81,7 @@ export function renderCasket(view, cards, context) {
     }
     return null;
   };
-  const dice = rememberDice(view);
+  const dice = rememberDice(view, ctx.replay);
   const expected = (moves.find((m) => m.expectedVersion !== undefined) || {}).expectedVersion;
 
   // ---- the map ----
@@ -115,14 +118,21 @@ export function renderCasket(view, cards, context) {
   const casketEl = (seat) => {
     const st = view.seats[seat];
     const pos = parseHex(st.hex);
-    if (!pos || st.defeated) return null;
+    // a defeated Casket is drawn only while its wreck stays on the map (the view's inert, C-D-END-4)
+    if (!pos || (st.defeated && !st.inert)) return null;
     const [cx, cy] = centre(pos[0], pos[1]);
     const angle = 60 * (st.facing || 0); // 0 = north, clockwise
     const classes = ['ck-casket', `seat-${seat}`];
+    if (st.inert) classes.push('inert');
     if (seat === view.activeSeat) classes.push('active');
     if (seat === ctx.me) classes.push('mine');
     if (attackable.has(seat)) classes.push('target');
-    return s('g', { class: classes.join(' '), dataset: { seat, hex: st.hex, facing: st.facing } },
+    const from = was[seat] && was[seat].hex && was[seat].hex !== st.hex ? parseHex(was[seat].hex) : null;
+    const [fx, fy] = from ? centre(from[0], from[1]) : [cx, cy];
+    if (from) classes.push('moved');
+    return s('g', { class: classes.join(' '), dataset: { seat, hex: st.hex, facing: st.facing, ...(from ? { from: was[seat].hex } : {}) } },
+      // it slides from the hex it was on (SMIL: no style attribute, within the page's CSP)
+      from ? s('animateTransform', { attributeName: 'transform', type: 'translate', from: `${(fx - cx).toFixed(1)} ${(fy - cy).toFixed(1)}`, to: '0 0', dur: '0.6s', fill: 'freeze' }) : null,
       s('title', {}, `${seat} · ${st.name || ''} · ${name(st.casket)} (${words(st.casketType)}) · facing ${st.facing}`
         + `${attackable.has(seat) ? ' · in your line of fire' : ''}`),
       attackable.has(seat) ? s('circle', { cx: cx.toFixed(1), cy: cy.toFixed(1), r: (SIZE * 0.82).toFixed(1), class: 'ck-target-ring' }) : null,
@@ -131,9 +141,17 @@ export function renderCasket(view, cards, context) {
         s('circle', { cx: 0, cy: 0, r: (SIZE * 0.5).toFixed(1), class: 'ck-body' })),
       s('text', { x: cx.toFixed(1), y: (cy + 5).toFixed(1), class: 'ck-letter', 'text-anchor': 'middle' }, seat));
   };
+  // the paths moved since the view drawn before, from the hex each Casket was on, as a trail in its colour
+  const trails = seatsOf(view).map((seat) => {
+    const path = fresh.filter((e) => e.type === 'CasketMoved' && (e.payload || {}).seat === seat).flatMap((e) => e.payload.path || []);
+    const start = was[seat] && parseHex(was[seat].hex);
+    if (!path.length || !start) return null;
+    const points = [start, ...path.map((x) => [x.q, x.r])].map(([q, r]) => centre(q, r).map((n) => n.toFixed(1)).join(',')).join(' ');
+    return s('polyline', { class: `ck-trail seat-${seat}`, points, dataset: { seat, steps: path.length } });
+  });
   const map = s('svg', { class: 'ck-map', viewBox: vb, role: 'img', 'aria-label': `Map ${view.board ? view.board.name || view.board.map : ''}`,
     dataset: { hexes: hexes.length } },
-  hexes.map(hexEl), seatsOf(view).map(casketEl));
+  hexes.map(hexEl), trails, seatsOf(view).map(casketEl));
 
   // ---- the decision owed, as buttons of the listed moves ----
   const label = (m) => {
@@ -183,7 +201,7 @@ export function renderCasket(view, cards, context) {
     : null;
   const diceEl = h('section', { class: 'ck-dice', 'aria-label': 'Dice of the last attack' },
     h('h3', {}, 'Dice of the last attack'),
-    dice.length ? h('ul', {}, dice.map((d) => h('li', { dataset: { seq: d.seq, purpose: d.purpose } },
+    dice.length ? h('ul', {}, dice.map((d) => h('li', { dataset: { seq: d.seq, purpose: d.purpose, watch: `dice.${d.seq}`, value: 1, watchNew: '' } },
       h('span', { class: 'muted' }, `${d.seat} · ${words(d.purpose)}: `),
       (d.rolls || []).map((roll, i) => h('span', { class: 'ck-die', dataset: { roll }, title: `die ${d.index + i}: rolled ${roll}` },
         d.faces && d.faces[i] ? `${words(d.faces[i])}${d.values && d.values[i] !== undefined ? ` ${d.values[i]}` : ''}` : String(roll))),
@@ -208,16 +226,16 @@ export function renderCasket(view, cards, context) {
         st.defeated ? h('span', { class: 'ck-out' }, ` · defeated${st.place ? `, place ${st.place}` : ''}`) : null,
         seat === ctx.me ? h('span', { class: 'muted' }, ' · you') : null),
       h('dl', { class: 'vl-stats' },
-        h('div', { dataset: { stat: 'sp' } }, h('dt', {}, 'SP'), h('dd', {}, `${st.sp}/${st.maxSp}`),
+        h('div', { dataset: { stat: 'sp', watch: `${seat}.sp`, value: st.sp } }, h('dt', {}, 'SP'), h('dd', {}, `${st.sp}/${st.maxSp}`),
           h('span', { class: 'muted', title: 'SP that may be overspent in a turn, paid with cards (C-SP-1)' }, ` +${band} overspend${st.overspent ? ` (${st.overspent} used)` : ''} · spent ${st.spentThisTurn}`)),
-        h('div', { dataset: { stat: 'heat', zone } }, h('dt', {}, 'Heat'), h('dd', { class: `ck-heat ${zone}` }, `${st.heat} (${zone})`)),
+        h('div', { dataset: { stat: 'heat', zone, watch: `${seat}.heat`, value: st.heat, better: 'down' } }, h('dt', {}, 'Heat'), h('dd', { class: `ck-heat ${zone}` }, `${st.heat} (${zone})`)),
         h('div', { dataset: { stat: 'hex' } }, h('dt', {}, 'Hex'), h('dd', {}, `${st.hex || '—'} facing ${st.facing}`)),
-        h('div', { dataset: { stat: 'hand' } }, h('dt', {}, 'Hand'), h('dd', {}, st.handCount)),
-        h('div', { dataset: { stat: 'deck' } }, h('dt', {}, 'Deck'), h('dd', {}, st.deckCount)),
+        h('div', { dataset: { stat: 'hand', watch: `${seat}.hand`, value: st.handCount } }, h('dt', {}, 'Hand'), h('dd', {}, st.handCount)),
+        h('div', { dataset: { stat: 'deck', watch: `${seat}.deck`, value: st.deckCount } }, h('dt', {}, 'Deck'), h('dd', {}, st.deckCount)),
         h('div', { dataset: { stat: 'discard' } }, h('dt', {}, 'Discard'), h('dd', {}, (st.discard || []).length))),
       h('ul', { class: 'ck-components', 'aria-label': 'Component damage' }, COMPONENTS.map((c) => {
         const d = comps[c] || 0;
-        return h('li', { class: d >= st.destroyedAt ? 'destroyed' : d ? 'damaged' : '', dataset: { component: c, damage: d } },
+        return h('li', { class: d >= st.destroyedAt ? 'destroyed' : d ? 'damaged' : '', dataset: { component: c, damage: d, watch: `${seat}.${c}`, value: d, better: 'down' } },
           `${words(c)} `, h('span', { class: 'ck-pips' }, '■'.repeat(Math.min(d, st.destroyedAt)) + '□'.repeat(Math.max(0, st.destroyedAt - d))));
       })),
       h('p', { class: 'ck-wounds' }, `Wounds: ${(st.wounds || []).length ? st.wounds.map(words).join(', ') : 'none face up'}`,

@@ -5,7 +5,7 @@ import { h, fill, $, shortId, timeAgo, params } from './dom.js';
 import { get, post, postAs, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
-import { boardHref, hasBoard } from './boards.js';
+import { boardHref } from './boards.js';
 
 /** The starter decks of the game chosen: each {label, body}, body a seat request but for its name. */
 let decks = [];
@@ -85,7 +85,8 @@ async function refresh() {
       { key: 'result', title: 'Result', cell: (m) => (m.winner ? `${m.winnerName} wins (${reasonName(m.reason)})` : reasonName(m.reason)) },
       { key: 'when', title: 'Ended', cell: (m) => timeAgo(m.updatedAt) },
       { key: 'open', title: '', cell: (m) => h('span', { class: 'row-links' },
-        hasBoard(m.ruleset) ? h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay') : null,
+        // every game has a replay (issue 44): the page draws voidexa's board or the game's part of the table
+        h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay'),
         h('a', { href: matchHref(m.matchId, m.ruleset), 'aria-label': `Final board and audit of match ${shortId(m.matchId)}` }, 'Board')) }],
     'No match has ended yet.'));
     fill($('#leaderboard'), table(board, board.length && board[0].mu !== undefined ? [

@@ -1,9 +1,13 @@
-// The replay viewer: a scrubber over every event, the board at the chosen step from /replay?at=N.
+// The replay viewer: a scrubber over every event, the board at the chosen step from /replay?at=N. Any ruleset's
+// match (issue 44): voidexa's board (board.js), every other game's part of the table (boards.js) with its events in
+// words, what changed when it steps forward, and the last play named above the board.
 import { h, fill, $, params, shortId } from './dom.js';
 import { get, cards, allEvents, ApiError } from './api.js';
 import { Narrator } from './words.js';
 import { renderBoard } from './board.js';
 import { renderAudit } from './audit.js';
+import { TABLE_BODIES, tellerFor, catalogOf, boardHref, hasBoard, TURN_EVENTS } from './boards.js';
+import { showChanges, lastPlayLine } from './changes.js';
 
 const matchId = params().get('id');
 const base = `/api/matches/${encodeURIComponent(matchId || '')}`;
@@ -16,6 +20,9 @@ let timer = null;
 let steps = [0]; // the steps the step buttons and play stop at
 let narrator;
 let boardNarrator;
+let ruleset = 'voidexa';
+let catalogCards = new Map();
+let shownView = null; // the view drawn (a table body's changes are shown against it)
 
 function error(e) {
   fill($('#error'), e instanceof ApiError ? e.describe() : String(e));
@@ -28,20 +35,24 @@ async function start() {
   }
   document.title = `Replay ${shortId(matchId)} · duelhall`;
   fill($('#title'), `Replay of match ${shortId(matchId)}`);
-  $('#live-link').href = `/match.html?id=${encodeURIComponent(matchId)}`;
   let log;
   let catalog;
   try {
     log = await allEvents(matchId);
     // the cards of the catalog the match was played under (named by its opening event)
     const opening = log.events.length ? log.events[0].payload : null;
-    catalog = await cards(opening && opening.catalogVersion);
+    ruleset = (opening && opening.ruleset) || 'voidexa';
+    catalog = hasBoard(ruleset) ? await cards(opening && opening.catalogVersion)
+      : await catalogOf(get, ruleset, opening && opening.catalogVersion);
   } catch (e) {
     error(e);
     return;
   }
-  narrator = new Narrator(catalog);
-  boardNarrator = new Narrator(catalog);
+  $('#live-link').href = boardHref(ruleset, matchId);
+  fill($('#title'), `Replay of ${ruleset === 'voidexa' ? 'match' : `${ruleset} match`} ${shortId(matchId)}`);
+  catalogCards = catalog;
+  narrator = tellerFor(ruleset, catalog);
+  boardNarrator = ruleset === 'voidexa' ? new Narrator(catalog) : tellerFor(ruleset, catalog);
   events = log.events;
   max = log.version;
   const scrubber = $('#scrubber');
@@ -63,9 +74,9 @@ async function start() {
   $('#next').addEventListener('click', () => go(nextStep()));
   $('#last').addEventListener('click', () => go(max));
   // replay by turn (issue 19): the steps where a turn begins
-  const turns = events.filter((e) => e.type === 'TurnStarted').map((e) => e.seq);
+  const turns = events.filter((e) => TURN_EVENTS.has(e.type)).map((e) => e.seq);
   // turn marks under the scrubber, each a way to its turn's first step
-  fill($('#turn-marks'), events.filter((e) => e.type === 'TurnStarted').map((e) => h('button', {
+  fill($('#turn-marks'), events.filter((e) => TURN_EVENTS.has(e.type)).map((e) => h('button', {
     type: 'button', class: 'turn-mark', dataset: { seq: e.seq }, title: `Turn ${e.payload.turn} (${e.payload.seat}), step ${e.seq}`,
     'aria-label': `Turn ${e.payload.turn}`, style: `left:${max ? ((100 * e.seq) / max).toFixed(2) : 0}%`,
     onclick: () => go(e.seq),
@@ -113,12 +124,39 @@ async function go(n, fromScrubber) {
   fill($('#error'), '');
   // what changed is shown when the replay moves forward by one told event (bookkeeping between folded in)
   const forward = shown >= 0 && n > shown && !steps.some((s) => s > shown && s < n);
-  renderBoard($('#board'), v, boardNarrator, null, true, forward);
+  if (ruleset === 'voidexa') renderBoard($('#board'), v, boardNarrator, null, true, forward);
+  else renderTable($('#board'), v, n, forward);
   $('#board').dataset.step = n;
   shown = n;
   // prefetch the next step, so playing stays smooth
   const ahead = steps.find((s) => s > n);
   if (ahead !== undefined && !views.has(ahead)) viewAt(ahead).catch(() => {});
+}
+
+/**
+ * Another game's step: its status, the last play up to this step in words, its part of the table (boards.js) drawn
+ * from the view then; stepping forward by one shows what changed (changes.js) against the step drawn before.
+ */
+function renderTable(root, v, n, forward) {
+  const before = forward && shownView && shownView.version < v.version ? shownView : null;
+  const fresh = before ? events.filter((e) => e.seq > before.version && e.seq <= n) : [];
+  const watched = root.duelhallWatched || new Map();
+  boardNarrator.learn(v);
+  const play = [...events].reverse().find((e) => e.seq <= n && boardNarrator.plays && boardNarrator.plays.has(e.type));
+  const line = h('p', { class: 'last-play', role: 'status' });
+  if (play) lastPlayLine(line, { seq: play.seq, text: narrator.say(play), card: narrator.cardOf(play) }, forward && fresh.includes(play));
+  const result = v.result;
+  fill(root,
+    h('div', { class: 'status-line' }, h('span', { class: 'pill', dataset: { field: 'status' } }, 'REPLAY'),
+      h('span', { class: 'pill muted' }, `${ruleset} · ${v.status} · turn ${v.turn}`)),
+    play ? line : null,
+    TABLE_BODIES[ruleset] ? TABLE_BODIES[ruleset](v, catalogCards, { replay: true, before, fresh, teller: boardNarrator })
+      : h('p', { class: 'muted' }, `${ruleset} has no board of its own: the events at the side tell the match.`));
+  root.dataset.version = v.version;
+  root.dataset.status = v.status;
+  if (before) showChanges(root, watched);
+  root.duelhallWatched = new Map([...root.querySelectorAll('[data-watch]')].map((el) => [el.dataset.watch, el.dataset.value]));
+  shownView = v;
 }
 
 function highlight(n) {

@@ -3,9 +3,11 @@
 // without a board of its own (boards.js) is played here; the rules stay on the server: the page offers exactly the
 // moves the server lists, so a click is never refused for being illegal.
 import { h, fill, $, params, fragment, shortId, confirmButton, countdown, startCountdowns } from './dom.js';
-import { get, post, newIntentId, ApiError, matchStream } from './api.js';
+import { get, post, newIntentId, ApiError, matchStream, allEvents } from './api.js';
 import { renderAudit } from './audit.js';
-import { TABLE_BODIES } from './boards.js';
+import { TABLE_BODIES, tellerFor, catalogOf } from './boards.js';
+import { EventLog } from './log.js';
+import { showChanges, lastPlayLine } from './changes.js';
 
 const matchId = params().get('id');
 const token = fragment().get('token');
@@ -18,8 +20,11 @@ let catalog = new Map(); // card id → the catalog's card
 let stream = null;
 let auditShown = false;
 let movesAsked = 0;
-let logged = -1;
 let shownMoves = null; // the seat's listed moves for the view shown (null until asked)
+let teller = null; // the game's events in words (boards.js)
+let log = null;
+let lastPlay = null; // the newest event that is a seat's play: {seq, text, seat, card}
+let before = null; // the view drawn before the one shown (what changed is shown against it)
 
 function say(el, text) {
   fill($(el), text || '');
@@ -37,16 +42,30 @@ async function start() {
   document.title = `Match ${shortId(matchId)} · duelhall`;
   try {
     view = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
-    const version = view.rules && view.rules.catalog ? `?catalog=${encodeURIComponent(view.rules.catalog)}` : '';
-    const cards = await get(`/api/rulesets/${encodeURIComponent(view.ruleset)}/cards${version}`).catch(() => []);
-    names = new Map((cards || []).filter((c) => c && c.id).map((c) => [c.id, c.name || c.id]));
-    catalog = new Map((cards || []).filter((c) => c && c.id).map((c) => [c.id, c]));
+    catalog = await catalogOf(get, view.ruleset, view.rules && view.rules.catalog);
+    names = new Map([...catalog].map(([id, c]) => [id, c.name || id]));
   } catch (e) {
     say('#error', e instanceof ApiError ? e.describe() : String(e));
     say('#conn', '');
     return;
   }
   fill($('#title'), `${view.ruleset} · match ${shortId(matchId)}`);
+  teller = tellerFor(view.ruleset, catalog);
+  log = new EventLog($('#log'), teller, LOG_KEEP);
+  teller.learn(view);
+  // the whole log the viewer may see (as the voidexa board), the view's recent events if that read fails
+  try {
+    logEvents((await allEvents(matchId, token)).events);
+  } catch (e) {
+    logEvents(view.recentEvents || []);
+  }
+  // a tap on a log entry shows the card's text under it (touch screens)
+  $('#log').addEventListener('click', (e) => {
+    const el = e.target.closest('[data-text]');
+    if (!el) return;
+    if (el.hasAttribute('data-fx-open')) el.removeAttribute('data-fx-open');
+    else el.setAttribute('data-fx-open', '');
+  });
   if (token) setUpPlayer();
   show(view);
   if (view.status !== 'ENDED') openStream(view);
@@ -61,13 +80,17 @@ function openStream(held) {
 }
 
 function show(v) {
+  before = view && view !== v && view.version < v.version ? view : before;
   view = v;
   startCountdowns();
   $('#state').dataset.version = v.version;
   renderSummary(v);
   shownMoves = null;
-  drawBody(v);
-  renderLog(v.recentEvents || []);
+  teller.learn(v);
+  const played = lastPlay ? lastPlay.seq : -1;
+  logEvents(v.recentEvents || []);
+  drawLastPlay(played);
+  drawBody(v, true);
   if (token) refreshMoves(v);
   if (v.status === 'ENDED') {
     say('#conn', 'match over');
@@ -83,10 +106,56 @@ function show(v) {
  * The ruleset's part: its own body when it has one (a body taking a third argument is drawn again with the seat's
  * listed moves once they arrive, to offer them on the board), else the view as nested lists.
  */
-function drawBody(v) {
+function drawBody(v, changed) {
   const drawn = TABLE_BODIES[v.ruleset];
-  fill($('#state'), h('h2', {}, 'Board'),
-    drawn ? drawn(v, catalog, { me: token ? me : null, moves: shownMoves, send }) : value(body(v)));
+  const was = before && before.version < v.version ? before : null;
+  const fresh = was ? (v.recentEvents || []).filter((e) => e.seq > was.version) : [];
+  const root = $('#state');
+  const marks = changed ? null : snapshot(root);
+  fill(root, h('h2', {}, 'Board'),
+    drawn ? drawn(v, catalog, { me: token ? me : null, moves: shownMoves, send, before: was, fresh, teller }) : value(body(v)));
+  // what changed since the view drawn before: numbers float from where they changed (changes.js); a redraw of the
+  // same view (its moves arrived) keeps the marks it had
+  if (changed && was) showChanges(root, root.duelhallWatched || new Map());
+  else if (marks) restore(root, marks);
+  root.duelhallWatched = watched(root);
+}
+
+/** Every watched number on the board (data-watch → data-value). */
+function watched(root) {
+  return new Map([...root.querySelectorAll('[data-watch]')].map((el) => [el.dataset.watch, el.dataset.value]));
+}
+
+/** The change marks (data-fx) on the board, to put back after a redraw of the same view. */
+function snapshot(root) {
+  return [...root.querySelectorAll('[data-watch][data-fx]')].map((el) => [el.dataset.watch, el.getAttribute('data-fx')]);
+}
+
+function restore(root, marks) {
+  for (const [key, fx] of marks) {
+    const el = root.querySelector(`[data-watch="${CSS.escape(key)}"]`);
+    if (el) el.setAttribute('data-fx', fx);
+  }
+}
+
+/** Events into the log (each once), remembering the newest that is a seat's play. */
+function logEvents(events) {
+  for (const e of events) {
+    if (log.last >= e.seq) continue;
+    log.add(e);
+    if (teller.plays && teller.plays.has(e.type)) {
+      const text = teller.say(e);
+      if (text) lastPlay = { seq: e.seq, text, card: teller.cardOf(e) };
+    }
+  }
+}
+
+/** The last play, named above the board; it flashes when it is new. */
+function drawLastPlay(played) {
+  const el = $('#last-play');
+  el.hidden = !lastPlay;
+  if (!lastPlay) return;
+  lastPlayLine(el, lastPlay, played >= 0 && lastPlay.seq !== played);
 }
 
 /** The view without its envelope: the ruleset's own part. */
@@ -125,19 +194,6 @@ function value(x, key) {
 function scalar(x, key) {
   if (typeof x === 'string' && (key === 'card' || names.has(x))) return cardName(x);
   return String(x);
-}
-
-function renderLog(events) {
-  const list = $('#log');
-  for (const e of events) {
-    if (e.seq <= logged) continue;
-    logged = e.seq;
-    const payload = e.event || e.payload || {};
-    const bits = Object.entries(payload).filter(([, x]) => x !== null && typeof x !== 'object')
-      .map(([k, x]) => `${words(k)} ${scalar(x, k)}`);
-    list.append(h('li', { dataset: { seq: e.seq } }, h('strong', {}, words(e.type || payload.type || 'event')), bits.length ? ` — ${bits.join(', ')}` : ''));
-  }
-  while (list.children.length > LOG_KEEP) list.firstElementChild.remove();
 }
 
 // ---- player mode ----

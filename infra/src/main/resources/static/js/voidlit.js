@@ -5,7 +5,17 @@ import { h } from './dom.js';
 
 const seatsOf = (view) => Object.keys(view.seats || {}).sort();
 
-export function renderVoidlit(view, cards) {
+export function renderVoidlit(view, cards, context) {
+  const ctx = context || {};
+  const fresh = ctx.fresh || []; // the events since the view drawn before (what changed is shown as it changes)
+  const ofType = (t) => fresh.filter((e) => e.type === t).map((e) => e.payload || {});
+  const attackers = new Map(ofType('UnitAttacked').map((p) => [p.attacker, p]));
+  const attackedUnits = new Set(ofType('UnitAttacked').map((p) => p.target).filter(Boolean));
+  const attackedSeats = new Set(ofType('UnitAttacked').filter((p) => !p.target).map((p) => p.targetSeat));
+  const unitName = {};
+  seatsOf(view).forEach((seat) => (view.seats[seat].units || []).forEach((u) => { unitName[u.id] = (cards.get(u.card) || {}).name || u.card; }));
+  const stat = (seat, key, label, value, shown, better) => h('div', { dataset: { stat: key, watch: `${seat}.${key}`, value, ...(better ? { better } : {}) } },
+    h('dt', {}, label), h('dd', {}, shown === undefined ? value : shown));
   const name = (ref) => {
     const id = ref && typeof ref === 'object' ? ref.card : ref;
     return (cards.get(id) || {}).name || id;
@@ -24,15 +34,17 @@ export function renderVoidlit(view, cards) {
       const s = view.seats[seat];
       return h('section', { class: `vl-seat${view.activeSeat === seat ? ' active' : ''}`, dataset: { seat }, 'aria-label': `Seat ${seat}` },
         h('h3', {}, `${seat} · ${s.name || '—'}`, h('span', { class: 'muted' }, ` · ${String(s.parallel || '').toLowerCase()}`)),
-        h('dl', { class: 'vl-stats' },
-          h('div', { dataset: { stat: 'health' } }, h('dt', {}, 'Health'), h('dd', {}, s.health)),
-          h('div', { dataset: { stat: 'energy' } }, h('dt', {}, 'Energy'), h('dd', {}, `${s.energy}/${s.maxEnergy}`)),
-          h('div', { dataset: { stat: 'hand' } }, h('dt', {}, 'Hand'), h('dd', {}, s.handCount)),
-          h('div', { dataset: { stat: 'deck' } }, h('dt', {}, 'Deck'), h('dd', {}, s.deckCount)),
+        h('dl', { class: `vl-stats${attackedSeats.has(seat) ? ' attacked-now' : ''}` },
+          stat(seat, 'health', 'Health', s.health),
+          stat(seat, 'energy', 'Energy', s.energy, `${s.energy}/${s.maxEnergy}`),
+          stat(seat, 'hand', 'Hand', s.handCount),
+          stat(seat, 'deck', 'Deck', s.deckCount),
           h('div', { dataset: { stat: 'search' } }, h('dt', {}, 'Next Waste search'), h('dd', {}, `${s.nextSearchCost} Health`))),
         h('h4', {}, 'Units'),
         s.units && s.units.length
-          ? h('ul', { class: 'vl-units' }, s.units.map((u) => h('li', { class: `vl-unit${u.fatigued ? ' fatigued' : ''}`, dataset: { id: u.id } },
+          ? h('ul', { class: 'vl-units' }, s.units.map((u) => h('li', { class: `vl-unit${u.fatigued ? ' fatigued' : ''}`,
+            dataset: { id: u.id, watch: `unit.${u.id}`, value: u.health, watchNew: '', ...(attackers.has(u.id) ? { fx: 'attacking' } : attackedUnits.has(u.id) ? { fx: 'targeted' } : {}) } },
+            attackers.has(u.id) ? h('span', { class: 'vl-fight' }, `⚔ attacks ${attackers.get(u.id).target ? `${attackers.get(u.id).targetSeat}'s ${unitName[attackers.get(u.id).target] || 'Unit'}` : attackers.get(u.id).targetSeat} · `) : null,
             h('strong', {}, name(u.card)), ' ',
             h('span', { class: 'vl-ah', title: 'attack / health' }, `${u.attack}/${u.health}`),
             u.health < u.maxHealth ? h('span', { class: 'vl-damage' }, ` (${u.maxHealth - u.health} damage)`) : null,
@@ -40,6 +52,8 @@ export function renderVoidlit(view, cards) {
             u.keywords && u.keywords.length ? h('span', { class: 'muted' }, ` · ${u.keywords.join(', ').toLowerCase()}`) : null,
             u.upgrades && u.upgrades.length ? h('span', {}, ` · upgrades: ${u.upgrades.map(name).join(', ')}`) : null)))
           : h('p', { class: 'muted' }, 'No Units.'),
+        ofType('UnitDestroyed').filter((p) => p.seat === seat).length
+          ? h('p', { class: 'vl-gone', dataset: { fx: 'hurt' } }, `Destroyed just now: ${ofType('UnitDestroyed').filter((p) => p.seat === seat).map((p) => name(p.unit)).join(', ')}`) : null,
         h('h4', {}, 'Bank'), chips(s.bank, 'Empty.'),
         h('h4', {}, 'Relics'), chips(s.relics, 'None.'),
         h('h4', {}, `Waste (${(s.waste || []).length})`), chips(s.waste, 'Empty.'),

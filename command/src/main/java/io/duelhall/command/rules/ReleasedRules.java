@@ -123,10 +123,11 @@ public final class ReleasedRules {
                             + last.catalog()
                             + ": add a line for a new version (docs/upgrading.md)");
         }
-        List<VoidexaRuleset> older = new ArrayList<>();
+        List<io.duelhall.domain.Ruleset> older = new ArrayList<>();
         for (Release r : releases.subList(0, releases.size() - 1)) {
             older.add(voidexa(r));
         }
+        older.addAll(olderCaskets());
         return new Rulesets(List.of(current, voidlit(), biome(), casket()), older);
     }
 
@@ -151,6 +152,15 @@ public final class ReleasedRules {
      */
     public static CasketRuleset casket() {
         return new CasketRuleset();
+    }
+
+    /**
+     * casket's older engines, still served for the matches created under them (issue 44:
+     * casket-1.0.0, with the VENT action every Casket had).
+     */
+    static List<CasketRuleset> olderCaskets() {
+        List<String> versions = CasketRuleset.ENGINE_VERSIONS;
+        return versions.subList(0, versions.size() - 1).stream().map(CasketRuleset::new).toList();
     }
 
     /**
@@ -204,6 +214,7 @@ public final class ReleasedRules {
                                                                 .toList()));
         List<io.duelhall.domain.Ruleset> older = new ArrayList<>(served);
         older.remove(chosen);
+        older.addAll(olderCaskets());
         return new Rulesets(List.of(chosen, voidlit(), biome(), casket()), older);
     }
 }

@@ -117,4 +117,25 @@ class ReleasedRulesTest {
                 .extracting(ReleasedRules.Release::catalog)
                 .contains("voidexa-cards-2026.11.1");
     }
+
+    /**
+     * Issue 44: casket-1.1.0 (no VENT action) is current; casket-1.0.0 stays served for the matches
+     * created under it, with the same catalog.
+     */
+    @Test
+    void everyCasketEngineIsServedAndTheNewestIsCurrent() {
+        Rulesets hosted = ReleasedRules.hosted();
+        assertThat(hosted.get("casket").version())
+                .isEqualTo(new io.duelhall.domain.RulesVersion("casket-1.1.0", "casket-cards-1"));
+        assertThat(hosted.served("casket"))
+                .extracting(r -> r.engineVersion())
+                .containsExactly("casket-1.1.0", "casket-1.0.0");
+        assertThat(
+                        hosted.find(
+                                "casket",
+                                new io.duelhall.domain.RulesVersion(
+                                        "casket-1.0.0", "casket-cards-1")))
+                .isPresent();
+        assertThat(ReleasedRules.hosted("").served("casket")).hasSize(2);
+    }
 }

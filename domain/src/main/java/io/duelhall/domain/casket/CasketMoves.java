@@ -16,9 +16,12 @@ public final class CasketMoves {
     public static final String DISCARD = "DISCARD";
 
     private final Catalog catalog;
+    private final boolean ventAction;
 
-    CasketMoves(Catalog catalog) {
+    /** {@code ventAction}: whether VENT is an action every Casket may take (casket-1.0.0 only). */
+    CasketMoves(Catalog catalog, boolean ventAction) {
         this.catalog = catalog;
+        this.ventAction = ventAction;
     }
 
     /** The decision owed now, or null when the match is not live. */
@@ -132,7 +135,7 @@ public final class CasketMoves {
                                 List.of()));
             }
         }
-        if (p.heat() > 0 && Combat.checkPay(c, seat, 2, List.of(), null) == null) {
+        if (ventAction && p.heat() > 0 && Combat.checkPay(c, seat, 2, List.of(), null) == null) {
             out.add(Intent.of(seat, CasketIntents.VENT));
         }
         for (CardRef r : p.hand()) {

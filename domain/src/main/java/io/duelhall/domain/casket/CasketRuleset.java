@@ -22,9 +22,24 @@ import java.util.Map;
 /** casket (seed 001), Arena mode, as read by RULINGS.md (C-*) and docs/rulings.md (C-D-*). */
 public final class CasketRuleset implements Ruleset {
     public static final String RULESET = Decider.RULESET;
-    public static final String ENGINE_VERSION = "casket-1.0.0";
+
+    /**
+     * The engine new matches take. Every older one stays runnable (a match keeps the version it was
+     * created with to its end, through replays and audits; docs/upgrading.md).
+     */
+    public static final String ENGINE_VERSION = "casket-1.1.0";
+
+    /**
+     * Every engine version ever released, oldest first; the last is {@link #ENGINE_VERSION}. Never
+     * remove one. casket-1.0.0: the first (every Casket may VENT: 2 SP, −3 Heat, C-D-HEAT-3).
+     * casket-1.1.0 (issue 44): no VENT action; Heat is removed by cards (Emergency Vent), water and
+     * idle turns only, as seed 001's "Removing Heat" lists (C-D-HEAT-4); everything else decides
+     * and evolves as 1.0.0 did.
+     */
+    public static final List<String> ENGINE_VERSIONS = List.of("casket-1.0.0", "casket-1.1.0");
 
     private final Catalog catalog;
+    private final String engineVersion;
     private final Decider decider;
     private final Redaction redaction;
     private final CasketMoves moves;
@@ -34,17 +49,34 @@ public final class CasketRuleset implements Ruleset {
         this(Catalog.standard(), Decider.SEEDED);
     }
 
+    /**
+     * A released engine version with the shipped data (an older one still served for the matches
+     * created under it).
+     */
+    public CasketRuleset(String engineVersion) {
+        this(Catalog.standard(), Decider.SEEDED, engineVersion);
+    }
+
     /** With dice from {@code dice} instead of the seed (scenario tests only). */
     CasketRuleset(Catalog catalog, Decider.Dice dice) {
+        this(catalog, dice, ENGINE_VERSION);
+    }
+
+    CasketRuleset(Catalog catalog, Decider.Dice dice, String engineVersion) {
+        if (!ENGINE_VERSIONS.contains(engineVersion)) {
+            throw new IllegalArgumentException(
+                    "no casket engine " + engineVersion + "; released: " + ENGINE_VERSIONS);
+        }
         List<String> problems = problems(catalog);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(
                     "catalog " + catalog.version() + " is not usable: " + problems);
         }
         this.catalog = catalog;
-        this.decider = new Decider(catalog, ENGINE_VERSION, dice);
+        this.engineVersion = engineVersion;
+        this.decider = new Decider(catalog, engineVersion, dice);
         this.redaction = new Redaction(catalog);
-        this.moves = new CasketMoves(catalog);
+        this.moves = new CasketMoves(catalog, ventAction(engineVersion));
     }
 
     /**
@@ -90,7 +122,20 @@ public final class CasketRuleset implements Ruleset {
 
     @Override
     public String engineVersion() {
-        return ENGINE_VERSION;
+        return engineVersion;
+    }
+
+    /**
+     * Whether a defeated Casket stays on its hex as an inert wreck that blocks it (casket-1.1.0 on;
+     * under 1.0.0 it left the map).
+     */
+    static boolean inertWrecks(String engineVersion) {
+        return engineVersion != null && !"casket-1.0.0".equals(engineVersion);
+    }
+
+    /** Whether every Casket may VENT as an action under this engine (casket-1.0.0 only). */
+    static boolean ventAction(String engineVersion) {
+        return "casket-1.0.0".equals(engineVersion);
     }
 
     @Override

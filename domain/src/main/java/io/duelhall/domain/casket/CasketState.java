@@ -114,8 +114,9 @@ public record CasketState(
 
     /** The living casket on {@code hex}, or null. */
     public Seat occupant(Hex hex) {
+        boolean wrecksStay = CasketRuleset.inertWrecks(engineVersion);
         for (Pilot p : pilots.values()) {
-            if (!p.defeated() && hex.equals(p.at())) {
+            if ((!p.defeated() || wrecksStay) && hex.equals(p.at())) {
                 return p.seat();
             }
         }

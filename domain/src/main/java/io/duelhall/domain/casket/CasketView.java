@@ -47,7 +47,8 @@ public record CasketView(
      * A seat as a viewer sees it. {@code maxSpend}: the most SP it may spend in a turn (⌊1.5 ×
      * max⌋, C-SP-1); {@code overspent}: SP beyond the pool spent this turn; {@code heatZone}: SAFE
      * (below 5), DANGER (5–9) or CRITICAL (10 and more), C-HEAT-1; {@code destroyedAt}: the
-     * Component Damage that destroys a component (C-D-COMP-1).
+     * Component Damage that destroys a component (C-D-COMP-1); {@code inert}: defeated, its wreck
+     * still on its hex, which no Casket may enter (C-D-END-4, casket-1.1.0 on).
      */
     public record SeatView(
             String name,
@@ -75,7 +76,8 @@ public record CasketView(
             Map<Component, Integer> components,
             int destroyedAt,
             Boolean mulligan,
-            int timeouts) {}
+            int timeouts,
+            boolean inert) {}
 
     public record Result(Seat winner, List<Seat> losers, String reason) {}
 

@@ -271,8 +271,18 @@ final class Decider {
         return null;
     }
 
-    /** C-D-HEAT-3: venting costs 2 SP and removes 3 Heat. */
+    /**
+     * C-D-HEAT-3 (casket-1.0.0): venting costs 2 SP and removes 3 Heat. C-D-HEAT-4 (casket-1.1.0
+     * on): no Casket vents as an action.
+     */
     private Refusal vent(DecisionInProgress c, Seat seat, Intent i) {
+        if (!CasketRuleset.ventAction(engineVersion)) {
+            return Refusal.rules(
+                    "NO_VENT_ACTION",
+                    "C-D-HEAT-4",
+                    "No Casket vents as an action: Heat is removed by cards (Emergency Vent), water"
+                            + " and a turn without acting.");
+        }
         if (c.pilot(seat).heat() == 0) {
             return Refusal.rules("NO_HEAT", "C-D-HEAT-3", "There is no Heat to vent.");
         }

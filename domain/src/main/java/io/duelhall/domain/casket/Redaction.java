@@ -101,7 +101,10 @@ final class Redaction {
                             p.damage(),
                             Component.DESTROYED_AT,
                             p.mulligan(),
-                            p.timeouts()));
+                            p.timeouts(),
+                            p.defeated()
+                                    && p.at() != null
+                                    && CasketRuleset.inertWrecks(s.engineVersion())));
         }
         ArenaMap map = s.map() == null ? null : catalog.map(s.map());
         CasketView.Result result =

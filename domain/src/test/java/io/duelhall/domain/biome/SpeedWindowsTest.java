@@ -44,8 +44,12 @@ class SpeedWindowsTest {
                 "ADVANCE        | OPPONENT | EMPTY | 2 3",
                 "ADVANCE        | OPPONENT | FULL  | 2 3",
                 "ATTACK         | ACTIVE   | EMPTY | 2 3",
+                "ATTACK         | ACTIVE   | FULL  | 2 3", // issue 44: the rows the read found
+                // missing
+                "ATTACK         | OPPONENT | EMPTY | 2 3",
                 "ATTACK         | OPPONENT | FULL  | 2 3",
                 "DEFEND         | ACTIVE   | EMPTY | 2 3",
+                "DEFEND         | ACTIVE   | FULL  | 2 3",
                 "DEFEND         | OPPONENT | EMPTY | 2 3",
                 "DEFEND         | OPPONENT | FULL  | 2 3",
                 "SECOND_PRIMARY | ACTIVE   | EMPTY | 1 2 3",

@@ -17,7 +17,11 @@ class RulingsTest {
 
     /** Two seats on the foundry, A at 0,-6 facing south, B at 0,2 facing north, hands empty. */
     private static Scenario duel() {
-        Scenario s = Scenario.started(2).map("foundry");
+        return duel(CasketRuleset.ENGINE_VERSION);
+    }
+
+    private static Scenario duel(String engine) {
+        Scenario s = Scenario.started(2, engine).map("foundry");
         s.at(A, "0,-6", 3).at(B, "0,2", 0).hand(A).hand(B);
         return s;
     }
@@ -317,17 +321,69 @@ class RulingsTest {
 
     @Test
     @DisplayName(
-            "C-D-HEAT-1 water cools 2 at the end of the turn; C-D-HEAT-2 a turn without acting cools 1; C-D-HEAT-3 venting: 2 SP, −3 Heat")
+            "C-D-HEAT-1 water cools 2 at the end of the turn; C-D-HEAT-2 a turn without acting cools 1; C-D-HEAT-3 venting (casket-1.0.0): 2 SP, −3 Heat")
     void cooling() {
         Scenario s = duel().at(A, "0,0", 3).pilot(A, p -> p.heat = 4);
         s.ok(Scenario.of(A, CasketIntents.PASS));
         assertThat(s.p(A).heat()).isEqualTo(1); // water −2, idle −1
-        Scenario t = duel().pilot(A, p -> p.heat = 4);
+        Scenario t = duel("casket-1.0.0").pilot(A, p -> p.heat = 4);
         t.ok(Scenario.of(A, CasketIntents.VENT));
         assertThat(t.p(A).heat()).isEqualTo(1);
         assertThat(t.p(A).sp()).isEqualTo(4);
         t.ok(Scenario.of(A, CasketIntents.PASS));
         assertThat(t.p(A).heat()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName(
+            "C-D-HEAT-4 (casket-1.1.0, issue 44) no VENT action: Heat is removed by cards, water and idle turns (seed 001); casket-1.0.0 keeps it")
+    void noVentAction() {
+        Scenario t = duel().pilot(A, p -> p.heat = 4);
+        assertThat(t.rules.legalMoves(t.state, A))
+                .extracting(Intent::type)
+                .doesNotContain(CasketIntents.VENT)
+                .contains(CasketIntents.PASS);
+        assertThat(t.refused(Scenario.of(A, CasketIntents.VENT))).isEqualTo("NO_VENT_ACTION");
+        assertThat(t.p(A).heat()).isEqualTo(4);
+        assertThat(t.p(A).sp()).isEqualTo(6);
+        // the Emergency Vent card still removes 3 Heat for its 2 SP
+        t.hand(A, "emergency-vent");
+        t.ok(Scenario.play(A, t.handCard(A, "emergency-vent")));
+        assertThat(t.p(A).heat()).isEqualTo(1);
+        assertThat(t.p(A).sp()).isEqualTo(4);
+
+        // a match created under casket-1.0.0 keeps its rules: VENT listed and played
+        Scenario old = duel("casket-1.0.0").pilot(A, p -> p.heat = 4);
+        assertThat(old.rules.engineVersion()).isEqualTo("casket-1.0.0");
+        assertThat(old.rules.legalMoves(old.state, A))
+                .extracting(Intent::type)
+                .contains(CasketIntents.VENT);
+        old.ok(Scenario.of(A, CasketIntents.VENT));
+        assertThat(old.p(A).heat()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName(
+            "C-D-END-4 (casket-1.1.0, issue 44) a defeated Casket becomes inert and stays on its hex: no Casket enters it; casket-1.0.0 removed it")
+    void inertWreck() {
+        for (String engine : List.of("casket-1.1.0", "casket-1.0.0")) {
+            Scenario s = Scenario.started(3, engine).map("foundry").hand(A).hand(B).hand(C);
+            s.at(A, "0,-3", 3).at(B, "0,-2", 0).at(C, "3,3", 0);
+            s.ok(Intent.concede(B));
+            assertThat(s.p(B).defeated()).isTrue();
+            boolean wreck = engine.equals("casket-1.1.0");
+            assertThat(s.view(A).seats().get(B).inert()).as(engine).isEqualTo(wreck);
+            assertThat(s.view(A).seats().get(B).hex()).isEqualTo("0,-2");
+            assertThat(s.state.occupant(io.duelhall.domain.casket.Hex.parse("0,-2")))
+                    .isEqualTo(wreck ? B : null);
+            if (wreck) {
+                assertThat(s.refused(Scenario.move(A, "0,-2"))).isEqualTo("OCCUPIED");
+                assertThat(s.view(A).reach()).extracting(r -> r.hex()).doesNotContain("0,-2");
+            } else {
+                s.ok(Scenario.move(A, "0,-2"));
+                assertThat(s.p(A).at()).isEqualTo(io.duelhall.domain.casket.Hex.parse("0,-2"));
+            }
+        }
     }
 
     @Test

@@ -34,18 +34,31 @@ final class Scenario {
     }
 
     final ScriptedDice dice = new ScriptedDice();
-    final CasketRuleset rules = new CasketRuleset(Catalog.standard(), dice);
+    final CasketRuleset rules;
     final List<MatchEvent> all = new ArrayList<>();
     CasketState state;
     List<MatchEvent> last = List.of();
     private int cardIds;
+
+    Scenario() {
+        this(CasketRuleset.ENGINE_VERSION);
+    }
+
+    Scenario(String engine) {
+        rules = new CasketRuleset(Catalog.standard(), dice, engine);
+    }
 
     /**
      * A match of {@code seats} seats (caskets confessor, warden, bastion, citadel, … in turn), on
      * the foundry map, every hand kept, seat A first in round 1 (its turn started, Heat 0).
      */
     static Scenario started(int seats) {
-        Scenario s = new Scenario();
+        return started(seats, CasketRuleset.ENGINE_VERSION);
+    }
+
+    /** As {@link #started(int)}, under the released engine {@code engine}. */
+    static Scenario started(int seats, String engine) {
+        Scenario s = new Scenario(engine);
         byte[] serverSeed = Sha256.of("scenario".getBytes(StandardCharsets.UTF_8));
         MatchOptions o = new MatchOptions(0, null, null, null, null, seats, null);
         s.apply(s.rules.open("m", o, serverSeed));

@@ -4,6 +4,7 @@ import static io.duelhall.domain.Seat.A;
 import static io.duelhall.domain.Seat.B;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.duelhall.domain.Decision;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.voidlit.VoidlitEvent.*;
 import io.duelhall.domain.voidlit.VoidlitMove.*;
@@ -199,5 +200,25 @@ class CombatRulesTest {
         assertThat(sc.side(A).units()).extracting(Unit::attack).containsExactly(3, 5);
         sc.apply(new Play(A, sc.handId(A, 0), TargetRef.unit(B, sc.unitId(B, 0))));
         assertThat(sc.side(B).units()).isEmpty();
+    }
+
+    @Test
+    @DisplayName(
+            "L-D-FIELD-1 (issue 44): a fourth Relic is refused (FIELD_FULL); the third is placed")
+    void threeRelicLimit() {
+        Scenario sc = Scenario.turnOf(A).hand(A, "battle-standard").energy(A, 10);
+        List<CardRef> two = sc.refs(A, "battle-standard", "battle-standard");
+        sc.edit(A, b -> b.relics = two);
+        Decision third = sc.decide(new Play(A, sc.handId(A, 0), null));
+        assertThat(third.accepted()).as("a third Relic: %s", third.refusal()).isTrue();
+        assertThat(third.events()).anyMatch(e -> e instanceof RelicPlaced);
+
+        Scenario full = Scenario.turnOf(A).hand(A, "battle-standard").energy(A, 10);
+        List<CardRef> three = full.refs(A, "battle-standard", "battle-standard", "tide-shrine");
+        full.edit(A, b -> b.relics = three);
+        Decision fourth = full.decide(new Play(A, full.handId(A, 0), null));
+        assertThat(fourth.refusal().code()).isEqualTo("FIELD_FULL");
+        assertThat(fourth.refusal().rule()).isEqualTo("L-D-FIELD-1");
+        assertThat(full.state.side(A).relics()).hasSize(3);
     }
 }

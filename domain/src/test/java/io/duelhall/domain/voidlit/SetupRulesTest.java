@@ -227,4 +227,20 @@ class SetupRulesTest {
                         ((MatchCreated) RULES.create("m", null, new byte[32]).events().get(0))
                                 .seedCommitment());
     }
+
+    @Test
+    @DisplayName(
+            "L-START-1 (issue 44): each player begins with 30 Health and without energy: an empty Bank, 0 Energy, until the first bank")
+    void openingHealthAndEnergy() {
+        Scenario.Opening o = Scenario.open(5);
+        for (Seat seat : List.of(Seat.A, Seat.B)) {
+            Side side = o.state().side(seat);
+            assertThat(side.health()).as("%s's Health", seat).isEqualTo(30);
+            assertThat(side.energy()).as("%s's Energy", seat).isZero();
+            assertThat(side.maxEnergy()).as("%s's Energy maximum (the Bank's size)", seat).isZero();
+            assertThat(side.bank()).isEmpty();
+        }
+        assertThat(Scenario.ofType(o.events(), HealthLost.class)).isEmpty();
+        assertThat(Scenario.ofType(o.events(), EnergyGained.class)).isEmpty();
+    }
 }

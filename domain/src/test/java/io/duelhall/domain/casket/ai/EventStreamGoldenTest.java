@@ -25,7 +25,12 @@ import org.junit.jupiter.api.Test;
  * a new engine version and a new value here.
  */
 class EventStreamGoldenTest {
+    /** casket-1.0.0's stream, for ever (history is forever: an old engine never changes). */
     static final String GOLDEN = "d66e63e5c1a1a5e176039aba2757a9d20949900dd356a68ceae494fe666b09b0";
+
+    /** casket-1.1.0's (issue 44: no VENT action, C-D-HEAT-4; inert wrecks stay, C-D-END-4). */
+    static final String GOLDEN_1_1 =
+            "a20cae9040697c7808cc554c0835df78d1934cee66effaecbab07bf5906910f4";
 
     static final ObjectMapper CANONICAL =
             new ObjectMapper()
@@ -34,10 +39,14 @@ class EventStreamGoldenTest {
 
     @Test
     void theEventStreamOfFixedMatchesNeverChanges() throws Exception {
-        CasketRuleset rules = new CasketRuleset();
-        assertThat(rules.version())
+        assertThat(new CasketRuleset().version())
                 .as("a new rules version records a new golden value here")
-                .isEqualTo(new RulesVersion("casket-1.0.0", "casket-cards-1"));
+                .isEqualTo(new RulesVersion("casket-1.1.0", "casket-cards-1"));
+        assertThat(digest(new CasketRuleset("casket-1.0.0"))).isEqualTo(GOLDEN);
+        assertThat(digest(new CasketRuleset("casket-1.1.0"))).isEqualTo(GOLDEN_1_1);
+    }
+
+    private static String digest(CasketRuleset rules) throws Exception {
         SelfPlay selfPlay = new SelfPlay(rules);
         List<Catalog.Starter> starters = rules.catalog().starters();
         MessageDigest all = Sha256.digest();
@@ -72,7 +81,14 @@ class EventStreamGoldenTest {
         }
         assertThat(events).isGreaterThan(10_000);
         String digest = Sha256.hex(all.digest());
-        System.out.println("casket golden " + digest + " over " + events + " events");
-        assertThat(digest).isEqualTo(GOLDEN);
+        System.out.println(
+                "casket golden "
+                        + rules.engineVersion()
+                        + " "
+                        + digest
+                        + " over "
+                        + events
+                        + " events");
+        return digest;
     }
 }
