@@ -8,6 +8,7 @@ import io.duelhall.command.tournament.TournamentEvents.EntryAdded;
 import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.RulingMade;
+import io.duelhall.command.tournament.TournamentRecords;
 import io.duelhall.command.tournament.TournamentState;
 import io.duelhall.command.tournament.TournamentTables;
 import io.duelhall.domain.JoinRequest;
@@ -25,6 +26,9 @@ import io.duelhall.domain.tournament.Standing;
 import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TieBreak;
 import io.duelhall.domain.tournament.TournamentRules;
+import io.duelhall.fairness.record.EventStoreJson;
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.signing.ServerKey;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
@@ -63,12 +67,16 @@ class TournamentController {
     private final EventStore eventStore;
     private final Rulesets rulesets;
     private final ObjectProvider<PlayerIdentities> identities;
+    private final ObjectProvider<ServerKey> serverKey;
+    private final TournamentRecords records = new TournamentRecords(EventStoreJson.newMapper());
 
     TournamentController(
             CommandGateway commands,
             EventStore eventStore,
             Rulesets rulesets,
-            ObjectProvider<PlayerIdentities> identities) {
+            ObjectProvider<PlayerIdentities> identities,
+            ObjectProvider<ServerKey> serverKey) {
+        this.serverKey = serverKey;
         this.commands = commands;
         this.eventStore = eventStore;
         this.rulesets = rulesets;
@@ -660,23 +668,14 @@ class TournamentController {
                 null);
     }
 
-    record RecordEvent(long seq, String type, Instant at, Object payload) {}
-
-    record TournamentRecord(
-            String format,
-            String tournamentId,
-            String seedCommitment,
-            String seed,
-            List<RecordEvent> events,
-            List<StandingOut> standings) {}
-
     /**
-     * The tournament's record once it has ended (the seed is secret until then): every event in
-     * order under its stored name, the table key left out (seat tokens derive from it), and the
-     * final standings. docs/tournaments.md says how to re-derive every pairing from it.
+     * The tournament's signed, hash-chained record once it has ended (the seed is secret until
+     * then): docs/fairness.md, "The tournament record". Made from the stored events, so every
+     * tournament exports one, however old; written by the event store's Jackson 2 mapper, so the
+     * JSON served is exactly the JSON that was signed.
      */
-    @GetMapping("/{id}/export")
-    TournamentRecord export(@PathVariable String id) {
+    @GetMapping(path = "/{id}/export", produces = "application/json")
+    String export(@PathVariable String id) {
         TournamentState t = load(id);
         if (t.status() != TournamentState.Status.ENDED) {
             throw new RefusedException(
@@ -685,40 +684,31 @@ class TournamentController {
                             null,
                             "The record is exported once the tournament has ended and its seed is revealed."));
         }
-        List<RecordEvent> events = new ArrayList<>();
-        for (var m : TournamentTables.events(eventStore, id)) {
-            Object p = m.getPayload();
-            if (p instanceof TournamentEvents.Created c) {
-                p =
-                        new TournamentEvents.Created(
-                                c.tournamentId(),
-                                c.name(),
-                                c.ruleset(),
-                                c.organizerAccountId(),
-                                c.organizerName(),
-                                c.rules(),
-                                c.matchOptions(),
-                                c.seedCommitment(),
-                                null,
-                                null,
-                                c.at());
-            }
-            events.add(
-                    new RecordEvent(
-                            m.getSequenceNumber(),
-                            TournamentEvents.NAMESPACE + "." + p.getClass().getSimpleName(),
-                            m.getTimestamp(),
-                            p));
+        ServerKey key = serverKey.getIfAvailable();
+        if (key == null) {
+            throw new IllegalStateException("no signing key configured");
         }
-        @SuppressWarnings("unchecked")
-        List<StandingOut> standings = (List<StandingOut>) view(id).get("standings");
-        return new TournamentRecord(
-                "duelhall-tournament/1",
-                id,
-                t.created().seedCommitment(),
-                t.revealedSeed(),
-                events,
-                standings);
+        List<TournamentRecords.Stored> events = new ArrayList<>();
+        for (var m : TournamentTables.events(eventStore, id)) {
+            events.add(
+                    new TournamentRecords.Stored(
+                            m.getSequenceNumber(),
+                            m.getTimestamp(),
+                            (TournamentEvents.TournamentEvent) m.getPayload()));
+        }
+        var record =
+                records.export(
+                        id,
+                        events,
+                        TournamentTables.matches(eventStore),
+                        Instant.now(),
+                        Release.RUNNING,
+                        key);
+        try {
+            return records.mapper().writeValueAsString(record);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

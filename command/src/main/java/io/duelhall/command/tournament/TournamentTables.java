@@ -73,6 +73,53 @@ public class TournamentTables {
         return out;
     }
 
+    /**
+     * The tables' matches as the store holds them, for the tournament record: a match's chain head
+     * (the chain value of its last event, its record's {@code chainHead}) and its end.
+     */
+    public static TournamentRecords.Matches matches(EventStore eventStore) {
+        return new TournamentRecords.Matches() {
+            @Override
+            public String chainHead(String matchId) {
+                java.util.List<DomainEventMessage<?>> tail = tail(matchId);
+                if (tail.isEmpty()) {
+                    return null;
+                }
+                Object chain = tail.get(tail.size() - 1).getMetaData().get("chain");
+                return chain == null ? null : chain.toString();
+            }
+
+            @Override
+            public Lifecycle.Ended end(String matchId) {
+                for (DomainEventMessage<?> m : tail(matchId)) {
+                    if (m.getPayload() instanceof Lifecycle.Ended e) {
+                        return e;
+                    }
+                }
+                return null;
+            }
+
+            /**
+             * The last two events (an older clocked match stored a cleared clock after its end).
+             */
+            private java.util.List<DomainEventMessage<?>> tail(String matchId) {
+                if (matchId == null || matchId.length() > 200) {
+                    return java.util.List.of();
+                }
+                java.util.Optional<Long> last = eventStore.lastSequenceNumberFor(matchId);
+                if (last.isEmpty()) {
+                    return java.util.List.of();
+                }
+                java.util.List<DomainEventMessage<?>> out = new java.util.ArrayList<>();
+                DomainEventStream s = eventStore.readEvents(matchId, Math.max(0, last.get() - 1));
+                while (s.hasNext()) {
+                    out.add(s.next());
+                }
+                return out;
+            }
+        };
+    }
+
     @EventHandler
     void on(RoundPaired round, DomainEventMessage<?> message) {
         String tournamentId = message.getAggregateIdentifier();
