@@ -611,7 +611,10 @@ public final class TournamentRecords {
                                 (long) i);
                     }
                     Lifecycle.Ended end = matches.end(matchId);
-                    if (end != null && (e instanceof TableResultRecorded || game > 0)) {
+                    // a best-of-3 table's result is its games (the pairings check holds it to
+                    // them), each game checked against its own match here
+                    boolean series = ((Created) events.get(0)).rules().bestOf() > 1;
+                    if (end != null && (game > 0 || !series)) {
                         String bad = resultProblem(s, tid, e, end, matchId, round, table, game);
                         if (bad != null) {
                             return fail("results", "event " + i + ": " + bad, (long) i);

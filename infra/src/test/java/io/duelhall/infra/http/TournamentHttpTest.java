@@ -129,6 +129,70 @@ class TournamentHttpTest extends AppTest {
         }
     }
 
+    /**
+     * The signed record (docs/fairness.md, "The tournament record"): {@code POST /api/audit} takes
+     * it as it takes a match record, and every check passes, each result against its match as
+     * stored; the first match's head is its own record's {@code chainHead}; the command-line audit
+     * agrees; a result turned round (chained and signed again, as a forger holding the key would)
+     * is named at its event. Returns the record.
+     */
+    private JsonNode recordAuditsClean(String id, int results) throws Exception {
+        Res export = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(export.status()).as(export.raw()).isEqualTo(200);
+        JsonNode record = export.body();
+        assertThat(record.get("format").asText()).isEqualTo("duelhall-tournament-record/1");
+        assertThat(record.at("/signature/algorithm").asText()).isEqualTo("Ed25519");
+        assertThat(record.get("matches")).hasSize(results);
+        Res audit = api.post("/api/audit", export.raw(), null);
+        assertThat(audit.status()).as(audit.raw()).isEqualTo(200);
+        assertThat(audit.body().get("passed").asBoolean()).as(audit.raw()).isTrue();
+        assertThat(audit.body().get("checks")).hasSize(9);
+        assertThat(audit.raw()).contains("are exactly what their match's end makes");
+        JsonNode m = record.get("matches").get(0);
+        Res match = api.get("/api/matches/" + m.get("matchId").asText() + "/export", null);
+        assertThat(match.body().get("chainHead").asText()).isEqualTo(m.get("chainHead").asText());
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("tournament", ".json");
+        java.nio.file.Files.writeString(file, export.raw());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream ps = new java.io.PrintStream(out, true, "UTF-8");
+        String key = api.get("/api/keys", null).body().at("/keys/0/publicKey").asText();
+        assertThat(
+                        io.duelhall.infra.fairness.AuditCommand.run(
+                                new String[] {file.toString(), "--public-key=" + key}, ps, ps))
+                .as(out.toString("UTF-8"))
+                .isZero();
+        assertThat(out.toString("UTF-8")).contains("PASS  pairings", "result: PASSED");
+        // an edited copy: the CLI fails it at the event, and so does POST /api/audit
+        ObjectNode edited = record.deepCopy();
+        int k = -1;
+        for (int i = 0; i < edited.get("events").size() && k < 0; i++) {
+            if (edited.get("events").get(i).get("type").asText().endsWith("TableResultRecorded")
+                    && edited.get("events").get(i).at("/payload/result/winner").isTextual()) {
+                k = i;
+            }
+        }
+        if (k >= 0) {
+            ObjectNode r = (ObjectNode) edited.get("events").get(k).at("/payload/result");
+            int a = r.get("winsA").asInt();
+            r.put("winsA", r.get("winsB").asInt());
+            r.put("winsB", a);
+            r.put("winner", r.get("winner").asText().equals("A") ? "B" : "A");
+            java.nio.file.Files.writeString(file, JsonHttp.JSON.writeValueAsString(edited));
+            out.reset();
+            assertThat(
+                            io.duelhall.infra.fairness.AuditCommand.run(
+                                    new String[] {file.toString(), "--json"}, ps, ps))
+                    .isEqualTo(1);
+            assertThat(JsonHttp.JSON.readTree(out.toString("UTF-8")).get("firstEvent").asInt())
+                    .isEqualTo(k);
+            Res tampered = api.post("/api/audit", JsonHttp.JSON.writeValueAsString(edited), null);
+            assertThat(tampered.body().get("passed").asBoolean()).isFalse();
+            assertThat(tampered.body().get("firstEvent").asInt()).isEqualTo(k);
+        }
+        java.nio.file.Files.deleteIfExists(file);
+        return record;
+    }
+
     @Test
     void aSwissOfEightRegisteredPlayersRunsToItsEnd() throws Exception {
         String organizer = api.registered("TO-" + run);
@@ -198,6 +262,9 @@ class TournamentHttpTest extends AppTest {
         JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
         assertThat(audit.get("roundsChecked").asInt()).isEqualTo(3);
+        JsonNode signed = recordAuditsClean(id, 12);
+        assertThat(signed.get("rounds")).hasSize(3);
+        assertThat(signed.get("standings").get(0).get("points").asInt()).isEqualTo(9);
         // "my table" after the end: no table
         JsonNode me =
                 api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(order.get(3))))
@@ -984,6 +1051,8 @@ class TournamentHttpTest extends AppTest {
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
         Res record = api.get("/api/tournaments/" + id + "/export", null);
         assertThat(record.raw()).contains("tournament.GameRecorded");
+        // every game and every table result names its match's head: 3 games and a result a table
+        recordAuditsClean(id, 4 * 2 * 2);
     }
 
     @Test
@@ -1063,6 +1132,8 @@ class TournamentHttpTest extends AppTest {
         JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
         assertThat(audit.get("roundsChecked").asInt()).isEqualTo(2);
+        // each pod's places are what its match's placings make
+        recordAuditsClean(id, 4);
     }
 
     private static void expect(Res r, int status, String code) {
