@@ -282,4 +282,56 @@ class TournamentRecordTest {
                     .isEqualTo((int) events.stream().filter(e -> e instanceof RoundPaired).count());
         }
     }
+
+    /** docs/verify_record.py's run on a record: its exit code and output. */
+    String[] python(ObjectNode record) throws Exception {
+        Path file = dir.resolve("record.json");
+        java.nio.file.Files.writeString(file, records.mapper().writeValueAsString(record));
+        Path script = Path.of("..", "docs", "verify_record.py").toAbsolutePath().normalize();
+        Process p =
+                new ProcessBuilder(
+                                "python3", script.toString(), file.toString(), key.publicKeyHex())
+                        .redirectErrorStream(true)
+                        .start();
+        String out =
+                new String(
+                        p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new String[] {String.valueOf(p.waitFor()), out};
+    }
+
+    static boolean python3() {
+        try {
+            return new ProcessBuilder("python3", "--version").start().waitFor() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    @Test
+    void verifyRecordPyChecksTheSealOfATournamentRecord() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(python3(), "python3 is not installed");
+        String[] clean = python(exported());
+        assertThat(clean[1])
+                .contains(
+                        "PASS chain",
+                        "PASS end",
+                        "PASS seedCommitment",
+                        "PASS results",
+                        "PASS rounds");
+        if (!clean[1].contains("SKIP signature")) {
+            assertThat(clean[1]).contains("PASS signature");
+        }
+        assertThat(clean[0]).as(clean[1]).isEqualTo("0");
+        // a reordered pairing, not signed again: the chain breaks at its event, and rounds differ
+        ObjectNode record = exported();
+        int k = indexOf(record, "tournament.RoundPaired", 2);
+        ArrayNode tables = (ArrayNode) record.path("events").get(k).path("payload").path("tables");
+        JsonNode first = tables.get(0);
+        tables.set(0, tables.get(1));
+        tables.set(1, first);
+        String[] tampered = python(record);
+        assertThat(tampered[0]).isEqualTo("1");
+        assertThat(tampered[1])
+                .contains("FAIL chain: broken at event " + k, "FAIL rounds: round 2");
+    }
 }
