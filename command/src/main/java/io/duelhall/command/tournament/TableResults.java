@@ -28,7 +28,7 @@ final class TableResults {
             return List.of();
         }
         if (t.seats() != null) {
-            return pod(cmd, t, at);
+            return pod(cmd, t, at, state.podLosses(cmd.round(), cmd.table()));
         }
         int bo = state.created().rules().bestOf();
         if (bo > 1) {
@@ -51,7 +51,8 @@ final class TableResults {
      * A pod's places in seat order, or, when the match names none, the winner first and everyone
      * else sharing the next place (nobody won: all share first).
      */
-    private static List<TournamentEvent> pod(RecordResult cmd, PairedTable t, Instant at) {
+    private static List<TournamentEvent> pod(
+            RecordResult cmd, PairedTable t, Instant at, java.util.Set<Integer> losses) {
         if (!t.matchId().equals(cmd.matchId())) {
             return List.of();
         }
@@ -64,6 +65,9 @@ final class TableResults {
                 places.add(w < 0 || i == w ? 1 : 2);
             }
         }
+        if (!losses.isEmpty()) {
+            places = io.duelhall.domain.tournament.Rulings.withLosses(places, losses);
+        }
         return List.of(
                 new TableResultRecorded(
                         cmd.round(),
@@ -73,6 +77,50 @@ final class TableResults {
                         cmd.reason(),
                         at,
                         List.copyOf(places)));
+    }
+
+    /**
+     * A game loss in a best-of-3 (a ruling): the game the entrant's table plays now goes to the
+     * opponent, recorded as that game ({@link GameRecorded}, reason {@code GAME_LOSS}) and, when
+     * that decides the series, the table's result. The game's match is left to end as it will: a
+     * table counts only the game it plays now. Nothing when the entrant has no open table.
+     */
+    static List<TournamentEvent> gameLoss(
+            TournamentState state,
+            String tournamentId,
+            io.duelhall.domain.tournament.Ruling ruling,
+            Instant at) {
+        var l = state.ledger();
+        io.duelhall.domain.tournament.Table t = l.tableOf(ruling.entry());
+        if (t == null || l.current().results().containsKey(t.number())) {
+            return List.of();
+        }
+        int round = l.current().number();
+        Series s = state.series(round, t.number());
+        int game = s.nextGame();
+        String matchId = TournamentState.matchId(tournamentId, round, t.number(), game);
+        String winner = t.a().equals(ruling.entry()) ? "B" : "A";
+        Series after = s.plus(winner);
+        List<TournamentEvent> out = new ArrayList<>();
+        out.add(
+                new GameRecorded(
+                        round,
+                        t.number(),
+                        game,
+                        matchId,
+                        winner,
+                        "GAME_LOSS",
+                        after.decided()
+                                ? null
+                                : TournamentState.matchId(
+                                        tournamentId, round, t.number(), game + 1),
+                        at));
+        if (after.decided()) {
+            out.add(
+                    new TableResultRecorded(
+                            round, t.number(), matchId, after.result(), "GAME_LOSS", at, null));
+        }
+        return out;
     }
 
     /**

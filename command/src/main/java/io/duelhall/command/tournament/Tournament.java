@@ -19,6 +19,7 @@ import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pod;
+import io.duelhall.domain.tournament.Ruling;
 import io.duelhall.domain.tournament.Rulings;
 import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TournamentRules;
@@ -291,6 +292,12 @@ public class Tournament {
         apply(
                 new TournamentEvents.RulingMade(
                         cmd.accountId(), cmd.name(), cmd.ruling(), clock.instant()));
+        if (cmd.ruling().kind() == Ruling.Kind.GAME_LOSS && state.created().rules().bestOf() > 1) {
+            for (TournamentEvent e :
+                    TableResults.gameLoss(state, tournamentId, cmd.ruling(), clock.instant())) {
+                apply(e);
+            }
+        }
         advance(clock);
     }
 

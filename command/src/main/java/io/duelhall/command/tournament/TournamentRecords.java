@@ -550,8 +550,29 @@ public final class TournamentRecords {
         int checked = 0;
         TournamentState s = new TournamentState();
         String tid = ((Created) events.get(0)).tournamentId();
+        List<TournamentEvent> byRuling = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             TournamentEvent e = events.get(i);
+            boolean ruled = false;
+            if (!byRuling.isEmpty()
+                    && (e instanceof GameRecorded || e instanceof TableResultRecorded)) {
+                // what a game loss ruling records: exactly what the ruling makes
+                TournamentEvent due = byRuling.remove(0);
+                if (!untimed(due).equals(untimed(e))) {
+                    return fail(
+                            "results",
+                            "event "
+                                    + i
+                                    + ": the game loss ruled before it makes "
+                                    + untimed(due)
+                                    + ", the record holds "
+                                    + untimed(e),
+                            (long) i);
+                }
+                ruled = true;
+            } else {
+                byRuling.clear();
+            }
             String matchId = null;
             int game = 0;
             int round = 0;
@@ -595,7 +616,7 @@ public final class TournamentRecords {
                             "event " + i + ": the match's chain head is not 64 hex digits",
                             (long) i);
                 }
-                if (matches != null) {
+                if (matches != null && !ruled) {
                     String stored = matches.chainHead(matchId);
                     if (!Objects.equals(stored, head)) {
                         return fail(
@@ -624,6 +645,11 @@ public final class TournamentRecords {
                 }
             }
             s.apply(e);
+            if (e instanceof TournamentEvents.RulingMade r
+                    && r.ruling().kind() == io.duelhall.domain.tournament.Ruling.Kind.GAME_LOSS
+                    && s.created().rules().bestOf() > 1) {
+                byRuling.addAll(TableResults.gameLoss(s, tid, r.ruling(), null));
+            }
         }
         if (k != heads.size()) {
             return fail("results", "'matches' lists " + heads.size() + " lines, not " + k, null);
@@ -638,6 +664,26 @@ public final class TournamentRecords {
                                 + " results and games name their match's chain head, as stored; "
                                 + checked
                                 + " are exactly what their match's end makes");
+    }
+
+    /** The event without its time, to compare what a ruling makes with what was recorded. */
+    private static TournamentEvent untimed(TournamentEvent e) {
+        if (e instanceof GameRecorded g) {
+            return new GameRecorded(
+                    g.round(),
+                    g.table(),
+                    g.game(),
+                    g.matchId(),
+                    g.winner(),
+                    g.reason(),
+                    g.nextMatchId(),
+                    null);
+        }
+        if (e instanceof TableResultRecorded t) {
+            return new TableResultRecorded(
+                    t.round(), t.table(), t.matchId(), t.result(), t.reason(), null, t.places());
+        }
+        return e;
     }
 
     private static String resultProblem(

@@ -51,6 +51,14 @@ public final class TournamentState {
     final Map<String, Series> series = new HashMap<>();
     String revealedSeed;
 
+    /** A pod's seats (indexes) that took a match loss, by "round/pod": placed last. */
+    final Map<String, java.util.Set<Integer>> podLosses = new HashMap<>();
+
+    /** The seats of a pod that took a match loss (indexes in seat order), empty when none. */
+    public java.util.Set<Integer> podLosses(int round, int pod) {
+        return podLosses.getOrDefault(round + "/" + pod, java.util.Set.of());
+    }
+
     public void apply(TournamentEvent event) {
         if (event instanceof Created c) {
             created = c;
@@ -78,6 +86,17 @@ public final class TournamentState {
                             : ledger.result(t.round(), t.table(), t.result());
         } else if (event instanceof RulingMade r) {
             rulings.add(r);
+            if (r.ruling().kind() == io.duelhall.domain.tournament.Ruling.Kind.MATCH_LOSS
+                    && ledger.rules().seatsPerTable() > 2) {
+                io.duelhall.domain.tournament.Pod pod = ledger.podOf(r.ruling().entry());
+                if (pod != null) {
+                    podLosses
+                            .computeIfAbsent(
+                                    ledger.current().number() + "/" + pod.number(),
+                                    k -> new java.util.TreeSet<>())
+                            .add(pod.seats().indexOf(r.ruling().entry()));
+                }
+            }
             ledger = Rulings.apply(ledger, r.ruling());
         } else if (event instanceof TournamentEvents.PairingForbidden f) {
             ledger = ledger.forbid(f.entryA(), f.entryB());

@@ -587,7 +587,7 @@ class TournamentAggregateTest {
     }
 
     @Test
-    void aMatchLossInAPodIsNotOffered() {
+    void aGameLossInAPodIsNotOffered() {
         List<Object> given = started(PODS, 4);
         fixture.given(given)
                 .when(
@@ -595,9 +595,138 @@ class TournamentAggregateTest {
                                 ID,
                                 "org",
                                 "Organizer",
-                                new Ruling(Ruling.Kind.MATCH_LOSS, "e0", null, null, null, "x")))
+                                new Ruling(Ruling.Kind.GAME_LOSS, "e0", null, null, null, "x")))
                 .expectNoEvents()
                 .expectExceptionMessage(org.hamcrest.Matchers.startsWith("RULING_NOT_SUPPORTED"));
+    }
+
+    @Test
+    void aMatchLossInAPodPlacesTheEntrantLastWhenThePodsMatchEnds() {
+        List<Object> given = started(PODS, 4);
+        PairedTable p = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        String loser = p.seats().get(0);
+        Ruling ruling = new Ruling(Ruling.Kind.MATCH_LOSS, loser, null, null, null, "slow play");
+        TournamentEvents.RulingMade made =
+                new TournamentEvents.RulingMade("org", "Organizer", ruling, AT);
+        fixture.given(given).when(new Rule(ID, "org", "Organizer", ruling)).expectEvents(made);
+        // the match places seat A first; the ruling puts it last, the others move up
+        given.add(made);
+        TournamentEvents.TableResultRecorded placed =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, p.matchId(), null, "LAST_STANDING", AT, List.of(4, 1, 2, 3));
+        List<Object> after = new ArrayList<>(given);
+        after.add(placed);
+        fixture.given(given)
+                .when(
+                        new RecordResult(
+                                ID,
+                                1,
+                                1,
+                                p.matchId(),
+                                "A",
+                                "LAST_STANDING",
+                                1,
+                                List.of(1, 2, 3, 4)))
+                .expectEvents(placed, nextRound(after));
+        // once the pod is placed there is nothing to lose
+        fixture.given(after)
+                .when(new Rule(ID, "org", "Organizer", ruling))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NO_OPEN_TABLE"));
+    }
+
+    @Test
+    void aPodsResultIsCorrectedWithPlacesAndBadPlacesAreRefused() {
+        List<Object> given = started(PODS, 4);
+        PairedTable p = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, p.matchId(), null, "LAST_STANDING", AT, List.of(1, 2, 3, 4)));
+        given.add(nextRound(given));
+        Ruling fix =
+                new Ruling(
+                        Ruling.Kind.RESULT_CORRECTION,
+                        null,
+                        1,
+                        1,
+                        null,
+                        "wrong order",
+                        List.of(2, 1, 3, 3));
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", fix))
+                .expectEvents(new TournamentEvents.RulingMade("org", "Organizer", fix, AT));
+        TournamentState s = new TournamentState();
+        given.forEach(e -> s.apply((TournamentEvent) e));
+        s.apply(new TournamentEvents.RulingMade("org", "Organizer", fix, AT));
+        assertThat(s.ledger().rounds().get(0).places().get(1)).containsExactly(2, 1, 3, 3);
+        for (List<Integer> bad :
+                List.of(List.of(1, 1, 2, 4), List.of(1, 2, 3), List.of(0, 1, 2, 3))) {
+            fixture.given(given)
+                    .when(
+                            new Rule(
+                                    ID,
+                                    "org",
+                                    "Organizer",
+                                    new Ruling(
+                                            Ruling.Kind.RESULT_CORRECTION,
+                                            null,
+                                            1,
+                                            1,
+                                            null,
+                                            "x",
+                                            bad)))
+                    .expectNoEvents()
+                    .expectExceptionMessage(org.hamcrest.Matchers.startsWith("INVALID_FIELD"));
+        }
+        fixture.given(given)
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                new Ruling(
+                                        Ruling.Kind.RESULT_CORRECTION,
+                                        null,
+                                        1,
+                                        7,
+                                        null,
+                                        "x",
+                                        List.of(1, 2, 3, 4))))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("UNKNOWN_TABLE"));
+    }
+
+    @Test
+    void aGameLossInABestOfThreeRecordsTheGameAndTwoDecideTheTable() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        Ruling loss = new Ruling(Ruling.Kind.GAME_LOSS, t.a(), null, null, null, "marked cards");
+        TournamentEvents.RulingMade made =
+                new TournamentEvents.RulingMade("org", "Organizer", loss, AT);
+        TournamentEvents.GameRecorded one =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 1, t.matchId(), "B", "GAME_LOSS", ID + "-r1-t1-g2", AT);
+        fixture.given(given).when(new Rule(ID, "org", "Organizer", loss)).expectEvents(made, one);
+        // a second game loss decides the series 0-2, and the next round is paired
+        given.add(made);
+        given.add(one);
+        TournamentEvents.GameRecorded two =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 2, ID + "-r1-t1-g2", "B", "GAME_LOSS", null, AT);
+        TournamentEvents.TableResultRecorded result =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, ID + "-r1-t1-g2", new Result(0, 2, 0), "GAME_LOSS", AT, null);
+        List<Object> after = new ArrayList<>(given);
+        after.add(made);
+        after.add(two);
+        after.add(result);
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", loss))
+                .expectEvents(made, two, result, nextRound(after));
+        // game 1's match ending later changes nothing: the table plays game 2 now
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t.matchId(), "A", "CONCEDED", 1, null))
+                .expectNoEvents();
     }
 
     /** Small helpers. */
