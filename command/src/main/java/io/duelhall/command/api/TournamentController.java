@@ -350,14 +350,24 @@ class TournamentController {
         if (round == null && body.table() != null) {
             round = t.rounds().size();
         }
+        boolean pods = t.exists() && t.created().rules().seatsPerTable() > 2;
         Ruling ruling =
-                new Ruling(
-                        kind,
-                        body.entryId(),
-                        round,
-                        body.table(),
-                        result(body.result()),
-                        body.reason());
+                pods && body.result() != null
+                        ? new Ruling(
+                                kind,
+                                body.entryId(),
+                                round,
+                                body.table(),
+                                null,
+                                body.reason(),
+                                places(body.result()))
+                        : new Ruling(
+                                kind,
+                                body.entryId(),
+                                round,
+                                body.table(),
+                                result(body.result()),
+                                body.reason());
         commands.sendAndWait(new TournamentCommands.Rule(id, p.accountId(), p.name(), ruling));
         return ResponseEntity.status(201)
                 .body(new RulingOut(kind.name(), body.entryId(), round, body.table(), p.name()));
@@ -390,6 +400,32 @@ class TournamentController {
         throw Requests.bad(
                 "INVALID_FIELD",
                 "result is \"A\", \"B\", \"DRAW\" or {\"winsA\", \"winsB\", \"draws\"} (0 to 3 games).");
+    }
+
+    /**
+     * A pod's places: {@code {"places": [1, 2, 2, 4]}} in seat order, or {@code {"places": {"A": 1,
+     * "B": 2, …}}} by seat (every seat from A on, none skipped).
+     */
+    private static List<Integer> places(Object r) {
+        Object p = r instanceof Map<?, ?> m ? m.get("places") : null;
+        List<Integer> out = new ArrayList<>();
+        if (p instanceof List<?> list) {
+            for (Object o : list) {
+                out.add(o instanceof Integer i && i >= 1 && i <= 6 ? i : null);
+            }
+        } else if (p instanceof Map<?, ?> bySeat) {
+            for (int i = 0; i < bySeat.size(); i++) {
+                Object o = bySeat.get(String.valueOf((char) ('A' + i)));
+                out.add(o instanceof Integer n && n >= 1 && n <= 6 ? n : null);
+            }
+        }
+        if (out.isEmpty() || out.size() > 6 || out.contains(null)) {
+            throw Requests.bad(
+                    "INVALID_FIELD",
+                    "A pod's result is {\"places\": [1, 2, 2, 4]} in seat order or {\"places\":"
+                            + " {\"A\": 1, \"B\": 2, …}}: each seat's place, 1 to 6.");
+        }
+        return out;
     }
 
     private static Integer count(Object o) {
@@ -560,7 +596,9 @@ class TournamentController {
                             x.entry(),
                             x.round(),
                             x.table(),
-                            ResultOut.of(x.result()),
+                            x.places() != null
+                                    ? ResultOut.ofPlaces(x.places(), null)
+                                    : ResultOut.of(x.result()),
                             x.reason(),
                             r.at()));
         }

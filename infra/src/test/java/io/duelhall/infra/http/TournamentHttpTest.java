@@ -1136,6 +1136,135 @@ class TournamentHttpTest extends AppTest {
         recordAuditsClean(id, 4);
     }
 
+    /**
+     * Judge tools in a casket pod: a match loss places the entrant last when the pod's match ends
+     * (its own places say otherwise); a game loss is refused (a pod plays one game); a correction
+     * sets round 1's places after round 2 was paired, and the standings follow; the record audits
+     * clean, each pod's places what its match and the rulings make.
+     */
+    @Test
+    void aPodMatchLossAndAPodCorrectionOverHttp() throws Exception {
+        String organizer = api.registered("TO11-" + run);
+        String id = create(organizer, Map.of("ruleset", "casket", "seatsPerTable", 4, "rounds", 2));
+        JsonNode starters = api.get("/api/rulesets/casket/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("Q" + i + "-" + run);
+            ObjectNode seat = (ObjectNode) starters.get(i % starters.size()).deepCopy();
+            seat.remove("name");
+            ObjectNode body = JsonHttp.JSON.createObjectNode();
+            body.set("seat", seat);
+            Res r = api.post("/api/tournaments/" + id + "/entries", body, null, as(player));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+            String entry = r.body().get("entryId").asText();
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        await(id, x -> x.get("round").asInt() == 1);
+        String rulings = "/api/tournaments/" + id + "/rulings";
+        expect(
+                api.post(
+                        rulings,
+                        Map.of("kind", "GAME_LOSS", "entryId", order.get(0), "reason", "x"),
+                        null,
+                        as(organizer)),
+                422,
+                "RULING_NOT_SUPPORTED");
+        Res loss =
+                api.post(
+                        rulings,
+                        Map.of("kind", "MATCH_LOSS", "entryId", order.get(0), "reason", "slow"),
+                        null,
+                        as(organizer));
+        assertThat(loss.status()).as(loss.raw()).isEqualTo(201);
+        // the latest entrant concedes first: the match places entry 0 first, the ruling last
+        for (int k = 3; k >= 1; k--) {
+            concede(id, tokenOf.get(order.get(k)));
+        }
+        JsonNode two = await(id, x -> x.get("round").asInt() == 2);
+        Map<String, Integer> placed = placesOf(two.get("rounds").get(0).get("tables").get(0));
+        assertThat(placed)
+                .containsEntry(order.get(0), 4)
+                .containsEntry(order.get(1), 1)
+                .containsEntry(order.get(2), 2)
+                .containsEntry(order.get(3), 3);
+        // round 1 corrected after round 2 was paired: entry 3 first, the rest shared second
+        JsonNode pod = two.get("rounds").get(0).get("tables").get(0);
+        Map<String, Integer> bySeat = new HashMap<>();
+        pod.get("seats")
+                .fields()
+                .forEachRemaining(
+                        f ->
+                                bySeat.put(
+                                        f.getKey(),
+                                        f.getValue().asText().equals(order.get(3)) ? 1 : 2));
+        expect(
+                api.post(
+                        rulings,
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                Map.of("places", List.of(1, 1, 1, 3)),
+                                "reason",
+                                "x"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        assertThat(view(id).get("rulings")).hasSize(1);
+        Res fixed =
+                api.post(
+                        rulings,
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                Map.of("places", bySeat),
+                                "reason",
+                                "the scorekeeper swapped the sheets"),
+                        null,
+                        as(organizer));
+        assertThat(fixed.status()).as(fixed.raw()).isEqualTo(201);
+        JsonNode corrected = view(id);
+        Map<String, Integer> now = placesOf(corrected.get("rounds").get(0).get("tables").get(0));
+        assertThat(now).containsEntry(order.get(3), 1).containsEntry(order.get(0), 2);
+        for (JsonNode st : corrected.get("standings")) {
+            int expected = st.get("entryId").asText().equals(order.get(3)) ? 9 : 1 + 1;
+            assertThat(st.get("points").asInt()).as(st.toString()).isEqualTo(expected);
+        }
+        for (int k = 3; k >= 1; k--) {
+            concede(id, tokenOf.get(order.get(k)));
+        }
+        await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        recordAuditsClean(id, 2);
+    }
+
+    /** A pod's places by entry id, from the view. */
+    private static Map<String, Integer> placesOf(JsonNode pod) {
+        Map<String, Integer> out = new HashMap<>();
+        pod.get("seats")
+                .fields()
+                .forEachRemaining(
+                        f ->
+                                out.put(
+                                        f.getValue().asText(),
+                                        pod.get("result").get("places").get(f.getKey()).asInt()));
+        return out;
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
