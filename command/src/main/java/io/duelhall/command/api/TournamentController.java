@@ -12,6 +12,7 @@ import io.duelhall.command.tournament.TournamentRecords;
 import io.duelhall.command.tournament.TournamentState;
 import io.duelhall.command.tournament.TournamentTables;
 import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
@@ -368,9 +369,37 @@ class TournamentController {
                                 body.table(),
                                 result(body.result()),
                                 body.reason());
+        if (kind == Ruling.Kind.REPAIR_ROUND
+                && t.status() == TournamentState.Status.RUNNING
+                && !t.rounds().isEmpty()) {
+            for (PairedTable table : t.rounds().get(t.rounds().size() - 1).tables()) {
+                if (begun(table.matchId())) {
+                    throw new RefusedException(
+                            Refusal.conflict(
+                                    "ROUND_BEGUN",
+                                    null,
+                                    "Table "
+                                            + table.table()
+                                            + "'s match has begun: a round is paired again only"
+                                            + " before any of its matches began."));
+                }
+            }
+        }
         commands.sendAndWait(new TournamentCommands.Rule(id, p.accountId(), p.name(), ruling));
         return ResponseEntity.status(201)
                 .body(new RulingOut(kind.name(), body.entryId(), round, body.table(), p.name()));
+    }
+
+    /** Whether a table's match has begun: a seat acted (an accepted intent, a clock's timeout). */
+    private boolean begun(String matchId) {
+        var stream = eventStore.readEvents(matchId, 0);
+        while (stream.hasNext()) {
+            Object e = stream.next().getPayload();
+            if (e instanceof io.duelhall.domain.IntentAccepted || e instanceof Lifecycle.Ended) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code "A"}, {@code "B"}, {@code "DRAW"}, or {@code {"winsA", "winsB", "draws"}}. */

@@ -98,7 +98,7 @@ final class TableResults {
         int round = l.current().number();
         Series s = state.series(round, t.number());
         int game = s.nextGame();
-        String matchId = TournamentState.matchId(tournamentId, round, t.number(), game);
+        String matchId = state.gameMatchId(round, t.number(), game);
         String winner = t.a().equals(ruling.entry()) ? "B" : "A";
         Series after = s.plus(winner);
         List<TournamentEvent> out = new ArrayList<>();
@@ -110,10 +110,7 @@ final class TableResults {
                         matchId,
                         winner,
                         "GAME_LOSS",
-                        after.decided()
-                                ? null
-                                : TournamentState.matchId(
-                                        tournamentId, round, t.number(), game + 1),
+                        after.decided() ? null : state.gameMatchId(round, t.number(), game + 1),
                         at));
         if (after.decided()) {
             out.add(
@@ -132,7 +129,7 @@ final class TableResults {
             TournamentState state, String tournamentId, RecordResult cmd, Instant at) {
         Series s = state.series(cmd.round(), cmd.table());
         int game = s.nextGame();
-        String expected = TournamentState.matchId(tournamentId, cmd.round(), cmd.table(), game);
+        String expected = state.gameMatchId(cmd.round(), cmd.table(), game);
         if (cmd.game() != game || !expected.equals(cmd.matchId())) {
             return List.of();
         }
@@ -149,8 +146,7 @@ final class TableResults {
                         cmd.reason(),
                         after.decided()
                                 ? null
-                                : TournamentState.matchId(
-                                        tournamentId, cmd.round(), cmd.table(), game + 1),
+                                : state.gameMatchId(cmd.round(), cmd.table(), game + 1),
                         at));
         if (after.decided()) {
             out.add(

@@ -331,8 +331,7 @@ public class Tournament {
                 tables.add(
                         new PairedTable(
                                 t.number(),
-                                TournamentState.matchId(
-                                        tournamentId, next.pairing().round(), t.number()),
+                                state.tableMatchId(next.pairing().round(), t.number()),
                                 t.a(),
                                 t.b(),
                                 null));
@@ -341,8 +340,7 @@ public class Tournament {
                 tables.add(
                         new PairedTable(
                                 p.number(),
-                                TournamentState.matchId(
-                                        tournamentId, next.pairing().round(), p.number()),
+                                state.tableMatchId(next.pairing().round(), p.number()),
                                 p.seats().get(0),
                                 p.seats().get(1),
                                 p.seats()));

@@ -112,7 +112,7 @@ public final class TournamentAudit {
                                                             + ")")));
                 }
                 for (PairedTable t : r.tables()) {
-                    String id = TournamentState.matchId(c.tournamentId(), r.round(), t.table());
+                    String id = s.tableMatchId(r.round(), t.table());
                     if (!id.equals(t.matchId())) {
                         return at(
                                 i,
@@ -246,7 +246,7 @@ public final class TournamentAudit {
             return "a game of round " + g.round() + " table " + g.table() + " after its result";
         }
         Series before = s.series(g.round(), g.table());
-        String id = TournamentState.matchId(tournamentId, g.round(), g.table(), g.game());
+        String id = s.gameMatchId(g.round(), g.table(), g.game());
         if (g.game() != before.nextGame() || !id.equals(g.matchId())) {
             return "round "
                     + g.round()
@@ -261,10 +261,7 @@ public final class TournamentAudit {
                     + " was due";
         }
         Series after = before.plus(g.winner());
-        String next =
-                after.decided()
-                        ? null
-                        : TournamentState.matchId(tournamentId, g.round(), g.table(), g.game() + 1);
+        String next = after.decided() ? null : s.gameMatchId(g.round(), g.table(), g.game() + 1);
         if (!Objects.equals(next, g.nextMatchId())) {
             return "round "
                     + g.round()

@@ -39,7 +39,7 @@ public class TournamentTables {
     public static final String GROUP = "tournament-tables";
     private static final Logger log = LoggerFactory.getLogger(TournamentTables.class);
     private static final Pattern TABLE_MATCH =
-            Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})(?:-g([23]))?$");
+            Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})(?:-p\\d{1,4})?(?:-g([23]))?$");
 
     private final CommandGateway commands;
     private final EventStore eventStore;

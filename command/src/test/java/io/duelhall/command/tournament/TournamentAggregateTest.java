@@ -113,7 +113,7 @@ class TournamentAggregateTest {
             tables.add(
                     new PairedTable(
                             p.number(),
-                            ID + "-r" + next.pairing().round() + "-t" + p.number(),
+                            s.tableMatchId(next.pairing().round(), p.number()),
                             p.seats().get(0),
                             p.seats().get(1),
                             p.seats()));
@@ -122,7 +122,7 @@ class TournamentAggregateTest {
             tables.add(
                     new PairedTable(
                             t.number(),
-                            ID + "-r" + next.pairing().round() + "-t" + t.number(),
+                            s.tableMatchId(next.pairing().round(), t.number()),
                             t.a(),
                             t.b(),
                             null));
@@ -727,6 +727,119 @@ class TournamentAggregateTest {
         fixture.given(given)
                 .when(new RecordResult(ID, 1, 1, t.matchId(), "A", "CONCEDED", 1, null))
                 .expectNoEvents();
+    }
+
+    @Test
+    void aRoundIsPairedAgainBeforeItsMatchesBeganWithNewMatches() {
+        List<Object> given = started(SWISS2, 4);
+        RoundPaired first = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t1 = first.tables().get(0);
+        // the judge learns table 1's two are siblings: forbidden, then the round paired again
+        given.add(new TournamentEvents.PairingForbidden(t1.a(), t1.b(), "org", "siblings", AT));
+        Ruling repair = new Ruling(Ruling.Kind.REPAIR_ROUND, null, null, null, null, "siblings");
+        TournamentEvents.RulingMade made =
+                new TournamentEvents.RulingMade("org", "Organizer", repair, AT);
+        List<Object> after = new ArrayList<>(given);
+        after.add(made);
+        RoundPaired again = nextRound(after);
+        assertThat(again.round()).isEqualTo(1);
+        assertThat(again.tables().get(0).matchId()).isEqualTo(ID + "-r1-t1-p2");
+        for (PairedTable t : again.tables()) {
+            assertThat(List.of(t.a(), t.b()))
+                    .as("siblings apart")
+                    .isNotEqualTo(List.of(t1.a(), t1.b()));
+            assertThat(List.of(t.b(), t.a())).isNotEqualTo(List.of(t1.a(), t1.b()));
+        }
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", repair))
+                .expectEvents(made, again);
+        // the voided table's match ending changes nothing
+        after.add(again);
+        fixture.given(after)
+                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED", 1, null))
+                .expectNoEvents();
+        // once a table has a result the round stands
+        after.add(
+                new TournamentEvents.TableResultRecorded(
+                        1,
+                        1,
+                        again.tables().get(0).matchId(),
+                        Result.winA(1),
+                        "CONCEDED",
+                        AT,
+                        null));
+        fixture.given(after)
+                .when(new Rule(ID, "org", "Organizer", repair))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("ROUND_BEGUN"));
+        // play it out: the audit re-derives the voided and the new pairing alike
+        TournamentState s = new TournamentState();
+        after.forEach(e -> s.apply((TournamentEvent) e));
+        while (!s.ledger().over()) {
+            if (s.ledger().current().finished()) {
+                RoundPaired r = nextRound(after);
+                after.add(r);
+                s.apply(r);
+                continue;
+            }
+            for (PairedTable t : s.rounds().get(s.rounds().size() - 1).tables()) {
+                if (!s.settled(s.rounds().size(), t.table())) {
+                    var res =
+                            new TournamentEvents.TableResultRecorded(
+                                    s.rounds().size(),
+                                    t.table(),
+                                    t.matchId(),
+                                    Result.winA(1),
+                                    "CONCEDED",
+                                    AT,
+                                    null);
+                    after.add(res);
+                    s.apply(res);
+                }
+            }
+        }
+        after.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        List<TournamentEvent> all = new ArrayList<>();
+        after.forEach(e -> all.add((TournamentEvent) e));
+        TournamentAudit.Report ok = TournamentAudit.check(all);
+        assertThat(ok.firstDifference()).isNull();
+        assertThat(ok.roundsChecked()).isEqualTo(3);
+        // a re-pairing that reuses the voided matches is caught
+        List<TournamentEvent> reused = new ArrayList<>(all);
+        int k = reused.indexOf(again);
+        reused.set(
+                k,
+                new RoundPaired(
+                        1,
+                        again.tables().stream()
+                                .map(
+                                        t ->
+                                                new PairedTable(
+                                                        t.table(),
+                                                        ID + "-r1-t" + t.table(),
+                                                        t.a(),
+                                                        t.b(),
+                                                        null))
+                                .toList(),
+                        again.byes(),
+                        null,
+                        AT));
+        TournamentAudit.Report bad = TournamentAudit.check(reused);
+        assertThat(bad.passed()).isFalse();
+        assertThat(bad.event()).isEqualTo(k);
+    }
+
+    @Test
+    void aBracketRoundIsNotPairedAgain() {
+        fixture.given(started(DOUBLE, 4))
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                new Ruling(Ruling.Kind.REPAIR_ROUND, null, null, null, null, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("RULING_NOT_SUPPORTED"));
     }
 
     /** Small helpers. */

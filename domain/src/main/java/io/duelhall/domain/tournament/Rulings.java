@@ -26,9 +26,12 @@ public final class Rulings {
                     "A pod plays one game: rule a MATCH_LOSS (the entrant is placed last).");
         }
         switch (r.kind()) {
-            case TIME_EXTENSION, REPAIR_ROUND -> {
+            case TIME_EXTENSION -> {
                 return Refusal.rules(
                         "RULING_NOT_SUPPORTED", null, r.kind() + " is not offered yet.");
+            }
+            case REPAIR_ROUND -> {
+                return repairProblem(l);
             }
             case RESULT_CORRECTION -> {
                 return correctionProblem(l, r);
@@ -193,6 +196,36 @@ public final class Rulings {
         return out;
     }
 
+    /**
+     * Why the current round cannot be paired again: it must be a Swiss round (a bracket's and a
+     * round robin's pairings are fixed by their seeds and schedule) none of whose tables has a
+     * result yet. (Whether a table's match has begun is the server's to check: the ledger knows
+     * only results.)
+     */
+    private static Refusal repairProblem(Ledger l) {
+        if (!l.started() || l.current() == null) {
+            return Refusal.conflict(
+                    "TOURNAMENT_NOT_RUNNING", null, "No round has been paired yet.");
+        }
+        if (l.rules().format() != Format.SWISS || l.current().number() > l.swissRounds()) {
+            return Refusal.rules(
+                    "RULING_NOT_SUPPORTED",
+                    null,
+                    "Only a Swiss round is paired again: a bracket or a round robin is fixed by"
+                            + " its seeds and schedule.");
+        }
+        if (!l.current().results().isEmpty() || !l.current().places().isEmpty()) {
+            return Refusal.conflict(
+                    "ROUND_BEGUN",
+                    null,
+                    "Round "
+                            + l.current().number()
+                            + " has results already: it is paired again only before any of its"
+                            + " matches began.");
+        }
+        return null;
+    }
+
     /** The entrant's table in the current round that has no result yet, or null. */
     static Table openTable(Ledger l, String entry) {
         Table t = l.tableOf(entry);
@@ -217,6 +250,9 @@ public final class Rulings {
             }
             case DROP -> {
                 return l.withdraw(r.entry());
+            }
+            case REPAIR_ROUND -> {
+                return l.unpaired();
             }
             case RESULT_CORRECTION -> {
                 return r.places() != null

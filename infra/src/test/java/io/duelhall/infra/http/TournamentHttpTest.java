@@ -1265,6 +1265,79 @@ class TournamentHttpTest extends AppTest {
         return out;
     }
 
+    /**
+     * REPAIR_ROUND: before any of its matches began the current Swiss round is paired again, with
+     * new matches (the forbidden pair named meanwhile kept apart); once a seat has acted the round
+     * stands (409 ROUND_BEGUN); the tournament plays on to a clean audit and record.
+     */
+    @Test
+    void aRoundIsPairedAgainBeforeItsMatchesBegan() throws Exception {
+        String organizer = api.registered("TO12-" + run);
+        String id = create(organizer, Map.of("rounds", 2));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("R" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode one = await(id, x -> x.get("round").asInt() == 1);
+        JsonNode t1 = one.get("rounds").get(0).get("tables").get(0);
+        String a = t1.get("seats").get("A").asText();
+        String b = t1.get("seats").get("B").asText();
+        Res forbid =
+                api.post(
+                        "/api/tournaments/" + id + "/forbidden",
+                        Map.of("entryIds", List.of(a, b), "reason", "siblings"),
+                        null,
+                        as(organizer));
+        assertThat(forbid.status()).as(forbid.raw()).isEqualTo(201);
+        Res repair =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "REPAIR_ROUND", "reason", "siblings at table 1"),
+                        null,
+                        as(organizer));
+        assertThat(repair.status()).as(repair.raw()).isEqualTo(201);
+        JsonNode again = view(id);
+        assertThat(again.get("round").asInt()).isEqualTo(1);
+        for (JsonNode t : again.get("rounds").get(0).get("tables")) {
+            assertThat(t.get("matchId").asText()).endsWith("-p2");
+            assertThat(Set.of(t.get("seats").get("A").asText(), t.get("seats").get("B").asText()))
+                    .isNotEqualTo(Set.of(a, b));
+        }
+        JsonNode me = api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(a))).body();
+        assertThat(me.get("matchId").asText()).endsWith("-p2");
+        // a seat acts: the round stands
+        concede(id, tokenOf.get(a));
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "REPAIR_ROUND", "reason", "again"),
+                        null,
+                        as(organizer)),
+                409,
+                "ROUND_BEGUN");
+        assertThat(view(id).get("rulings")).hasSize(1);
+        JsonNode now = view(id);
+        for (JsonNode t : now.get("rounds").get(0).get("tables")) {
+            if (t.get("result").isNull()) {
+                concede(id, tokenOf.get(t.get("seats").get("B").asText()));
+            }
+        }
+        JsonNode two = await(id, x -> x.get("round").asInt() == 2);
+        for (JsonNode t : two.get("rounds").get(1).get("tables")) {
+            concede(id, tokenOf.get(t.get("seats").get("B").asText()));
+        }
+        await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        assertThat(audit.get("roundsChecked").asInt()).isEqualTo(3);
+        recordAuditsClean(id, 4);
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);
