@@ -175,6 +175,65 @@ function organizer(t) {
   } }, 'Start the tournament'));
 }
 
+/**
+ * The judge's desk: shown to the organizer and the judges while the tournament is not over. A ruling names who
+ * (the signed-in judge), what (kind, entrant, round and table, a result) and why; the server refuses what the state
+ * does not allow, and the refusal is shown as it came.
+ */
+function judgeDesk(t) {
+  const p = account.current();
+  const box = $('#t-judge');
+  const judge = p && (p.name === t.organizer || (t.judges || []).includes(p.name));
+  box.hidden = !(judge && t.status !== 'ENDED');
+  if (box.hidden) return;
+  const select = $('#t-entry');
+  const current = select.value;
+  fill(select, h('option', { value: '' }, '—'),
+    t.entries.filter((e) => !e.dropped).map((e) => h('option', { value: e.entryId }, e.name)));
+  select.value = current;
+  $('#t-judge-name').hidden = p.name !== t.organizer;
+  if (box.dataset.wired) return;
+  box.dataset.wired = '1';
+  $('#t-rule').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { kind: $('#t-kind').value, reason: $('#t-reason').value };
+    if ($('#t-entry').value) body.entryId = $('#t-entry').value;
+    if ($('#t-round').value) body.round = Number($('#t-round').value);
+    if ($('#t-table').value) body.table = Number($('#t-table').value);
+    const r = $('#t-result').value.trim();
+    if (r) {
+      const games = r.match(/^(\d)\s*[-–]\s*(\d)(?:\s*[-–]\s*(\d))?$/);
+      if (r.toLowerCase().startsWith('places')) {
+        body.result = { places: r.replace(/^places\s*/i, '').split(/[ ,]+/).filter(Boolean).map(Number) };
+      } else if (games) {
+        body.result = { winsA: Number(games[1]), winsB: Number(games[2]), draws: Number(games[3] || 0) };
+      } else {
+        body.result = r.toUpperCase();
+      }
+    }
+    try {
+      await postAs(`${base}/rulings`, body, account.current().playerToken);
+      fill($('#t-judge-error'), '');
+      $('#t-reason').value = '';
+      $('#t-result').value = '';
+      await refresh();
+    } catch (e) {
+      fill($('#t-judge-error'), e instanceof ApiError ? e.describe() : String(e));
+    }
+  });
+  $('#t-judge-name').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    try {
+      await postAs(`${base}/judges`, { name: $('#t-judge-player').value.trim() }, account.current().playerToken);
+      fill($('#t-judge-error'), '');
+      $('#t-judge-player').value = '';
+      await refresh();
+    } catch (e) {
+      fill($('#t-judge-error'), e instanceof ApiError ? e.describe() : String(e));
+    }
+  });
+}
+
 async function refresh() {
   try {
     const t = await get(base);
@@ -188,6 +247,7 @@ async function refresh() {
       fill($('#t-rounds'), rounds(t));
       fill($('#t-rulings'), rulings(t));
       organizer(t);
+      judgeDesk(t);
       await proof(t);
     } else if (t.status === 'ENDED' && !audited) {
       await proof(t);

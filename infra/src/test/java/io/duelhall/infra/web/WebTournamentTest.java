@@ -137,6 +137,46 @@ class WebTournamentTest extends WebTest {
                 .contains("once the seed is revealed")
                 .doesNotContain("FAILED");
 
+        // the judge's desk: the organizer's page has it, the entrant's has not; a ruling from it is
+        // listed with who, what and why; a refusal is shown as the server gave it
+        Boolean desk =
+                waitFor(org, x -> x.findElement(By.id("t-judge")).isDisplayed() ? true : null);
+        assertThat(desk).isTrue();
+        assertThat(player.findElement(By.id("t-judge")).isDisplayed()).isFalse();
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-kind")))
+                .selectByValue("MATCH_LOSS");
+        org.findElement(By.id("t-reason")).sendKeys("no entrant named");
+        org.findElement(By.id("t-rule-submit")).click();
+        String refused =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-judge-error").isEmpty()
+                                        ? null
+                                        : textOf(x, "t-judge-error"));
+        assertThat(refused).contains("entryId");
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-kind")))
+                .selectByValue("WARNING");
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-entry")))
+                .selectByVisibleText(firstName);
+        org.findElement(By.id("t-reason")).clear();
+        org.findElement(By.id("t-reason")).sendKeys("slow play at table");
+        org.findElement(By.id("t-rule-submit")).click();
+        String ruled =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-rulings").contains("slow play")
+                                        ? textOf(x, "t-rulings")
+                                        : null);
+        assertThat(ruled)
+                .contains("warning for " + firstName)
+                .contains("by " + organizerName)
+                .contains("slow play at table");
+        JsonNode rulings = api.get("/api/tournaments/" + id, null).body().get("rulings");
+        assertThat(rulings).hasSize(1);
+        assertThat(rulings.get(0).get("kind").asText()).isEqualTo("WARNING");
+
         // every table of both rounds ends (its seat B concedes); the page follows to the end
         for (int round = 1; round <= 2; round++) {
             JsonNode t = awaitRound(id, round);
