@@ -1338,6 +1338,49 @@ class TournamentHttpTest extends AppTest {
         recordAuditsClean(id, 4);
     }
 
+    /** GET /api/tournaments: newest first, by status, a page at a time; bad queries refused. */
+    @Test
+    void tournamentsAreListedNewestFirstByStatusAndPaged() throws Exception {
+        String organizer = api.registered("TO13-" + run);
+        String open = create(organizer, Map.of("name", "Open " + run));
+        String running = create(organizer, Map.of("name", "Running " + run));
+        for (int i = 0; i < 2; i++) {
+            enter(running, api.registered("L" + i + "-" + run), i);
+        }
+        api.post("/api/tournaments/" + running + "/start", Map.of(), null, as(organizer));
+        JsonNode all = api.get("/api/tournaments?limit=100", null).body();
+        List<String> ids = new ArrayList<>();
+        all.get("tournaments").forEach(t -> ids.add(t.get("tournamentId").asText()));
+        assertThat(ids).contains(open, running);
+        assertThat(ids.indexOf(running)).as("newest first").isLessThan(ids.indexOf(open));
+        JsonNode first = all.get("tournaments").get(ids.indexOf(running));
+        assertThat(first.get("name").asText()).isEqualTo("Running " + run);
+        assertThat(first.get("status").asText()).isEqualTo("RUNNING");
+        assertThat(first.get("round").asInt()).isEqualTo(1);
+        assertThat(first.get("entrants").asInt()).isEqualTo(2);
+        assertThat(first.get("ruleset").asText()).isEqualTo("voidexa");
+        List<String> registering = new ArrayList<>();
+        api.get("/api/tournaments?status=registering&limit=100", null)
+                .body()
+                .get("tournaments")
+                .forEach(
+                        t -> {
+                            assertThat(t.get("status").asText()).isEqualTo("REGISTERING");
+                            registering.add(t.get("tournamentId").asText());
+                        });
+        assertThat(registering).contains(open).doesNotContain(running);
+        JsonNode page = api.get("/api/tournaments?limit=1", null).body();
+        assertThat(page.get("tournaments")).hasSize(1);
+        assertThat(page.get("next").asInt()).isEqualTo(1);
+        JsonNode second = api.get("/api/tournaments?limit=1&offset=1", null).body();
+        assertThat(second.at("/tournaments/0/tournamentId").asText())
+                .isNotEqualTo(page.at("/tournaments/0/tournamentId").asText());
+        expect(api.get("/api/tournaments?status=OVER", null), 400, "INVALID_FIELD");
+        expect(api.get("/api/tournaments?limit=0", null), 400, "OUT_OF_RANGE");
+        expect(api.get("/api/tournaments?limit=101", null), 400, "OUT_OF_RANGE");
+        expect(api.get("/api/tournaments?offset=-1", null), 400, "OUT_OF_RANGE");
+    }
+
     private static void expect(Res r, int status, String code) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.error()).as(r.raw()).isEqualTo(code);

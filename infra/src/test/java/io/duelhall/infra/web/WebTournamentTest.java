@@ -206,6 +206,27 @@ class WebTournamentTest extends WebTest {
         assertThat(standings.get(0)).startsWith("1 " + end.at("/standings/0/name").asText());
         assertThat(org.findElements(By.cssSelector("#t-rounds section.round"))).hasSize(2);
         assertThat(textOf(org, "t-rounds")).contains("wins").doesNotContain("playing");
+        // the lobby's Tournaments panel lists it, ended, with a link to its page
+        org.get(url("/"));
+        String listed =
+                waitFor(
+                        org,
+                        x ->
+                                x.findElements(
+                                                        By.cssSelector(
+                                                                "#tournament-list li[data-tournament]"))
+                                                .isEmpty()
+                                        ? null
+                                        : textOf(x, "tournament-list"));
+        assertThat(listed).contains("Friday Swiss " + run).contains("ended");
+        assertThat(
+                        org.findElement(
+                                        By.cssSelector(
+                                                "#tournament-list li[data-tournament='"
+                                                        + id
+                                                        + "'] a"))
+                                .getDomProperty("href"))
+                .endsWith("/tournament.html?id=" + id);
     }
 
     private static String textOf(WebDriver d, String id) {
