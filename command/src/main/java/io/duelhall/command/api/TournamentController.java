@@ -69,6 +69,7 @@ class TournamentController {
     private final Rulesets rulesets;
     private final ObjectProvider<PlayerIdentities> identities;
     private final ObjectProvider<ServerKey> serverKey;
+    private final ObjectProvider<io.duelhall.command.queue.QueueRatings> ratings;
     private final TournamentRecords records = new TournamentRecords(EventStoreJson.newMapper());
 
     TournamentController(
@@ -76,8 +77,10 @@ class TournamentController {
             EventStore eventStore,
             Rulesets rulesets,
             ObjectProvider<PlayerIdentities> identities,
-            ObjectProvider<ServerKey> serverKey) {
+            ObjectProvider<ServerKey> serverKey,
+            ObjectProvider<io.duelhall.command.queue.QueueRatings> ratings) {
         this.serverKey = serverKey;
+        this.ratings = ratings;
         this.commands = commands;
         this.eventStore = eventStore;
         this.rulesets = rulesets;
@@ -211,7 +214,7 @@ class TournamentController {
             @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
             @RequestBody(required = false) EntryBody body) {
         PlayerIdentities.Player p = player(token);
-        load(id);
+        TournamentState t = load(id);
         if (body == null || body.seat() == null) {
             throw Requests.bad(
                     "MISSING_FIELD",
@@ -239,7 +242,8 @@ class TournamentController {
                                         : JoinRequest.SEED_BY_SERVER);
         String entryId = "e" + UUID.randomUUID().toString().substring(0, 8);
         commands.sendAndWait(
-                new TournamentCommands.Enter(id, entryId, p.accountId(), p.name(), join));
+                new TournamentCommands.Enter(
+                        id, entryId, p.accountId(), p.name(), join, ratingOf(t, p.accountId())));
         return ResponseEntity.created(URI.create("/api/tournaments/" + id))
                 .body(new Entered(entryId));
     }
@@ -390,6 +394,19 @@ class TournamentController {
                 .body(new RulingOut(kind.name(), body.entryId(), round, body.table(), p.name()));
     }
 
+    /**
+     * The entrant's rating now, as the queue reads it (Glicko-2 for a 2-seat tournament, the rating
+     * by placing for pods; unrated 1500), rounded: recorded with the entry, an elimination seeds by
+     * it. Null (1500) when no ratings are kept.
+     */
+    private Integer ratingOf(TournamentState t, String accountId) {
+        io.duelhall.command.queue.QueueRatings r = ratings.getIfAvailable();
+        if (r == null || !t.exists()) {
+            return null;
+        }
+        return (int) Math.round(r.of(accountId, t.created().rules().seatsPerTable()).rating());
+    }
+
     /** Whether a table's match has begun: a seat acted (an accepted intent, a clock's timeout). */
     private boolean begun(String matchId) {
         var stream = eventStore.readEvents(matchId, 0);
@@ -463,7 +480,7 @@ class TournamentController {
 
     // --- reads
 
-    record EntryOut(String entryId, String name, boolean dropped) {}
+    record EntryOut(String entryId, String name, boolean dropped, int rating) {}
 
     /**
      * A table's result: the winning seat and the games; a pod's: the winning seat (null when the
@@ -545,7 +562,10 @@ class TournamentController {
         for (EntryAdded e : t.entries().values()) {
             entries.add(
                     new EntryOut(
-                            e.entryId(), e.name(), t.ledger().withdrawn().contains(e.entryId())));
+                            e.entryId(),
+                            e.name(),
+                            t.ledger().withdrawn().contains(e.entryId()),
+                            e.rating()));
         }
         List<RoundOut> rounds = new ArrayList<>();
         for (RoundPaired r : t.rounds()) {

@@ -156,7 +156,7 @@ public class Tournament {
                         cmd.entryId(),
                         cmd.accountId(),
                         cmd.name(),
-                        1500,
+                        cmd.rating() == null ? 1500 : cmd.rating(),
                         cmd.seat(),
                         clock.instant()));
         return cmd.entryId();

@@ -842,6 +842,30 @@ class TournamentAggregateTest {
                 .expectExceptionMessage(org.hamcrest.Matchers.startsWith("RULING_NOT_SUPPORTED"));
     }
 
+    @Test
+    void anEntrysRatingIsRecordedAndAnEliminationSeedsByIt() {
+        List<Object> given = new ArrayList<>();
+        given.add(created(DOUBLE));
+        fixture.given(given)
+                .when(new Enter(ID, "e0", "acc0", "P0", seat("P0", 0), 1712))
+                .expectEvents(
+                        new TournamentEvents.EntryAdded(
+                                "e0", "acc0", "P0", 1712, seat("P0", 0), AT));
+        int[] ratings = {1450, 1720, 1500, 1633};
+        for (int i = 0; i < 4; i++) {
+            given.add(
+                    new TournamentEvents.EntryAdded(
+                            "e" + i, "acc" + i, "P" + i, ratings[i], seat("P" + i, i % 2), AT));
+        }
+        given.add(new TournamentEvents.Started(4, AT));
+        RoundPaired first = nextRound(given);
+        // the seeds by rating, highest first: e1 (1720), e3 (1633), e2 (1500), e0 (1450); the
+        // bracket meets 1 v 4 and 2 v 3
+        assertThat(first.bracketSeeds()).containsExactly("e1", "e3", "e2", "e0");
+        assertThat(first.tables().get(0).a()).isEqualTo("e1");
+        assertThat(first.tables().get(0).b()).isEqualTo("e0");
+    }
+
     /** Small helpers. */
     static final class Util {
         static byte[] bytes(int b) {

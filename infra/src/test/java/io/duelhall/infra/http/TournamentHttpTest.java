@@ -271,6 +271,46 @@ class TournamentHttpTest extends AppTest {
                         .body();
         assertThat(me.get("status").asText()).isEqualTo("ENDED");
         assertThat(me.get("matchId").isNull()).isTrue();
+
+        // the tables were rated: a single elimination of four of them records each entry's rating
+        // and seeds by it (1 v 4, 2 v 3)
+        long until = System.currentTimeMillis() + 30_000;
+        while (true) {
+            JsonNode board = api.get("/api/leaderboard?limit=500", null).body();
+            int rated = 0;
+            for (JsonNode b : board) {
+                String n = b.path("name").asText();
+                if ((n.equals("P0-" + run) || n.equals("P7-" + run))
+                        && b.path("games").asInt() >= 3) {
+                    rated++;
+                }
+            }
+            if (rated == 2) {
+                break;
+            }
+            assertThat(System.currentTimeMillis()).as("the ratings move").isLessThan(until);
+            Thread.sleep(100);
+        }
+        String cup = create(organizer, Map.of("format", "SINGLE_ELIMINATION"));
+        Map<String, Integer> ratingOf = new HashMap<>();
+        for (int i : new int[] {7, 1, 6, 0}) {
+            enter(cup, tokenOf.get(order.get(i)), i % 2);
+        }
+        for (JsonNode e : view(cup).get("entries")) {
+            ratingOf.put(e.get("name").asText(), e.get("rating").asInt());
+        }
+        assertThat(ratingOf.get("P0-" + run)).isGreaterThan(1500);
+        assertThat(ratingOf.get("P7-" + run)).isLessThan(1500);
+        api.post("/api/tournaments/" + cup + "/start", Map.of(), null, as(organizer));
+        JsonNode bracket = await(cup, x -> x.get("round").asInt() == 1);
+        Map<String, String> nameOf = new HashMap<>();
+        bracket.get("entries")
+                .forEach(e -> nameOf.put(e.get("entryId").asText(), e.get("name").asText()));
+        List<String> byRating = new ArrayList<>(ratingOf.keySet());
+        byRating.sort(java.util.Comparator.comparing(ratingOf::get).reversed());
+        JsonNode table1 = bracket.at("/rounds/0/tables/0/seats");
+        assertThat(nameOf.get(table1.get("A").asText())).isEqualTo(byRating.get(0));
+        assertThat(nameOf.get(table1.get("B").asText())).isEqualTo(byRating.get(3));
     }
 
     @Test
