@@ -78,6 +78,37 @@ function rounds(t) {
     r.byes && r.byes.length ? h('p', { class: 'muted' }, `Bye: ${r.byes.map(names).join(', ')}`) : null));
 }
 
+/**
+ * The elimination bracket as a tree: one column per bracket round (a top cut's rounds after the Swiss ones), each
+ * meeting a box of its two entrants with the one who went on marked; a double elimination's winners', losers' and
+ * final parts each get their own row of columns. Nothing outside a bracket.
+ */
+function bracket(t) {
+  const elimination = t.format === 'SINGLE_ELIMINATION' || t.format === 'DOUBLE_ELIMINATION' || t.topCut;
+  if (!elimination) return null;
+  const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
+  const names = (entry) => byId.get(entry) || entry;
+  // a top cut's rounds come after the Swiss ones
+  const rounds = t.format === 'SWISS' ? t.rounds.filter((r) => t.swissRounds != null && r.number > t.swissRounds) : t.rounds;
+  if (!rounds.length) return h('p', { class: 'muted' }, 'The bracket is drawn once its first round is paired.');
+  const parts = t.format === 'DOUBLE_ELIMINATION' || t.topCutFormat === 'DOUBLE_ELIMINATION'
+    ? ['WINNERS', 'LOSERS', 'GRAND_FINAL', 'RESET'] : [null];
+  const winnerOf = (tb) => (tb.result && tb.result.winner ? tb.seats[tb.result.winner] : null);
+  return parts.map((part) => {
+    const columns = rounds.map((r) => ({ r, tables: r.tables.filter((tb) => (part ? tb.bracket === part : true)) }))
+      .filter((c) => c.tables.length);
+    if (!columns.length) return null;
+    return h('div', { class: 'bracket', dataset: { part: part || 'SINGLE' } },
+      part ? h('h3', {}, PARTS[part] || part) : null,
+      h('div', { class: 'bracket-columns' }, columns.map(({ r, tables }) => h('div', { class: 'bracket-round', dataset: { round: r.number } },
+        h('div', { class: 'muted' }, `Round ${r.number}`),
+        tables.map((tb) => h('div', { class: 'bracket-match', dataset: { table: tb.table } },
+          Object.values(tb.seats).map((e) => h('div', { class: winnerOf(tb) === e ? 'bracket-seat won' : 'bracket-seat' },
+            names(e), winnerOf(tb) === e ? ' ✓' : '')))),
+        (r.byes || []).map((b) => h('div', { class: 'bracket-match bye' }, h('div', { class: 'bracket-seat won' }, `${names(b)} (bye)`)))))));
+  });
+}
+
 function rulings(t) {
   if (!t.rulings.length) return h('p', { class: 'muted' }, 'No ruling.');
   const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
@@ -245,6 +276,9 @@ async function refresh() {
       fill($('#t-facts'), facts(t));
       fill($('#t-standings'), standings(t));
       fill($('#t-rounds'), rounds(t));
+      const tree = bracket(t);
+      $('#t-bracket-panel').hidden = !tree;
+      if (tree) fill($('#t-bracket'), tree);
       fill($('#t-rulings'), rulings(t));
       organizer(t);
       judgeDesk(t);

@@ -662,6 +662,12 @@ class TournamentController {
         out.put(
                 "totalRounds",
                 t.status() == TournamentState.Status.REGISTERING ? null : t.ledger().totalRounds());
+        out.put(
+                "swissRounds",
+                t.status() == TournamentState.Status.REGISTERING
+                                || created.rules().format() != Format.SWISS
+                        ? null
+                        : t.ledger().swissRounds());
         out.put("topCut", created.rules().topCut());
         if (created.rules().topCut() > 0) {
             out.put("topCutFormat", created.rules().bracketFormat().name());
