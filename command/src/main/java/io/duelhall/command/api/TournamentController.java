@@ -8,9 +8,10 @@ import io.duelhall.command.tournament.TournamentEvents.EntryAdded;
 import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.RulingMade;
-import io.duelhall.command.tournament.TournamentRecords;
+import io.duelhall.command.tournament.TournamentRatings;
 import io.duelhall.command.tournament.TournamentState;
 import io.duelhall.command.tournament.TournamentTables;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchOptions;
@@ -69,7 +70,7 @@ class TournamentController {
     private final Rulesets rulesets;
     private final ObjectProvider<PlayerIdentities> identities;
     private final ObjectProvider<ServerKey> serverKey;
-    private final ObjectProvider<io.duelhall.command.queue.QueueRatings> ratings;
+    private final ObjectProvider<TournamentRatings> ratings;
     private final TournamentRecords records = new TournamentRecords(EventStoreJson.newMapper());
 
     TournamentController(
@@ -78,7 +79,7 @@ class TournamentController {
             Rulesets rulesets,
             ObjectProvider<PlayerIdentities> identities,
             ObjectProvider<ServerKey> serverKey,
-            ObjectProvider<io.duelhall.command.queue.QueueRatings> ratings) {
+            ObjectProvider<TournamentRatings> ratings) {
         this.serverKey = serverKey;
         this.ratings = ratings;
         this.commands = commands;
@@ -400,11 +401,11 @@ class TournamentController {
      * it. Null (1500) when no ratings are kept.
      */
     private Integer ratingOf(TournamentState t, String accountId) {
-        io.duelhall.command.queue.QueueRatings r = ratings.getIfAvailable();
+        TournamentRatings r = ratings.getIfAvailable();
         if (r == null || !t.exists()) {
             return null;
         }
-        return (int) Math.round(r.of(accountId, t.created().rules().seatsPerTable()).rating());
+        return r.of(accountId, t.created().rules().seatsPerTable());
     }
 
     /** Whether a table's match has begun: a seat acted (an accepted intent, a clock's timeout). */
@@ -789,19 +790,13 @@ class TournamentController {
                             m.getTimestamp(),
                             (TournamentEvents.TournamentEvent) m.getPayload()));
         }
-        var record =
-                records.export(
-                        id,
-                        events,
-                        TournamentTables.matches(eventStore),
-                        Instant.now(),
-                        Release.RUNNING,
-                        key);
-        try {
-            return records.mapper().writeValueAsString(record);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return records.exportJson(
+                id,
+                events,
+                TournamentTables.matches(eventStore),
+                Instant.now(),
+                Release.RUNNING,
+                key);
     }
 
     /**

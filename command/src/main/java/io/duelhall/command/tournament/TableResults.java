@@ -18,10 +18,10 @@ import java.util.List;
  * for a table that has its result (a ruling settled it) or a match that is not the one the table
  * plays now.
  */
-final class TableResults {
+public final class TableResults {
     private TableResults() {}
 
-    static List<TournamentEvent> of(
+    public static List<TournamentEvent> of(
             TournamentState state, String tournamentId, RecordResult cmd, Instant at) {
         PairedTable t = state.tableOfMatch(cmd.round(), cmd.table());
         if (t == null || state.settled(cmd.round(), cmd.table())) {
@@ -85,7 +85,7 @@ final class TableResults {
      * that decides the series, the table's result. The game's match is left to end as it will: a
      * table counts only the game it plays now. Nothing when the entrant has no open table.
      */
-    static List<TournamentEvent> gameLoss(
+    public static List<TournamentEvent> gameLoss(
             TournamentState state,
             String tournamentId,
             io.duelhall.domain.tournament.Ruling ruling,

@@ -77,8 +77,8 @@ public class TournamentTables {
      * The tables' matches as the store holds them, for the tournament record: a match's chain head
      * (the chain value of its last event, its record's {@code chainHead}) and its end.
      */
-    public static TournamentRecords.Matches matches(EventStore eventStore) {
-        return new TournamentRecords.Matches() {
+    public static TournamentMatches matches(EventStore eventStore) {
+        return new TournamentMatches() {
             @Override
             public String chainHead(String matchId) {
                 java.util.List<DomainEventMessage<?>> tail = tail(matchId);
@@ -229,7 +229,7 @@ public class TournamentTables {
      * The seats' places in seat order (1 first, a shared place shared), from the match's placings;
      * null when it names none (a 2-seat game): the winner says it all there.
      */
-    static java.util.List<Integer> places(Lifecycle.Ended ended) {
+    public static java.util.List<Integer> places(Lifecycle.Ended ended) {
         java.util.List<java.util.List<Seat>> placings = ended.placings();
         if (placings == null || placings.isEmpty()) {
             return null;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.tournament.Format;
 import io.duelhall.fairness.record.EventStoreJson;
 import java.util.ArrayList;

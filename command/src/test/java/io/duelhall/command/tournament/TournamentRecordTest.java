@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.TableResultRecorded;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.Seat;
 import io.duelhall.fairness.audit.AuditReport.Check;
@@ -40,8 +41,8 @@ class TournamentRecordTest {
     final Map<String, Lifecycle.Ended> ends = new HashMap<>();
 
     /** The matches of the tables, as a store would hold them: a head and an end each. */
-    final TournamentRecords.Matches matches =
-            new TournamentRecords.Matches() {
+    final TournamentMatches matches =
+            new TournamentMatches() {
                 @Override
                 public String chainHead(String matchId) {
                     return heads.get(matchId);

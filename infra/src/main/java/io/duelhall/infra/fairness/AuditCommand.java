@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.duelhall.command.rules.ReleasedRules;
-import io.duelhall.command.tournament.TournamentRecords;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.fairness.audit.AuditCli;
 import io.duelhall.fairness.audit.AuditReport;
 import io.duelhall.fairness.record.EventStoreJson;

@@ -2,8 +2,8 @@ package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.command.tournament.TournamentRecords;
 import io.duelhall.command.tournament.TournamentTables;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.fairness.audit.Auditor;

@@ -25,4 +25,10 @@ class QueueRatingsConfig {
                     .orElse(QueueRatings.Rating.NEW);
         };
     }
+
+    /** A tournament records each entrant's rating as the queue reads it (issue 41): rounded. */
+    @Bean
+    io.duelhall.command.tournament.TournamentRatings tournamentRatings(QueueRatings queue) {
+        return (account, seats) -> (int) Math.round(queue.of(account, seats).rating());
+    }
 }

@@ -1,10 +1,14 @@
-package io.duelhall.command.tournament;
+package io.duelhall.command.tournament.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.command.tournament.TableResults;
+import io.duelhall.command.tournament.TournamentAudit;
+import io.duelhall.command.tournament.TournamentCommands;
+import io.duelhall.command.tournament.TournamentEvents;
 import io.duelhall.command.tournament.TournamentEvents.Created;
 import io.duelhall.command.tournament.TournamentEvents.Ended;
 import io.duelhall.command.tournament.TournamentEvents.GameRecorded;
@@ -12,6 +16,9 @@ import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.TableResultRecorded;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.command.tournament.TournamentMatches;
+import io.duelhall.command.tournament.TournamentState;
+import io.duelhall.command.tournament.TournamentTables;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.tournament.Ratio;
 import io.duelhall.domain.tournament.Standing;
@@ -58,18 +65,6 @@ public final class TournamentRecords {
                     "results",
                     "rounds",
                     "standings");
-
-    /**
-     * The matches behind a record's results: a match's chain head and end, or null when it is not
-     * at hand (the command-line audit has no store). The server's is its event store.
-     */
-    public interface Matches {
-        /** The chain value of the match's last stored event, or null. */
-        String chainHead(String matchId);
-
-        /** The match's end event, or null (not at hand, or not ended). */
-        Lifecycle.Ended end(String matchId);
-    }
 
     /** One stored event: its sequence number, storage time and payload. */
     public record Stored(long seq, Instant at, TournamentEvent payload) {}
@@ -119,7 +114,7 @@ public final class TournamentRecords {
     public ObjectNode export(
             String tournamentId,
             List<Stored> events,
-            Matches matches,
+            TournamentMatches matches,
             Instant now,
             Release release,
             ServerKey key) {
@@ -157,6 +152,22 @@ public final class TournamentRecords {
         return RecordSignature.sign(r, key);
     }
 
+    /** {@link #export} written as the text that was signed. */
+    public String exportJson(
+            String tournamentId,
+            List<Stored> events,
+            TournamentMatches matches,
+            Instant now,
+            Release release,
+            ServerKey key) {
+        try {
+            return mapper.writeValueAsString(
+                    export(tournamentId, events, matches, now, release, key));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The creation's secrets left out: the seed (revealed by the end) and the table key. */
     private static TournamentEvent redacted(TournamentEvent p) {
         if (p instanceof Created c) {
@@ -180,7 +191,7 @@ public final class TournamentRecords {
      * chain(n) = SHA-256(chain(n−1) ‖ JCS({"payload", "seq", "type"})): the match record's chain,
      * the type being the stored name ({@code tournament.RoundPaired}).
      */
-    static String link(String previous, long seq, String type, JsonNode payload) {
+    public static String link(String previous, long seq, String type, JsonNode payload) {
         ObjectNode env = JsonNodeFactory.instance.objectNode();
         env.set("payload", payload);
         env.put("seq", seq);
@@ -196,7 +207,7 @@ public final class TournamentRecords {
      * One line per result and per game that names a match: the event's seq, round, table, game, the
      * match and its record's chain head (null when the store has no such match).
      */
-    private static ArrayNode matchHeads(ArrayNode events, Matches matches) {
+    private static ArrayNode matchHeads(ArrayNode events, TournamentMatches matches) {
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
         for (JsonNode e : events) {
             String type = e.path("type").asText();
@@ -311,7 +322,7 @@ public final class TournamentRecords {
      * match ({@code matches}: null offline, where only the heads' form is checked), every round's
      * inputs and the standings recomputed.
      */
-    public Report audit(JsonNode record, String trustedKeyHex, Matches matches) {
+    public Report audit(JsonNode record, String trustedKeyHex, TournamentMatches matches) {
         List<Check> checks = new ArrayList<>();
         String id = record == null ? null : record.path("tournamentId").asText(null);
         String shape = shapeProblem(record);
@@ -544,7 +555,8 @@ public final class TournamentRecords {
      * chain head; where the match is at hand its head must be the stored one and its end must make
      * exactly the recorded event (the code the tournament ran: {@link TableResults}).
      */
-    private static Check results(JsonNode record, List<TournamentEvent> events, Matches matches) {
+    private static Check results(
+            JsonNode record, List<TournamentEvent> events, TournamentMatches matches) {
         JsonNode heads = record.get("matches");
         int k = 0;
         int checked = 0;
