@@ -3,6 +3,9 @@
 
 usage: python3 docs/verify_record.py record.json [PUBLIC_KEY_HEX]
 
+A tournament's record (its format says so) is checked for its signature, chain, end, seed commitment and
+the lines that tie its results to their matches and its rounds to their pairings (verify_tournament).
+
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
 event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
 clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed
@@ -202,9 +205,83 @@ def casket_draws(record, events, joined, match_seed, check, results):
     return 0 if all(results) else 1
 
 
+def verify_tournament(record, trusted_key=None):
+    """A tournament's record (docs/fairness.md, "The tournament record"): the signature, the chain, the end,
+    the seed commitment, one `matches` line per result and game, and `rounds` against the RoundPaired events.
+    Re-deriving every pairing and standing needs the pairing rules of docs/tournaments.md: use
+    `java -jar duelhall.jar audit record.json`, or your own implementation of them."""
+    results = []
+
+    def check(name, ok, details):
+        results.append(ok)
+        print(("PASS " if ok else "FAIL ") + name + ": " + details)
+
+    sig = record["signature"]
+    key_hex = trusted_key or sig["publicKey"]
+    unsigned = {k: v for k, v in record.items() if k != "signature"}
+    try:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(key_hex)).verify(bytes.fromhex(sig["value"]), canonical(unsigned))
+        check("signature", sig["publicKey"] == key_hex, "valid, key " + key_hex)
+    except ImportError:
+        print("SKIP signature: install the `cryptography` package to check it")
+    except Exception as e:  # InvalidSignature, bad hex
+        check("signature", False, "does not verify: %r" % e)
+
+    events = record["events"]
+    prev, broken = bytes(32), None
+    for i, e in enumerate(events):
+        link = hashlib.sha256(prev + canonical({"payload": e["payload"], "seq": e["seq"], "type": e["type"]})).digest()
+        if e["seq"] != i or link.hex() != e["chain"]:
+            broken = "event %d (%s)" % (i, e["type"])
+            break
+        prev = link
+    check("chain", broken is None and prev.hex() == record["chainHead"],
+          "broken at " + broken if broken else "%d events, head %s" % (len(events), prev.hex()))
+
+    ends = [i for i, e in enumerate(events) if e["type"] == "tournament.Ended"]
+    check("end", ends == [len(events) - 1], "tournament.Ended is the last event" if ends == [len(events) - 1]
+          else "at event %d: the end is not the one last event" % (ends[0] + 1 if ends else len(events) - 1))
+
+    created, seed = events[0]["payload"], events[-1]["payload"].get("seed") or ""
+    ok = events[0]["type"] == "tournament.Created" and created.get("seed") is None and len(seed) == 64 \
+        and hashlib.sha256(bytes.fromhex(seed)).hexdigest() == created.get("seedCommitment") == record["seedCommitment"] \
+        and record["seed"] == seed
+    check("seedCommitment", ok, "SHA-256(seed) = seedCommitment" if ok else "the revealed seed is not the committed one")
+
+    lines = [(i, e["payload"]) for i, e in enumerate(events)
+             if e["type"] in ("tournament.TableResultRecorded", "tournament.GameRecorded") and e["payload"].get("matchId")]
+    wrong = None
+    for n, (i, p) in enumerate(lines):
+        m = record["matches"][n] if n < len(record["matches"]) else {}
+        game = p.get("game", 0) if events[i]["type"] == "tournament.GameRecorded" else 0
+        if (m.get("event"), m.get("matchId"), m.get("round"), m.get("table"), m.get("game")) != (i, p["matchId"], p["round"], p["table"], game):
+            wrong = i
+            break
+    if wrong is None and len(record["matches"]) != len(lines):
+        wrong = len(events) - 1
+    check("results", wrong is None, "%d results and games name their match's chain head (compare each with its"
+          " match record's chainHead)" % len(lines) if wrong is None else "event %d has no line of its own in matches" % wrong)
+
+    paired = [(i, e["payload"]) for i, e in enumerate(events) if e["type"] == "tournament.RoundPaired"]
+    wrong = None
+    for n, (i, p) in enumerate(paired):
+        r = record["rounds"][n] if n < len(record["rounds"]) else {}
+        tables = [t["seats"] if t.get("seats") else [t["a"], t["b"]] for t in p["tables"]]
+        if (r.get("round"), r.get("event"), r.get("tables"), r.get("byes")) != (p["round"], i, tables, p["byes"]):
+            wrong = p["round"]
+            break
+    check("rounds", wrong is None and len(record["rounds"]) == len(paired),
+          "%d rounds as their RoundPaired events" % len(paired) if wrong is None else "round %d differs from its RoundPaired" % wrong)
+    print("(each pairing and standing re-derived: java -jar duelhall.jar audit, or docs/tournaments.md by hand)")
+    return 0 if all(results) else 1
+
+
 def main(path, trusted_key=None):
     with open(path, encoding="utf-8") as f:
         record = json.load(f)
+    if str(record.get("format", "")).startswith("duelhall-tournament-record/"):
+        return verify_tournament(record, trusted_key)
     results = []
 
     def check(name, ok, details):

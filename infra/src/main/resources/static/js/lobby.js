@@ -432,6 +432,20 @@ async function createTournament() {
   }
 }
 
+/** The newest tournaments, each a link to its page (GET /api/tournaments, issue 41). */
+async function listTournaments() {
+  try {
+    const page = await get('/api/tournaments?limit=10');
+    fill($('#tournament-list'), page.tournaments.length
+      ? page.tournaments.map((t) => h('li', { dataset: { tournament: t.tournamentId } },
+        h('a', { href: `/tournament.html?id=${encodeURIComponent(t.tournamentId)}` }, t.name),
+        ` · ${t.ruleset} · ${t.status.toLowerCase()}${t.status === 'RUNNING' ? `, round ${t.round}` : ''} · ${t.entrants} entered`))
+      : h('li', { class: 'muted' }, 'No tournament yet.'));
+  } catch (e) {
+    fill($('#tournament-list'), h('li', { class: 'muted' }, 'The tournaments could not be listed.'));
+  }
+}
+
 async function start() {
   try {
     const games = await get('/api/rulesets');
@@ -454,6 +468,7 @@ async function start() {
   $('#create-two').addEventListener('click', () => guarded(createForTwo));
   $('#wait-opponent').addEventListener('click', () => guarded(waitForOpponent));
   $('#tournament-form').addEventListener('submit', (e) => { e.preventDefault(); createTournament(); });
+  listTournaments();
   $('#play-rated').addEventListener('click', () => guarded(() => playQueue(true)));
   $('#play-casual').addEventListener('click', () => guarded(() => playQueue(false)));
   $('#account-form').addEventListener('submit', (e) => { e.preventDefault(); accountAction(() => account.signIn(...credentials())); });

@@ -78,6 +78,37 @@ function rounds(t) {
     r.byes && r.byes.length ? h('p', { class: 'muted' }, `Bye: ${r.byes.map(names).join(', ')}`) : null));
 }
 
+/**
+ * The elimination bracket as a tree: one column per bracket round (a top cut's rounds after the Swiss ones), each
+ * meeting a box of its two entrants with the one who went on marked; a double elimination's winners', losers' and
+ * final parts each get their own row of columns. Nothing outside a bracket.
+ */
+function bracket(t) {
+  const elimination = t.format === 'SINGLE_ELIMINATION' || t.format === 'DOUBLE_ELIMINATION' || t.topCut;
+  if (!elimination) return null;
+  const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
+  const names = (entry) => byId.get(entry) || entry;
+  // a top cut's rounds come after the Swiss ones
+  const rounds = t.format === 'SWISS' ? t.rounds.filter((r) => t.swissRounds != null && r.number > t.swissRounds) : t.rounds;
+  if (!rounds.length) return h('p', { class: 'muted' }, 'The bracket is drawn once its first round is paired.');
+  const parts = t.format === 'DOUBLE_ELIMINATION' || t.topCutFormat === 'DOUBLE_ELIMINATION'
+    ? ['WINNERS', 'LOSERS', 'GRAND_FINAL', 'RESET'] : [null];
+  const winnerOf = (tb) => (tb.result && tb.result.winner ? tb.seats[tb.result.winner] : null);
+  return parts.map((part) => {
+    const columns = rounds.map((r) => ({ r, tables: r.tables.filter((tb) => (part ? tb.bracket === part : true)) }))
+      .filter((c) => c.tables.length);
+    if (!columns.length) return null;
+    return h('div', { class: 'bracket', dataset: { part: part || 'SINGLE' } },
+      part ? h('h3', {}, PARTS[part] || part) : null,
+      h('div', { class: 'bracket-columns' }, columns.map(({ r, tables }) => h('div', { class: 'bracket-round', dataset: { round: r.number } },
+        h('div', { class: 'muted' }, `Round ${r.number}`),
+        tables.map((tb) => h('div', { class: 'bracket-match', dataset: { table: tb.table } },
+          Object.values(tb.seats).map((e) => h('div', { class: winnerOf(tb) === e ? 'bracket-seat won' : 'bracket-seat' },
+            names(e), winnerOf(tb) === e ? ' ✓' : '')))),
+        (r.byes || []).map((b) => h('div', { class: 'bracket-match bye' }, h('div', { class: 'bracket-seat won' }, `${names(b)} (bye)`)))))));
+  });
+}
+
 function rulings(t) {
   if (!t.rulings.length) return h('p', { class: 'muted' }, 'No ruling.');
   const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
@@ -175,6 +206,65 @@ function organizer(t) {
   } }, 'Start the tournament'));
 }
 
+/**
+ * The judge's desk: shown to the organizer and the judges while the tournament is not over. A ruling names who
+ * (the signed-in judge), what (kind, entrant, round and table, a result) and why; the server refuses what the state
+ * does not allow, and the refusal is shown as it came.
+ */
+function judgeDesk(t) {
+  const p = account.current();
+  const box = $('#t-judge');
+  const judge = p && (p.name === t.organizer || (t.judges || []).includes(p.name));
+  box.hidden = !(judge && t.status !== 'ENDED');
+  if (box.hidden) return;
+  const select = $('#t-entry');
+  const current = select.value;
+  fill(select, h('option', { value: '' }, '—'),
+    t.entries.filter((e) => !e.dropped).map((e) => h('option', { value: e.entryId }, e.name)));
+  select.value = current;
+  $('#t-judge-name').hidden = p.name !== t.organizer;
+  if (box.dataset.wired) return;
+  box.dataset.wired = '1';
+  $('#t-rule').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { kind: $('#t-kind').value, reason: $('#t-reason').value };
+    if ($('#t-entry').value) body.entryId = $('#t-entry').value;
+    if ($('#t-round').value) body.round = Number($('#t-round').value);
+    if ($('#t-table').value) body.table = Number($('#t-table').value);
+    const r = $('#t-result').value.trim();
+    if (r) {
+      const games = r.match(/^(\d)\s*[-–]\s*(\d)(?:\s*[-–]\s*(\d))?$/);
+      if (r.toLowerCase().startsWith('places')) {
+        body.result = { places: r.replace(/^places\s*/i, '').split(/[ ,]+/).filter(Boolean).map(Number) };
+      } else if (games) {
+        body.result = { winsA: Number(games[1]), winsB: Number(games[2]), draws: Number(games[3] || 0) };
+      } else {
+        body.result = r.toUpperCase();
+      }
+    }
+    try {
+      await postAs(`${base}/rulings`, body, account.current().playerToken);
+      fill($('#t-judge-error'), '');
+      $('#t-reason').value = '';
+      $('#t-result').value = '';
+      await refresh();
+    } catch (e) {
+      fill($('#t-judge-error'), e instanceof ApiError ? e.describe() : String(e));
+    }
+  });
+  $('#t-judge-name').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    try {
+      await postAs(`${base}/judges`, { name: $('#t-judge-player').value.trim() }, account.current().playerToken);
+      fill($('#t-judge-error'), '');
+      $('#t-judge-player').value = '';
+      await refresh();
+    } catch (e) {
+      fill($('#t-judge-error'), e instanceof ApiError ? e.describe() : String(e));
+    }
+  });
+}
+
 async function refresh() {
   try {
     const t = await get(base);
@@ -186,8 +276,12 @@ async function refresh() {
       fill($('#t-facts'), facts(t));
       fill($('#t-standings'), standings(t));
       fill($('#t-rounds'), rounds(t));
+      const tree = bracket(t);
+      $('#t-bracket-panel').hidden = !tree;
+      if (tree) fill($('#t-bracket'), tree);
       fill($('#t-rulings'), rulings(t));
       organizer(t);
+      judgeDesk(t);
       await proof(t);
     } else if (t.status === 'ENDED' && !audited) {
       await proof(t);

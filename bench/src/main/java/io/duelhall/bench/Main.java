@@ -37,7 +37,7 @@ public final class Main {
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
             System.err.println(
-                    "usage: selfplay | jmh | engine | load | pairing | audit | replay | rebuild | sse | heap | kill9 | waves | queuesim  [--options]   (see docs/benchmarks.md)");
+                    "usage: selfplay | jmh | engine | load | pairing | swiss | audit | replay | rebuild | sse | heap | kill9 | waves | queuesim  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -62,6 +62,7 @@ public final class Main {
             case "waves" -> WaveBench.quick(args.getInt("tickets", 10_000));
             case "queuesim" -> QueueSim.main(args, System.out);
             case "pairing" -> PairingBench.run(args);
+            case "swiss" -> SwissRunBench.run(args);
             case "audit" -> {
                 // the fixed record audits clean only on a server whose key is the benchmark's
                 // (AuditBench.dataDir); --fixed-only: the fixed record alone, no match played

@@ -8,9 +8,12 @@ import io.duelhall.command.tournament.TournamentEvents.EntryAdded;
 import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.RulingMade;
+import io.duelhall.command.tournament.TournamentRatings;
 import io.duelhall.command.tournament.TournamentState;
 import io.duelhall.command.tournament.TournamentTables;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.JoinRequest;
+import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
@@ -25,6 +28,9 @@ import io.duelhall.domain.tournament.Standing;
 import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TieBreak;
 import io.duelhall.domain.tournament.TournamentRules;
+import io.duelhall.fairness.record.EventStoreJson;
+import io.duelhall.fairness.record.Release;
+import io.duelhall.fairness.signing.ServerKey;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
@@ -63,12 +69,19 @@ class TournamentController {
     private final EventStore eventStore;
     private final Rulesets rulesets;
     private final ObjectProvider<PlayerIdentities> identities;
+    private final ObjectProvider<ServerKey> serverKey;
+    private final ObjectProvider<TournamentRatings> ratings;
+    private final TournamentRecords records = new TournamentRecords(EventStoreJson.newMapper());
 
     TournamentController(
             CommandGateway commands,
             EventStore eventStore,
             Rulesets rulesets,
-            ObjectProvider<PlayerIdentities> identities) {
+            ObjectProvider<PlayerIdentities> identities,
+            ObjectProvider<ServerKey> serverKey,
+            ObjectProvider<TournamentRatings> ratings) {
+        this.serverKey = serverKey;
+        this.ratings = ratings;
         this.commands = commands;
         this.eventStore = eventStore;
         this.rulesets = rulesets;
@@ -202,7 +215,7 @@ class TournamentController {
             @RequestHeader(name = PlayerIdentities.HEADER, required = false) String token,
             @RequestBody(required = false) EntryBody body) {
         PlayerIdentities.Player p = player(token);
-        load(id);
+        TournamentState t = load(id);
         if (body == null || body.seat() == null) {
             throw Requests.bad(
                     "MISSING_FIELD",
@@ -230,7 +243,8 @@ class TournamentController {
                                         : JoinRequest.SEED_BY_SERVER);
         String entryId = "e" + UUID.randomUUID().toString().substring(0, 8);
         commands.sendAndWait(
-                new TournamentCommands.Enter(id, entryId, p.accountId(), p.name(), join));
+                new TournamentCommands.Enter(
+                        id, entryId, p.accountId(), p.name(), join, ratingOf(t, p.accountId())));
         return ResponseEntity.created(URI.create("/api/tournaments/" + id))
                 .body(new Entered(entryId));
     }
@@ -342,17 +356,68 @@ class TournamentController {
         if (round == null && body.table() != null) {
             round = t.rounds().size();
         }
+        boolean pods = t.exists() && t.created().rules().seatsPerTable() > 2;
         Ruling ruling =
-                new Ruling(
-                        kind,
-                        body.entryId(),
-                        round,
-                        body.table(),
-                        result(body.result()),
-                        body.reason());
+                pods && body.result() != null
+                        ? new Ruling(
+                                kind,
+                                body.entryId(),
+                                round,
+                                body.table(),
+                                null,
+                                body.reason(),
+                                places(body.result()))
+                        : new Ruling(
+                                kind,
+                                body.entryId(),
+                                round,
+                                body.table(),
+                                result(body.result()),
+                                body.reason());
+        if (kind == Ruling.Kind.REPAIR_ROUND
+                && t.status() == TournamentState.Status.RUNNING
+                && !t.rounds().isEmpty()) {
+            for (PairedTable table : t.rounds().get(t.rounds().size() - 1).tables()) {
+                if (begun(table.matchId())) {
+                    throw new RefusedException(
+                            Refusal.conflict(
+                                    "ROUND_BEGUN",
+                                    null,
+                                    "Table "
+                                            + table.table()
+                                            + "'s match has begun: a round is paired again only"
+                                            + " before any of its matches began."));
+                }
+            }
+        }
         commands.sendAndWait(new TournamentCommands.Rule(id, p.accountId(), p.name(), ruling));
         return ResponseEntity.status(201)
                 .body(new RulingOut(kind.name(), body.entryId(), round, body.table(), p.name()));
+    }
+
+    /**
+     * The entrant's rating now, as the queue reads it (Glicko-2 for a 2-seat tournament, the rating
+     * by placing for pods; unrated 1500), rounded: recorded with the entry, an elimination seeds by
+     * it. Null (1500) when no ratings are kept.
+     */
+    private Integer ratingOf(TournamentState t, String accountId) {
+        TournamentRatings r = ratings.getIfAvailable();
+        if (r == null || !t.exists()) {
+            return null;
+        }
+        return r.of(t.created().ruleset(), accountId, t.created().rules().seatsPerTable());
+    }
+
+    /** Whether a table's match has begun: a seat acted (an accepted intent, a clock's timeout). */
+    private boolean begun(String matchId) {
+        var stream = eventStore.readEvents(matchId, 0);
+        while (stream.hasNext()) {
+            Object e = stream.next().getPayload();
+            if (e instanceof io.duelhall.domain.IntentAccepted || e instanceof Lifecycle.Ended) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code "A"}, {@code "B"}, {@code "DRAW"}, or {@code {"winsA", "winsB", "draws"}}. */
@@ -384,13 +449,39 @@ class TournamentController {
                 "result is \"A\", \"B\", \"DRAW\" or {\"winsA\", \"winsB\", \"draws\"} (0 to 3 games).");
     }
 
+    /**
+     * A pod's places: {@code {"places": [1, 2, 2, 4]}} in seat order, or {@code {"places": {"A": 1,
+     * "B": 2, …}}} by seat (every seat from A on, none skipped).
+     */
+    private static List<Integer> places(Object r) {
+        Object p = r instanceof Map<?, ?> m ? m.get("places") : null;
+        List<Integer> out = new ArrayList<>();
+        if (p instanceof List<?> list) {
+            for (Object o : list) {
+                out.add(o instanceof Integer i && i >= 1 && i <= 6 ? i : null);
+            }
+        } else if (p instanceof Map<?, ?> bySeat) {
+            for (int i = 0; i < bySeat.size(); i++) {
+                Object o = bySeat.get(String.valueOf((char) ('A' + i)));
+                out.add(o instanceof Integer n && n >= 1 && n <= 6 ? n : null);
+            }
+        }
+        if (out.isEmpty() || out.size() > 6 || out.contains(null)) {
+            throw Requests.bad(
+                    "INVALID_FIELD",
+                    "A pod's result is {\"places\": [1, 2, 2, 4]} in seat order or {\"places\":"
+                            + " {\"A\": 1, \"B\": 2, …}}: each seat's place, 1 to 6.");
+        }
+        return out;
+    }
+
     private static Integer count(Object o) {
         return o instanceof Integer i && i >= 0 && i <= 3 ? i : null;
     }
 
     // --- reads
 
-    record EntryOut(String entryId, String name, boolean dropped) {}
+    record EntryOut(String entryId, String name, boolean dropped, int rating) {}
 
     /**
      * A table's result: the winning seat and the games; a pod's: the winning seat (null when the
@@ -472,7 +563,10 @@ class TournamentController {
         for (EntryAdded e : t.entries().values()) {
             entries.add(
                     new EntryOut(
-                            e.entryId(), e.name(), t.ledger().withdrawn().contains(e.entryId())));
+                            e.entryId(),
+                            e.name(),
+                            t.ledger().withdrawn().contains(e.entryId()),
+                            e.rating()));
         }
         List<RoundOut> rounds = new ArrayList<>();
         for (RoundPaired r : t.rounds()) {
@@ -552,7 +646,9 @@ class TournamentController {
                             x.entry(),
                             x.round(),
                             x.table(),
-                            ResultOut.of(x.result()),
+                            x.places() != null
+                                    ? ResultOut.ofPlaces(x.places(), null)
+                                    : ResultOut.of(x.result()),
                             x.reason(),
                             r.at()));
         }
@@ -567,6 +663,12 @@ class TournamentController {
         out.put(
                 "totalRounds",
                 t.status() == TournamentState.Status.REGISTERING ? null : t.ledger().totalRounds());
+        out.put(
+                "swissRounds",
+                t.status() == TournamentState.Status.REGISTERING
+                                || created.rules().format() != Format.SWISS
+                        ? null
+                        : t.ledger().swissRounds());
         out.put("topCut", created.rules().topCut());
         if (created.rules().topCut() > 0) {
             out.put("topCutFormat", created.rules().bracketFormat().name());
@@ -660,23 +762,14 @@ class TournamentController {
                 null);
     }
 
-    record RecordEvent(long seq, String type, Instant at, Object payload) {}
-
-    record TournamentRecord(
-            String format,
-            String tournamentId,
-            String seedCommitment,
-            String seed,
-            List<RecordEvent> events,
-            List<StandingOut> standings) {}
-
     /**
-     * The tournament's record once it has ended (the seed is secret until then): every event in
-     * order under its stored name, the table key left out (seat tokens derive from it), and the
-     * final standings. docs/tournaments.md says how to re-derive every pairing from it.
+     * The tournament's signed, hash-chained record once it has ended (the seed is secret until
+     * then): docs/fairness.md, "The tournament record". Made from the stored events, so every
+     * tournament exports one, however old; written by the event store's Jackson 2 mapper, so the
+     * JSON served is exactly the JSON that was signed.
      */
-    @GetMapping("/{id}/export")
-    TournamentRecord export(@PathVariable String id) {
+    @GetMapping(path = "/{id}/export", produces = "application/json")
+    String export(@PathVariable String id) {
         TournamentState t = load(id);
         if (t.status() != TournamentState.Status.ENDED) {
             throw new RefusedException(
@@ -685,40 +778,25 @@ class TournamentController {
                             null,
                             "The record is exported once the tournament has ended and its seed is revealed."));
         }
-        List<RecordEvent> events = new ArrayList<>();
-        for (var m : TournamentTables.events(eventStore, id)) {
-            Object p = m.getPayload();
-            if (p instanceof TournamentEvents.Created c) {
-                p =
-                        new TournamentEvents.Created(
-                                c.tournamentId(),
-                                c.name(),
-                                c.ruleset(),
-                                c.organizerAccountId(),
-                                c.organizerName(),
-                                c.rules(),
-                                c.matchOptions(),
-                                c.seedCommitment(),
-                                null,
-                                null,
-                                c.at());
-            }
-            events.add(
-                    new RecordEvent(
-                            m.getSequenceNumber(),
-                            TournamentEvents.NAMESPACE + "." + p.getClass().getSimpleName(),
-                            m.getTimestamp(),
-                            p));
+        ServerKey key = serverKey.getIfAvailable();
+        if (key == null) {
+            throw new IllegalStateException("no signing key configured");
         }
-        @SuppressWarnings("unchecked")
-        List<StandingOut> standings = (List<StandingOut>) view(id).get("standings");
-        return new TournamentRecord(
-                "duelhall-tournament/1",
+        List<TournamentRecords.Stored> events = new ArrayList<>();
+        for (var m : TournamentTables.events(eventStore, id)) {
+            events.add(
+                    new TournamentRecords.Stored(
+                            m.getSequenceNumber(),
+                            m.getTimestamp(),
+                            (TournamentEvents.TournamentEvent) m.getPayload()));
+        }
+        return records.exportJson(
                 id,
-                t.created().seedCommitment(),
-                t.revealedSeed(),
                 events,
-                standings);
+                TournamentTables.matches(eventStore),
+                Instant.now(),
+                Release.RUNNING,
+                key);
     }
 
     /**

@@ -19,6 +19,7 @@ import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.rng.Sha256;
 import io.duelhall.domain.tournament.Ledger;
 import io.duelhall.domain.tournament.Pod;
+import io.duelhall.domain.tournament.Ruling;
 import io.duelhall.domain.tournament.Rulings;
 import io.duelhall.domain.tournament.Table;
 import io.duelhall.domain.tournament.TournamentRules;
@@ -155,7 +156,7 @@ public class Tournament {
                         cmd.entryId(),
                         cmd.accountId(),
                         cmd.name(),
-                        1500,
+                        cmd.rating() == null ? 1500 : cmd.rating(),
                         cmd.seat(),
                         clock.instant()));
         return cmd.entryId();
@@ -291,6 +292,12 @@ public class Tournament {
         apply(
                 new TournamentEvents.RulingMade(
                         cmd.accountId(), cmd.name(), cmd.ruling(), clock.instant()));
+        if (cmd.ruling().kind() == Ruling.Kind.GAME_LOSS && state.created().rules().bestOf() > 1) {
+            for (TournamentEvent e :
+                    TableResults.gameLoss(state, tournamentId, cmd.ruling(), clock.instant())) {
+                apply(e);
+            }
+        }
         advance(clock);
     }
 
@@ -324,8 +331,7 @@ public class Tournament {
                 tables.add(
                         new PairedTable(
                                 t.number(),
-                                TournamentState.matchId(
-                                        tournamentId, next.pairing().round(), t.number()),
+                                state.tableMatchId(next.pairing().round(), t.number()),
                                 t.a(),
                                 t.b(),
                                 null));
@@ -334,8 +340,7 @@ public class Tournament {
                 tables.add(
                         new PairedTable(
                                 p.number(),
-                                TournamentState.matchId(
-                                        tournamentId, next.pairing().round(), p.number()),
+                                state.tableMatchId(next.pairing().round(), p.number()),
                                 p.seats().get(0),
                                 p.seats().get(1),
                                 p.seats()));

@@ -24,7 +24,31 @@ public final class TournamentAudit {
     private TournamentAudit() {}
 
     /** {@code passed}, the rounds checked, and the first difference (null when none). */
-    public record Report(boolean passed, int roundsChecked, String firstDifference) {}
+    public record Report(
+            boolean passed,
+            int roundsChecked,
+            String firstDifference,
+            Integer event,
+            Integer round) {
+        public Report(boolean passed, int roundsChecked, String firstDifference) {
+            this(passed, roundsChecked, firstDifference, null, null);
+        }
+    }
+
+    /** The failure at event {@code i}, naming it and the round it concerns. */
+    private static Report at(int i, TournamentEvent e, Report r) {
+        Integer round =
+                e instanceof RoundPaired p
+                        ? Integer.valueOf(p.round())
+                        : e instanceof TournamentEvents.TableResultRecorded t
+                                ? Integer.valueOf(t.round())
+                                : e instanceof TournamentEvents.GameRecorded g
+                                        ? Integer.valueOf(g.round())
+                                        : e instanceof TournamentEvents.RulingMade m
+                                                ? m.ruling().round()
+                                                : null;
+        return new Report(r.passed(), r.roundsChecked(), r.firstDifference(), i, round);
+    }
 
     public static Report check(List<TournamentEvent> events) {
         if (events.isEmpty() || !(events.get(0) instanceof Created c)) {
@@ -49,90 +73,117 @@ public final class TournamentAudit {
             if (e instanceof RoundPaired r) {
                 Ledger l = s.ledger();
                 if (!l.started() || (l.current() != null && !l.current().finished()) || l.over()) {
-                    return new Report(
-                            false,
-                            checked,
-                            "event " + i + ": round " + r.round() + " paired when none was due");
+                    return at(
+                            i,
+                            e,
+                            new Report(
+                                    false,
+                                    checked,
+                                    "event "
+                                            + i
+                                            + ": round "
+                                            + r.round()
+                                            + " paired when none was due"));
                 }
                 Ledger.Next due = l.pairNext(seed);
                 Pairing recorded = TournamentState.pairing(r);
                 if (!due.pairing().equals(recorded)
                         || !Objects.equals(due.bracketSeeds(), r.bracketSeeds())) {
-                    return new Report(
-                            false,
-                            checked,
-                            "event "
-                                    + i
-                                    + ": round "
-                                    + r.round()
-                                    + " is paired "
-                                    + describe(recorded)
-                                    + " but the record derives "
-                                    + describe(due.pairing())
-                                    + (Objects.equals(due.bracketSeeds(), r.bracketSeeds())
-                                            ? ""
-                                            : " (bracket seeds "
-                                                    + r.bracketSeeds()
-                                                    + " against "
-                                                    + due.bracketSeeds()
-                                                    + ")"));
+                    return at(
+                            i,
+                            e,
+                            new Report(
+                                    false,
+                                    checked,
+                                    "event "
+                                            + i
+                                            + ": round "
+                                            + r.round()
+                                            + " is paired "
+                                            + describe(recorded)
+                                            + " but the record derives "
+                                            + describe(due.pairing())
+                                            + (Objects.equals(due.bracketSeeds(), r.bracketSeeds())
+                                                    ? ""
+                                                    : " (bracket seeds "
+                                                            + r.bracketSeeds()
+                                                            + " against "
+                                                            + due.bracketSeeds()
+                                                            + ")")));
                 }
                 for (PairedTable t : r.tables()) {
-                    String id = TournamentState.matchId(c.tournamentId(), r.round(), t.table());
+                    String id = s.tableMatchId(r.round(), t.table());
                     if (!id.equals(t.matchId())) {
-                        return new Report(
-                                false,
-                                checked,
-                                "event "
-                                        + i
-                                        + ": table "
-                                        + t.table()
-                                        + " names match "
-                                        + t.matchId());
+                        return at(
+                                i,
+                                e,
+                                new Report(
+                                        false,
+                                        checked,
+                                        "event "
+                                                + i
+                                                + ": table "
+                                                + t.table()
+                                                + " names match "
+                                                + t.matchId()));
                     }
                 }
                 checked++;
             } else if (e instanceof TournamentEvents.RulingMade m
                     && Rulings.problem(s.ledger(), m.ruling()) != null) {
-                return new Report(
-                        false,
-                        checked,
-                        "event "
-                                + i
-                                + ": a ruling the state did not allow ("
-                                + Rulings.problem(s.ledger(), m.ruling()).code()
-                                + ")");
+                return at(
+                        i,
+                        e,
+                        new Report(
+                                false,
+                                checked,
+                                "event "
+                                        + i
+                                        + ": a ruling the state did not allow ("
+                                        + Rulings.problem(s.ledger(), m.ruling()).code()
+                                        + ")"));
             } else if (e instanceof TournamentEvents.GameRecorded g) {
                 String bad = gameProblem(s, c.tournamentId(), g);
                 if (bad != null) {
-                    return new Report(false, checked, "event " + i + ": " + bad);
+                    return at(i, e, new Report(false, checked, "event " + i + ": " + bad));
                 }
             } else if (e instanceof TournamentEvents.TableResultRecorded t
                     && placesProblem(s, t) != null) {
-                return new Report(false, checked, "event " + i + ": " + placesProblem(s, t));
+                return at(
+                        i,
+                        e,
+                        new Report(false, checked, "event " + i + ": " + placesProblem(s, t)));
             } else if (e instanceof TournamentEvents.TableResultRecorded t
                     && c.rules().bestOf() > 1) {
                 Series games = s.series(t.round(), t.table());
                 if (!games.decided() || !games.result().equals(t.result())) {
-                    return new Report(
-                            false,
-                            checked,
-                            "event "
-                                    + i
-                                    + ": round "
-                                    + t.round()
-                                    + " table "
-                                    + t.table()
-                                    + " is recorded "
-                                    + t.result()
-                                    + " but its games make "
-                                    + (games.decided() ? games.result() : "no result yet"));
+                    return at(
+                            i,
+                            e,
+                            new Report(
+                                    false,
+                                    checked,
+                                    "event "
+                                            + i
+                                            + ": round "
+                                            + t.round()
+                                            + " table "
+                                            + t.table()
+                                            + " is recorded "
+                                            + t.result()
+                                            + " but its games make "
+                                            + (games.decided()
+                                                    ? games.result()
+                                                    : "no result yet")));
                 }
             } else if (e instanceof Ended && !s.ledger().over()) {
-                return new Report(
-                        false,
-                        checked,
-                        "event " + i + ": the tournament ended before its last round");
+                return at(
+                        i,
+                        e,
+                        new Report(
+                                false,
+                                checked,
+                                "event " + i + ": the tournament ended before its last round"));
             }
             s.apply(e);
         }
@@ -195,7 +246,7 @@ public final class TournamentAudit {
             return "a game of round " + g.round() + " table " + g.table() + " after its result";
         }
         Series before = s.series(g.round(), g.table());
-        String id = TournamentState.matchId(tournamentId, g.round(), g.table(), g.game());
+        String id = s.gameMatchId(g.round(), g.table(), g.game());
         if (g.game() != before.nextGame() || !id.equals(g.matchId())) {
             return "round "
                     + g.round()
@@ -210,10 +261,7 @@ public final class TournamentAudit {
                     + " was due";
         }
         Series after = before.plus(g.winner());
-        String next =
-                after.decided()
-                        ? null
-                        : TournamentState.matchId(tournamentId, g.round(), g.table(), g.game() + 1);
+        String next = after.decided() ? null : s.gameMatchId(g.round(), g.table(), g.game() + 1);
         if (!Objects.equals(next, g.nextMatchId())) {
             return "round "
                     + g.round()

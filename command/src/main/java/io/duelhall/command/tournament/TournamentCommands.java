@@ -21,12 +21,26 @@ public final class TournamentCommands {
             byte[] seed,
             byte[] tableKey) {}
 
+    /**
+     * An entry: the player, their seat request and their rating now (recorded with the entry: an
+     * elimination's seeds follow it; null is the unrated 1500).
+     */
     public record Enter(
             @TargetAggregateIdentifier String tournamentId,
             String entryId,
             String accountId,
             String name,
-            JoinRequest seat) {}
+            JoinRequest seat,
+            Integer rating) {
+        public Enter(
+                String tournamentId,
+                String entryId,
+                String accountId,
+                String name,
+                JoinRequest seat) {
+            this(tournamentId, entryId, accountId, name, seat, null);
+        }
+    }
 
     public record Withdraw(@TargetAggregateIdentifier String tournamentId, String accountId) {}
 

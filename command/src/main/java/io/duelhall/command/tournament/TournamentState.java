@@ -51,6 +51,38 @@ public final class TournamentState {
     final Map<String, Series> series = new HashMap<>();
     String revealedSeed;
 
+    /** How many times each round was paired (more than once after a REPAIR_ROUND ruling). */
+    final Map<Integer, Integer> pairedTimes = new HashMap<>();
+
+    /**
+     * The match id a table of round {@code round} gets when the round is paired now: {@code
+     * <tournamentId>-r<round>-t<table>}, and when the round is paired for the k-th time (k ≥ 2, a
+     * REPAIR_ROUND ruling) {@code -p<k>} after it, so a re-paired table never reuses a match.
+     */
+    public String tableMatchId(int round, int table) {
+        int before = pairedTimes.getOrDefault(round, 0);
+        String base = matchId(created.tournamentId(), round, table);
+        return before == 0 ? base : base + "-p" + (before + 1);
+    }
+
+    /**
+     * The match of game {@code game} of a table of the round as paired now: game 1's is the table's
+     * match id, a later game's adds {@code -g<game>}.
+     */
+    public String gameMatchId(int round, int table, int game) {
+        PairedTable t = tableOfMatch(round, table);
+        String first = t != null ? t.matchId() : matchId(created.tournamentId(), round, table);
+        return game <= 1 ? first : first + "-g" + game;
+    }
+
+    /** A pod's seats (indexes) that took a match loss, by "round/pod": placed last. */
+    final Map<String, java.util.Set<Integer>> podLosses = new HashMap<>();
+
+    /** The seats of a pod that took a match loss (indexes in seat order), empty when none. */
+    public java.util.Set<Integer> podLosses(int round, int pod) {
+        return podLosses.getOrDefault(round + "/" + pod, java.util.Set.of());
+    }
+
     public void apply(TournamentEvent event) {
         if (event instanceof Created c) {
             created = c;
@@ -70,6 +102,7 @@ public final class TournamentState {
             ledger = ledger.start();
         } else if (event instanceof RoundPaired r) {
             rounds.add(r);
+            pairedTimes.merge(r.round(), 1, Integer::sum);
             ledger = ledger.paired(pairing(r), r.bracketSeeds());
         } else if (event instanceof TableResultRecorded t) {
             ledger =
@@ -78,6 +111,22 @@ public final class TournamentState {
                             : ledger.result(t.round(), t.table(), t.result());
         } else if (event instanceof RulingMade r) {
             rulings.add(r);
+            if (r.ruling().kind() == io.duelhall.domain.tournament.Ruling.Kind.MATCH_LOSS
+                    && ledger.rules().seatsPerTable() > 2) {
+                io.duelhall.domain.tournament.Pod pod = ledger.podOf(r.ruling().entry());
+                if (pod != null) {
+                    podLosses
+                            .computeIfAbsent(
+                                    ledger.current().number() + "/" + pod.number(),
+                                    k -> new java.util.TreeSet<>())
+                            .add(pod.seats().indexOf(r.ruling().entry()));
+                }
+            }
+            if (r.ruling().kind() == io.duelhall.domain.tournament.Ruling.Kind.REPAIR_ROUND
+                    && !rounds.isEmpty()) {
+                RoundPaired voided = rounds.remove(rounds.size() - 1);
+                series.keySet().removeIf(k -> k.startsWith(voided.round() + "/"));
+            }
             ledger = Rulings.apply(ledger, r.ruling());
         } else if (event instanceof TournamentEvents.PairingForbidden f) {
             ledger = ledger.forbid(f.entryA(), f.entryB());

@@ -39,7 +39,7 @@ public class TournamentTables {
     public static final String GROUP = "tournament-tables";
     private static final Logger log = LoggerFactory.getLogger(TournamentTables.class);
     private static final Pattern TABLE_MATCH =
-            Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})(?:-g([23]))?$");
+            Pattern.compile("^(.+)-r(\\d{1,4})-t(\\d{1,5})(?:-p\\d{1,4})?(?:-g([23]))?$");
 
     private final CommandGateway commands;
     private final EventStore eventStore;
@@ -71,6 +71,53 @@ public class TournamentTables {
             out.add(m);
         }
         return out;
+    }
+
+    /**
+     * The tables' matches as the store holds them, for the tournament record: a match's chain head
+     * (the chain value of its last event, its record's {@code chainHead}) and its end.
+     */
+    public static TournamentMatches matches(EventStore eventStore) {
+        return new TournamentMatches() {
+            @Override
+            public String chainHead(String matchId) {
+                java.util.List<DomainEventMessage<?>> tail = tail(matchId);
+                if (tail.isEmpty()) {
+                    return null;
+                }
+                Object chain = tail.get(tail.size() - 1).getMetaData().get("chain");
+                return chain == null ? null : chain.toString();
+            }
+
+            @Override
+            public Lifecycle.Ended end(String matchId) {
+                for (DomainEventMessage<?> m : tail(matchId)) {
+                    if (m.getPayload() instanceof Lifecycle.Ended e) {
+                        return e;
+                    }
+                }
+                return null;
+            }
+
+            /**
+             * The last two events (an older clocked match stored a cleared clock after its end).
+             */
+            private java.util.List<DomainEventMessage<?>> tail(String matchId) {
+                if (matchId == null || matchId.length() > 200) {
+                    return java.util.List.of();
+                }
+                java.util.Optional<Long> last = eventStore.lastSequenceNumberFor(matchId);
+                if (last.isEmpty()) {
+                    return java.util.List.of();
+                }
+                java.util.List<DomainEventMessage<?>> out = new java.util.ArrayList<>();
+                DomainEventStream s = eventStore.readEvents(matchId, Math.max(0, last.get() - 1));
+                while (s.hasNext()) {
+                    out.add(s.next());
+                }
+                return out;
+            }
+        };
     }
 
     @EventHandler
@@ -182,7 +229,7 @@ public class TournamentTables {
      * The seats' places in seat order (1 first, a shared place shared), from the match's placings;
      * null when it names none (a 2-seat game): the winner says it all there.
      */
-    static java.util.List<Integer> places(Lifecycle.Ended ended) {
+    public static java.util.List<Integer> places(Lifecycle.Ended ended) {
         java.util.List<java.util.List<Seat>> placings = ended.placings();
         if (placings == null || placings.isEmpty()) {
             return null;

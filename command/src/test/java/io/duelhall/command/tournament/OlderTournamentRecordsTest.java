@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.tournament.Format;
 import io.duelhall.fairness.record.EventStoreJson;
 import java.util.ArrayList;
@@ -61,5 +62,34 @@ class OlderTournamentRecordsTest {
         assertThat(rules.problem()).isNull();
         String table = "{\"table\":1,\"matchId\":\"t-r1-t1\",\"a\":\"e1\",\"b\":\"e2\"}";
         assertThat(JSON.readValue(table, TournamentEvents.PairedTable.class).seats()).isNull();
+    }
+
+    /**
+     * The signed record is made at export from the stored events, so a tournament stored before it
+     * existed exports chained and signed, and audits clean.
+     */
+    @Test
+    void anOlderSwissExportsASignedChainedRecordThatAuditsClean(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<TournamentRecords.Stored> stored = new ArrayList<>();
+        for (TournamentEvent e : TournamentAuditTest.played(8)) {
+            stored.add(
+                    new TournamentRecords.Stored(stored.size(), java.time.Instant.EPOCH, older(e)));
+        }
+        var key = new io.duelhall.fairness.signing.ServerKey(dir.resolve("k.pem").toString());
+        TournamentRecords records = new TournamentRecords(JSON);
+        var record =
+                records.export(
+                        "t-old",
+                        stored,
+                        null,
+                        java.time.Instant.EPOCH,
+                        io.duelhall.fairness.record.Release.RUNNING,
+                        key);
+        assertThat(record.get("chainHead").asText()).hasSize(64);
+        var report =
+                records.audit(
+                        JSON.readTree(JSON.writeValueAsString(record)), key.publicKeyHex(), null);
+        assertThat(report.passed()).as(String.valueOf(report.firstDifference())).isTrue();
     }
 }

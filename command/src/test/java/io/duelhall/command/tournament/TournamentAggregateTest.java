@@ -113,7 +113,7 @@ class TournamentAggregateTest {
             tables.add(
                     new PairedTable(
                             p.number(),
-                            ID + "-r" + next.pairing().round() + "-t" + p.number(),
+                            s.tableMatchId(next.pairing().round(), p.number()),
                             p.seats().get(0),
                             p.seats().get(1),
                             p.seats()));
@@ -122,7 +122,7 @@ class TournamentAggregateTest {
             tables.add(
                     new PairedTable(
                             t.number(),
-                            ID + "-r" + next.pairing().round() + "-t" + t.number(),
+                            s.tableMatchId(next.pairing().round(), t.number()),
                             t.a(),
                             t.b(),
                             null));
@@ -587,7 +587,7 @@ class TournamentAggregateTest {
     }
 
     @Test
-    void aMatchLossInAPodIsNotOffered() {
+    void aGameLossInAPodIsNotOffered() {
         List<Object> given = started(PODS, 4);
         fixture.given(given)
                 .when(
@@ -595,9 +595,275 @@ class TournamentAggregateTest {
                                 ID,
                                 "org",
                                 "Organizer",
-                                new Ruling(Ruling.Kind.MATCH_LOSS, "e0", null, null, null, "x")))
+                                new Ruling(Ruling.Kind.GAME_LOSS, "e0", null, null, null, "x")))
                 .expectNoEvents()
                 .expectExceptionMessage(org.hamcrest.Matchers.startsWith("RULING_NOT_SUPPORTED"));
+    }
+
+    @Test
+    void aMatchLossInAPodPlacesTheEntrantLastWhenThePodsMatchEnds() {
+        List<Object> given = started(PODS, 4);
+        PairedTable p = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        String loser = p.seats().get(0);
+        Ruling ruling = new Ruling(Ruling.Kind.MATCH_LOSS, loser, null, null, null, "slow play");
+        TournamentEvents.RulingMade made =
+                new TournamentEvents.RulingMade("org", "Organizer", ruling, AT);
+        fixture.given(given).when(new Rule(ID, "org", "Organizer", ruling)).expectEvents(made);
+        // the match places seat A first; the ruling puts it last, the others move up
+        given.add(made);
+        TournamentEvents.TableResultRecorded placed =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, p.matchId(), null, "LAST_STANDING", AT, List.of(4, 1, 2, 3));
+        List<Object> after = new ArrayList<>(given);
+        after.add(placed);
+        fixture.given(given)
+                .when(
+                        new RecordResult(
+                                ID,
+                                1,
+                                1,
+                                p.matchId(),
+                                "A",
+                                "LAST_STANDING",
+                                1,
+                                List.of(1, 2, 3, 4)))
+                .expectEvents(placed, nextRound(after));
+        // once the pod is placed there is nothing to lose
+        fixture.given(after)
+                .when(new Rule(ID, "org", "Organizer", ruling))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NO_OPEN_TABLE"));
+    }
+
+    @Test
+    void aPodsResultIsCorrectedWithPlacesAndBadPlacesAreRefused() {
+        List<Object> given = started(PODS, 4);
+        PairedTable p = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, p.matchId(), null, "LAST_STANDING", AT, List.of(1, 2, 3, 4)));
+        given.add(nextRound(given));
+        Ruling fix =
+                new Ruling(
+                        Ruling.Kind.RESULT_CORRECTION,
+                        null,
+                        1,
+                        1,
+                        null,
+                        "wrong order",
+                        List.of(2, 1, 3, 3));
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", fix))
+                .expectEvents(new TournamentEvents.RulingMade("org", "Organizer", fix, AT));
+        TournamentState s = new TournamentState();
+        given.forEach(e -> s.apply((TournamentEvent) e));
+        s.apply(new TournamentEvents.RulingMade("org", "Organizer", fix, AT));
+        assertThat(s.ledger().rounds().get(0).places().get(1)).containsExactly(2, 1, 3, 3);
+        for (List<Integer> bad :
+                List.of(List.of(1, 1, 2, 4), List.of(1, 2, 3), List.of(0, 1, 2, 3))) {
+            fixture.given(given)
+                    .when(
+                            new Rule(
+                                    ID,
+                                    "org",
+                                    "Organizer",
+                                    new Ruling(
+                                            Ruling.Kind.RESULT_CORRECTION,
+                                            null,
+                                            1,
+                                            1,
+                                            null,
+                                            "x",
+                                            bad)))
+                    .expectNoEvents()
+                    .expectExceptionMessage(org.hamcrest.Matchers.startsWith("INVALID_FIELD"));
+        }
+        fixture.given(given)
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                new Ruling(
+                                        Ruling.Kind.RESULT_CORRECTION,
+                                        null,
+                                        1,
+                                        7,
+                                        null,
+                                        "x",
+                                        List.of(1, 2, 3, 4))))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("UNKNOWN_TABLE"));
+    }
+
+    @Test
+    void aGameLossInABestOfThreeRecordsTheGameAndTwoDecideTheTable() {
+        List<Object> given = started(BO3, 2);
+        PairedTable t = ((RoundPaired) given.get(given.size() - 1)).tables().get(0);
+        Ruling loss = new Ruling(Ruling.Kind.GAME_LOSS, t.a(), null, null, null, "marked cards");
+        TournamentEvents.RulingMade made =
+                new TournamentEvents.RulingMade("org", "Organizer", loss, AT);
+        TournamentEvents.GameRecorded one =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 1, t.matchId(), "B", "GAME_LOSS", ID + "-r1-t1-g2", AT);
+        fixture.given(given).when(new Rule(ID, "org", "Organizer", loss)).expectEvents(made, one);
+        // a second game loss decides the series 0-2, and the next round is paired
+        given.add(made);
+        given.add(one);
+        TournamentEvents.GameRecorded two =
+                new TournamentEvents.GameRecorded(
+                        1, 1, 2, ID + "-r1-t1-g2", "B", "GAME_LOSS", null, AT);
+        TournamentEvents.TableResultRecorded result =
+                new TournamentEvents.TableResultRecorded(
+                        1, 1, ID + "-r1-t1-g2", new Result(0, 2, 0), "GAME_LOSS", AT, null);
+        List<Object> after = new ArrayList<>(given);
+        after.add(made);
+        after.add(two);
+        after.add(result);
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", loss))
+                .expectEvents(made, two, result, nextRound(after));
+        // game 1's match ending later changes nothing: the table plays game 2 now
+        fixture.given(given)
+                .when(new RecordResult(ID, 1, 1, t.matchId(), "A", "CONCEDED", 1, null))
+                .expectNoEvents();
+    }
+
+    @Test
+    void aRoundIsPairedAgainBeforeItsMatchesBeganWithNewMatches() {
+        List<Object> given = started(SWISS2, 4);
+        RoundPaired first = (RoundPaired) given.get(given.size() - 1);
+        PairedTable t1 = first.tables().get(0);
+        // the judge learns table 1's two are siblings: forbidden, then the round paired again
+        given.add(new TournamentEvents.PairingForbidden(t1.a(), t1.b(), "org", "siblings", AT));
+        Ruling repair = new Ruling(Ruling.Kind.REPAIR_ROUND, null, null, null, null, "siblings");
+        TournamentEvents.RulingMade made =
+                new TournamentEvents.RulingMade("org", "Organizer", repair, AT);
+        List<Object> after = new ArrayList<>(given);
+        after.add(made);
+        RoundPaired again = nextRound(after);
+        assertThat(again.round()).isEqualTo(1);
+        assertThat(again.tables().get(0).matchId()).isEqualTo(ID + "-r1-t1-p2");
+        for (PairedTable t : again.tables()) {
+            assertThat(List.of(t.a(), t.b()))
+                    .as("siblings apart")
+                    .isNotEqualTo(List.of(t1.a(), t1.b()));
+            assertThat(List.of(t.b(), t.a())).isNotEqualTo(List.of(t1.a(), t1.b()));
+        }
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", repair))
+                .expectEvents(made, again);
+        // the voided table's match ending changes nothing
+        after.add(again);
+        fixture.given(after)
+                .when(new RecordResult(ID, 1, 1, t1.matchId(), "A", "CONCEDED", 1, null))
+                .expectNoEvents();
+        // once a table has a result the round stands
+        after.add(
+                new TournamentEvents.TableResultRecorded(
+                        1,
+                        1,
+                        again.tables().get(0).matchId(),
+                        Result.winA(1),
+                        "CONCEDED",
+                        AT,
+                        null));
+        fixture.given(after)
+                .when(new Rule(ID, "org", "Organizer", repair))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("ROUND_BEGUN"));
+        // play it out: the audit re-derives the voided and the new pairing alike
+        TournamentState s = new TournamentState();
+        after.forEach(e -> s.apply((TournamentEvent) e));
+        while (!s.ledger().over()) {
+            if (s.ledger().current().finished()) {
+                RoundPaired r = nextRound(after);
+                after.add(r);
+                s.apply(r);
+                continue;
+            }
+            for (PairedTable t : s.rounds().get(s.rounds().size() - 1).tables()) {
+                if (!s.settled(s.rounds().size(), t.table())) {
+                    var res =
+                            new TournamentEvents.TableResultRecorded(
+                                    s.rounds().size(),
+                                    t.table(),
+                                    t.matchId(),
+                                    Result.winA(1),
+                                    "CONCEDED",
+                                    AT,
+                                    null);
+                    after.add(res);
+                    s.apply(res);
+                }
+            }
+        }
+        after.add(new TournamentEvents.Ended("00".repeat(32), AT));
+        List<TournamentEvent> all = new ArrayList<>();
+        after.forEach(e -> all.add((TournamentEvent) e));
+        TournamentAudit.Report ok = TournamentAudit.check(all);
+        assertThat(ok.firstDifference()).isNull();
+        assertThat(ok.roundsChecked()).isEqualTo(3);
+        // a re-pairing that reuses the voided matches is caught
+        List<TournamentEvent> reused = new ArrayList<>(all);
+        int k = reused.indexOf(again);
+        reused.set(
+                k,
+                new RoundPaired(
+                        1,
+                        again.tables().stream()
+                                .map(
+                                        t ->
+                                                new PairedTable(
+                                                        t.table(),
+                                                        ID + "-r1-t" + t.table(),
+                                                        t.a(),
+                                                        t.b(),
+                                                        null))
+                                .toList(),
+                        again.byes(),
+                        null,
+                        AT));
+        TournamentAudit.Report bad = TournamentAudit.check(reused);
+        assertThat(bad.passed()).isFalse();
+        assertThat(bad.event()).isEqualTo(k);
+    }
+
+    @Test
+    void aBracketRoundIsNotPairedAgain() {
+        fixture.given(started(DOUBLE, 4))
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                new Ruling(Ruling.Kind.REPAIR_ROUND, null, null, null, null, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("RULING_NOT_SUPPORTED"));
+    }
+
+    @Test
+    void anEntrysRatingIsRecordedAndAnEliminationSeedsByIt() {
+        List<Object> given = new ArrayList<>();
+        given.add(created(DOUBLE));
+        fixture.given(given)
+                .when(new Enter(ID, "e0", "acc0", "P0", seat("P0", 0), 1712))
+                .expectEvents(
+                        new TournamentEvents.EntryAdded(
+                                "e0", "acc0", "P0", 1712, seat("P0", 0), AT));
+        int[] ratings = {1450, 1720, 1500, 1633};
+        for (int i = 0; i < 4; i++) {
+            given.add(
+                    new TournamentEvents.EntryAdded(
+                            "e" + i, "acc" + i, "P" + i, ratings[i], seat("P" + i, i % 2), AT));
+        }
+        given.add(new TournamentEvents.Started(4, AT));
+        RoundPaired first = nextRound(given);
+        // the seeds by rating, highest first: e1 (1720), e3 (1633), e2 (1500), e0 (1450); the
+        // bracket meets 1 v 4 and 2 v 3
+        assertThat(first.bracketSeeds()).containsExactly("e1", "e3", "e2", "e0");
+        assertThat(first.tables().get(0).a()).isEqualTo("e1");
+        assertThat(first.tables().get(0).b()).isEqualTo("e0");
     }
 
     /** Small helpers. */

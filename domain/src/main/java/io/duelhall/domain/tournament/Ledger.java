@@ -102,6 +102,16 @@ public record Ledger(
                 rules, entries, withdrawn, forbidden, rounds, entries.size(), bracketSeeds);
     }
 
+    /**
+     * The current round's pairing taken back (a REPAIR_ROUND ruling, before any of its tables had a
+     * result): the round is due again and is paired anew.
+     */
+    public Ledger unpaired() {
+        List<PlayedRound> rs = new ArrayList<>(rounds);
+        rs.remove(rs.size() - 1);
+        return new Ledger(rules, entries, withdrawn, forbidden, rs, field, bracketSeeds);
+    }
+
     public Ledger paired(Pairing p, List<String> seeds) {
         List<PlayedRound> rs = new ArrayList<>(rounds);
         rs.add(new PlayedRound(p, Map.of()));

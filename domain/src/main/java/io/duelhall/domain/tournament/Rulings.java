@@ -19,19 +19,19 @@ public final class Rulings {
         if (r.reason() == null || r.reason().isBlank() || r.reason().length() > 500) {
             return Refusal.malformed("INVALID_FIELD", "reason must be 1 to 500 characters.");
         }
-        if (l.rules().seatsPerTable() > 2
-                && (r.kind() == Ruling.Kind.MATCH_LOSS
-                        || r.kind() == Ruling.Kind.GAME_LOSS
-                        || r.kind() == Ruling.Kind.RESULT_CORRECTION)) {
+        if (l.rules().seatsPerTable() > 2 && r.kind() == Ruling.Kind.GAME_LOSS) {
             return Refusal.rules(
                     "RULING_NOT_SUPPORTED",
                     null,
-                    r.kind() + " is not offered in pods yet: the pod's match places its seats.");
+                    "A pod plays one game: rule a MATCH_LOSS (the entrant is placed last).");
         }
         switch (r.kind()) {
-            case TIME_EXTENSION, REPAIR_ROUND -> {
+            case TIME_EXTENSION -> {
                 return Refusal.rules(
                         "RULING_NOT_SUPPORTED", null, r.kind() + " is not offered yet.");
+            }
+            case REPAIR_ROUND -> {
+                return repairProblem(l);
             }
             case RESULT_CORRECTION -> {
                 return correctionProblem(l, r);
@@ -62,11 +62,15 @@ public final class Rulings {
             return Refusal.conflict(
                     "ENTRANT_DROPPED", null, "Entry " + r.entry() + " has left the tournament.");
         }
-        if (r.kind() == Ruling.Kind.GAME_LOSS && l.rules().bestOf() != 1) {
-            return Refusal.rules(
-                    "RULING_NOT_SUPPORTED",
-                    null,
-                    "A game loss within a best-of-3 is not offered yet.");
+        if (r.kind() == Ruling.Kind.MATCH_LOSS && l.rules().seatsPerTable() > 2) {
+            Pod pod = l.podOf(r.entry());
+            if (pod == null || l.current().places().containsKey(pod.number())) {
+                return Refusal.conflict(
+                        "NO_OPEN_TABLE",
+                        null,
+                        "Entry " + r.entry() + " has no pod without places in this round.");
+            }
+            return null;
         }
         if ((r.kind() == Ruling.Kind.MATCH_LOSS || r.kind() == Ruling.Kind.GAME_LOSS)
                 && openTable(l, r.entry()) == null) {
@@ -79,6 +83,9 @@ public final class Rulings {
     }
 
     private static Refusal correctionProblem(Ledger l, Ruling r) {
+        if (l.rules().seatsPerTable() > 2) {
+            return podCorrectionProblem(l, r);
+        }
         if (r.round() == null || r.table() == null || r.result() == null) {
             return Refusal.malformed(
                     "MISSING_FIELD", "RESULT_CORRECTION needs round, table and result.");
@@ -107,6 +114,118 @@ public final class Rulings {
         return null;
     }
 
+    /**
+     * A pod's correction: round, pod and {@code places}, a ranking of the pod's seats (1 first, a
+     * shared place counting everyone in it: 1, 2, 2, 4), and no 2-seat result.
+     */
+    private static Refusal podCorrectionProblem(Ledger l, Ruling r) {
+        if (r.round() == null || r.table() == null || r.places() == null) {
+            return Refusal.malformed(
+                    "MISSING_FIELD",
+                    "A pod's RESULT_CORRECTION needs round, table and result {\"places\"}.");
+        }
+        if (r.round() < 1 || r.round() > l.rounds().size()) {
+            return new Refusal(
+                    Refusal.Category.NOT_FOUND, "UNKNOWN_TABLE", null, "No such round.", null);
+        }
+        Pod pod = null;
+        for (Pod p : l.rounds().get(r.round() - 1).pairing().pods()) {
+            if (p.number() == r.table()) {
+                pod = p;
+            }
+        }
+        if (pod == null) {
+            return new Refusal(
+                    Refusal.Category.NOT_FOUND, "UNKNOWN_TABLE", null, "No such pod.", null);
+        }
+        if (!isRanking(r.places(), pod.seats().size())) {
+            return Refusal.malformed(
+                    "INVALID_FIELD",
+                    "places must rank the pod's "
+                            + pod.seats().size()
+                            + " seats in seat order: 1 first, a shared place counting everyone"
+                            + " in it (1, 2, 2, 4).");
+        }
+        return null;
+    }
+
+    /** Whether {@code places} ranks {@code n} seats: each is 1 + the number placed better. */
+    public static boolean isRanking(java.util.List<Integer> places, int n) {
+        if (places == null || places.size() != n) {
+            return false;
+        }
+        for (Integer p : places) {
+            if (p == null) {
+                return false;
+            }
+            int better = 0;
+            for (Integer q : places) {
+                if (q < p) {
+                    better++;
+                }
+            }
+            if (p != better + 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A pod's places as its match made them, with the seats that took a match loss moved below
+     * everyone else (sharing the last place); the others keep their order: 1, 2, 3, 4 with a loss
+     * for the first seat is 4, 1, 2, 3.
+     */
+    public static java.util.List<Integer> withLosses(
+            java.util.List<Integer> places, java.util.Set<Integer> losers) {
+        int n = places.size();
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (losers.contains(i)) {
+                out.add(n - losers.size() + 1);
+                continue;
+            }
+            int better = 0;
+            for (int j = 0; j < n; j++) {
+                if (!losers.contains(j) && places.get(j) < places.get(i)) {
+                    better++;
+                }
+            }
+            out.add(better + 1);
+        }
+        return out;
+    }
+
+    /**
+     * Why the current round cannot be paired again: it must be a Swiss round (a bracket's and a
+     * round robin's pairings are fixed by their seeds and schedule) none of whose tables has a
+     * result yet. (Whether a table's match has begun is the server's to check: the ledger knows
+     * only results.)
+     */
+    private static Refusal repairProblem(Ledger l) {
+        if (!l.started() || l.current() == null) {
+            return Refusal.conflict(
+                    "TOURNAMENT_NOT_RUNNING", null, "No round has been paired yet.");
+        }
+        if (l.rules().format() != Format.SWISS || l.current().number() > l.swissRounds()) {
+            return Refusal.rules(
+                    "RULING_NOT_SUPPORTED",
+                    null,
+                    "Only a Swiss round is paired again: a bracket or a round robin is fixed by"
+                            + " its seeds and schedule.");
+        }
+        if (!l.current().results().isEmpty() || !l.current().places().isEmpty()) {
+            return Refusal.conflict(
+                    "ROUND_BEGUN",
+                    null,
+                    "Round "
+                            + l.current().number()
+                            + " has results already: it is paired again only before any of its"
+                            + " matches began.");
+        }
+        return null;
+    }
+
     /** The entrant's table in the current round that has no result yet, or null. */
     static Table openTable(Ledger l, String entry) {
         Table t = l.tableOf(entry);
@@ -119,7 +238,12 @@ public final class Rulings {
     public static Ledger apply(Ledger l, Ruling r) {
         switch (r.kind()) {
             case MATCH_LOSS, GAME_LOSS -> {
-                return loses(l, r.entry());
+                // a best-of-3's game loss records the game (GameRecorded follows the ruling); a
+                // pod's match loss places the entrant last when the pod's match places the others
+                return l.rules().seatsPerTable() > 2
+                                || (r.kind() == Ruling.Kind.GAME_LOSS && l.rules().bestOf() > 1)
+                        ? l
+                        : loses(l, r.entry());
             }
             case DISQUALIFICATION -> {
                 return loses(l, r.entry()).withdraw(r.entry());
@@ -127,8 +251,13 @@ public final class Rulings {
             case DROP -> {
                 return l.withdraw(r.entry());
             }
+            case REPAIR_ROUND -> {
+                return l.unpaired();
+            }
             case RESULT_CORRECTION -> {
-                return l.result(r.round(), r.table(), r.result());
+                return r.places() != null
+                        ? l.placed(r.round(), r.table(), r.places())
+                        : l.result(r.round(), r.table(), r.result());
             }
             default -> {
                 return l;

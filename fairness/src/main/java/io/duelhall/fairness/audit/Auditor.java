@@ -190,7 +190,16 @@ public final class Auditor {
         return null;
     }
 
-    private Check signature(
+    /**
+     * The {@code signature} check of any signed record, a match's or a tournament's
+     * (docs/fairness.md): Ed25519 over the canonical record without its signature, by the trusted
+     * key (or, without one, the key the record names).
+     */
+    public static Check signatureOf(JsonNode record, String trustedKeyHex) {
+        return signature(record, trustedKeyHex, null);
+    }
+
+    private static Check signature(
             JsonNode record, String trustedKeyHex, Map<JsonNode, byte[]> canonical) {
         JsonNode sig = record.get("signature");
         if (sig == null || !sig.isObject()) {

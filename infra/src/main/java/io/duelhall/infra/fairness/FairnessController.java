@@ -2,9 +2,12 @@ package io.duelhall.infra.fairness;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.duelhall.command.tournament.TournamentTables;
+import io.duelhall.command.tournament.record.TournamentRecords;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.fairness.audit.Auditor;
+import io.duelhall.fairness.record.EventStoreJson;
 import io.duelhall.fairness.record.MatchRecords;
 import io.duelhall.fairness.record.RecordDecoder;
 import io.duelhall.fairness.record.Release;
@@ -15,6 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.List;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -39,6 +43,8 @@ class FairnessController {
     private final ServerKey key;
     private final Clock clock;
     private final ViewerAccess viewerAccess;
+    private final EventStore eventStore;
+    private final TournamentRecords tournaments = new TournamentRecords(EventStoreJson.newMapper());
 
     public FairnessController(
             StoredEvents stored,
@@ -46,8 +52,10 @@ class FairnessController {
             Auditor auditor,
             ServerKey key,
             Clock clock,
-            ViewerAccess viewerAccess) {
+            ViewerAccess viewerAccess,
+            EventStore eventStore) {
         this.viewerAccess = viewerAccess;
+        this.eventStore = eventStore;
         this.stored = stored;
         this.records = records;
         this.auditor = auditor;
@@ -137,6 +145,13 @@ class FairnessController {
                                                             j
                                             ? j.getOriginalMessage()
                                             : e.getMessage())));
+        }
+        if (TournamentRecords.isTournamentRecord(record)) {
+            // a tournament's record (docs/fairness.md, "The tournament record"): its results are
+            // checked against the matches this server holds
+            return write(
+                    tournaments.audit(
+                            record, key.publicKeyHex(), TournamentTables.matches(eventStore)));
         }
         return write(auditor.audit(record, key.publicKeyHex()));
     }

@@ -19,4 +19,11 @@ class QueueRatingsConfig {
                         .map(r -> new QueueRatings.Rating(r.rating(), r.rd()))
                         .orElse(QueueRatings.Rating.NEW);
     }
+
+    /** A tournament records each entrant's rating as the queue reads it (issue 41): rounded. */
+    @Bean
+    io.duelhall.command.tournament.TournamentRatings tournamentRatings(QueueRatings queue) {
+        return (ruleset, account, seats) ->
+                (int) Math.round(queue.of(ruleset, account, seats).rating());
+    }
 }

@@ -67,6 +67,9 @@ class ArchitectureTest {
     static final String[] JACKSON_2 = {
         "io.duelhall.fairness..",
         "io.duelhall.command.rules",
+        // a tournament's record: its stored events written, chained and signed as the store's
+        // JSON (issue 41)
+        "io.duelhall.command.tournament.record",
         "io.duelhall.infra",
         "io.duelhall.infra.fairness",
         "io.duelhall.infra.history",

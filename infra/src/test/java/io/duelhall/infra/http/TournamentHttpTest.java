@@ -129,6 +129,70 @@ class TournamentHttpTest extends AppTest {
         }
     }
 
+    /**
+     * The signed record (docs/fairness.md, "The tournament record"): {@code POST /api/audit} takes
+     * it as it takes a match record, and every check passes, each result against its match as
+     * stored; the first match's head is its own record's {@code chainHead}; the command-line audit
+     * agrees; a result turned round (chained and signed again, as a forger holding the key would)
+     * is named at its event. Returns the record.
+     */
+    private JsonNode recordAuditsClean(String id, int results) throws Exception {
+        Res export = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(export.status()).as(export.raw()).isEqualTo(200);
+        JsonNode record = export.body();
+        assertThat(record.get("format").asText()).isEqualTo("duelhall-tournament-record/1");
+        assertThat(record.at("/signature/algorithm").asText()).isEqualTo("Ed25519");
+        assertThat(record.get("matches")).hasSize(results);
+        Res audit = api.post("/api/audit", export.raw(), null);
+        assertThat(audit.status()).as(audit.raw()).isEqualTo(200);
+        assertThat(audit.body().get("passed").asBoolean()).as(audit.raw()).isTrue();
+        assertThat(audit.body().get("checks")).hasSize(9);
+        assertThat(audit.raw()).contains("are exactly what their match's end makes");
+        JsonNode m = record.get("matches").get(0);
+        Res match = api.get("/api/matches/" + m.get("matchId").asText() + "/export", null);
+        assertThat(match.body().get("chainHead").asText()).isEqualTo(m.get("chainHead").asText());
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("tournament", ".json");
+        java.nio.file.Files.writeString(file, export.raw());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream ps = new java.io.PrintStream(out, true, "UTF-8");
+        String key = api.get("/api/keys", null).body().at("/keys/0/publicKey").asText();
+        assertThat(
+                        io.duelhall.infra.fairness.AuditCommand.run(
+                                new String[] {file.toString(), "--public-key=" + key}, ps, ps))
+                .as(out.toString("UTF-8"))
+                .isZero();
+        assertThat(out.toString("UTF-8")).contains("PASS  pairings", "result: PASSED");
+        // an edited copy: the CLI fails it at the event, and so does POST /api/audit
+        ObjectNode edited = record.deepCopy();
+        int k = -1;
+        for (int i = 0; i < edited.get("events").size() && k < 0; i++) {
+            if (edited.get("events").get(i).get("type").asText().endsWith("TableResultRecorded")
+                    && edited.get("events").get(i).at("/payload/result/winner").isTextual()) {
+                k = i;
+            }
+        }
+        if (k >= 0) {
+            ObjectNode r = (ObjectNode) edited.get("events").get(k).at("/payload/result");
+            int a = r.get("winsA").asInt();
+            r.put("winsA", r.get("winsB").asInt());
+            r.put("winsB", a);
+            r.put("winner", r.get("winner").asText().equals("A") ? "B" : "A");
+            java.nio.file.Files.writeString(file, JsonHttp.JSON.writeValueAsString(edited));
+            out.reset();
+            assertThat(
+                            io.duelhall.infra.fairness.AuditCommand.run(
+                                    new String[] {file.toString(), "--json"}, ps, ps))
+                    .isEqualTo(1);
+            assertThat(JsonHttp.JSON.readTree(out.toString("UTF-8")).get("firstEvent").asInt())
+                    .isEqualTo(k);
+            Res tampered = api.post("/api/audit", JsonHttp.JSON.writeValueAsString(edited), null);
+            assertThat(tampered.body().get("passed").asBoolean()).isFalse();
+            assertThat(tampered.body().get("firstEvent").asInt()).isEqualTo(k);
+        }
+        java.nio.file.Files.deleteIfExists(file);
+        return record;
+    }
+
     @Test
     void aSwissOfEightRegisteredPlayersRunsToItsEnd() throws Exception {
         String organizer = api.registered("TO-" + run);
@@ -198,12 +262,55 @@ class TournamentHttpTest extends AppTest {
         JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
         assertThat(audit.get("roundsChecked").asInt()).isEqualTo(3);
+        JsonNode signed = recordAuditsClean(id, 12);
+        assertThat(signed.get("rounds")).hasSize(3);
+        assertThat(signed.get("standings").get(0).get("points").asInt()).isEqualTo(9);
         // "my table" after the end: no table
         JsonNode me =
                 api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(order.get(3))))
                         .body();
         assertThat(me.get("status").asText()).isEqualTo("ENDED");
         assertThat(me.get("matchId").isNull()).isTrue();
+
+        // the tables were rated: a single elimination of four of them records each entry's rating
+        // and seeds by it (1 v 4, 2 v 3)
+        long until = System.currentTimeMillis() + 30_000;
+        while (true) {
+            JsonNode board = api.get("/api/leaderboard?limit=500", null).body();
+            int rated = 0;
+            for (JsonNode b : board) {
+                String n = b.path("name").asText();
+                if ((n.equals("P0-" + run) || n.equals("P7-" + run))
+                        && b.path("games").asInt() >= 3) {
+                    rated++;
+                }
+            }
+            if (rated == 2) {
+                break;
+            }
+            assertThat(System.currentTimeMillis()).as("the ratings move").isLessThan(until);
+            Thread.sleep(100);
+        }
+        String cup = create(organizer, Map.of("format", "SINGLE_ELIMINATION"));
+        Map<String, Integer> ratingOf = new HashMap<>();
+        for (int i : new int[] {7, 1, 6, 0}) {
+            enter(cup, tokenOf.get(order.get(i)), i % 2);
+        }
+        for (JsonNode e : view(cup).get("entries")) {
+            ratingOf.put(e.get("name").asText(), e.get("rating").asInt());
+        }
+        assertThat(ratingOf.get("P0-" + run)).isGreaterThan(1500);
+        assertThat(ratingOf.get("P7-" + run)).isLessThan(1500);
+        api.post("/api/tournaments/" + cup + "/start", Map.of(), null, as(organizer));
+        JsonNode bracket = await(cup, x -> x.get("round").asInt() == 1);
+        Map<String, String> nameOf = new HashMap<>();
+        bracket.get("entries")
+                .forEach(e -> nameOf.put(e.get("entryId").asText(), e.get("name").asText()));
+        List<String> byRating = new ArrayList<>(ratingOf.keySet());
+        byRating.sort(java.util.Comparator.comparing(ratingOf::get).reversed());
+        JsonNode table1 = bracket.at("/rounds/0/tables/0/seats");
+        assertThat(nameOf.get(table1.get("A").asText())).isEqualTo(byRating.get(0));
+        assertThat(nameOf.get(table1.get("B").asText())).isEqualTo(byRating.get(3));
     }
 
     @Test
@@ -984,6 +1091,8 @@ class TournamentHttpTest extends AppTest {
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
         Res record = api.get("/api/tournaments/" + id + "/export", null);
         assertThat(record.raw()).contains("tournament.GameRecorded");
+        // every game and every table result names its match's head: 3 games and a result a table
+        recordAuditsClean(id, 4 * 2 * 2);
     }
 
     @Test
@@ -1063,6 +1172,253 @@ class TournamentHttpTest extends AppTest {
         JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
         assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
         assertThat(audit.get("roundsChecked").asInt()).isEqualTo(2);
+        // each pod's places are what its match's placings make
+        recordAuditsClean(id, 4);
+    }
+
+    /**
+     * Judge tools in a casket pod: a match loss places the entrant last when the pod's match ends
+     * (its own places say otherwise); a game loss is refused (a pod plays one game); a correction
+     * sets round 1's places after round 2 was paired, and the standings follow; the record audits
+     * clean, each pod's places what its match and the rulings make.
+     */
+    @Test
+    void aPodMatchLossAndAPodCorrectionOverHttp() throws Exception {
+        String organizer = api.registered("TO11-" + run);
+        String id = create(organizer, Map.of("ruleset", "casket", "seatsPerTable", 4, "rounds", 2));
+        JsonNode starters = api.get("/api/rulesets/casket/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("Q" + i + "-" + run);
+            ObjectNode seat = (ObjectNode) starters.get(i % starters.size()).deepCopy();
+            seat.remove("name");
+            ObjectNode body = JsonHttp.JSON.createObjectNode();
+            body.set("seat", seat);
+            Res r = api.post("/api/tournaments/" + id + "/entries", body, null, as(player));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+            String entry = r.body().get("entryId").asText();
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        await(id, x -> x.get("round").asInt() == 1);
+        String rulings = "/api/tournaments/" + id + "/rulings";
+        expect(
+                api.post(
+                        rulings,
+                        Map.of("kind", "GAME_LOSS", "entryId", order.get(0), "reason", "x"),
+                        null,
+                        as(organizer)),
+                422,
+                "RULING_NOT_SUPPORTED");
+        Res loss =
+                api.post(
+                        rulings,
+                        Map.of("kind", "MATCH_LOSS", "entryId", order.get(0), "reason", "slow"),
+                        null,
+                        as(organizer));
+        assertThat(loss.status()).as(loss.raw()).isEqualTo(201);
+        // the latest entrant concedes first: the match places entry 0 first, the ruling last
+        for (int k = 3; k >= 1; k--) {
+            concede(id, tokenOf.get(order.get(k)));
+        }
+        JsonNode two = await(id, x -> x.get("round").asInt() == 2);
+        Map<String, Integer> placed = placesOf(two.get("rounds").get(0).get("tables").get(0));
+        assertThat(placed)
+                .containsEntry(order.get(0), 4)
+                .containsEntry(order.get(1), 1)
+                .containsEntry(order.get(2), 2)
+                .containsEntry(order.get(3), 3);
+        // round 1 corrected after round 2 was paired: entry 3 first, the rest shared second
+        JsonNode pod = two.get("rounds").get(0).get("tables").get(0);
+        Map<String, Integer> bySeat = new HashMap<>();
+        pod.get("seats")
+                .fields()
+                .forEachRemaining(
+                        f ->
+                                bySeat.put(
+                                        f.getKey(),
+                                        f.getValue().asText().equals(order.get(3)) ? 1 : 2));
+        expect(
+                api.post(
+                        rulings,
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                Map.of("places", List.of(1, 1, 1, 3)),
+                                "reason",
+                                "x"),
+                        null,
+                        as(organizer)),
+                400,
+                "INVALID_FIELD");
+        assertThat(view(id).get("rulings")).hasSize(1);
+        Res fixed =
+                api.post(
+                        rulings,
+                        Map.of(
+                                "kind",
+                                "RESULT_CORRECTION",
+                                "round",
+                                1,
+                                "table",
+                                1,
+                                "result",
+                                Map.of("places", bySeat),
+                                "reason",
+                                "the scorekeeper swapped the sheets"),
+                        null,
+                        as(organizer));
+        assertThat(fixed.status()).as(fixed.raw()).isEqualTo(201);
+        JsonNode corrected = view(id);
+        Map<String, Integer> now = placesOf(corrected.get("rounds").get(0).get("tables").get(0));
+        assertThat(now).containsEntry(order.get(3), 1).containsEntry(order.get(0), 2);
+        for (JsonNode st : corrected.get("standings")) {
+            int expected = st.get("entryId").asText().equals(order.get(3)) ? 9 : 1 + 1;
+            assertThat(st.get("points").asInt()).as(st.toString()).isEqualTo(expected);
+        }
+        for (int k = 3; k >= 1; k--) {
+            concede(id, tokenOf.get(order.get(k)));
+        }
+        await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        recordAuditsClean(id, 2);
+    }
+
+    /** A pod's places by entry id, from the view. */
+    private static Map<String, Integer> placesOf(JsonNode pod) {
+        Map<String, Integer> out = new HashMap<>();
+        pod.get("seats")
+                .fields()
+                .forEachRemaining(
+                        f ->
+                                out.put(
+                                        f.getValue().asText(),
+                                        pod.get("result").get("places").get(f.getKey()).asInt()));
+        return out;
+    }
+
+    /**
+     * REPAIR_ROUND: before any of its matches began the current Swiss round is paired again, with
+     * new matches (the forbidden pair named meanwhile kept apart); once a seat has acted the round
+     * stands (409 ROUND_BEGUN); the tournament plays on to a clean audit and record.
+     */
+    @Test
+    void aRoundIsPairedAgainBeforeItsMatchesBegan() throws Exception {
+        String organizer = api.registered("TO12-" + run);
+        String id = create(organizer, Map.of("rounds", 2));
+        Map<String, String> tokenOf = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("R" + i + "-" + run);
+            String entry = enter(id, player, i % 2);
+            tokenOf.put(entry, player);
+            order.add(entry);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode one = await(id, x -> x.get("round").asInt() == 1);
+        JsonNode t1 = one.get("rounds").get(0).get("tables").get(0);
+        String a = t1.get("seats").get("A").asText();
+        String b = t1.get("seats").get("B").asText();
+        Res forbid =
+                api.post(
+                        "/api/tournaments/" + id + "/forbidden",
+                        Map.of("entryIds", List.of(a, b), "reason", "siblings"),
+                        null,
+                        as(organizer));
+        assertThat(forbid.status()).as(forbid.raw()).isEqualTo(201);
+        Res repair =
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "REPAIR_ROUND", "reason", "siblings at table 1"),
+                        null,
+                        as(organizer));
+        assertThat(repair.status()).as(repair.raw()).isEqualTo(201);
+        JsonNode again = view(id);
+        assertThat(again.get("round").asInt()).isEqualTo(1);
+        for (JsonNode t : again.get("rounds").get(0).get("tables")) {
+            assertThat(t.get("matchId").asText()).endsWith("-p2");
+            assertThat(Set.of(t.get("seats").get("A").asText(), t.get("seats").get("B").asText()))
+                    .isNotEqualTo(Set.of(a, b));
+        }
+        JsonNode me = api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(a))).body();
+        assertThat(me.get("matchId").asText()).endsWith("-p2");
+        // a seat acts: the round stands
+        concede(id, tokenOf.get(a));
+        expect(
+                api.post(
+                        "/api/tournaments/" + id + "/rulings",
+                        Map.of("kind", "REPAIR_ROUND", "reason", "again"),
+                        null,
+                        as(organizer)),
+                409,
+                "ROUND_BEGUN");
+        assertThat(view(id).get("rulings")).hasSize(1);
+        JsonNode now = view(id);
+        for (JsonNode t : now.get("rounds").get(0).get("tables")) {
+            if (t.get("result").isNull()) {
+                concede(id, tokenOf.get(t.get("seats").get("B").asText()));
+            }
+        }
+        JsonNode two = await(id, x -> x.get("round").asInt() == 2);
+        for (JsonNode t : two.get("rounds").get(1).get("tables")) {
+            concede(id, tokenOf.get(t.get("seats").get("B").asText()));
+        }
+        await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode audit = api.get("/api/tournaments/" + id + "/audit", null).body();
+        assertThat(audit.get("passed").asBoolean()).as(audit.toString()).isTrue();
+        assertThat(audit.get("roundsChecked").asInt()).isEqualTo(3);
+        recordAuditsClean(id, 4);
+    }
+
+    /** GET /api/tournaments: newest first, by status, a page at a time; bad queries refused. */
+    @Test
+    void tournamentsAreListedNewestFirstByStatusAndPaged() throws Exception {
+        String organizer = api.registered("TO13-" + run);
+        String open = create(organizer, Map.of("name", "Open " + run));
+        String running = create(organizer, Map.of("name", "Running " + run));
+        for (int i = 0; i < 2; i++) {
+            enter(running, api.registered("L" + i + "-" + run), i);
+        }
+        api.post("/api/tournaments/" + running + "/start", Map.of(), null, as(organizer));
+        JsonNode all = api.get("/api/tournaments?limit=100", null).body();
+        List<String> ids = new ArrayList<>();
+        all.get("tournaments").forEach(t -> ids.add(t.get("tournamentId").asText()));
+        assertThat(ids).contains(open, running);
+        assertThat(ids.indexOf(running)).as("newest first").isLessThan(ids.indexOf(open));
+        JsonNode first = all.get("tournaments").get(ids.indexOf(running));
+        assertThat(first.get("name").asText()).isEqualTo("Running " + run);
+        assertThat(first.get("status").asText()).isEqualTo("RUNNING");
+        assertThat(first.get("round").asInt()).isEqualTo(1);
+        assertThat(first.get("entrants").asInt()).isEqualTo(2);
+        assertThat(first.get("ruleset").asText()).isEqualTo("voidexa");
+        List<String> registering = new ArrayList<>();
+        api.get("/api/tournaments?status=registering&limit=100", null)
+                .body()
+                .get("tournaments")
+                .forEach(
+                        t -> {
+                            assertThat(t.get("status").asText()).isEqualTo("REGISTERING");
+                            registering.add(t.get("tournamentId").asText());
+                        });
+        assertThat(registering).contains(open).doesNotContain(running);
+        JsonNode page = api.get("/api/tournaments?limit=1", null).body();
+        assertThat(page.get("tournaments")).hasSize(1);
+        assertThat(page.get("next").asInt()).isEqualTo(1);
+        JsonNode second = api.get("/api/tournaments?limit=1&offset=1", null).body();
+        assertThat(second.at("/tournaments/0/tournamentId").asText())
+                .isNotEqualTo(page.at("/tournaments/0/tournamentId").asText());
+        expect(api.get("/api/tournaments?status=OVER", null), 400, "INVALID_FIELD");
+        expect(api.get("/api/tournaments?limit=0", null), 400, "OUT_OF_RANGE");
+        expect(api.get("/api/tournaments?limit=101", null), 400, "OUT_OF_RANGE");
+        expect(api.get("/api/tournaments?offset=-1", null), 400, "OUT_OF_RANGE");
     }
 
     private static void expect(Res r, int status, String code) {

@@ -137,6 +137,46 @@ class WebTournamentTest extends WebTest {
                 .contains("once the seed is revealed")
                 .doesNotContain("FAILED");
 
+        // the judge's desk: the organizer's page has it, the entrant's has not; a ruling from it is
+        // listed with who, what and why; a refusal is shown as the server gave it
+        Boolean desk =
+                waitFor(org, x -> x.findElement(By.id("t-judge")).isDisplayed() ? true : null);
+        assertThat(desk).isTrue();
+        assertThat(player.findElement(By.id("t-judge")).isDisplayed()).isFalse();
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-kind")))
+                .selectByValue("MATCH_LOSS");
+        org.findElement(By.id("t-reason")).sendKeys("no entrant named");
+        org.findElement(By.id("t-rule-submit")).click();
+        String refused =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-judge-error").isEmpty()
+                                        ? null
+                                        : textOf(x, "t-judge-error"));
+        assertThat(refused).contains("entryId");
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-kind")))
+                .selectByValue("WARNING");
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-entry")))
+                .selectByVisibleText(firstName);
+        org.findElement(By.id("t-reason")).clear();
+        org.findElement(By.id("t-reason")).sendKeys("slow play at table");
+        org.findElement(By.id("t-rule-submit")).click();
+        String ruled =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-rulings").contains("slow play")
+                                        ? textOf(x, "t-rulings")
+                                        : null);
+        assertThat(ruled)
+                .contains("warning for " + firstName)
+                .contains("by " + organizerName)
+                .contains("slow play at table");
+        JsonNode rulings = api.get("/api/tournaments/" + id, null).body().get("rulings");
+        assertThat(rulings).hasSize(1);
+        assertThat(rulings.get(0).get("kind").asText()).isEqualTo("WARNING");
+
         // every table of both rounds ends (its seat B concedes); the page follows to the end
         for (int round = 1; round <= 2; round++) {
             JsonNode t = awaitRound(id, round);
@@ -166,6 +206,116 @@ class WebTournamentTest extends WebTest {
         assertThat(standings.get(0)).startsWith("1 " + end.at("/standings/0/name").asText());
         assertThat(org.findElements(By.cssSelector("#t-rounds section.round"))).hasSize(2);
         assertThat(textOf(org, "t-rounds")).contains("wins").doesNotContain("playing");
+        assertThat(org.findElement(By.id("t-bracket-panel")).isDisplayed()).isFalse();
+        // the lobby's Tournaments panel lists it, ended, with a link to its page
+        org.get(url("/"));
+        String listed =
+                waitFor(
+                        org,
+                        x ->
+                                x.findElements(
+                                                        By.cssSelector(
+                                                                "#tournament-list li[data-tournament]"))
+                                                .isEmpty()
+                                        ? null
+                                        : textOf(x, "tournament-list"));
+        assertThat(listed).contains("Friday Swiss " + run).contains("ended");
+        assertThat(
+                        org.findElement(
+                                        By.cssSelector(
+                                                "#tournament-list li[data-tournament='"
+                                                        + id
+                                                        + "'] a"))
+                                .getDomProperty("href"))
+                .endsWith("/tournament.html?id=" + id);
+    }
+
+    /**
+     * A single elimination of four drawn as a tree: a column per round, each meeting a box of its
+     * two entrants with the one who went on marked, the final's winner at the end; a Swiss has no
+     * bracket panel.
+     */
+    @Test
+    void anEliminationBracketIsDrawnAsATree() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 5);
+        String organizer = api.registered("BOrg" + run);
+        JsonHttp.Res created =
+                api.post(
+                        "/api/tournaments",
+                        Map.of(
+                                "name", "Cup " + run,
+                                "ruleset", "voidexa",
+                                "format", "SINGLE_ELIMINATION"),
+                        null,
+                        as(organizer));
+        assertThat(created.status()).as(created.raw()).isEqualTo(201);
+        String id = created.body().get("tournamentId").asText();
+        JsonNode decks = api.get("/api/rulesets/voidexa/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        for (int i = 0; i < 4; i++) {
+            String name = "B" + i + run;
+            String token = api.registered(name);
+            tokenOf.put(name, token);
+            api.post(
+                    "/api/tournaments/" + id + "/entries",
+                    JsonHttp.JSON.createObjectNode().set("seat", decks.get(i % 2)),
+                    null,
+                    as(token));
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        WebDriver d = browser(Browser.DESKTOP).driver;
+        d.get(url("/tournament.html?id=" + id));
+        int matches =
+                waitFor(
+                        d,
+                        x ->
+                                x.findElement(By.id("t-bracket-panel")).isDisplayed()
+                                        ? x.findElements(
+                                                        By.cssSelector("#t-bracket .bracket-match"))
+                                                .size()
+                                        : null);
+        assertThat(matches).isEqualTo(2);
+        Map<String, String> winners = new HashMap<>();
+        for (int round = 1; round <= 2; round++) {
+            JsonNode t = awaitRound(id, round);
+            Map<String, String> nameOf = new HashMap<>();
+            t.get("entries")
+                    .forEach(e -> nameOf.put(e.get("entryId").asText(), e.get("name").asText()));
+            for (JsonNode table : t.get("rounds").get(round - 1).get("tables")) {
+                concede(id, tokenOf.get(nameOf.get(table.at("/seats/B").asText())));
+                winners.put(
+                        round + "/" + table.get("table").asInt(),
+                        nameOf.get(table.at("/seats/A").asText()));
+            }
+        }
+        List<String> columns =
+                waitFor(
+                        d,
+                        Duration.ofSeconds(30),
+                        x -> {
+                            List<String> c = new ArrayList<>();
+                            x.findElements(By.cssSelector("#t-bracket .bracket-round"))
+                                    .forEach(e -> c.add(e.getText()));
+                            return c.size() == 2 && c.get(1).contains("✓") ? c : null;
+                        });
+        assertThat(columns.get(0)).startsWith("Round 1");
+        assertThat(
+                        d.findElements(
+                                By.cssSelector(
+                                        "#t-bracket .bracket-round[data-round='1'] .bracket-match")))
+                .hasSize(2);
+        assertThat(
+                        d.findElements(
+                                By.cssSelector(
+                                        "#t-bracket .bracket-round[data-round='2'] .bracket-match")))
+                .hasSize(1);
+        List<String> marked = new ArrayList<>();
+        d.findElements(By.cssSelector("#t-bracket .bracket-seat.won"))
+                .forEach(e -> marked.add(e.getText().replace(" ✓", "")));
+        assertThat(marked)
+                .containsExactlyInAnyOrder(
+                        winners.get("1/1"), winners.get("1/2"), winners.get("2/1"));
+        assertThat(columns.get(1)).contains(winners.get("1/1")).contains(winners.get("1/2"));
     }
 
     private static String textOf(WebDriver d, String id) {
