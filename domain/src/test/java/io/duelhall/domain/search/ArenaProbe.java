@@ -22,9 +22,30 @@ class ArenaProbe {
         for (int i = 0; i < matches; i++) {
             Seat me = i % 2 == 0 ? Seat.A : Seat.B;
             Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
-            players.put(me, g.search(iters, depth, 1000 + i));
+            AiPlayer search = g.search(iters, depth, 1000 + i);
+            AiPlayer greedyView = g.greedy();
+            java.util.Map<String, Integer> hist = new java.util.TreeMap<>();
+            players.put(
+                    me,
+                    new AiPlayer() {
+                        public String name() {
+                            return "probe";
+                        }
+
+                        public io.duelhall.domain.Intent choose(
+                                io.duelhall.domain.SeatKnowledge k) {
+                            io.duelhall.domain.Intent x = search.choose(k);
+                            io.duelhall.domain.Intent gr = greedyView.choose(k);
+                            hist.merge(
+                                    x.type() + (x.equals(gr) ? "=" : "!=" + gr.type()),
+                                    1,
+                                    Integer::sum);
+                            return x;
+                        }
+                    });
             players.put(me.opponent(), g.greedy());
             Arena.Game game = arena.play(1000 + i, players);
+            System.out.println("HIST " + hist);
             score += game.score(me);
             nanos += game.nanos().getOrDefault(me, 0L);
             decisions += game.decisions().getOrDefault(me, 0);
