@@ -23,6 +23,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * java -jar bench/target/benchmarks.jar waves [--tickets 10000]
  * java -jar bench/target/benchmarks.jar pairing [--entrants 1024] [--rounds 10] [--runs 8]
+ * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20] [--iterations 100] [--threads 1]
  * </pre>
  *
  * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or
@@ -36,7 +37,7 @@ public final class Main {
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
             System.err.println(
-                    "usage: selfplay | jmh | engine | load | pairing | audit | replay | rebuild | sse | heap | kill9 | waves  [--options]   (see docs/benchmarks.md)");
+                    "usage: selfplay | jmh | engine | load | pairing | arena | audit | replay | rebuild | sse | heap | kill9 | waves  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -59,6 +60,7 @@ public final class Main {
             }
             case "load" -> load(args, System.out);
             case "waves" -> WaveBench.quick(args.getInt("tickets", 10_000));
+            case "arena" -> ArenaBench.run(args);
             case "pairing" -> PairingBench.run(args);
             case "audit" -> {
                 // the fixed record audits clean only on a server whose key is the benchmark's

@@ -5,10 +5,12 @@ package io.duelhall.domain.search;
  * {@code millis} milliseconds (0: no limit). A budget in iterations alone reproduces the same move
  * from the same seed and knowledge; one in milliseconds depends on the machine.
  *
- * @param rolloutDepth the most moves a rollout plays before the state is valued
+ * @param rolloutDepth the most moves a rollout plays before the state is valued; negative: the
+ *     game's own ({@link SearchGame#rolloutDepth()})
  */
 public record Budget(int iterations, long millis, int rolloutDepth) {
-    public static final int ROLLOUT_DEPTH = 24;
+    /** The game's own rollout depth. */
+    public static final int ROLLOUT_DEPTH = -1;
 
     public Budget {
         if (iterations <= 0 && millis <= 0) {

@@ -88,10 +88,11 @@ public final class Ismcts {
         }
         long deadline = budget.millis() > 0 ? System.nanoTime() + budget.millis() * 1_000_000 : 0;
         Node root = new Node(null, null);
+        int depth = budget.rolloutDepth() < 0 ? game.rolloutDepth() : budget.rolloutDepth();
         int n = 0;
         GameState sample = first;
         while (true) {
-            iterate(root, sample, budget.rolloutDepth(), random);
+            iterate(root, sample, depth, random);
             n++;
             if (budget.iterations() > 0 && n >= budget.iterations()) {
                 break;

@@ -19,6 +19,15 @@ public interface SearchGame {
      */
     double value(GameState state, Seat seat);
 
+    /**
+     * How many moves a rollout plays before the state is valued, when the budget does not say: a
+     * game whose policy is dear (voidexa's greedy looks at every legal move through the engine)
+     * rolls out less.
+     */
+    default int rolloutDepth() {
+        return 8;
+    }
+
     /** A score difference squeezed into (0, 1): 0.5 at even, {@code scale} the score of 73 %. */
     static double squash(double score, double scale) {
         return 1.0 / (1.0 + Math.exp(-score / scale));

@@ -26,6 +26,11 @@ final class BiomeSearch implements SearchGame {
     }
 
     @Override
+    public int rolloutDepth() {
+        return 10;
+    }
+
+    @Override
     public Intent policy(GameState state, Seat seat) {
         BiomeMove m = greedy.move((BiomeState) state, seat);
         return m == null ? null : BiomeIntents.intent(m);

@@ -23,6 +23,11 @@ final class CasketSearch implements SearchGame {
     }
 
     @Override
+    public int rolloutDepth() {
+        return 10;
+    }
+
+    @Override
     public Intent policy(GameState state, Seat seat) {
         return greedy.move((CasketState) state, seat);
     }

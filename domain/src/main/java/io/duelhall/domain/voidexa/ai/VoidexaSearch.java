@@ -24,6 +24,11 @@ final class VoidexaSearch implements SearchGame {
     }
 
     @Override
+    public int rolloutDepth() {
+        return 2;
+    }
+
+    @Override
     public Intent policy(GameState state, Seat seat) {
         return greedy.choose((VoidexaState) state, seat);
     }

@@ -20,6 +20,11 @@ final class VoidlitSearch implements SearchGame {
     }
 
     @Override
+    public int rolloutDepth() {
+        return 4;
+    }
+
+    @Override
     public Intent policy(GameState state, Seat seat) {
         VoidlitMove m = greedy.move((VoidlitState) state, seat);
         return m == null ? null : VoidlitIntents.intent(m);
