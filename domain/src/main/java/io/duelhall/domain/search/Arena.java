@@ -69,8 +69,15 @@ public final class Arena {
         }
     }
 
-    public Game play(long seed, Map<Seat, AiPlayer> players) {
-        int n = players.size();
+    /** A match as it stands: the truth and every raw event. */
+    public record Position(GameState state, List<MatchEvent> events) {}
+
+    /**
+     * A match of {@code seats} seats from {@code seed}, created and every seat taken with the
+     * roster's seat request: the truth when the first decision is owed.
+     */
+    public Position open(long seed, List<Seat> seats) {
+        int n = seats.size();
         List<MatchEvent> events = new ArrayList<>();
         GameState s = rules.initial();
         Decision opened =
@@ -79,11 +86,26 @@ public final class Arena {
                         new MatchOptions(0, null, null, null, null, n == 2 ? null : n, null),
                         Sha256.of(("arena:" + seed).getBytes(StandardCharsets.UTF_8)));
         s = fold(s, opened, events);
-        for (Seat seat : players.keySet()) {
+        for (Seat seat : seats) {
             JoinRequest req =
                     roster.seatRequest(rules, seat, "P" + seat, "arena-" + seed + "-" + seat);
             s = fold(s, rules.join(s, req), events);
         }
+        return new Position(s, events);
+    }
+
+    /** {@code position} after {@code intent}; throws when the rules refuse it. */
+    public Position after(Position position, Intent intent) {
+        List<MatchEvent> events = new ArrayList<>(position.events());
+        GameState s = fold(position.state(), rules.decide(position.state(), intent), events);
+        return new Position(s, events);
+    }
+
+    public Game play(long seed, Map<Seat, AiPlayer> players) {
+        int n = players.size();
+        Position start = open(seed, new ArrayList<>(players.keySet()));
+        List<MatchEvent> events = new ArrayList<>(start.events());
+        GameState s = start.state();
         Map<Seat, List<MatchEvent>> seen = new EnumMap<>(Seat.class);
         for (Seat seat : players.keySet()) {
             List<MatchEvent> mine = new ArrayList<>();
