@@ -31,6 +31,9 @@ import java.util.concurrent.Future;
 final class ArenaBench {
     private ArenaBench() {}
 
+    /** --bias: the policy bias to try instead of the game's own (tuning); negative: the game's. */
+    private static double bias = -1;
+
     record Entry(String id, Ruleset rules, AiPlayer.Roster roster) {}
 
     static List<Entry> games() {
@@ -54,6 +57,7 @@ final class ArenaBench {
         int iterations = args.getInt("iterations", 100);
         int depth = args.getInt("depth", -1);
         int threads = args.getInt("threads", 1);
+        bias = Double.parseDouble(args.get("bias", "-1"));
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -85,7 +89,34 @@ final class ArenaBench {
                                                 seed)
                                         .orElseThrow())
                         .game();
-        return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
+        if (bias < 0) {
+            return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
+        }
+        io.duelhall.domain.search.SearchGame inner = game;
+        io.duelhall.domain.search.SearchGame tuned =
+                new io.duelhall.domain.search.SearchGame() {
+                    @Override
+                    public io.duelhall.domain.Intent policy(
+                            io.duelhall.domain.GameState s, Seat seat) {
+                        return inner.policy(s, seat);
+                    }
+
+                    @Override
+                    public double value(io.duelhall.domain.GameState s, Seat seat) {
+                        return inner.value(s, seat);
+                    }
+
+                    @Override
+                    public int rolloutDepth() {
+                        return inner.rolloutDepth();
+                    }
+
+                    @Override
+                    public double policyBias() {
+                        return bias;
+                    }
+                };
+        return new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
     }
 
     private static void duels(Entry g, int n, Budget budget, long seed0, ExecutorService pool)

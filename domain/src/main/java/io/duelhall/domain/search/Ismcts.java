@@ -37,14 +37,16 @@ public final class Ismcts {
      * fading as 1 / (1 + visits). With few iterations the search keeps the policy's choice unless
      * the iterations show better; its moves are also expanded first.
      */
-    static final double BIAS = 2.0;
+    static final double BIAS = 2.0; // the default of SearchGame.policyBias
 
     private final Ruleset rules;
     private final SearchGame game;
+    private final double bias;
 
     public Ismcts(Ruleset rules, SearchGame game) {
         this.rules = rules;
         this.game = game;
+        this.bias = game.policyBias();
     }
 
     /** What a search found: the move, and how much it searched. */
@@ -170,7 +172,7 @@ public final class Ismcts {
                 double score =
                         c.total / c.visits
                                 + EXPLORATION * Math.sqrt(Math.log(c.available) / c.visits)
-                                + (c.move.equals(node.policy) ? BIAS / (1 + c.visits) : 0);
+                                + (c.move.equals(node.policy) ? bias / (1 + c.visits) : 0);
                 if (score > bestScore) {
                     bestScore = score;
                     next = c;

@@ -28,6 +28,14 @@ public interface SearchGame {
         return 8;
     }
 
+    /**
+     * The progressive bias towards {@link #policy}'s move ({@link Ismcts}): its worth at the first
+     * visit, fading as 1 / (1 + visits). High keeps a small search close to the policy's play.
+     */
+    default double policyBias() {
+        return 2.0;
+    }
+
     /** A score difference squeezed into (0, 1): 0.5 at even, {@code scale} the score of 73 %. */
     static double squash(double score, double scale) {
         return 1.0 / (1.0 + Math.exp(-score / scale));

@@ -3,8 +3,8 @@ package io.duelhall.infra.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.infra.AppTest;
 import io.duelhall.client.JsonHttp.Res;
+import io.duelhall.infra.AppTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Issue 42 over HTTP: {@code "ai": {"B": "ismcts"}} (the searching AI, its budget scaled down by the
- * tests' {@code duelhall.ai.search-scale}) plays a match of every hosted ruleset to its end against
- * greedy, and the audit passes; every level is accepted, an unknown name is refused with 400 and
- * stores nothing.
+ * Issue 42 over HTTP: {@code "ai": {"B": "ismcts"}} (the searching AI, its budget scaled down by
+ * the tests' {@code duelhall.ai.search-scale}) plays a match of every hosted ruleset to its end
+ * against greedy, and the audit passes; every level is accepted, an unknown name is refused with
+ * 400 and stores nothing.
  */
 class SearchAiHttpTest extends AppTest {
     @LocalServerPort int port;
@@ -53,7 +53,9 @@ class SearchAiHttpTest extends AppTest {
                     .isTrue();
             ended.add(id);
         }
-        assertThat(ended).hasSize(rulesets.size()).contains("voidexa", "voidlit", "biome", "casket");
+        assertThat(ended)
+                .hasSize(rulesets.size())
+                .contains("voidexa", "voidlit", "biome", "casket");
     }
 
     @Test
