@@ -61,6 +61,9 @@ public final class Ismcts {
         int available;
         double total;
 
+        /** Iterations that passed through this node (progressive widening counts them). */
+        int through;
+
         /** The game's policy move here, in the determinization that first reached this node. */
         Intent policy;
 
@@ -108,7 +111,9 @@ public final class Ismcts {
         for (Node c : root.order) {
             if (best == null
                     || c.visits > best.visits
-                    || (c.visits == best.visits && c.total > best.total)) {
+                    || (c.visits == best.visits
+                            && (c.move.equals(root.policy)
+                                    || (!best.move.equals(root.policy) && c.total > best.total)))) {
                 best = c;
             }
         }
@@ -139,8 +144,22 @@ public final class Ismcts {
                 node.policyAsked = true;
                 node.policy = game.policy(s, actor);
             }
+            node.through++;
+            boolean anyHere = false;
+            for (Node c : node.order) {
+                if (here.contains(c.move)) {
+                    anyHere = true;
+                    break;
+                }
+            }
+            // progressive widening: a node considers 1 + sqrt(iterations through it) moves, the
+            // policy's first; a small budget thus weighs a few moves well rather than all once
+            boolean widen =
+                    !untried.isEmpty()
+                            && (!anyHere
+                                    || node.order.size() < 1 + (int) Math.sqrt(node.through - 1));
             Node next;
-            if (!untried.isEmpty()) {
+            if (widen) {
                 Intent m =
                         node.policy != null && untried.contains(node.policy)
                                 ? node.policy
