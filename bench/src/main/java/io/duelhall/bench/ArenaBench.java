@@ -136,7 +136,7 @@ final class ArenaBench {
                                         g.roster().player("greedy", g.rules(), seed).orElseThrow());
                                 Arena.Game game = arena.play(seed, players);
                                 return new double[] {
-                                    game.score(me),
+                                    game.score(me) + (me == Seat.A ? 10 : 0),
                                     game.nanos().getOrDefault(me, 0L),
                                     game.decisions().getOrDefault(me, 0),
                                     game.finished() ? 0 : 1
@@ -149,8 +149,13 @@ final class ArenaBench {
         int wins = 0;
         int draws = 0;
         int unfinished = 0;
+        double asA = 0;
         for (Future<double[]> f : results) {
             double[] r = f.get();
+            if (r[0] >= 10) {
+                r[0] -= 10;
+                asA += r[0];
+            }
             score += r[0];
             nanos += r[1];
             decisions += r[2];
@@ -177,6 +182,9 @@ final class ArenaBench {
                 elo(Math.min(1, p + half)),
                 decisions == 0 ? 0 : nanos / decisions / 1000,
                 decisions);
+        System.out.printf(
+                "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B%n",
+                g.id(), asA, (n + 1) / 2, score - asA, n / 2);
     }
 
     private static void pods(Entry g, int n, Budget budget, long seed0, ExecutorService pool)
