@@ -34,6 +34,9 @@ final class ArenaBench {
     /** --bias: the policy bias to try instead of the game's own (tuning); negative: the game's. */
     private static double bias = -1;
 
+    /** --mirror: both seats play seat A's starter deck (a stronger deck decides nothing). */
+    private static boolean mirror;
+
     record Entry(String id, Ruleset rules, AiPlayer.Roster roster) {}
 
     static List<Entry> games() {
@@ -58,12 +61,15 @@ final class ArenaBench {
         int depth = args.getInt("depth", -1);
         int threads = args.getInt("threads", 1);
         bias = Double.parseDouble(args.get("bias", "-1"));
+        mirror = args.has("mirror");
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         System.out.printf(
-                "# arena: ismcts (%d iterations a decision, rollout depth %s) against greedy%n",
-                iterations, depth < 0 ? "the game's own" : depth);
+                "# arena: ismcts (%d iterations a decision, rollout depth %s) against greedy%s%n",
+                iterations,
+                depth < 0 ? "the game's own" : depth,
+                mirror ? ", both seats with seat A's deck" : "");
         try {
             for (Entry g : games()) {
                 if (!wanted.contains(g.id())) {
@@ -121,7 +127,7 @@ final class ArenaBench {
 
     private static void duels(Entry g, int n, Budget budget, long seed0, ExecutorService pool)
             throws Exception {
-        Arena arena = new Arena(g.rules(), g.roster());
+        Arena arena = new Arena(g.rules(), g.roster(), mirror);
         List<Future<double[]>> results = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long seed = seed0 * 1_000_003L + i;

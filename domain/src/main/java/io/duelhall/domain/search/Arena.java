@@ -33,10 +33,20 @@ public final class Arena {
 
     private final Ruleset rules;
     private final AiPlayer.Roster roster;
+    private final boolean mirror;
 
     public Arena(Ruleset rules, AiPlayer.Roster roster) {
+        this(rules, roster, false);
+    }
+
+    /**
+     * {@code mirror}: every seat takes seat A's seat request (the same starter deck), so a deck
+     * stronger than the other cannot decide the match for whoever sits behind it.
+     */
+    public Arena(Ruleset rules, AiPlayer.Roster roster, boolean mirror) {
         this.rules = rules;
         this.roster = roster;
+        this.mirror = mirror;
     }
 
     /**
@@ -88,7 +98,11 @@ public final class Arena {
         s = fold(s, opened, events);
         for (Seat seat : seats) {
             JoinRequest req =
-                    roster.seatRequest(rules, seat, "P" + seat, "arena-" + seed + "-" + seat);
+                    roster.seatRequest(
+                            rules,
+                            mirror ? Seat.A : seat,
+                            "P" + seat,
+                            "arena-" + seed + "-" + seat);
             s = fold(s, rules.join(s, req), events);
         }
         return new Position(s, events);
