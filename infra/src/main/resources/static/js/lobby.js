@@ -230,8 +230,9 @@ function showSeats() {
 }
 
 async function playAi() {
-  // the person takes the seat left free: every other seat is the greedy AI's
-  const ai = Object.fromEntries(SEAT_LETTERS.slice(1, seatCount()).map((s) => [s, 'greedy']));
+  // the person takes the seat left free: every other seat is the AI's, at the level chosen (issue 42)
+  const level = $('#ai-level').value || 'ismcts';
+  const ai = Object.fromEntries(SEAT_LETTERS.slice(1, seatCount()).map((s) => [s, level]));
   const created = await post('/api/matches', { ruleset: game(), ai, options: { ...LOBBY_CLOCKS, ...seatOptions() } });
   const seat = await mySeat(created.matchId);
   location.href = seatHref(created.matchId, seat.seat, seat.playerToken);

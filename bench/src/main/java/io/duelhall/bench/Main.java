@@ -24,6 +24,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar waves [--tickets 10000]
  * java -jar bench/target/benchmarks.jar queuesim [--players 2000] [--minutes 120] [--seed 1]
  * java -jar bench/target/benchmarks.jar pairing [--entrants 1024] [--rounds 10] [--runs 8]
+ * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20] [--iterations 100] [--threads 1]
  * </pre>
  *
  * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or
@@ -37,7 +38,7 @@ public final class Main {
     public static void main(String[] argv) throws Exception {
         if (argv.length == 0) {
             System.err.println(
-                    "usage: selfplay | jmh | engine | load | pairing | swiss | audit | replay | rebuild | sse | heap | kill9 | waves | queuesim  [--options]   (see docs/benchmarks.md)");
+                    "usage: selfplay | jmh | engine | load | pairing | swiss | arena | audit | replay | rebuild | sse | heap | kill9 | waves | queuesim  [--options]   (see docs/benchmarks.md)");
             System.exit(2);
         }
         Args args = new Args(argv, argv[0].equals("jmh") ? argv.length : 1);
@@ -61,6 +62,7 @@ public final class Main {
             case "load" -> load(args, System.out);
             case "waves" -> WaveBench.quick(args.getInt("tickets", 10_000));
             case "queuesim" -> QueueSim.main(args, System.out);
+            case "arena" -> ArenaBench.run(args);
             case "pairing" -> PairingBench.run(args);
             case "swiss" -> SwissRunBench.run(args);
             case "audit" -> {

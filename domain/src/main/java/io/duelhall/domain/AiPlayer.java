@@ -4,17 +4,22 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A computer player of one ruleset: given a match's state and a seat that owes a decision, it picks
- * an intent the rules accept. Pure: no I/O, no clock; a player that needs chance is given its own
- * seed ({@link Roster#player}). The server's AI seats drive any ruleset's players through this
- * alone.
+ * A computer player of one ruleset: given what a seat that owes a decision knows ({@link
+ * SeatKnowledge}: its redacted view and the history redacted for it, never the state), it picks an
+ * intent the rules accept. Fair by construction: what the seat cannot see is not in its input.
+ * Pure: no I/O, no clock (but a search budget in milliseconds); a player that needs chance is given
+ * its own seed ({@link Roster#player}). The server's AI seats drive any ruleset's players through
+ * this alone.
  */
 public interface AiPlayer {
     /** The name used in the API ({@code "ai": {"B": "greedy"}}) and on the command line. */
     String name();
 
-    /** The intent {@code seat} sends now; null only when {@code seat} owes nothing. */
-    Intent choose(GameState state, Seat seat);
+    /**
+     * The intent {@code knowledge.seat()} sends now; null only when it owes nothing. {@code
+     * knowledge} is all the player is given of the match.
+     */
+    Intent choose(SeatKnowledge knowledge);
 
     /**
      * A ruleset's AI players, by name: what the server seats for {@code "ai": {"B": "greedy"}}.
@@ -33,7 +38,15 @@ public interface AiPlayer {
          * was created with; of this roster's ruleset), or empty if the name is unknown; {@code
          * seed} feeds a player that needs chance.
          */
-        Optional<AiPlayer> player(String name, Ruleset rules, long seed);
+        default Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+            return player(name, rules, seed, 1.0);
+        }
+
+        /**
+         * As {@link #player(String, Ruleset, long)}, with the searching players' budgets scaled by
+         * {@code budgetScale} (the server's {@code duelhall.ai.search-scale}; tests make it small).
+         */
+        Optional<AiPlayer> player(String name, Ruleset rules, long seed, double budgetScale);
 
         /**
          * A player that sends any legal move, chosen by {@code seed}: the server's fallback after
@@ -75,15 +88,16 @@ public interface AiPlayer {
                 }
 
                 @Override
-                public Optional<AiPlayer> player(String name, Ruleset rules, long seed) {
+                public Optional<AiPlayer> player(
+                        String name, Ruleset rules, long seed, double budgetScale) {
                     return rulesType.isInstance(rules)
-                            ? players.of(name, rulesType.cast(rules), seed).map(p -> p)
+                            ? players.of(name, rulesType.cast(rules), seed, budgetScale).map(p -> p)
                             : Optional.empty();
                 }
 
                 @Override
                 public AiPlayer anyLegalMove(Ruleset rules, long seed) {
-                    return players.of(anyLegalMove, rulesType.cast(rules), seed).orElseThrow();
+                    return players.of(anyLegalMove, rulesType.cast(rules), seed, 1.0).orElseThrow();
                 }
 
                 @Override
@@ -94,10 +108,13 @@ public interface AiPlayer {
             };
         }
 
-        /** A ruleset's players by name: empty for a name it does not know. */
+        /**
+         * A ruleset's players by name: empty for a name it does not know; {@code budgetScale}
+         * scales a searching player's budget (1 = the level's own).
+         */
         @FunctionalInterface
         interface Players<R extends Ruleset> {
-            Optional<? extends AiPlayer> of(String name, R rules, long seed);
+            Optional<? extends AiPlayer> of(String name, R rules, long seed, double budgetScale);
         }
 
         /** What a ruleset's AI asks for when it takes a seat. */

@@ -265,6 +265,15 @@ public interface Ruleset {
         return MatchView.class;
     }
 
+    /**
+     * The hidden part of a match, sampled from what one seat knows (searching AIs draw one per
+     * iteration, docs/rulesets.md "Hidden state"): built once per decision from {@code knowledge}
+     * alone, never from the truth. A ruleset without it can host only AIs that need no sampling.
+     */
+    default HiddenState hiddenState(SeatKnowledge knowledge) {
+        throw new UnsupportedOperationException(id() + " cannot sample its hidden state");
+    }
+
     /** The state as {@code viewer} may see it (the single redaction of state). */
     MatchView view(GameState state, Viewer viewer, long version);
 

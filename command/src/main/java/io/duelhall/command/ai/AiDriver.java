@@ -14,6 +14,7 @@ import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.SeatKnowledge;
 import io.duelhall.domain.SeatTokenIssued;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -97,6 +98,13 @@ public class AiDriver {
         final Map<Seat, AiPlayer> players;
         final Map<Seat, AiPlayer> fallbacks;
         final Map<Seat, String> tokenHashes = new EnumMap<>(Seat.class);
+
+        /**
+         * Every event of the match so far, as stored: an AI's knowledge is made from them, redacted
+         * for its seat ({@link SeatKnowledge#of}); the AI never sees them raw.
+         */
+        private final List<MatchEvent> events = new ArrayList<>();
+
         volatile Snapshot now;
         volatile long sentFor = -1;
         long troubleAt = -1;
@@ -114,7 +122,19 @@ public class AiDriver {
             this.now = now;
         }
 
+        /** The first {@code count} events, for a decision on the state after them. */
+        synchronized List<MatchEvent> events(int count) {
+            return new ArrayList<>(events.subList(0, Math.min(count, events.size())));
+        }
+
+        synchronized int eventCount() {
+            return events.size();
+        }
+
         void seen(MatchEvent event) {
+            synchronized (this) {
+                events.add(event);
+            }
             if (event instanceof SeatTokenIssued t
                     && t.tokenHash() != null
                     && players.containsKey(t.seat())) {
@@ -144,9 +164,9 @@ public class AiDriver {
      * The match as last seen, and when it was seen ({@link System#nanoTime()}): the AI's delay
      * counts from then.
      */
-    private record Snapshot(GameState state, long version, long seenAt) {
-        Snapshot(GameState state, long version) {
-            this(state, version, System.nanoTime());
+    private record Snapshot(GameState state, long version, long seenAt, int events) {
+        Snapshot(GameState state, long version, int events) {
+            this(state, version, System.nanoTime(), events);
         }
     }
 
@@ -199,7 +219,8 @@ public class AiDriver {
                     human.put(matchId, Boolean.TRUE);
                     return;
                 }
-                m.now = new Snapshot(m.rules.evolve(m.rules.initial(), event), seq);
+                m.seen(event);
+                m.now = new Snapshot(m.rules.evolve(m.rules.initial(), event), seq, 1);
                 live.put(matchId, m);
                 return;
             }
@@ -222,7 +243,7 @@ public class AiDriver {
         }
         m.seen(event);
         GameState next = m.rules.evolve(s.state(), event);
-        m.now = new Snapshot(next, seq);
+        m.now = new Snapshot(next, seq, m.eventCount());
         if (next.status() == MatchStatus.ENDED) {
             live.remove(matchId);
             return;
@@ -315,7 +336,7 @@ public class AiDriver {
         if (state.status() == MatchStatus.ENDED) {
             return null;
         }
-        m.now = new Snapshot(state, version);
+        m.now = new Snapshot(state, version, events.size());
         return m;
     }
 
@@ -381,9 +402,12 @@ public class AiDriver {
                 m.refusalsAt(s.version()) >= 2 && m.fallbacks.containsKey(seat)
                         ? m.fallbacks.get(seat)
                         : m.players.get(seat);
+        // the player is given what its seat knows, never the state (fair by construction)
+        SeatKnowledge knowledge =
+                SeatKnowledge.of(m.rules, s.state(), m.events(s.events()), seat, s.version());
         Intent intent;
         try {
-            intent = player.choose(s.state(), seat);
+            intent = player.choose(knowledge);
         } catch (RuntimeException e) {
             log.error(
                     "AI defect: {} failed to choose in match {} at version {}; a random legal move instead",
@@ -392,7 +416,7 @@ public class AiDriver {
                     s.version(),
                     e);
             player = m.fallbacks.get(seat);
-            intent = player.choose(s.state(), seat);
+            intent = player.choose(knowledge);
         }
         if (intent == null) {
             return;

@@ -46,15 +46,30 @@ public interface AiPlayers {
     @Component
     class Server implements AiPlayers {
         private final Map<String, AiPlayer.Roster> rosters = new LinkedHashMap<>();
+        private final double searchScale;
 
         public Server(List<AiPlayer.Roster> rosters) {
+            this(rosters, 1.0);
+        }
+
+        /**
+         * {@code searchScale} ({@code duelhall.ai.search-scale}, 1 by default) scales the budget of
+         * every searching level ({@code ismcts}: 200 ms times it); tests make it small.
+         */
+        @org.springframework.beans.factory.annotation.Autowired
+        public Server(
+                List<AiPlayer.Roster> rosters,
+                @org.springframework.beans.factory.annotation.Value(
+                                "${duelhall.ai.search-scale:1.0}")
+                        double searchScale) {
             rosters.forEach(r -> this.rosters.put(r.ruleset(), r));
+            this.searchScale = searchScale > 0 ? searchScale : 1.0;
         }
 
         @Override
         public Optional<AiPlayer> of(String name, Ruleset rules, long seed) {
             return Optional.ofNullable(rosters.get(rules.id()))
-                    .flatMap(r -> r.player(name, rules, seed));
+                    .flatMap(r -> r.player(name, rules, seed, searchScale));
         }
 
         @Override

@@ -215,6 +215,11 @@ public final class BiomeRuleset implements Ruleset {
     }
 
     @Override
+    public io.duelhall.domain.HiddenState hiddenState(io.duelhall.domain.SeatKnowledge knowledge) {
+        return new BiomeHidden(this, knowledge);
+    }
+
+    @Override
     public BiomeState evolvePublic(GameState publicState, MatchEvent publicEvent) {
         return Evolver.evolve((BiomeState) publicState, ended(publicEvent));
     }

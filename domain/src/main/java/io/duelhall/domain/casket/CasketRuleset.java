@@ -285,6 +285,11 @@ public final class CasketRuleset implements Ruleset {
     }
 
     @Override
+    public io.duelhall.domain.HiddenState hiddenState(io.duelhall.domain.SeatKnowledge knowledge) {
+        return new CasketHidden(this, knowledge);
+    }
+
+    @Override
     public CasketState evolvePublic(GameState publicState, MatchEvent publicEvent) {
         return Evolver.evolve((CasketState) publicState, ended(publicEvent));
     }

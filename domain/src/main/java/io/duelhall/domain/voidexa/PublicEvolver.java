@@ -3,6 +3,7 @@ package io.duelhall.domain.voidexa;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.voidexa.VoidexaEvent.CardDiscarded;
+import io.duelhall.domain.voidexa.VoidexaEvent.CardDrawn;
 import io.duelhall.domain.voidexa.VoidexaEvent.CardPlayed;
 import io.duelhall.domain.voidexa.VoidexaEvent.DeckShuffled;
 import java.util.ArrayList;
@@ -28,6 +29,10 @@ final class PublicEvolver {
                     s,
                     new DeckShuffled(d.seat(), d.size(), Collections.nCopies(d.size(), FACE_DOWN)));
         }
+        if (e instanceof CardDrawn d && d.card() != null) {
+            // a seat's own draw, as redacted for that seat: the face-down top card was this one
+            return Evolver.evolve(topIs(s, d.seat(), d.card()), e);
+        }
         if (e instanceof CardPlayed p) {
             return Evolver.evolve(revealFromHand(s, p.seat(), p.card()), e);
         }
@@ -35,6 +40,18 @@ final class PublicEvolver {
             return Evolver.evolve(revealFromHand(s, c.seat(), c.card()), e);
         }
         return Evolver.evolve(s, e);
+    }
+
+    private static VoidexaState topIs(VoidexaState s, Seat seat, CardRef card) {
+        Ship ship = s.ship(seat);
+        if (ship == null || ship.deck().isEmpty() || !FACE_DOWN.equals(ship.deck().get(0))) {
+            return s;
+        }
+        List<CardRef> deck = new ArrayList<>(ship.deck());
+        deck.set(0, card);
+        Ship.Builder b = ship.edit();
+        b.deck = List.copyOf(deck);
+        return s.withShip(seat, b.build());
     }
 
     /**

@@ -308,6 +308,11 @@ public final class VoidexaRuleset implements Ruleset {
     }
 
     @Override
+    public io.duelhall.domain.HiddenState hiddenState(io.duelhall.domain.SeatKnowledge knowledge) {
+        return new VoidexaHidden(catalog(), knowledge);
+    }
+
+    @Override
     public VoidexaState evolvePublic(GameState publicState, MatchEvent publicEvent) {
         return PublicEvolver.evolve((VoidexaState) publicState, ended(publicEvent));
     }

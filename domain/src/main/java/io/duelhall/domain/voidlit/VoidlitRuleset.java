@@ -195,6 +195,11 @@ public final class VoidlitRuleset implements Ruleset {
     }
 
     @Override
+    public io.duelhall.domain.HiddenState hiddenState(io.duelhall.domain.SeatKnowledge knowledge) {
+        return new VoidlitHidden(this, knowledge);
+    }
+
+    @Override
     public VoidlitState evolvePublic(GameState publicState, MatchEvent publicEvent) {
         return Evolver.evolve((VoidlitState) publicState, ended(publicEvent));
     }

@@ -38,12 +38,16 @@ class GreedyPlayerScenarioTest {
         assertThat(greedy.move(sc.state, A)).isEqualTo(new VoidlitMove.EndTurn(A));
         assertThat(greedy.move(sc.state, B)).isNull();
 
-        VoidlitState s = Scenario.open(7).state();
+        Scenario.Opening o = Scenario.open(7);
+        VoidlitState s = o.state();
         VoidlitMove.Mulligan m = (VoidlitMove.Mulligan) greedy.move(s, s.firstSeat());
         for (String id : m.cards()) {
             assertThat(Scenario.CATALOG.card(s.side(s.firstSeat()).inHand(id).card()).cost())
                     .isGreaterThanOrEqualTo(5);
         }
-        assertThat(Players.ROSTER.anyLegalMove(RULES, 1).choose(s, s.firstSeat())).isNotNull();
+        io.duelhall.domain.SeatKnowledge k =
+                io.duelhall.domain.SeatKnowledge.of(
+                        RULES, s, o.events(), s.firstSeat(), o.events().size() - 1);
+        assertThat(Players.ROSTER.anyLegalMove(RULES, 1).choose(k)).isNotNull();
     }
 }

@@ -62,6 +62,10 @@ final class RecordFixtures {
         final io.duelhall.domain.Ruleset rules;
 
         final List<StoredEvent> events = new ArrayList<>();
+
+        /** The same events as objects: what an AI seat's knowledge is made of. */
+        final List<MatchEvent> raw = new ArrayList<>();
+
         GameState state;
         private String chain = EventChain.GENESIS;
         MatchOptions options = MatchOptions.defaults();
@@ -98,8 +102,14 @@ final class RecordFixtures {
                 chain = EventChain.link(chain, seq, e.type(), json);
                 this.events.add(
                         new StoredEvent(seq, e.type(), T0.plusMillis(seq).toString(), json, chain));
+                raw.add(e);
                 state = rules.evolve(state, e);
             }
+        }
+
+        /** What {@code seat} knows now (an AI's only input). */
+        io.duelhall.domain.SeatKnowledge knowledge(io.duelhall.domain.Seat seat) {
+            return io.duelhall.domain.SeatKnowledge.of(rules, state, raw, seat, raw.size() - 1);
         }
 
         void accept(Decision d, MatchEvent marker) {

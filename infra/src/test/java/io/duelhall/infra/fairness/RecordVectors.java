@@ -255,7 +255,7 @@ final class RecordVectors {
             // record small
             // enough to read
             Intent move =
-                    n < 60 ? players.get(seat).choose(store.state, seat) : Intent.concede(seat);
+                    n < 60 ? players.get(seat).choose(store.knowledge(seat)) : Intent.concede(seat);
             n++;
             at = at.plusSeconds(3);
             intent(store, rules, seat, "i-" + n, move, at);
@@ -320,7 +320,7 @@ final class RecordVectors {
                 // seat is left: a record small enough to read
                 move = Intent.concede(seat);
             } else {
-                move = greedy.choose(store.state, seat);
+                move = greedy.choose(store.knowledge(seat));
             }
             n++;
             at = at.plusSeconds(3);

@@ -70,6 +70,11 @@ class AiDefectTest {
         }
 
         @Override
+        public VoidexaRuleset rules() {
+            return greedy.rules();
+        }
+
+        @Override
         public Intent choose(VoidexaState state, Seat seat) {
             Intent good = greedy.choose(state, seat);
             if (good == null || decisions.incrementAndGet() % every != 0) {

@@ -38,6 +38,11 @@ final class GreedyPlayer implements Player {
     }
 
     @Override
+    public BiomeRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public BiomeMove move(BiomeState s, Seat seat) {
         List<BiomeMove> legal = rules.legal(s, seat);
         if (legal.isEmpty()) {

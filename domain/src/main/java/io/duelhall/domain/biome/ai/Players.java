@@ -6,12 +6,21 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.biome.BiomeIntents;
 import io.duelhall.domain.biome.BiomeRuleset;
 import io.duelhall.domain.biome.Catalog;
+import io.duelhall.domain.search.Budget;
+import io.duelhall.domain.search.Levels;
+import io.duelhall.domain.search.SearchPlayer;
 import java.util.List;
 import java.util.Optional;
 
 /** The biome players the server can seat, by name. */
 public final class Players {
-    public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
+    public static final List<String> NAMES =
+            List.of(
+                    Levels.STRONG,
+                    Levels.NORMAL,
+                    Levels.WEAK,
+                    GreedyPlayer.NAME,
+                    RandomPlayer.NAME);
 
     /** biome's players for the server's AI seats, found by the ruleset's id. */
     public static final AiPlayer.Roster ROSTER =
@@ -24,6 +33,24 @@ public final class Players {
                     Players::seatRequest);
 
     private Players() {}
+
+    /**
+     * Any player of that name, the searching levels ({@link Levels}) included, their budgets times
+     * {@code budgetScale}; empty for an unknown name.
+     */
+    public static Optional<AiPlayer> of(
+            String name, BiomeRuleset rules, long seed, double budgetScale) {
+        Optional<Budget> level = Levels.budget(name);
+        if (level.isPresent()) {
+            return Optional.of(search(name, rules, level.get().scaled(budgetScale), seed));
+        }
+        return of(name, rules, seed).map(p -> p);
+    }
+
+    /** biome's searching AI with {@code budget}. */
+    public static SearchPlayer search(String name, BiomeRuleset rules, Budget budget, long seed) {
+        return new SearchPlayer(name, rules, new BiomeSearch(rules), budget, seed);
+    }
 
     public static Optional<Player> of(String name, BiomeRuleset rules, long seed) {
         if (GreedyPlayer.NAME.equals(name)) {

@@ -24,6 +24,11 @@ final class RandomPlayer implements Player {
     }
 
     @Override
+    public BiomeRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public BiomeMove move(BiomeState state, Seat seat) {
         List<BiomeMove> legal = rules.legal(state, seat);
         return legal.isEmpty() ? null : legal.get(random.nextInt(legal.size()));

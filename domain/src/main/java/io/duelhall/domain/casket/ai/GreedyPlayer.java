@@ -53,6 +53,11 @@ final class GreedyPlayer implements Player {
     }
 
     @Override
+    public CasketRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public Intent move(CasketState s, Seat seat) {
         List<Intent> legal = rules.legalMoves(s, seat);
         if (legal.isEmpty()) {

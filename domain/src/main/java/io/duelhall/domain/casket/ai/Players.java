@@ -6,13 +6,22 @@ import io.duelhall.domain.Seat;
 import io.duelhall.domain.casket.CasketIntents;
 import io.duelhall.domain.casket.CasketRuleset;
 import io.duelhall.domain.casket.Catalog;
+import io.duelhall.domain.search.Budget;
+import io.duelhall.domain.search.Levels;
+import io.duelhall.domain.search.SearchPlayer;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** The casket players the server can seat, by name. */
 public final class Players {
-    public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
+    public static final List<String> NAMES =
+            List.of(
+                    Levels.STRONG,
+                    Levels.NORMAL,
+                    Levels.WEAK,
+                    GreedyPlayer.NAME,
+                    RandomPlayer.NAME);
 
     public static final AiPlayer.Roster ROSTER =
             AiPlayer.Roster.of(
@@ -24,6 +33,24 @@ public final class Players {
                     Players::seatRequest);
 
     private Players() {}
+
+    /**
+     * Any player of that name, the searching levels ({@link Levels}) included, their budgets times
+     * {@code budgetScale}; empty for an unknown name.
+     */
+    public static Optional<AiPlayer> of(
+            String name, CasketRuleset rules, long seed, double budgetScale) {
+        Optional<Budget> level = Levels.budget(name);
+        if (level.isPresent()) {
+            return Optional.of(search(name, rules, level.get().scaled(budgetScale), seed));
+        }
+        return of(name, rules, seed).map(p -> p);
+    }
+
+    /** casket's searching AI with {@code budget}. */
+    public static SearchPlayer search(String name, CasketRuleset rules, Budget budget, long seed) {
+        return new SearchPlayer(name, rules, new CasketSearch(rules), budget, seed);
+    }
 
     public static JoinRequest joinRequest(String name, Catalog.Starter s, String clientSeed) {
         return new JoinRequest(

@@ -24,6 +24,11 @@ public final class RandomPlayer implements Player {
     }
 
     @Override
+    public CasketRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public Intent move(CasketState state, Seat seat) {
         List<Intent> legal = rules.legalMoves(state, seat);
         return legal.isEmpty() ? null : legal.get(random.nextInt(legal.size()));

@@ -50,6 +50,11 @@ public final class GreedyPlayer implements Player {
     }
 
     @Override
+    public VoidexaRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public Intent choose(VoidexaState s, Seat me) {
         List<Intent> legal = moves.legal(s, me);
         if (legal.isEmpty()) {

@@ -35,6 +35,11 @@ public final class GreedyPlayer implements Player {
     }
 
     @Override
+    public VoidlitRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public VoidlitMove move(VoidlitState s, Seat seat) {
         List<VoidlitMove> legal = rules.legal(s, seat);
         if (legal.isEmpty()) {

@@ -3,6 +3,9 @@ package io.duelhall.domain.voidlit.ai;
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.search.Budget;
+import io.duelhall.domain.search.Levels;
+import io.duelhall.domain.search.SearchPlayer;
 import io.duelhall.domain.voidlit.Catalog;
 import io.duelhall.domain.voidlit.VoidlitIntents;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
@@ -11,7 +14,13 @@ import java.util.Optional;
 
 /** The voidlit players the server can seat, by name. */
 public final class Players {
-    public static final List<String> NAMES = List.of(GreedyPlayer.NAME, RandomPlayer.NAME);
+    public static final List<String> NAMES =
+            List.of(
+                    Levels.STRONG,
+                    Levels.NORMAL,
+                    Levels.WEAK,
+                    GreedyPlayer.NAME,
+                    RandomPlayer.NAME);
 
     /** voidlit's players for the server's AI seats, found by the ruleset's id. */
     public static final AiPlayer.Roster ROSTER =
@@ -24,6 +33,24 @@ public final class Players {
                     Players::seatRequest);
 
     private Players() {}
+
+    /**
+     * Any player of that name, the searching levels ({@link Levels}) included, their budgets times
+     * {@code budgetScale}; empty for an unknown name.
+     */
+    public static Optional<AiPlayer> of(
+            String name, VoidlitRuleset rules, long seed, double budgetScale) {
+        Optional<Budget> level = Levels.budget(name);
+        if (level.isPresent()) {
+            return Optional.of(search(name, rules, level.get().scaled(budgetScale), seed));
+        }
+        return of(name, rules, seed).map(p -> p);
+    }
+
+    /** voidlit's searching AI with {@code budget}. */
+    public static SearchPlayer search(String name, VoidlitRuleset rules, Budget budget, long seed) {
+        return new SearchPlayer(name, rules, new VoidlitSearch(rules), budget, seed);
+    }
 
     public static Optional<Player> of(String name, VoidlitRuleset rules, long seed) {
         if (GreedyPlayer.NAME.equals(name)) {

@@ -24,6 +24,11 @@ public final class RandomPlayer implements Player {
     }
 
     @Override
+    public VoidlitRuleset rules() {
+        return rules;
+    }
+
+    @Override
     public VoidlitMove move(VoidlitState state, Seat seat) {
         List<VoidlitMove> legal = rules.legal(state, seat);
         return legal.isEmpty() ? null : legal.get(random.nextInt(legal.size()));

@@ -1,0 +1,43 @@
+package io.duelhall.domain.search;
+
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.Seat;
+
+/**
+ * What a game's AI lends the search beside its ruleset: a quick policy to play on (the rollouts)
+ * and a value of a state for one seat. Both read a full state, which in the search is always a
+ * sample ({@link io.duelhall.domain.HiddenState}), never the truth.
+ */
+public interface SearchGame {
+    /** A move {@code seat} makes now in a rollout (the game's greedy player); null when none. */
+    Intent policy(GameState state, Seat seat);
+
+    /**
+     * How good {@code state} is for {@code seat}, in [0, 1]: at the end its result (1 won, 0 lost,
+     * 0.5 drew; with more seats its placing, first 1 and last 0), before it the game's evaluation.
+     */
+    double value(GameState state, Seat seat);
+
+    /**
+     * How many moves a rollout plays before the state is valued, when the budget does not say: a
+     * game whose policy is dear (voidexa's greedy looks at every legal move through the engine)
+     * rolls out less.
+     */
+    default int rolloutDepth() {
+        return 8;
+    }
+
+    /**
+     * The progressive bias towards {@link #policy}'s move ({@link Ismcts}): its worth at the first
+     * visit, fading as 1 / (1 + visits). High keeps a small search close to the policy's play.
+     */
+    default double policyBias() {
+        return 2.0;
+    }
+
+    /** A score difference squeezed into (0, 1): 0.5 at even, {@code scale} the score of 73 %. */
+    static double squash(double score, double scale) {
+        return 1.0 / (1.0 + Math.exp(-score / scale));
+    }
+}

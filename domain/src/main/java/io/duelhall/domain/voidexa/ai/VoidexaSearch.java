@@ -1,0 +1,47 @@
+package io.duelhall.domain.voidexa.ai;
+
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.search.SearchGame;
+import io.duelhall.domain.voidexa.VoidexaRuleset;
+import io.duelhall.domain.voidexa.VoidexaState;
+
+/**
+ * What voidexa lends the search: greedy as the rollout policy, {@link Evaluation} (squashed) as the
+ * value of a state the rollout stops in.
+ */
+final class VoidexaSearch implements SearchGame {
+    /** An evaluation lead of this much is worth 73 %. */
+    static final double SCALE = 25;
+
+    private final GreedyPlayer greedy;
+    private final Evaluation evaluation;
+
+    VoidexaSearch(VoidexaRuleset rules) {
+        this.greedy = new GreedyPlayer(rules);
+        this.evaluation = new Evaluation(rules.catalog());
+    }
+
+    @Override
+    public int rolloutDepth() {
+        return 2;
+    }
+
+    @Override
+    public Intent policy(GameState state, Seat seat) {
+        return greedy.choose((VoidexaState) state, seat);
+    }
+
+    @Override
+    public double value(GameState state, Seat seat) {
+        VoidexaState s = (VoidexaState) state;
+        if (s.over()) {
+            if (s.result() == null || s.result().winner() == null) {
+                return 0.5;
+            }
+            return s.result().winner() == seat ? 1 : 0;
+        }
+        return SearchGame.squash(evaluation.of(s, seat), SCALE);
+    }
+}

@@ -1,0 +1,41 @@
+package io.duelhall.domain.voidlit.ai;
+
+import io.duelhall.domain.GameState;
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.Seat;
+import io.duelhall.domain.search.SearchGame;
+import io.duelhall.domain.voidlit.VoidlitIntents;
+import io.duelhall.domain.voidlit.VoidlitMove;
+import io.duelhall.domain.voidlit.VoidlitRuleset;
+import io.duelhall.domain.voidlit.VoidlitState;
+
+/** What voidlit lends the search: greedy as the rollout policy, its score (squashed) as value. */
+final class VoidlitSearch implements SearchGame {
+    static final double SCALE = 12;
+
+    private final GreedyPlayer greedy;
+
+    VoidlitSearch(VoidlitRuleset rules) {
+        this.greedy = new GreedyPlayer(rules);
+    }
+
+    @Override
+    public int rolloutDepth() {
+        return 4;
+    }
+
+    @Override
+    public Intent policy(GameState state, Seat seat) {
+        VoidlitMove m = greedy.move((VoidlitState) state, seat);
+        return m == null ? null : VoidlitIntents.intent(m);
+    }
+
+    @Override
+    public double value(GameState state, Seat seat) {
+        VoidlitState s = (VoidlitState) state;
+        if (VoidlitRuleset.over(s)) {
+            return s.winner() == seat ? 1 : s.winner() == null ? 0.5 : 0;
+        }
+        return SearchGame.squash(greedy.score(s, seat), SCALE);
+    }
+}
