@@ -74,7 +74,9 @@ class CatalogTest {
                 .containsExactly("EMBERWAKE", "TIDEBOUND");
         assertThat(seats).allMatch(s -> s.cards().size() == 40);
         assertThat(Players.ROSTER.ruleset()).isEqualTo("voidlit");
-        assertThat(Players.ROSTER.names()).containsExactly("greedy", "random");
+        assertThat(Players.ROSTER.names())
+                .as("the strongest first (issue 42)")
+                .containsExactly("ismcts-strong", "ismcts", "ismcts-weak", "greedy", "random");
         assertThat(Players.ROSTER.player("greedy", RULES, 1)).isPresent();
         assertThat(Players.ROSTER.player("nobody", RULES, 1)).isEmpty();
         assertThat(
