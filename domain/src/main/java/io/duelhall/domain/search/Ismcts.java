@@ -28,7 +28,7 @@ import java.util.random.RandomGenerator;
  * the ruleset's own {@code decide}/{@code evolve}: the search knows no game. Pure; its only chance
  * is {@code random}.
  */
-public final class Ismcts {
+final class Ismcts {
     /** UCB1's exploration constant (values are in [0, 1]). */
     static final double EXPLORATION = 0.7;
 

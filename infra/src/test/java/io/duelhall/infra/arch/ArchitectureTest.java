@@ -41,7 +41,13 @@ class ArchitectureTest {
      * 40, used by the queue in command/) and the tournaments (game-neutral, issue 41).
      */
     static final Set<String> CORE_PACKAGES =
-            Set.of(DOMAIN, DOMAIN + ".rng", DOMAIN + ".matchmaking", DOMAIN + ".tournament");
+            Set.of(
+                    DOMAIN,
+                    DOMAIN + ".rng",
+                    DOMAIN + ".matchmaking",
+                    DOMAIN + ".tournament",
+                    // the search every game's AI uses (issue 42): game-neutral, names no ruleset
+                    DOMAIN + ".search");
 
     /**
      * The classes that wire rulesets into the server, the only ones outside a ruleset allowed to
@@ -403,6 +409,8 @@ class ArchitectureTest {
                     "io.duelhall.infra.DuelhallApplication",
                     // an Axon aggregate: found by Spring's scan and built by Axon, named by nobody
                     "io.duelhall.command.tournament.Tournament",
+                    // run by bench's arena command (issue 42), which this scan does not include
+                    "io.duelhall.domain.search.Arena",
                     // JSON shapes a mapper reads or writes: stored events' sealed roots, views,
                     // their parts, stored deadline payloads, configuration properties, reports
                     "io.duelhall.domain.voidexa.VoidexaEvent",
