@@ -230,15 +230,25 @@ final class Ismcts {
         return s;
     }
 
-    /** The state after {@code intent}, or null when the rules refuse it. */
+    /**
+     * The state after {@code intent}, or null when the rules refuse it. A sampled state the engine
+     * cannot play on (it throws: a gap of a ruleset's sampler, e.g. casket's sampled attack in
+     * flight found without its roll's result, seen once on the packaged jar) counts as a refusal in
+     * that determinization only, instead of failing the whole choice (the driver would then play a
+     * random legal move).
+     */
     GameState apply(GameState s, Intent intent) {
-        Decision d = rules.decide(s, intent);
-        if (!d.accepted()) {
+        try {
+            Decision d = rules.decide(s, intent);
+            if (!d.accepted()) {
+                return null;
+            }
+            for (MatchEvent e : d.events()) {
+                s = rules.evolve(s, e);
+            }
+            return s;
+        } catch (RuntimeException samplerGap) {
             return null;
         }
-        for (MatchEvent e : d.events()) {
-            s = rules.evolve(s, e);
-        }
-        return s;
     }
 }
