@@ -16,10 +16,11 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A one-step greedy player: faces the nearest enemy, vents in the Danger Zone, buffs and makes the
- * attack of the highest expected damage (to-hit chance × damage) at the right arm (then the next
- * component standing), closes in when nothing is in range, and never overspends. Answers with its
- * strongest reactive card and pays damage with dead cards first.
+ * A one-step greedy player: faces the nearest enemy, vents in the Danger Zone where the rules offer
+ * a VENT action (casket-1.0.0; from 1.1.0 there is none, C-D-HEAT-4), buffs and makes the attack of
+ * the highest expected damage (to-hit chance × damage) at the right arm (then the next component
+ * standing), closes in when nothing is in range, and never overspends. Answers with its strongest
+ * reactive card and pays damage with dead cards first.
  */
 final class GreedyPlayer implements Player {
     public static final String NAME = "greedy";
