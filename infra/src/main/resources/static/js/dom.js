@@ -31,6 +31,18 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * As fill, but leaves `el` as it is when the new children would draw exactly the same markup: a list redrawn every
+ * few seconds keeps its elements (the keyboard's focus, a pointer over a button, a screen reader's place) until
+ * something in it changed.
+ */
+export function refill(el, ...children) {
+  const next = document.createElement(el.tagName);
+  append(next, children);
+  if (next.innerHTML !== el.innerHTML) el.replaceChildren(...next.childNodes);
+  return el;
+}
+
 export function $(selector, root = document) {
   return root.querySelector(selector);
 }

@@ -1,7 +1,7 @@
 // The lobby: live, waiting and recent matches, starting matches (against the AI, AI against AI, for two), the leaderboard,
 // and signing in as a registered player: then every seat this page takes is the player's (rated against another
 // registered player); signed out, the page plays as a guest (unrated).
-import { h, fill, $, shortId, timeAgo, params } from './dom.js';
+import { h, fill, refill, $, shortId, timeAgo, params } from './dom.js';
 import { get, post, postAs, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
@@ -74,13 +74,13 @@ async function refresh() {
     const [live, waiting, ended, board] = await Promise.all([
       get('/api/matches?status=LIVE&limit=20'), get('/api/matches?status=WAITING&limit=10'),
       get('/api/matches?status=ENDED&limit=15'), get(boardPath())]);
-    fill($('#live'), table(live, [...MATCH_COLUMNS,
+    refill($('#live'), table(live, [...MATCH_COLUMNS,
       { key: 'open', title: '', cell: (m) => h('a', { class: 'button', href: matchHref(m.matchId, m.ruleset), 'aria-label': `Watch match ${shortId(m.matchId)}` }, 'Watch') }],
     'No match is being played right now. Start one above.'));
-    fill($('#waiting'), table(waiting, [...MATCH_COLUMNS.filter((c) => c.key !== 'turn'),
+    refill($('#waiting'), table(waiting, [...MATCH_COLUMNS.filter((c) => c.key !== 'turn'),
       { key: 'open', title: '', cell: (m) => h('button', { type: 'button', onclick: () => join(m.matchId, m.ruleset), 'aria-label': `Take the free seat of match ${shortId(m.matchId)}` }, 'Take the seat') }],
     'Nobody is waiting.'));
-    fill($('#recent'), table(ended, [
+    refill($('#recent'), table(ended, [
       ...MATCH_COLUMNS.filter((c) => c.key !== 'spectators' && c.key !== 'status'),
       { key: 'result', title: 'Result', cell: (m) => (m.winner ? `${m.winnerName} wins (${reasonName(m.reason)})` : reasonName(m.reason)) },
       { key: 'when', title: 'Ended', cell: (m) => timeAgo(m.updatedAt) },
@@ -89,7 +89,7 @@ async function refresh() {
         h('a', { class: 'button', href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, 'aria-label': `Replay match ${shortId(m.matchId)}` }, 'Replay'),
         h('a', { href: matchHref(m.matchId, m.ruleset), 'aria-label': `Final board and audit of match ${shortId(m.matchId)}` }, 'Board')) }],
     'No match has ended yet.'));
-    fill($('#leaderboard'), table(board, board.length && board[0].mu !== undefined ? [
+    refill($('#leaderboard'), table(board, board.length && board[0].mu !== undefined ? [
       { key: 'rank', title: '#', cell: (r) => r.rank },
       { key: 'name', title: 'Player', cell: (r) => r.name },
       { key: 'rating', title: 'Rating', cell: (r) => `${Math.round(r.mu)} ± ${Math.round(2 * r.sigma)}` },

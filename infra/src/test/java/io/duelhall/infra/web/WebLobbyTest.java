@@ -111,7 +111,14 @@ class WebLobbyTest extends WebTest {
                                         .equals(top.get(0).get("games").asText());
                     });
             // every control shown has an accessible name (signed out: the sign-in form;
-            // WebAccountTest the signed-in one)
+            // WebAccountTest the signed-in one). The lobby redraws its lists every 2 s, and on a
+            // loaded machine reading every control's name (a browser round trip each: the recent
+            // matches of every game have their Replay buttons now) takes longer than that: the
+            // page's timers stop for the check, and the page is loaded again after it
+            ((org.openqa.selenium.JavascriptExecutor) d)
+                    .executeScript(
+                            "const last = setInterval(() => {}, 1e9);"
+                                    + " for (let i = 1; i <= last; i++) clearInterval(i);");
             unlessRedrawn(
                     d,
                     x -> {
@@ -126,6 +133,7 @@ class WebLobbyTest extends WebTest {
                         }
                         return true;
                     });
+            d.navigate().refresh();
             unlessRedrawn(
                     d,
                     x -> {
