@@ -94,6 +94,36 @@ public final class Sse implements AutoCloseable {
         return out;
     }
 
+    /**
+     * The last of {@link #views}, with the same checks (each patch applies to the view at the
+     * version before it), built on one tree patched in place (issue 47: {@link #views} copies the
+     * whole view for every patch to keep each step, a tenth of {@code HiddenInformationTest}'s own
+     * CPU where only the last view is compared).
+     */
+    public static JsonNode lastView(List<Message> messages, JsonNode held) {
+        JsonNode v = held == null ? null : held.deepCopy();
+        for (Message m : messages) {
+            if (m.view() != null) {
+                v = m.view().deepCopy();
+                continue;
+            }
+            if (v == null || m.patch() == null) {
+                throw new AssertionError("message " + m.id() + ": a patch without a view");
+            }
+            if (v.get("version").asLong() != m.id() - 1) {
+                throw new AssertionError(
+                        "message "
+                                + m.id()
+                                + " patches the view at "
+                                + (m.id() - 1)
+                                + ", held: "
+                                + v.get("version"));
+            }
+            com.flipkart.zjsonpatch.JsonPatch.applyInPlace(m.patch(), v);
+        }
+        return v;
+    }
+
     private final List<Message> messages = new CopyOnWriteArrayList<>();
     private final List<String> comments = new CopyOnWriteArrayList<>();
     private final CompletableFuture<Integer> status = new CompletableFuture<>();
