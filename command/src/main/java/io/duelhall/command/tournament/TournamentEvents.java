@@ -5,6 +5,7 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Ruling;
 import io.duelhall.domain.tournament.TournamentRules;
+import io.duelhall.domain.tournament.TournamentStoredEvent;
 import java.time.Instant;
 import java.util.List;
 
@@ -19,8 +20,8 @@ public final class TournamentEvents {
     /** The namespace of the stored names. */
     public static final String NAMESPACE = "tournament";
 
-    /** A tournament's event. */
-    public interface TournamentEvent {}
+    /** A tournament's event (a {@link TournamentStoredEvent} for the read models). */
+    public interface TournamentEvent extends TournamentStoredEvent {}
 
     public record Created(
             String tournamentId,
