@@ -111,6 +111,13 @@ public final class TournamentEvents {
     public record RulingMade(String byAccountId, String byName, Ruling ruling, Instant at)
             implements TournamentEvent {}
 
+    /**
+     * An entrant who dropped comes back (re-entry): paired again from the next round, with their
+     * results and byes as they were (Rulings.returnProblem says when it is allowed).
+     */
+    public record EntryReturned(String entryId, String byAccountId, Instant at)
+            implements TournamentEvent {}
+
     /** The last round is over; the seed is revealed. */
     public record Ended(String seed, Instant at) implements TournamentEvent {}
 
@@ -127,5 +134,6 @@ public final class TournamentEvents {
                     Ended.class,
                     JudgeNamed.class,
                     PairingForbidden.class,
-                    GameRecorded.class);
+                    GameRecorded.class,
+                    EntryReturned.class);
 }

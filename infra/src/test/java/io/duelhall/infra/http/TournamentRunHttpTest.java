@@ -245,6 +245,84 @@ class TournamentRunHttpTest extends AppTest {
     }
 
     /**
+     * Re-entry: an entrant who dropped in round 1 (their match conceded) enters again during round
+     * 2 and gets their entry back (the same id; entering again refused), is not in round 2 and is
+     * paired again in round 3; a disqualified entrant is refused; the record audits clean.
+     */
+    @Test
+    void aDroppedEntrantReturnsAndIsPairedAgain() throws Exception {
+        String organizer = api.registered("BackOrg-" + run);
+        Map<String, String> tokenOf = new HashMap<>();
+        String id = create(organizer, Map.of("rounds", 3));
+        ObjectNode seat = seatRequest();
+        for (int i = 0; i < 4; i++) {
+            String token = api.registered("Back" + i + "-" + run);
+            tokenOf.put(enter(id, token, seat), token);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode r1 = await(id, x -> x.get("round").asInt() == 1);
+        String leaver = r1.at("/rounds/0/tables/0/seats/A").asText();
+        concedeNotYet(r1.at("/rounds/0/tables/0/matchId").asText());
+        assertThat(
+                        api.delete(
+                                        "/api/tournaments/" + id + "/entries",
+                                        null,
+                                        as(tokenOf.get(leaver)))
+                                .status())
+                .isEqualTo(200);
+        concede(id, tokenOf.get(r1.at("/rounds/0/tables/1/seats/B").asText()));
+        JsonNode r2 = await(id, x -> x.get("round").asInt() == 2);
+        assertThat(r2.at("/rounds/1").toString()).doesNotContain(leaver);
+        // back during round 2: the same entry, no longer dropped
+        Res back =
+                api.post(
+                        "/api/tournaments/" + id + "/entries", seat, null, as(tokenOf.get(leaver)));
+        assertThat(back.status()).as(back.raw()).isEqualTo(201);
+        assertThat(back.body().get("entryId").asText()).isEqualTo(leaver);
+        Res again =
+                api.post(
+                        "/api/tournaments/" + id + "/entries", seat, null, as(tokenOf.get(leaver)));
+        // entering again while in: entries are closed after round 1 (as for anyone)
+        assertThat(again.status()).isEqualTo(409);
+        assertThat(again.error()).isEqualTo("REGISTRATION_CLOSED");
+        for (JsonNode s : view(id).get("standings")) {
+            assertThat(s.get("dropped").asBoolean()).as(s.toString()).isFalse();
+        }
+        JsonNode t = r2.at("/rounds/1/tables/0");
+        concede(id, tokenOf.get(t.at("/seats/B").asText()));
+        JsonNode r3 = await(id, x -> x.get("round").asInt() == 3);
+        JsonNode round3 = r3.at("/rounds/2");
+        assertThat(round3.get("tables")).hasSize(2);
+        assertThat(round3.toString()).contains(leaver);
+        // a disqualified entrant does not come back
+        String cheat = round3.at("/tables/0/seats/A").asText();
+        assertThat(
+                        api.post(
+                                        "/api/tournaments/" + id + "/rulings",
+                                        Map.of(
+                                                "kind",
+                                                "DISQUALIFICATION",
+                                                "entryId",
+                                                cheat,
+                                                "reason",
+                                                "marked"),
+                                        null,
+                                        as(organizer))
+                                .status())
+                .isEqualTo(201);
+        Res refused =
+                api.post("/api/tournaments/" + id + "/entries", seat, null, as(tokenOf.get(cheat)));
+        assertThat(refused.status()).as(refused.raw()).isEqualTo(409);
+        assertThat(refused.error()).isEqualTo("ENTRANT_DISQUALIFIED");
+        concede(id, tokenOf.get(round3.at("/tables/1/seats/B").asText()));
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        assertThat(end.toString()).contains(leaver);
+        auditsClean(id, 3);
+        Res record = api.get("/api/tournaments/" + id + "/export", null);
+        assertThat(record.raw()).contains("tournament.EntryReturned");
+    }
+
+    /**
      * A Swiss of 64 registered players, six rounds of 32 tables each conceded over HTTP, to its
      * end: every round paired in full with no rematch, the standings' points recounted from the
      * tables' results, one 6–0 entrant, a clean audit of the events and of the signed record.
