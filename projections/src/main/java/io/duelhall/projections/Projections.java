@@ -23,8 +23,11 @@ public final class Projections {
     /** Refused intents (rm_refusal). */
     public static final String REFUSALS = "refusals";
 
+    /** The tournaments of GET /api/tournaments (rm_tournament). */
+    public static final String TOURNAMENT_LIST = "tournament-list";
+
     public static final List<String> ALL =
-            List.of(MATCH_VIEWS, MATCH_LIST, PLAYER_HISTORY, RATINGS, REFUSALS);
+            List.of(MATCH_VIEWS, MATCH_LIST, PLAYER_HISTORY, RATINGS, REFUSALS, TOURNAMENT_LIST);
 
     private Projections() {}
 }

@@ -6,6 +6,7 @@ import io.duelhall.projections.history.PlayerHistoryProjection;
 import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.ratings.RatingProjection;
 import io.duelhall.projections.refusals.RefusalProjection;
+import io.duelhall.projections.tournaments.TournamentListProjection;
 import io.duelhall.projections.view.EventStoreMatchEvents;
 import io.duelhall.projections.view.MatchViewProjection;
 import org.axonframework.common.transaction.TransactionManager;
@@ -85,6 +86,11 @@ class ProjectionsConfig {
     @Bean
     public RefusalProjection refusalProjection(JdbcTemplate jdbc, JsonMapper json) {
         return new RefusalProjection(jdbc, json::writeValueAsString);
+    }
+
+    @Bean
+    public TournamentListProjection tournamentListProjection(JdbcTemplate jdbc) {
+        return new TournamentListProjection(jdbc);
     }
 
     @Bean

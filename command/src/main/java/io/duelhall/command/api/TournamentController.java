@@ -242,11 +242,18 @@ class TournamentController {
                                         ? JoinRequest.SEED_BY_PLAYER
                                         : JoinRequest.SEED_BY_SERVER);
         String entryId = "e" + UUID.randomUUID().toString().substring(0, 8);
-        commands.sendAndWait(
-                new TournamentCommands.Enter(
-                        id, entryId, p.accountId(), p.name(), join, ratingOf(t, p.accountId())));
+        // a dropped entrant entering again returns under their entry (re-entry): its id comes back
+        String entered =
+                commands.sendAndWait(
+                        new TournamentCommands.Enter(
+                                id,
+                                entryId,
+                                p.accountId(),
+                                p.name(),
+                                join,
+                                ratingOf(t, p.accountId())));
         return ResponseEntity.created(URI.create("/api/tournaments/" + id))
-                .body(new Entered(entryId));
+                .body(new Entered(entered != null ? entered : entryId));
     }
 
     @DeleteMapping("/{id}/entries")

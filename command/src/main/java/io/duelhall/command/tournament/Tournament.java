@@ -129,6 +129,20 @@ public class Tournament {
 
     @CommandHandler
     public String handle(Enter cmd, Rulesets rulesets, Clock clock) {
+        String before = state.entryOf(cmd.accountId());
+        if (before != null
+                && state.status() == Status.RUNNING
+                && state.ledger().withdrawn().contains(before)) {
+            // re-entry: the dropped entrant comes back with the deck they entered with
+            Refusal back =
+                    io.duelhall.domain.tournament.Rulings.returnProblem(
+                            state.ledger(), before, state.disqualified(before));
+            if (back != null) {
+                throw refused(back);
+            }
+            apply(new TournamentEvents.EntryReturned(before, cmd.accountId(), clock.instant()));
+            return before;
+        }
         if (!lateEntryOpen() && state.status() != Status.REGISTERING) {
             throw refused(
                     Refusal.conflict(

@@ -142,6 +142,25 @@ public final class TournamentAudit {
                                         + ": a ruling the state did not allow ("
                                         + Rulings.problem(s.ledger(), m.ruling()).code()
                                         + ")"));
+            } else if (e instanceof TournamentEvents.EntryReturned back
+                    && Rulings.returnProblem(
+                                    s.ledger(), back.entryId(), s.disqualified(back.entryId()))
+                            != null) {
+                return at(
+                        i,
+                        e,
+                        new Report(
+                                false,
+                                checked,
+                                "event "
+                                        + i
+                                        + ": a return the state did not allow ("
+                                        + Rulings.returnProblem(
+                                                        s.ledger(),
+                                                        back.entryId(),
+                                                        s.disqualified(back.entryId()))
+                                                .code()
+                                        + ")"));
             } else if (e instanceof TournamentEvents.GameRecorded g) {
                 String bad = gameProblem(s, c.tournamentId(), g);
                 if (bad != null) {

@@ -5,6 +5,7 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Ruling;
 import io.duelhall.domain.tournament.TournamentRules;
+import io.duelhall.domain.tournament.TournamentStoredEvent;
 import java.time.Instant;
 import java.util.List;
 
@@ -19,8 +20,8 @@ public final class TournamentEvents {
     /** The namespace of the stored names. */
     public static final String NAMESPACE = "tournament";
 
-    /** A tournament's event. */
-    public interface TournamentEvent {}
+    /** A tournament's event (a {@link TournamentStoredEvent} for the read models). */
+    public interface TournamentEvent extends TournamentStoredEvent {}
 
     public record Created(
             String tournamentId,
@@ -110,6 +111,13 @@ public final class TournamentEvents {
     public record RulingMade(String byAccountId, String byName, Ruling ruling, Instant at)
             implements TournamentEvent {}
 
+    /**
+     * An entrant who dropped comes back (re-entry): paired again from the next round, with their
+     * results and byes as they were (Rulings.returnProblem says when it is allowed).
+     */
+    public record EntryReturned(String entryId, String byAccountId, Instant at)
+            implements TournamentEvent {}
+
     /** The last round is over; the seed is revealed. */
     public record Ended(String seed, Instant at) implements TournamentEvent {}
 
@@ -126,5 +134,6 @@ public final class TournamentEvents {
                     Ended.class,
                     JudgeNamed.class,
                     PairingForbidden.class,
-                    GameRecorded.class);
+                    GameRecorded.class,
+                    EntryReturned.class);
 }

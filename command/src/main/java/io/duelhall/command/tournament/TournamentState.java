@@ -97,6 +97,8 @@ public final class TournamentState {
                 entryByAccount.remove(gone.accountId());
             }
             ledger = ledger.withdraw(w.entryId());
+        } else if (event instanceof TournamentEvents.EntryReturned r) {
+            ledger = ledger.reenter(r.entryId());
         } else if (event instanceof Started) {
             status = Status.RUNNING;
             ledger = ledger.start();
@@ -162,6 +164,17 @@ public final class TournamentState {
     public boolean settled(int round, int table) {
         var r = ledger.rounds().get(round - 1);
         return r.results().containsKey(table) || r.places().containsKey(table);
+    }
+
+    /** Whether a ruling disqualified the entrant. */
+    public boolean disqualified(String entryId) {
+        return rulings.stream()
+                .anyMatch(
+                        r ->
+                                r.ruling().kind()
+                                                == io.duelhall.domain.tournament.Ruling.Kind
+                                                        .DISQUALIFICATION
+                                        && entryId.equals(r.ruling().entry()));
     }
 
     public boolean exists() {

@@ -1,13 +1,16 @@
 package io.duelhall.command.tournament;
 
 import io.duelhall.command.match.CreateMatch;
+import io.duelhall.command.match.IntentOutcome;
 import io.duelhall.command.match.JoinOutcome;
+import io.duelhall.command.match.SubmitIntent;
 import io.duelhall.command.match.TakeSeat;
 import io.duelhall.command.match.Tokens;
 import io.duelhall.command.tournament.TournamentCommands.RecordResult;
 import io.duelhall.command.tournament.TournamentEvents.PairedTable;
 import io.duelhall.command.tournament.TournamentEvents.RoundPaired;
 import io.duelhall.command.tournament.TournamentEvents.TournamentEvent;
+import io.duelhall.domain.Intent;
 import io.duelhall.domain.Lifecycle;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Seat;
@@ -43,16 +46,33 @@ public class TournamentTables {
 
     private final CommandGateway commands;
     private final EventStore eventStore;
+    private final java.time.Clock clock;
 
-    public TournamentTables(CommandGateway commands, EventStore eventStore) {
+    public TournamentTables(
+            CommandGateway commands,
+            EventStore eventStore,
+            org.springframework.beans.factory.ObjectProvider<java.time.Clock> clock) {
         this.commands = commands;
         this.eventStore = eventStore;
+        this.clock = clock.getIfAvailable(java.time.Clock::systemUTC);
     }
 
     /** A tournament folded from the store. */
     public static TournamentState load(EventStore eventStore, String tournamentId) {
         TournamentState s = new TournamentState();
         for (DomainEventMessage<?> m : events(eventStore, tournamentId)) {
+            s.apply((TournamentEvent) m.getPayload());
+        }
+        return s;
+    }
+
+    /** A tournament folded from its events up to sequence number {@code upTo}, inclusive. */
+    static TournamentState loadUpTo(EventStore eventStore, String tournamentId, long upTo) {
+        TournamentState s = new TournamentState();
+        for (DomainEventMessage<?> m : events(eventStore, tournamentId)) {
+            if (m.getSequenceNumber() > upTo) {
+                break;
+            }
             s.apply((TournamentEvent) m.getPayload());
         }
         return s;
@@ -159,6 +179,102 @@ public class TournamentTables {
             open(t, game.nextMatchId(), java.util.List.of(table.a(), table.b()));
         } else {
             open(t, game.nextMatchId(), java.util.List.of(table.b(), table.a()));
+        }
+        // an entrant who left during the series concedes its next game as well
+        for (String entry : java.util.List.of(table.a(), table.b())) {
+            if (t.ledger().withdrawn().contains(entry)) {
+                concede(t, game.nextMatchId(), entry);
+            }
+        }
+    }
+
+    /**
+     * An entrant who drops after the start ({@code DELETE /entries}) leaves their table: the match
+     * it plays now is conceded for them (below).
+     */
+    @EventHandler
+    void on(TournamentEvents.EntryWithdrawn withdrawn, DomainEventMessage<?> message) {
+        // the tournament as it was at the drop (a later event may have paired the next round)
+        TournamentState t =
+                loadUpTo(eventStore, message.getAggregateIdentifier(), message.getSequenceNumber());
+        if (t.status() == TournamentState.Status.RUNNING) {
+            concedeFor(t, withdrawn.entryId());
+        }
+    }
+
+    /** A judge's DROP or DISQUALIFICATION: the entrant leaves their table as for a drop. */
+    @EventHandler
+    void on(TournamentEvents.RulingMade ruling, DomainEventMessage<?> message) {
+        var kind = ruling.ruling().kind();
+        if (ruling.ruling().entry() != null
+                && (kind == io.duelhall.domain.tournament.Ruling.Kind.DROP
+                        || kind == io.duelhall.domain.tournament.Ruling.Kind.DISQUALIFICATION)) {
+            // as it was at the ruling: a disqualification that settles the last open table is
+            // followed at once by the next round's pairing
+            concedeFor(
+                    loadUpTo(
+                            eventStore,
+                            message.getAggregateIdentifier(),
+                            message.getSequenceNumber()),
+                    ruling.ruling().entry());
+        }
+    }
+
+    /**
+     * An entrant who has left (dropped or disqualified) concedes the match their table of the
+     * current round plays now, as a player would: a {@code CONCEDE} intent under their seat token,
+     * through the match's own path (the rules end the match, its record holds the intent, its audit
+     * replays it), so an abandoned match does not run on to its clock. The table's result then
+     * follows from the match's end as for any table (their opponent wins; a pod places them by the
+     * rules; a table a ruling already settled keeps that result). The intent id is fixed per match
+     * and entrant, so a redelivered event is a retry, not a second intent; a match already over
+     * refuses it, which changes nothing.
+     */
+    private void concedeFor(TournamentState t, String entryId) {
+        if (t.rounds().isEmpty() || !t.ledger().withdrawn().contains(entryId)) {
+            return;
+        }
+        RoundPaired current = t.rounds().get(t.rounds().size() - 1);
+        for (PairedTable table : current.tables()) {
+            if (TournamentState.seatsOf(table).contains(entryId)) {
+                concede(t, t.gameOf(table, current.round()).matchId(), entryId);
+            }
+        }
+    }
+
+    private void concede(TournamentState t, String matchId, String entryId) {
+        String tokenHash = SeatTokens.hash(t.seatToken(matchId, entryId));
+        String intentId = "left-" + entryId;
+        Object out;
+        try {
+            out =
+                    commands.sendAndWait(
+                            new SubmitIntent(
+                                    matchId,
+                                    intentId,
+                                    tokenHash,
+                                    Tokens.sha256Hex(
+                                            (tokenHash + "\n" + intentId + "\nCONCEDE")
+                                                    .getBytes(
+                                                            java.nio.charset.StandardCharsets
+                                                                    .UTF_8)),
+                                    Intent.concede(null),
+                                    null,
+                                    clock.instant()));
+        } catch (RuntimeException e) { // no such match (never opened): nothing to end
+            log.warn(
+                    "entry {} left; their match {} could not take the concession",
+                    entryId,
+                    matchId,
+                    e);
+            return;
+        }
+        if (out instanceof IntentOutcome o && o.refusal() != null) {
+            log.info(
+                    "entry {} left; their match {} refused the concession: {}",
+                    entryId,
+                    matchId,
+                    o.refusal().code());
         }
     }
 

@@ -335,4 +335,42 @@ class TournamentAuditTest {
                                 + badAt
                                 + ": round 1 pod 1 is placed [1, 1, 2, 4], not a ranking of its 4 seats");
     }
+
+    /**
+     * Re-entry in the record: a drop and a return between rounds audit clean (the next pairing is
+     * derived with the entrant back); a return the state did not allow (an entrant who never left)
+     * is named at its event.
+     */
+    @Test
+    void aReturnAuditsCleanAndAForgedOneIsCaughtAtItsEvent() {
+        List<TournamentEvent> events = new ArrayList<>(played(8));
+        int round2 = -1;
+        for (int i = 0; i < events.size() && round2 < 0; i++) {
+            if (events.get(i) instanceof RoundPaired r && r.round() == 2) {
+                round2 = i;
+            }
+        }
+        String entry =
+                ((TournamentEvents.EntryAdded)
+                                events.stream()
+                                        .filter(TournamentEvents.EntryAdded.class::isInstance)
+                                        .findFirst()
+                                        .orElseThrow())
+                        .entryId();
+        List<TournamentEvent> back = new ArrayList<>(events);
+        back.add(round2, new TournamentEvents.EntryReturned(entry, "acct", AT));
+        back.add(round2, new TournamentEvents.EntryWithdrawn(entry, "acct", AT));
+        TournamentAudit.Report clean = TournamentAudit.check(back);
+        assertThat(clean.firstDifference()).isNull();
+        assertThat(clean.passed()).isTrue();
+        assertThat(clean.roundsChecked()).isEqualTo(2);
+
+        List<TournamentEvent> forged = new ArrayList<>(events);
+        forged.add(round2, new TournamentEvents.EntryReturned(entry, "acct", AT));
+        TournamentAudit.Report caught = TournamentAudit.check(forged);
+        assertThat(caught.passed()).isFalse();
+        assertThat(caught.firstDifference())
+                .isEqualTo(
+                        "event " + round2 + ": a return the state did not allow (ALREADY_ENTERED)");
+    }
 }

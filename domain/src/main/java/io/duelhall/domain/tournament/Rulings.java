@@ -12,6 +12,46 @@ import io.duelhall.domain.Refusal;
 public final class Rulings {
     private Rulings() {}
 
+    /**
+     * Why an entrant cannot come back now (null when they can): only one who left by dropping (a
+     * disqualified entrant never returns), while a Swiss round is still to be paired (not in a
+     * bracket, a top cut or a round robin, whose tables are fixed by seeds and schedule). They come
+     * back with their results and their byes as they were: a bye is counted for good, so leaving
+     * and returning earns none (T-BYE-1), and they are paired again from the next round on.
+     */
+    public static Refusal returnProblem(Ledger l, String entry, boolean disqualified) {
+        if (l.entry(entry) == null) {
+            return new Refusal(
+                    Refusal.Category.NOT_FOUND,
+                    "UNKNOWN_ENTRY",
+                    null,
+                    "No entry " + entry + " in this tournament.",
+                    null);
+        }
+        if (!l.withdrawn().contains(entry)) {
+            return Refusal.conflict(
+                    "ALREADY_ENTERED", null, "This player has entered this tournament already.");
+        }
+        if (disqualified) {
+            return Refusal.conflict(
+                    "ENTRANT_DISQUALIFIED",
+                    null,
+                    "Entry "
+                            + entry
+                            + " was disqualified: a disqualified entrant does not return.");
+        }
+        if (!l.started()
+                || l.over()
+                || l.rules().format() != Format.SWISS
+                || l.rounds().size() >= l.swissRounds()) {
+            return Refusal.conflict(
+                    "REENTRY_CLOSED",
+                    null,
+                    "A dropped entrant may come back while a Swiss round is still to be paired.");
+        }
+        return null;
+    }
+
     public static Refusal problem(Ledger l, Ruling r) {
         if (r.kind() == null) {
             return Refusal.malformed("INVALID_FIELD", "kind is required.");

@@ -121,4 +121,39 @@ class RulingsTest {
                                 .code())
                 .isEqualTo("RULING_NOT_SUPPORTED");
     }
+
+    /**
+     * Re-entry: a dropped entrant comes back while a Swiss round is still to be paired, and is
+     * paired again; the bye they had stays counted (no second bye while another has had none); a
+     * disqualified entrant, one who never left, and a return after the last Swiss round was paired
+     * are refused.
+     */
+    @Test
+    void aDroppedEntrantReturnsWhileASwissRoundIsLeftWithTheirByeKept() {
+        Ledger l = Play.started(SWISS, 5);
+        l = l.paired(l.pairNext(seed("r")).pairing(), null);
+        String byed = l.current().pairing().byes().get(0);
+        assertThat(Rulings.returnProblem(l, byed, false).code()).isEqualTo("ALREADY_ENTERED");
+        Table t = l.current().pairing().tables().get(0);
+        l = l.result(1, 1, Result.winA(1)).result(1, 2, Result.winA(1)).withdraw(byed);
+        Ledger cheat =
+                Rulings.apply(
+                        l, new Ruling(Ruling.Kind.DISQUALIFICATION, t.b(), null, null, null, "x"));
+        assertThat(Rulings.returnProblem(cheat, t.b(), true).code())
+                .isEqualTo("ENTRANT_DISQUALIFIED");
+        assertThat(Rulings.returnProblem(l, "nobody", false).code()).isEqualTo("UNKNOWN_ENTRY");
+        assertThat(Rulings.returnProblem(l, byed, false)).isNull();
+        Ledger back = l.reenter(byed);
+        assertThat(back.standings().stream().filter(Standing::dropped)).isEmpty();
+        Pairing two = back.pairNext(seed("r")).pairing();
+        assertThat(two.byes()).hasSize(1).doesNotContain(byed);
+        assertThat(two.tables().stream().anyMatch(x -> x.has(byed))).isTrue();
+        // the last Swiss round paired: nothing left to come back for
+        Ledger last = back.paired(two, null);
+        for (Table x : two.tables()) {
+            last = last.result(2, x.number(), Result.winA(1));
+        }
+        last = last.paired(last.pairNext(seed("r")).pairing(), null).withdraw(byed);
+        assertThat(Rulings.returnProblem(last, byed, false).code()).isEqualTo("REENTRY_CLOSED");
+    }
 }

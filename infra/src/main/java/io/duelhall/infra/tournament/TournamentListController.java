@@ -1,39 +1,32 @@
 package io.duelhall.infra.tournament;
 
-import io.duelhall.command.tournament.TournamentEvents;
 import io.duelhall.command.tournament.TournamentState;
-import io.duelhall.command.tournament.TournamentTables;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
+import io.duelhall.projections.tournaments.TournamentListProjection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /api/tournaments}: the tournaments, newest first, optionally of one status, a page at
- * a time. The tournaments are found by their creation events in the event store (newest first) and
- * each is folded from its events for its status, so the list is as current as the store; a page
- * reads at most {@link #SCAN} creations (beyond that a status filter may return a short page with
- * {@code next} to go on from).
+ * a time, read from the tournament-list read model ({@link TournamentListProjection},
+ * rm_tournament), which follows the store a moment behind it and can be rebuilt from it like every
+ * read model. {@code next} is the offset of the next page of the same filter, null on the last.
  */
 @RestController
 class TournamentListController {
     static final int DEFAULT_LIMIT = 20;
     static final int MAX_LIMIT = 100;
-    static final int SCAN = 500;
 
-    private final JdbcTemplate jdbc;
-    private final EventStore eventStore;
+    private final TournamentListProjection list;
 
-    TournamentListController(JdbcTemplate jdbc, EventStore eventStore) {
-        this.jdbc = jdbc;
-        this.eventStore = eventStore;
+    TournamentListController(TournamentListProjection list) {
+        this.list = list;
     }
 
     record Item(
@@ -73,41 +66,22 @@ class TournamentListController {
                     Refusal.malformed(
                             "OUT_OF_RANGE", "limit is 1 to " + MAX_LIMIT + ", offset 0 or more."));
         }
-        List<String> ids =
-                jdbc.queryForList(
-                        "select aggregate_identifier from domain_event_entry where payload_type in"
-                                + " (?, ?) and sequence_number = 0 order by global_index desc"
-                                + " limit ? offset ?",
-                        String.class,
-                        TournamentEvents.NAMESPACE + ".Created",
-                        TournamentEvents.Created.class.getName(),
-                        SCAN + 1,
-                        from);
+        TournamentListProjection.Page page =
+                list.page(wanted == null ? null : wanted.name(), n, from);
         List<Item> out = new ArrayList<>();
-        int scanned = 0;
-        for (String id : ids) {
-            if (out.size() == n || scanned == SCAN) {
-                break;
-            }
-            scanned++;
-            TournamentState t = TournamentTables.load(eventStore, id);
-            if (!t.exists() || (wanted != null && t.status() != wanted)) {
-                continue;
-            }
-            var c = t.created();
+        for (TournamentListProjection.TournamentSummary t : page.tournaments()) {
             out.add(
                     new Item(
-                            id,
-                            c.name(),
-                            c.ruleset(),
-                            c.rules().format().name(),
-                            t.status().name(),
-                            t.rounds().size(),
-                            t.entries().size(),
-                            c.organizerName(),
-                            c.at()));
+                            t.tournamentId(),
+                            t.name(),
+                            t.ruleset(),
+                            t.format(),
+                            t.status(),
+                            t.round(),
+                            t.entrants(),
+                            t.organizer(),
+                            t.createdAt()));
         }
-        boolean more = scanned < ids.size();
-        return new Page(out, more ? from + scanned : null);
+        return new Page(out, page.more() ? from + out.size() : null);
     }
 }

@@ -207,7 +207,16 @@ class WebTournamentTest extends WebTest {
         assertThat(org.findElements(By.cssSelector("#t-rounds section.round"))).hasSize(2);
         assertThat(textOf(org, "t-rounds")).contains("wins").doesNotContain("playing");
         assertThat(org.findElement(By.id("t-bracket-panel")).isDisplayed()).isFalse();
-        // the lobby's Tournaments panel lists it, ended, with a link to its page
+        // the lobby's Tournaments panel lists it, ended, with a link to its page (the list is a
+        // read model a moment behind the store: the lobby is opened once it has the end)
+        long listedBy = System.currentTimeMillis() + 30_000;
+        while (!api.get("/api/tournaments?status=ENDED&limit=10", null)
+                        .body()
+                        .findValuesAsText("tournamentId")
+                        .contains(id)
+                && System.currentTimeMillis() < listedBy) {
+            Thread.sleep(50);
+        }
         org.get(url("/"));
         String listed =
                 waitFor(
