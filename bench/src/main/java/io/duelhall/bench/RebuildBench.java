@@ -45,7 +45,13 @@ import java.util.UUID;
 public final class RebuildBench {
     static final String ADMIN = "bench-admin-token";
     static final List<String> PROJECTIONS =
-            List.of("match-views", "match-list", "player-history", "ratings", "refusals");
+            List.of(
+                    "match-views",
+                    "match-list",
+                    "player-history",
+                    "ratings",
+                    "refusals",
+                    "tournament-list");
 
     public record Result(
             long events,
