@@ -418,9 +418,7 @@ class EveryRulesetHttpTest extends AppTest {
                         .isTrue();
                 // two seats: a loser has a winner; more seats: the seats knocked out lose and those
                 // still standing when the rounds run out draw (C-D-END-3), so nobody need win
-                assertThat(
-                                names.length > 2
-                                        || outcomes.contains("WON") == outcomes.contains("LOST"))
+                assertThat(names.length > 2 || outcomes.contains("WON") == outcomes.contains("LOST"))
                         .as(ruleset + ": of two seats, a loser has a winner: " + outcomes)
                         .isTrue();
                 assertThat(outcomes)
