@@ -142,8 +142,10 @@ final class QueueSim {
     static final class Waves extends Matcher {
         final PairingRules rules;
         final long every;
+
         /** After an arrival that fits a waiting ticket, the wave runs this much later; -1: no. */
         long eagerMs = -1;
+
         long next;
 
         Waves(int seats, PairingRules rules) {
@@ -447,7 +449,13 @@ final class QueueSim {
     }
 
     /** One point of a trade-off curve: a matcher's settings and its p95 wait and gap. */
-    record Point(String matcher, String settings, double waitP95, double gapP95, double waitP50, double gapP50) {}
+    record Point(
+            String matcher,
+            String settings,
+            double waitP95,
+            double gapP95,
+            double waitP50,
+            double gapP50) {}
 
     static Point point(Matcher m, String settings, List<Player> players, long seed, int minutes) {
         Figures f = run(m, players, seed, 10, minutes);
@@ -468,11 +476,27 @@ final class QueueSim {
     /** The waves at several settings: {wave ms, eager ms (-1 none), window start, per second}. */
     static final double[][] WAVE_SETTINGS = {
         // as the server runs them (duelhall.queue.wave 2 s or 0.5 s)
-        {2000, -1, 100, 5}, {2000, -1, 75, 5}, {2000, -1, 100, 10}, {2000, -1, 100, 2.5},
-        {500, -1, 100, 5}, {500, -1, 75, 5}, {500, -1, 100, 10}, {500, -1, 100, 2.5},
+        {2000, -1, 100, 5},
+        {2000, -1, 75, 5},
+        {2000, -1, 100, 10},
+        {2000, -1, 100, 2.5},
+        {2000, -1, 75, 2.5},
+        {2000, -1, 50, 5},
+        {500, -1, 100, 5},
+        {500, -1, 75, 5},
+        {500, -1, 100, 10},
+        {500, -1, 100, 2.5},
+        {500, -1, 75, 2.5},
+        {500, -1, 50, 5},
+        {500, -1, 125, 5},
         // not built: also a wave 0.5 s after an arrival that could be seated at once
-        {2000, 500, 50, 5}, {2000, 500, 75, 5}, {2000, 500, 100, 5}, {2000, 500, 75, 2.5},
-        {2000, 500, 100, 2.5}, {2000, 500, 125, 5}
+        {2000, 500, 50, 5},
+        {2000, 500, 75, 5},
+        {2000, 500, 100, 5},
+        {2000, 500, 75, 2.5},
+        {2000, 500, 100, 2.5},
+        {2000, 500, 125, 5},
+        {2000, 500, 50, 2.5}
     };
 
     static Matcher waves(int seats, double[] w) {
@@ -497,7 +521,8 @@ final class QueueSim {
      * waves at several settings, and, at each Showdown point, the waves' gap at the same p95 wait
      * (the best waves point that waits no longer).
      */
-    static void curve(List<Player> players, long seed, int minutes, int onlySeats, PrintStream out) {
+    static void curve(
+            List<Player> players, long seed, int minutes, int onlySeats, PrintStream out) {
         for (int seats : new int[] {2, 4}) {
             if (onlySeats != 0 && seats != onlySeats) {
                 continue;
@@ -520,9 +545,14 @@ final class QueueSim {
                                 String.format(
                                         "every %.1f s%s, ±%.0f, +%s/s",
                                         w[0] / 1000,
-                                        w[1] < 0 ? "" : String.format(", on arrival +%.1f s", w[1] / 1000),
+                                        w[1] < 0
+                                                ? ""
+                                                : String.format(
+                                                        ", on arrival +%.1f s", w[1] / 1000),
                                         w[2],
-                                        w[3] == Math.rint(w[3]) ? String.format("%.0f", w[3]) : String.valueOf(w[3])),
+                                        w[3] == Math.rint(w[3])
+                                                ? String.format("%.0f", w[3])
+                                                : String.valueOf(w[3])),
                                 players,
                                 seed,
                                 minutes));
@@ -533,15 +563,22 @@ final class QueueSim {
             for (Point p : concat(sd, wv)) {
                 out.printf(
                         "| %s | %s | %.1f s | %.0f | %.1f s | %.0f |%n",
-                        p.matcher(), p.settings(), p.waitP95(), p.gapP95(), p.waitP50(), p.gapP50());
+                        p.matcher(),
+                        p.settings(),
+                        p.waitP95(),
+                        p.gapP95(),
+                        p.waitP50(),
+                        p.gapP50());
             }
             out.println();
-            out.println("| showdown at | its p95 gap | waves' best p95 gap waiting no longer (p95) | settings |");
+            out.println(
+                    "| showdown at | its p95 gap | waves' best p95 gap waiting no longer (p95) | settings |");
             out.println("|---|---|---|---|");
             for (Point p : sd) {
                 Point best = null;
                 for (Point q : wv) {
-                    if (q.waitP95() <= p.waitP95() && (best == null || q.gapP95() < best.gapP95())) {
+                    if (q.waitP95() <= p.waitP95()
+                            && (best == null || q.gapP95() < best.gapP95())) {
                         best = q;
                     }
                 }
@@ -550,7 +587,9 @@ final class QueueSim {
                         p.settings(),
                         p.waitP95(),
                         p.gapP95(),
-                        best == null ? "— (none waits as little)" : String.format("%.0f (%.1f s)", best.gapP95(), best.waitP95()),
+                        best == null
+                                ? "— (none waits as little)"
+                                : String.format("%.0f (%.1f s)", best.gapP95(), best.waitP95()),
                         best == null ? "" : best.settings());
             }
         }
@@ -563,7 +602,11 @@ final class QueueSim {
     }
 
     /** {@code queuesim [--players 2000] [--minutes 120] [--seed 1]}: the table for the docs. */
-    static void main(Args args, PrintStream out) {
+    static void main(Args args, PrintStream out) throws Exception {
+        if (args.has("http")) {
+            QueueHttpRun.main(args, out);
+            return;
+        }
         int n = args.getInt("players", 2000);
         int minutes = args.getInt("minutes", 120);
         long seed = args.getInt("seed", 1);

@@ -34,8 +34,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * dodges of every earlier queue match too.
  */
 @ProcessingGroup(QueueDodgeProjection.GROUP)
-public class QueueDodgeProjection implements QueueDodges {
-    public static final String GROUP = "queue-dodges";
+class QueueDodgeProjection implements QueueDodges {
+    static final String GROUP = "queue-dodges";
 
     /** The fingerprint of the server clock's TIMEOUT intents (command's Match.SERVER_CLOCK). */
     static final String SERVER_CLOCK = "server-clock";
