@@ -348,10 +348,10 @@ class QueueHttpTest extends AppTest {
         assertThat(list).hasSize(1);
         assertThat(list.get(0).get("name").asText()).isEqualTo(fay);
         // Eli blocked Fay: in the rated queue and the casual one they wait through two waves
-        String[] er = ticket(31, "biome", 2, true, 0, e);
-        String[] fr = ticket(32, "biome", 2, true, 1, f);
-        String[] ec = ticket(31, "biome", 2, false, 0, e);
-        String[] fc = ticket(32, "biome", 2, false, 1, f);
+        String[] er = ticket(31, "voidlit", 2, true, 0, e);
+        String[] fr = ticket(32, "voidlit", 2, true, 1, f);
+        String[] ec = ticket(31, "voidlit", 2, false, 0, e);
+        String[] fc = ticket(32, "voidlit", 2, false, 1, f);
         Thread.sleep(4_500);
         for (String[] t : List.of(er, fr, ec, fc)) {
             assertThat(read(t).get("status").asText()).as(t[0]).isEqualTo("QUEUED");
@@ -364,7 +364,7 @@ class QueueHttpTest extends AppTest {
         JsonNode me = matched(er);
         assertThat(matched(fr).get("match").get("matchId"))
                 .isEqualTo(me.get("match").get("matchId"));
-        List<Object> stored = events("biome-2-rated");
+        List<Object> stored = events("voidlit-2-rated");
         List<WaveRan> waves =
                 stored.stream()
                         .filter(WaveRan.class::isInstance)
