@@ -22,12 +22,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * {@code queuesim --http}: the queue over the real server's HTTP API, to check the simulation's
  * model of the waves against it. Guests queue casual voidexa (2 seats) on a server started from its
- * jar (or {@code --url}), arriving over the first 10 s; each, once matched (read from its ticket,
- * as a client does), concedes its match at once and queues again after an exponential think time (3
- * s on average). The server's own waits ({@code waitedMs} of each matched ticket) are then compared
- * with what the simulation's {@link Waves} (the server's {@code WaveMatcher}, every 2 s) gives for
- * the same arrivals. Guests are all rated 1500 ± 350, so this run checks the waits, not the rating
- * gaps: those come from the in-process simulation alone.
+ * jar (or {@code --url}), arriving over the first 10 s; each, once matched (told by its ticket's
+ * stream, as the lobby is, or with {@code --poll} by reading the ticket every 250 ms), concedes its
+ * match at once and queues again after an exponential think time (3 s on average). The server's own
+ * waits ({@code waitedMs} of each matched ticket) are then compared with what the simulation's
+ * {@link Waves} (the server's {@code WaveMatcher}, every 2 s) gives for the same arrivals. Guests
+ * are all rated 1500 ± 350, so this run checks the waits, not the rating gaps: those come from the
+ * in-process simulation alone.
  */
 final class QueueHttpRun {
     private QueueHttpRun() {}
@@ -54,7 +55,7 @@ final class QueueHttpRun {
             out.printf("app ready in %d ms%n", app.readyMillis());
         }
         try {
-            List<Seen> seen = run(new JsonHttp(url), players, seconds, seed, out);
+            List<Seen> seen = run(new JsonHttp(url), players, seconds, seed, args.has("poll"), out);
             report(seen, players, args.getInt("wave-ms", 2000), out);
             JsonNode queues = new JsonHttp(url).get("/api/queues", null).body();
             for (JsonNode q : queues) {
@@ -74,6 +75,76 @@ final class QueueHttpRun {
     }
 
     static List<Seen> run(JsonHttp http, int players, int seconds, long seed, PrintStream out)
+            throws InterruptedException {
+        return run(http, players, seconds, seed, false, out);
+    }
+
+    /**
+     * Reads the ticket every 250 ms until it is matched (each read replays the queue on the
+     * server); null when the run ends first.
+     */
+    static JsonNode polled(JsonHttp http, String ticket, String token, long end)
+            throws InterruptedException {
+        while (System.currentTimeMillis() < end) {
+            Thread.sleep(250);
+            JsonNode v = http.get("/api/tickets/" + ticket, token).body();
+            if (v != null && "MATCHED".equals(v.path("status").asText())) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    private static final java.net.http.HttpClient SSE = java.net.http.HttpClient.newHttpClient();
+
+    /**
+     * Follows the ticket's stream (as the lobby does: the server reads each queue's open tickets
+     * once a second, however many streams are open) until it says MATCHED; null when the run ends
+     * or the stream ends otherwise.
+     */
+    static JsonNode streamed(JsonHttp http, String ticket, String token, long end) {
+        long left = end - System.currentTimeMillis();
+        if (left <= 0) {
+            return null;
+        }
+        try {
+            java.net.http.HttpResponse<java.util.stream.Stream<String>> r =
+                    SSE.send(
+                            java.net.http.HttpRequest.newBuilder(
+                                            java.net.URI.create(
+                                                    http.base()
+                                                            + "/api/tickets/"
+                                                            + ticket
+                                                            + "/stream?access_token="
+                                                            + token))
+                                    .header("Accept", "text/event-stream")
+                                    .timeout(java.time.Duration.ofMillis(left))
+                                    .build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofLines());
+            if (r.statusCode() != 200) {
+                return null;
+            }
+            try (java.util.stream.Stream<String> lines = r.body()) {
+                for (String line : (Iterable<String>) lines::iterator) {
+                    if (line.startsWith("data:")) {
+                        JsonNode v = JsonHttp.JSON.readTree(line.substring(5));
+                        if ("MATCHED".equals(v.path("status").asText())) {
+                            return v;
+                        }
+                    }
+                }
+            }
+            return null;
+        } catch (java.io.IOException e) {
+            return null; // timed out at the end of the run, or the stream broke
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    static List<Seen> run(
+            JsonHttp http, int players, int seconds, long seed, boolean poll, PrintStream out)
             throws InterruptedException {
         JsonNode decks = http.get("/api/rulesets/voidexa/decks/starter", null).body();
         long t0 = System.currentTimeMillis();
@@ -102,14 +173,10 @@ final class QueueHttpRun {
                                 }
                                 String ticket = t.body().get("ticketId").asText();
                                 String token = t.body().get("ticketToken").asText();
-                                JsonNode matched = null;
-                                while (matched == null && System.currentTimeMillis() < end) {
-                                    Thread.sleep(250);
-                                    JsonNode v = http.get("/api/tickets/" + ticket, token).body();
-                                    if (v != null && "MATCHED".equals(v.path("status").asText())) {
-                                        matched = v;
-                                    }
-                                }
+                                JsonNode matched =
+                                        poll
+                                                ? polled(http, ticket, token, end)
+                                                : streamed(http, ticket, token, end);
                                 if (matched == null) {
                                     break; // the run is over
                                 }
@@ -131,8 +198,12 @@ final class QueueHttpRun {
         pool.shutdown();
         pool.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
         out.printf(
-                "%d guests, %d s over HTTP: %d tickets matched, %d errors%n",
-                players, seconds, seen.size(), errors.get());
+                "%d guests, %d s over HTTP (%s): %d tickets matched, %d errors%n",
+                players,
+                seconds,
+                poll ? "each reads its ticket every 250 ms" : "each follows its ticket's stream",
+                seen.size(),
+                errors.get());
         return new ArrayList<>(seen);
     }
 

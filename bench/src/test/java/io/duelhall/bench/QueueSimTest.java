@@ -53,7 +53,10 @@ class QueueSimTest {
     @Test
     void theHttpRunMeetsOnTheServerAsTheSimulationSays() throws Exception {
         try (AppProcess app =
-                AppProcess.start(AppProcess.tempDataDir("queuehttp"), List.of(), List.of())) {
+                AppProcess.start(
+                        AppProcess.tempDataDir("queuehttp"),
+                        List.of(),
+                        List.of("--duelhall.stream.max-per-address=100000"))) {
             java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
             java.io.PrintStream out = new java.io.PrintStream(text, true, "UTF-8");
             List<QueueHttpRun.Seen> seen =
