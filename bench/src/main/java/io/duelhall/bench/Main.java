@@ -22,7 +22,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar heap [--matches 1000]
  * java -jar bench/target/benchmarks.jar kill9 [--clients 16] [--seconds 20]
  * java -jar bench/target/benchmarks.jar waves [--tickets 10000]
- * java -jar bench/target/benchmarks.jar queuesim [--players 2000] [--minutes 120] [--seed 1]
+ * java -jar bench/target/benchmarks.jar queuesim [--players 2000] [--minutes 120] [--seed 1] [--curve | --curve-only] [--http [--players 40] [--seconds 120] [--url U]]
  * java -jar bench/target/benchmarks.jar pairing [--entrants 1024] [--rounds 10] [--runs 8]
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20] [--iterations 100] [--threads 1]
  * </pre>

@@ -141,11 +141,23 @@ final class QueueSim {
     /** The server's matcher: {@link WaveMatcher} in waves. */
     static final class Waves extends Matcher {
         final PairingRules rules;
-        long next = waveEvery;
+        final long every;
+
+        /** After an arrival that fits a waiting ticket, the wave runs this much later; -1: no. */
+        long eagerMs = -1;
+
+        long next;
 
         Waves(int seats, PairingRules rules) {
+            this(seats, rules, waveEvery);
+        }
+
+        /** Waves every {@code everyMs} after the last run (the server's {@code queue.wave}). */
+        Waves(int seats, PairingRules rules, long everyMs) {
             super(seats);
             this.rules = rules;
+            this.every = everyMs;
+            this.next = everyMs;
         }
 
         @Override
@@ -158,8 +170,32 @@ final class QueueSim {
             waiting.put(t.id, t);
             if (waiting.size() >= Math.max(seats, WAVE_AT)) {
                 next = now; // a full queue runs its wave at once
+            } else if (eagerMs >= 0 && fitsAnother(t, now, memory)) {
+                next = Math.min(next, now + eagerMs);
             }
             return List.of();
+        }
+
+        /**
+         * Whether a newcomer could be seated now: seats − 1 waiting tickets it may sit with, each
+         * within the window of the longer waiter of the two (the server's wake on arrival).
+         */
+        boolean fitsAnother(Ticket t, long now, Memory memory) {
+            int found = 0;
+            for (Ticket o : waiting.values()) {
+                if (o == t
+                        || o.player.account().equals(t.player.account())
+                        || o.player.address().equals(t.player.address())
+                        || memory.recent(o.player.account(), now).contains(t.player.account())
+                        || memory.recent(t.player.account(), now).contains(o.player.account())) {
+                    continue;
+                }
+                double gap = Math.abs(o.player.rating() - t.player.rating());
+                if (gap <= rules.window(now - Math.min(o.since, t.since)) && ++found >= seats - 1) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         @Override
@@ -169,7 +205,7 @@ final class QueueSim {
 
         @Override
         List<List<Ticket>> tick(long now, Memory memory) {
-            next = now + waveEvery;
+            next = now + every;
             if (waiting.size() < seats) {
                 return List.of();
             }
@@ -203,9 +239,22 @@ final class QueueSim {
     /** Pokémon Showdown's ladder matcher, as in its {@code server/ladders.ts}. */
     static final class Showdown extends Matcher {
         long next = SHOWDOWN_PERIOD;
+        final double start;
+        final double msPerPoint;
 
         Showdown(int seats) {
+            this(seats, 100, 300);
+        }
+
+        /**
+         * Showdown's rule with another window: {@code start} points at once (Showdown: 100), +1
+         * every {@code msPerPoint} (300) to 300, then ten times slower, to 600 — for the curve of
+         * its trade-off between wait and gap.
+         */
+        Showdown(int seats, double start, double msPerPoint) {
             super(seats);
+            this.start = start;
+            this.msPerPoint = msPerPoint;
         }
 
         @Override
@@ -215,7 +264,11 @@ final class QueueSim {
 
         /** Showdown's search range after {@code elapsedMs} of the longer wait. */
         static double range(long elapsedMs) {
-            double r = 100 + elapsedMs / 300.0;
+            return range(elapsedMs, 100, 300);
+        }
+
+        static double range(long elapsedMs, double start, double msPerPoint) {
+            double r = start + elapsedMs / msPerPoint;
             if (r > 300) {
                 r = 300 + (r - 300) / 10;
             }
@@ -223,12 +276,12 @@ final class QueueSim {
         }
 
         /** Showdown's {@code matchmakingOK}, for every pair of a table. */
-        static boolean fits(List<Ticket> table, Ticket candidate, long now, Memory memory) {
+        boolean fits(List<Ticket> table, Ticket candidate, long now, Memory memory) {
             long oldest = candidate.since;
             for (Ticket t : table) {
                 oldest = Math.min(oldest, t.since);
             }
-            double range = range(now - oldest);
+            double range = range(now - oldest, start, msPerPoint);
             double lo = candidate.player.rating();
             double hi = lo;
             for (Ticket t : table) {
@@ -395,13 +448,174 @@ final class QueueSim {
         return times[10] / 1e6;
     }
 
+    /** One point of a trade-off curve: a matcher's settings and its p95 wait and gap. */
+    record Point(
+            String matcher,
+            String settings,
+            double waitP95,
+            double gapP95,
+            double waitP50,
+            double gapP50) {}
+
+    static Point point(Matcher m, String settings, List<Player> players, long seed, int minutes) {
+        Figures f = run(m, players, seed, 10, minutes);
+        return new Point(
+                m.name(),
+                settings,
+                f.waitPercentile(0.95) / 1000.0,
+                f.gapPercentile(0.95),
+                f.waitPercentile(0.5) / 1000.0,
+                f.gapPercentile(0.5));
+    }
+
+    /** Showdown's rule at several windows (start, ms per point). */
+    static final double[][] SHOWDOWN_WINDOWS = {
+        {50, 300}, {75, 300}, {100, 150}, {100, 300}, {100, 600}, {125, 300}, {150, 300}, {75, 600}
+    };
+
+    /** The waves at several settings: {wave ms, eager ms (-1 none), window start, per second}. */
+    static final double[][] WAVE_SETTINGS = {
+        // as the server runs them (duelhall.queue.wave 2 s or 0.5 s)
+        {2000, -1, 100, 5},
+        {2000, -1, 75, 5},
+        {2000, -1, 100, 10},
+        {2000, -1, 100, 2.5},
+        {2000, -1, 75, 2.5},
+        {2000, -1, 50, 5},
+        {500, -1, 100, 5},
+        {500, -1, 75, 5},
+        {500, -1, 100, 10},
+        {500, -1, 100, 2.5},
+        {500, -1, 75, 2.5},
+        {500, -1, 50, 5},
+        {500, -1, 125, 5},
+        // not built: also a wave 0.5 s after an arrival that could be seated at once
+        {2000, 500, 50, 5},
+        {2000, 500, 75, 5},
+        {2000, 500, 100, 5},
+        {2000, 500, 75, 2.5},
+        {2000, 500, 100, 2.5},
+        {2000, 500, 125, 5},
+        {2000, 500, 50, 2.5}
+    };
+
+    static Matcher waves(int seats, double[] w) {
+        PairingRules d = PairingRules.DEFAULT;
+        Waves m =
+                new Waves(
+                        seats,
+                        new PairingRules(
+                                w[2],
+                                w[3],
+                                d.windowMax(),
+                                d.creditPerSecond(),
+                                d.pairBand(),
+                                d.podSlack()),
+                        (long) w[0]);
+        m.eagerMs = (long) w[1];
+        return m;
+    }
+
+    /**
+     * {@code --curve}: p95 gap against p95 wait for Showdown's rule at several windows and for the
+     * waves at several settings, and, at each Showdown point, the waves' gap at the same p95 wait
+     * (the best waves point that waits no longer).
+     */
+    static void curve(
+            List<Player> players, long seed, int minutes, int onlySeats, PrintStream out) {
+        for (int seats : new int[] {2, 4}) {
+            if (onlySeats != 0 && seats != onlySeats) {
+                continue;
+            }
+            List<Point> sd = new ArrayList<>();
+            for (double[] w : SHOWDOWN_WINDOWS) {
+                sd.add(
+                        point(
+                                new Showdown(seats, w[0], w[1]),
+                                String.format("±%.0f, +1 per %.0f ms", w[0], w[1]),
+                                players,
+                                seed,
+                                minutes));
+            }
+            List<Point> wv = new ArrayList<>();
+            for (double[] w : WAVE_SETTINGS) {
+                wv.add(
+                        point(
+                                waves(seats, w),
+                                String.format(
+                                        "every %.1f s%s, ±%.0f, +%s/s",
+                                        w[0] / 1000,
+                                        w[1] < 0
+                                                ? ""
+                                                : String.format(
+                                                        ", on arrival +%.1f s", w[1] / 1000),
+                                        w[2],
+                                        w[3] == Math.rint(w[3])
+                                                ? String.format("%.0f", w[3])
+                                                : String.valueOf(w[3])),
+                                players,
+                                seed,
+                                minutes));
+            }
+            out.printf("%n%d seats, seed %d: p95 wait, p95 gap (p50 wait, p50 gap)%n", seats, seed);
+            out.println("| matcher | settings | wait p95 | gap p95 | wait p50 | gap p50 |");
+            out.println("|---|---|---|---|---|---|");
+            for (Point p : concat(sd, wv)) {
+                out.printf(
+                        "| %s | %s | %.1f s | %.0f | %.1f s | %.0f |%n",
+                        p.matcher(),
+                        p.settings(),
+                        p.waitP95(),
+                        p.gapP95(),
+                        p.waitP50(),
+                        p.gapP50());
+            }
+            out.println();
+            out.println(
+                    "| showdown at | its p95 gap | waves' best p95 gap waiting no longer (p95) | settings |");
+            out.println("|---|---|---|---|");
+            for (Point p : sd) {
+                Point best = null;
+                for (Point q : wv) {
+                    if (q.waitP95() <= p.waitP95()
+                            && (best == null || q.gapP95() < best.gapP95())) {
+                        best = q;
+                    }
+                }
+                out.printf(
+                        "| %s (%.1f s) | %.0f | %s | %s |%n",
+                        p.settings(),
+                        p.waitP95(),
+                        p.gapP95(),
+                        best == null
+                                ? "— (none waits as little)"
+                                : String.format("%.0f (%.1f s)", best.gapP95(), best.waitP95()),
+                        best == null ? "" : best.settings());
+            }
+        }
+    }
+
+    static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
     /** {@code queuesim [--players 2000] [--minutes 120] [--seed 1]}: the table for the docs. */
-    static void main(Args args, PrintStream out) {
+    static void main(Args args, PrintStream out) throws Exception {
+        if (args.has("http")) {
+            QueueHttpRun.main(args, out);
+            return;
+        }
         int n = args.getInt("players", 2000);
         int minutes = args.getInt("minutes", 120);
         long seed = args.getInt("seed", 1);
         waveEvery = args.getInt("wave-ms", (int) WAVE_EVERY);
         List<Player> players = players(n, seed);
+        if (args.has("curve-only")) {
+            curve(players, seed, minutes, args.getInt("curve-seats", 0), out);
+            return;
+        }
         out.printf(
                 "%d players, ratings N(1500, 300), %d simulated minutes (first 20 not counted), seed %d%n%n",
                 n, minutes, seed);
@@ -432,6 +646,9 @@ final class QueueSim {
                         waves,
                         f.waitingAtEnd());
             }
+        }
+        if (args.has("curve")) {
+            curve(players, seed, minutes, args.getInt("curve-seats", 0), out);
         }
         if (args.has("sweep")) {
             out.println();

@@ -29,6 +29,50 @@ class QueueSimTest {
     }
 
     @Test
+    void showdownsRuleAtOtherWindowsKeepsItsShape() {
+        // the curve's variants: another start and pace, the same slowing past 300 and cap
+        assertThat(Showdown.range(0, 50, 600)).isEqualTo(50);
+        assertThat(Showdown.range(6_000, 50, 600)).isEqualTo(60);
+        assertThat(Showdown.range(150_000, 50, 600)).isEqualTo(300);
+        assertThat(Showdown.range(3_600_000, 75, 150)).isEqualTo(600);
+        // the default variant is Showdown's own
+        List<Player> players = QueueSim.players(300, 3);
+        Figures own = QueueSim.run(new Showdown(2), players, 3, 5, 30);
+        Figures same = QueueSim.run(new Showdown(2, 100, 300), players, 3, 5, 30);
+        assertThat(same.gaps()).containsExactly(own.gaps());
+        Figures narrow = QueueSim.run(new Showdown(2, 50, 300), players, 3, 5, 30);
+        assertThat(narrow.gapPercentile(0.95)).isLessThan(own.gapPercentile(0.95));
+    }
+
+    /**
+     * The HTTP run ({@code queuesim --http}) on the app jar: guests meet through the real server's
+     * queue, each reads its match from its ticket and concedes, and the server's waits are those of
+     * the simulation's waves for the same arrivals but for the server's own latency (its scheduler
+     * polls every 0.5 s, a client reads its ticket every 0.25 s).
+     */
+    @Test
+    void theHttpRunMeetsOnTheServerAsTheSimulationSays() throws Exception {
+        try (AppProcess app =
+                AppProcess.start(
+                        AppProcess.tempDataDir("queuehttp"),
+                        List.of(),
+                        List.of("--duelhall.stream.max-per-address=100000"))) {
+            java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+            java.io.PrintStream out = new java.io.PrintStream(text, true, "UTF-8");
+            List<QueueHttpRun.Seen> seen =
+                    QueueHttpRun.run(new io.duelhall.client.JsonHttp(app.url()), 6, 25, 1, out);
+            assertThat(seen).as(text.toString()).hasSizeGreaterThanOrEqualTo(6);
+            assertThat(seen).allSatisfy(x -> assertThat(x.waitedMs()).isBetween(0L, 10_000L));
+            QueueHttpRun.report(seen, 6, 2000, out);
+            String report = text.toString("UTF-8");
+            assertThat(report).contains("| server over HTTP | " + seen.size() + " |");
+            long[] http = seen.stream().mapToLong(QueueHttpRun.Seen::waitedMs).sorted().toArray();
+            // a wave every 2 s: half the tickets wait at most about one wave and the poll
+            assertThat(http[Figures.index(http.length, 0.5)]).isLessThan(3_500);
+        }
+    }
+
+    @Test
     void showdownMatchesANewcomerWithTheLongestWaitingSearchThatFits() {
         Memory memory = new Memory();
         Showdown m = new Showdown(2);

@@ -223,6 +223,8 @@ class MatchQueue {
         }
         List<WaitingTicket> seen = new ArrayList<>();
         Map<String, Ticket> byId = new HashMap<>();
+        Set<String> inWave = new java.util.HashSet<>();
+        staying.forEach(t -> inWave.add(t.opened().account()));
         for (Ticket t : staying) {
             TicketOpened o = t.opened();
             QueueRatings.Rating r =
@@ -234,6 +236,16 @@ class MatchQueue {
                     last != null && last.at().plus(cmd.rematch()).isAfter(cmd.at())
                             ? last.opponents()
                             : Set.of();
+            if (!o.guest()) {
+                // the accounts it blocked that wait in this wave: kept apart as a recent opponent
+                // is, and stored with the wave's inputs (the rest of its list is nobody's business)
+                Set<String> blocked = new java.util.TreeSet<>(ratings.blocked(o.account()));
+                blocked.retainAll(inWave);
+                if (!blocked.isEmpty()) {
+                    blocked.addAll(avoid);
+                    avoid = Set.copyOf(blocked);
+                }
+            }
             seen.add(
                     new WaitingTicket(
                             o.ticketId(),

@@ -53,6 +53,7 @@ class QueueController {
     private final QueueProperties props;
     private final ObjectProvider<PlayerIdentities> identities;
     private final TicketStreams streams;
+    private final QueueStanding standing;
 
     QueueController(
             CommandGateway commands,
@@ -60,8 +61,10 @@ class QueueController {
             WaveRunner runner,
             QueueProperties props,
             ObjectProvider<PlayerIdentities> identities,
-            TicketStreams streams) {
+            TicketStreams streams,
+            QueueStanding standing) {
         this.streams = streams;
+        this.standing = standing;
         this.commands = commands;
         this.rulesets = rulesets;
         this.runner = runner;
@@ -206,8 +209,11 @@ class QueueController {
         if (refused != null) {
             throw new RefusedException(refused);
         }
-        String token = "tt_" + Tokens.newToken();
         Instant now = runner.now();
+        if (player != null) {
+            coolingDown(player.accountId(), now);
+        }
+        String token = "tt_" + Tokens.newToken();
         Outcome out =
                 commands.sendAndWait(
                         new OpenTicket(
@@ -226,6 +232,30 @@ class QueueController {
         runner.opened(key, out.waiting());
         return ResponseEntity.created(URI.create("/api/tickets/" + ticketId))
                 .body(new Opened(ticketId, token, "QUEUED", now, summary(key)));
+    }
+
+    /**
+     * {@code 403 QUEUE_COOLDOWN} while the account dodged {@code dodges-before-cooldown} seats
+     * within {@code dodge-window} and the latest ended less than {@code dodge-cooldown} ago: the
+     * players a dodger would be seated with lose their wait, then a game to the clock.
+     */
+    private void coolingDown(String account, Instant now) {
+        QueueStanding.Standing st = standing.of(account, now);
+        if (st.cooldownUntil() != null) {
+            throw new RefusedException(
+                    Refusal.forbidden(
+                            "QUEUE_COOLDOWN",
+                            null,
+                            "This account left "
+                                    + st.recentDodges()
+                                    + " matched seats unplayed (lost on the clock without a move)"
+                                    + " within "
+                                    + standing.windowMinutes()
+                                    + " min: it may queue again at "
+                                    + st.cooldownUntil()
+                                            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                                    + "."));
+        }
     }
 
     @GetMapping("/tickets/{ticketId}")

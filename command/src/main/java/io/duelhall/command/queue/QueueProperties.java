@@ -6,7 +6,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * {@code duelhall.queue.*}: how often waves run, when one runs at once, how long a ticket waits at
- * most, how long two players are not paired again, and the clocks of rated queues' matches.
+ * most, how long two players are not paired again, and the clocks of rated queues' matches; how
+ * many dodges within {@code dodge-window} (2 in 1 h) keep an account out of every queue, and for
+ * how long after the latest ({@code dodge-cooldown}, 10 min; 0 dodges: never).
  */
 @ConfigurationProperties("duelhall.queue")
 record QueueProperties(
@@ -15,7 +17,10 @@ record QueueProperties(
         Duration ticketTtl,
         Duration rematch,
         Integer turnClockSeconds,
-        Integer responseSeconds) {
+        Integer responseSeconds,
+        Integer dodgesBeforeCooldown,
+        Duration dodgeWindow,
+        Duration dodgeCooldown) {
     public QueueProperties {
         wave = wave == null ? Duration.ofSeconds(2) : wave;
         waveAt = waveAt == null ? 32 : waveAt;
@@ -23,6 +28,9 @@ record QueueProperties(
         rematch = rematch == null ? Duration.ofMinutes(10) : rematch;
         turnClockSeconds = turnClockSeconds == null ? 120 : turnClockSeconds;
         responseSeconds = responseSeconds == null ? 30 : responseSeconds;
+        dodgesBeforeCooldown = dodgesBeforeCooldown == null ? 2 : dodgesBeforeCooldown;
+        dodgeWindow = dodgeWindow == null ? Duration.ofHours(1) : dodgeWindow;
+        dodgeCooldown = dodgeCooldown == null ? Duration.ofMinutes(10) : dodgeCooldown;
     }
 
     PairingRules rules() {

@@ -30,14 +30,31 @@ import org.springframework.web.util.UriUtils;
         description = "Registered players: register, log in (a player token), log out.")
 class AccountController {
     private final Accounts accounts;
+    private final org.springframework.beans.factory.ObjectProvider<
+                    io.duelhall.command.queue.QueueStanding>
+            standing;
 
-    public AccountController(Accounts accounts) {
+    public AccountController(
+            Accounts accounts,
+            org.springframework.beans.factory.ObjectProvider<
+                            io.duelhall.command.queue.QueueStanding>
+                    standing) {
         this.accounts = accounts;
+        this.standing = standing;
     }
 
     public record Credentials(String name, String password) {}
 
     public record Registered(String accountId, String name) {}
+
+    /**
+     * Who the player token is, and its standing in the queues (issue 40): dodges in all and within
+     * the window, and until when it may not queue (null: it may).
+     */
+    public record Me(
+            String accountId,
+            String name,
+            io.duelhall.command.queue.QueueStanding.Standing queue) {}
 
     public record LoggedIn(String accountId, String name, String playerToken, Instant expiresAt) {}
 
@@ -110,19 +127,27 @@ class AccountController {
 
     @Operation(
             summary = "Who am I",
-            description = "The account of the player token; 401 when missing, expired or revoked.",
+            description =
+                    "The account of the player token and its standing in the queues (dodges, a"
+                            + " cooldown); 401 when missing, expired or revoked.",
             security = @SecurityRequirement(name = "bearer"),
             responses = {
                 @ApiResponse(
                         responseCode = "200",
-                        content = @Content(schema = @Schema(implementation = Registered.class))),
+                        content = @Content(schema = @Schema(implementation = Me.class))),
                 @ApiResponse(responseCode = "401", description = "INVALID_PLAYER_TOKEN")
             })
     @GetMapping("/sessions/me")
-    public Registered me(
-            @RequestHeader(name = "Authorization", required = false) String authorization) {
+    public Me me(@RequestHeader(name = "Authorization", required = false) String authorization) {
         return accounts.byToken(SeatTokens.bearer(authorization))
-                .map(a -> new Registered(a.accountId(), a.name()))
+                .map(
+                        a -> {
+                            var q = standing.getIfAvailable();
+                            return new Me(
+                                    a.accountId(),
+                                    a.name(),
+                                    q == null ? null : q.of(a.accountId()));
+                        })
                 .orElseThrow(
                         () ->
                                 new RefusedException(

@@ -17,6 +17,11 @@ class AccountsConfig {
     }
 
     @Bean
+    public PlayerBlocks playerBlocks(JdbcTemplate jdbc, Clock clock) {
+        return new PlayerBlocks(jdbc, clock);
+    }
+
+    @Bean
     public PlayerIdentities playerIdentities(Accounts accounts) {
         return new PlayerIdentities() {
             @Override

@@ -317,6 +317,68 @@ class QueueHttpTest extends AppTest {
         assertThat(again.get(0).get("status").asText()).isEqualTo("MATCHED");
     }
 
+    /**
+     * Block lists: an account blocked by another never sits at its table, in a rated or casual
+     * queue, until unblocked; the wave stores the block as an input, so its re-run pairs alike.
+     */
+    @Test
+    void aBlockedPlayerNeverMeetsTheBlockerUntilUnblocked() throws Exception {
+        String eli = unique("QEli");
+        String fay = unique("QFay");
+        String e = api.registered(eli);
+        String f = api.registered(fay);
+        // bad input: each a clear 4xx, nothing blocked
+        assertError(put("/api/blocks/" + fay, Map.of()), 401, "PLAYER_TOKEN_REQUIRED");
+        assertError(
+                put("/api/blocks/" + fay, Map.of("X-Player-Token", "pt_nope")),
+                401,
+                "INVALID_PLAYER_TOKEN");
+        assertError(
+                put("/api/blocks/NoSuch" + fay, Map.of("X-Player-Token", e)),
+                404,
+                "PLAYER_NOT_FOUND");
+        assertError(
+                put("/api/blocks/" + eli, Map.of("X-Player-Token", e)), 400, "CANNOT_BLOCK_SELF");
+        assertThat(api.get("/api/blocks", null, Map.of("X-Player-Token", e)).body()).isEmpty();
+        assertThat(put("/api/blocks/" + fay, Map.of("X-Player-Token", e)).status()).isEqualTo(204);
+        assertThat(put("/api/blocks/" + fay, Map.of("X-Player-Token", e)).status())
+                .as("again: nothing changes")
+                .isEqualTo(204);
+        JsonNode list = api.get("/api/blocks", null, Map.of("X-Player-Token", e)).body();
+        assertThat(list).hasSize(1);
+        assertThat(list.get(0).get("name").asText()).isEqualTo(fay);
+        // Eli blocked Fay: in the rated queue and the casual one they wait through two waves
+        String[] er = ticket(31, "voidlit", 2, true, 0, e);
+        String[] fr = ticket(32, "voidlit", 2, true, 1, f);
+        String[] ec = ticket(31, "voidlit", 2, false, 0, e);
+        String[] fc = ticket(32, "voidlit", 2, false, 1, f);
+        Thread.sleep(4_500);
+        for (String[] t : List.of(er, fr, ec, fc)) {
+            assertThat(read(t).get("status").asText()).as(t[0]).isEqualTo("QUEUED");
+        }
+        assertThat(api.delete("/api/tickets/" + ec[0], ec[1]).status()).isEqualTo(204);
+        assertThat(api.delete("/api/tickets/" + fc[0], fc[1]).status()).isEqualTo(204);
+        // unblocked: they meet within a wave, and the stored wave, re-run, pairs them again
+        Res un = api.delete("/api/blocks/" + fay, null, Map.of("X-Player-Token", e));
+        assertThat(un.status()).as(un.raw()).isEqualTo(204);
+        JsonNode me = matched(er);
+        assertThat(matched(fr).get("match").get("matchId"))
+                .isEqualTo(me.get("match").get("matchId"));
+        List<Object> stored = events("voidlit-2-rated");
+        List<WaveRan> waves =
+                stored.stream()
+                        .filter(WaveRan.class::isInstance)
+                        .map(WaveRan.class::cast)
+                        .filter(w -> w.tickets().stream().anyMatch(t -> t.ticketId().equals(er[0])))
+                        .toList();
+        WaveRan last = waves.get(waves.size() - 1);
+        assertThat(
+                        WaveMatcher.run(last.seats(), last.rated(), last.tickets(), last.rules())
+                                .tables())
+                .extracting(Table::ticketIds)
+                .anySatisfy(ids -> assertThat(ids).containsExactlyInAnyOrder(er[0], fr[0]));
+    }
+
     @Test
     void twoSeatsOfOneAddressNeverMeetInARatedQueue() throws Exception {
         String cy = api.registered(unique("QCy"));
@@ -533,6 +595,28 @@ class QueueHttpTest extends AppTest {
         }
         assertThat(casket6).as("casket has a rated 6-seat queue").isNotNull();
         assertThat(casket6.has("waitP95Ms")).isTrue();
+    }
+
+    /** A PUT without a body, with these headers. */
+    Res put(String path, Map<String, String> headers) {
+        try {
+            java.net.http.HttpRequest.Builder b =
+                    java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + path))
+                            .PUT(java.net.http.HttpRequest.BodyPublishers.noBody());
+            headers.forEach(b::header);
+            java.net.http.HttpResponse<String> r =
+                    java.net.http.HttpClient.newHttpClient()
+                            .send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            String raw = r.body();
+            return new Res(
+                    r.statusCode(),
+                    JsonHttp.JSON.readTree(raw.isEmpty() ? "null" : raw),
+                    raw,
+                    r.headers());
+        } catch (Exception ex) {
+            throw new IllegalStateException(ex);
+        }
     }
 
     static void assertError(Res r, int status, String code) {
