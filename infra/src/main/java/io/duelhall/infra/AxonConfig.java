@@ -106,31 +106,71 @@ class AxonConfig {
             @Value("${spring.datasource.url:}") String datasourceUrl,
             ObjectProvider<EventStore> eventStore,
             ObjectProvider<org.axonframework.config.Configuration> axon) {
+        return aggregateCache(
+                MATCH_CACHE,
+                Match.class,
+                cacheManager,
+                maxEntries,
+                checkStore,
+                datasourceUrl,
+                eventStore,
+                axon);
+    }
+
+    /**
+     * The queues' aggregate cache (issue 40): a few entries, one per queue, checked against the
+     * store as the matches' are where other nodes write (any node opens tickets; one runs the
+     * waves). Without it each command sourced the queue's whole stream again.
+     */
+    @Bean(io.duelhall.command.queue.WaveRunner.QUEUE_CACHE)
+    public Cache queueCache(
+            @Qualifier("aggregateCacheManager") CacheManager cacheManager,
+            @Value("${duelhall.cache.match.check-store:auto}") String checkStore,
+            @Value("${spring.datasource.url:}") String datasourceUrl,
+            ObjectProvider<EventStore> eventStore,
+            ObjectProvider<org.axonframework.config.Configuration> axon) {
+        return aggregateCache(
+                io.duelhall.command.queue.WaveRunner.QUEUE_CACHE,
+                io.duelhall.command.queue.WaveRunner.queueAggregate(),
+                cacheManager,
+                1000,
+                checkStore,
+                datasourceUrl,
+                eventStore,
+                axon);
+    }
+
+    private static Cache aggregateCache(
+            String name,
+            Class<?> type,
+            CacheManager cacheManager,
+            long maxEntries,
+            String checkStore,
+            String datasourceUrl,
+            ObjectProvider<EventStore> eventStore,
+            ObjectProvider<org.axonframework.config.Configuration> axon) {
         CaffeineConfiguration<Object, Object> configuration = new CaffeineConfiguration<>();
         configuration.setTypes(Object.class, Object.class);
         configuration.setStoreByValue(false);
         configuration.setMaximumSize(OptionalLong.of(maxEntries));
         configuration.setStatisticsEnabled(false);
         configuration.setManagementEnabled(false);
-        javax.cache.Cache<Object, Object> cache =
-                cacheManager.createCache(MATCH_CACHE, configuration);
+        javax.cache.Cache<Object, Object> cache = cacheManager.createCache(name, configuration);
         JCacheAdapter adapter = new JCacheAdapter(cache);
         // The model is built as Axon builds the aggregate's own: with the application's parameter
-        // resolvers and handler
-        // definitions (a model built with the classpath's defaults alone cannot resolve the
-        // handlers' Spring-bean
-        // parameters and failed the start of every node on a shared store; tests hid it, as
-        // axon-test's fixture
-        // resolver on the test classpath answers any parameter).
+        // resolvers and handler definitions (a model built with the classpath's defaults alone
+        // cannot resolve the handlers' Spring-bean parameters and failed the start of every node on
+        // a shared store; tests hid it, as axon-test's fixture resolver on the test classpath
+        // answers any parameter).
         return checksStore(checkStore, datasourceUrl)
                 ? new StoreCheckedCache(
                         adapter,
                         eventStore::getObject,
                         () ->
                                 AnnotatedAggregateMetaModelFactory.inspectAggregate(
-                                        Match.class,
+                                        type,
                                         axon.getObject().parameterResolverFactory(),
-                                        axon.getObject().handlerDefinition(Match.class)))
+                                        axon.getObject().handlerDefinition(type)))
                 : adapter;
     }
 

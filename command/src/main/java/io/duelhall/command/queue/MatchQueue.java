@@ -47,9 +47,15 @@ import org.axonframework.spring.stereotype.Aggregate;
  * it stored in {@link WaveRan}.
  */
 // Not in the app's aggregate cache (matchCache): a cache keyed by aggregate id alone would hand a
-// queue to the Match repository for a match path with a queue's id (a 500 instead of a 404).
-@Aggregate
+// queue to the Match repository for a match path with a queue's id (a 500 instead of a 404). A
+// cache of its own (queueCache, infra's AxonConfig): without it every command (a ticket, a cancel,
+// each wave every 2 s) sourced the queue's whole stream again, every WaveRan with the tickets it
+// saw, so a queue grew slower with every wave it ran.
+@Aggregate(cache = MatchQueue.CACHE)
 class MatchQueue {
+    /** Bean name of the queues' aggregate cache. */
+    static final String CACHE = "queueCache";
+
     /** Closed tickets are kept (readable by their holders) this long, then forgotten. */
     static final Duration KEEP_CLOSED = Duration.ofDays(1);
 

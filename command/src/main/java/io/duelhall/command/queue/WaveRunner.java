@@ -41,6 +41,17 @@ import org.springframework.stereotype.Component;
 @Component
 @EnableConfigurationProperties(QueueProperties.class)
 public class WaveRunner {
+    /** Bean name of the queues' aggregate cache ({@code @Aggregate(cache = ...)} of the queue). */
+    public static final String QUEUE_CACHE = MatchQueue.CACHE;
+
+    /**
+     * The queue aggregate's type, for the cache's store check ({@code StoreCheckedCache} builds its
+     * model from it) without making the aggregate itself public.
+     */
+    public static Class<?> queueAggregate() {
+        return MatchQueue.class;
+    }
+
     private static final Logger log = LoggerFactory.getLogger(WaveRunner.class);
     private static final long HOUR_MS = 3_600_000;
 
