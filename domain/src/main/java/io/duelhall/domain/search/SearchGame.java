@@ -36,6 +36,15 @@ public interface SearchGame {
         return 2.0;
     }
 
+    /**
+     * Whether the search's progressive widening adds a node's moves best first, ranked by {@link
+     * #value} of the state each leads to (after the policy's move), rather than at random: with a
+     * small budget the few moves weighed are then the likeliest good ones.
+     */
+    default boolean orderMoves() {
+        return true;
+    }
+
     /** A score difference squeezed into (0, 1): 0.5 at even, {@code scale} the score of 73 %. */
     static double squash(double score, double scale) {
         return 1.0 / (1.0 + Math.exp(-score / scale));
