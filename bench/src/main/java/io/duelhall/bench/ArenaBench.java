@@ -28,7 +28,7 @@ import java.util.concurrent.Future;
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
  *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1] [--mirror]
- *     [--unordered] [--bias B]
+ *     [--ordered] [--bias B]
  * </pre>
  */
 final class ArenaBench {
@@ -37,8 +37,8 @@ final class ArenaBench {
     /** --bias: the policy bias to try instead of the game's own (tuning); negative: the game's. */
     private static double bias = -1;
 
-    /** --unordered: widening adds moves at random, not best first (to measure the ordering). */
-    private static boolean unordered;
+    /** --ordered: widening adds moves best first, not at random (to measure the ordering). */
+    private static boolean ordered;
 
     /** --mirror: both seats play seat A's starter deck (a stronger deck decides nothing). */
     private static boolean mirror;
@@ -68,7 +68,7 @@ final class ArenaBench {
         int threads = args.getInt("threads", 1);
         bias = Double.parseDouble(args.get("bias", "-1"));
         mirror = args.has("mirror");
-        unordered = args.has("unordered");
+        ordered = args.has("ordered");
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -102,7 +102,7 @@ final class ArenaBench {
                                                 seed)
                                         .orElseThrow())
                         .game();
-        if (bias < 0 && !unordered) {
+        if (bias < 0 && !ordered) {
             return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
         }
         io.duelhall.domain.search.SearchGame inner = game;
@@ -131,7 +131,7 @@ final class ArenaBench {
 
                     @Override
                     public boolean orderMoves() {
-                        return !unordered;
+                        return ordered;
                     }
                 };
         return new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);

@@ -226,9 +226,9 @@ final class Ismcts {
     }
 
     /**
-     * The move widening adds next: the best ranked move not tried yet that is legal here (move
-     * ordering: with a small budget the moves weighed are the game's best few, not a random few),
-     * else any untried one.
+     * The move widening adds next: with {@link SearchGame#orderMoves} the best ranked move not
+     * tried yet that is legal here (move ordering), else — and by default — any untried one at
+     * random.
      */
     private Intent nextRanked(
             Node node, GameState s, Seat actor, List<Intent> untried, RandomGenerator random) {
