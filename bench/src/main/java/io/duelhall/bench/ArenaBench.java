@@ -18,14 +18,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The arena (issue 42): the searching AI against greedy in each game, seats swapped evenly, fixed
- * seeds, a budget in iterations (so every match is reproducible): the win rate (draws half) with a
- * 95 % interval, the Elo difference, µs per decision; and casket's 4-seat pod (one search, three
- * greedy, the search's seat rotated through A–D) with its average placing.
+ * The arena (issue 42): the searching AI against greedy in each game, seats swapped evenly — each
+ * deal (seed) played once with the search on either seat (in a pod, on each seat), so a deal or a
+ * seat that decides the match counts the same for both players —, fixed seeds, a budget in
+ * iterations (so every match is reproducible): the win rate (draws half) with a 95 % interval, the
+ * Elo difference, µs per decision; and casket's 4-seat pod (one search, three greedy, the search's
+ * seat rotated through A–D) with its average placing.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
- *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1]
+ *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1] [--mirror]
+ *     [--ordered] [--bias B]
  * </pre>
  */
 final class ArenaBench {
@@ -33,6 +36,9 @@ final class ArenaBench {
 
     /** --bias: the policy bias to try instead of the game's own (tuning); negative: the game's. */
     private static double bias = -1;
+
+    /** --ordered: widening adds moves best first, not at random (to measure the ordering). */
+    private static boolean ordered;
 
     /** --mirror: both seats play seat A's starter deck (a stronger deck decides nothing). */
     private static boolean mirror;
@@ -62,6 +68,7 @@ final class ArenaBench {
         int threads = args.getInt("threads", 1);
         bias = Double.parseDouble(args.get("bias", "-1"));
         mirror = args.has("mirror");
+        ordered = args.has("ordered");
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -95,7 +102,7 @@ final class ArenaBench {
                                                 seed)
                                         .orElseThrow())
                         .game();
-        if (bias < 0) {
+        if (bias < 0 && !ordered) {
             return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
         }
         io.duelhall.domain.search.SearchGame inner = game;
@@ -119,7 +126,12 @@ final class ArenaBench {
 
                     @Override
                     public double policyBias() {
-                        return bias;
+                        return bias < 0 ? inner.policyBias() : bias;
+                    }
+
+                    @Override
+                    public boolean orderMoves() {
+                        return ordered;
                     }
                 };
         return new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
@@ -130,7 +142,8 @@ final class ArenaBench {
         Arena arena = new Arena(g.rules(), g.roster(), mirror);
         List<Future<double[]>> results = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            long seed = seed0 * 1_000_003L + i;
+            // paired: each deal (seed) is played twice, the search on either seat
+            long seed = seed0 * 1_000_003L + i / 2;
             Seat me = i % 2 == 0 ? Seat.A : Seat.B;
             results.add(
                     pool.submit(
@@ -199,7 +212,8 @@ final class ArenaBench {
         Seat[] seats = {Seat.A, Seat.B, Seat.C, Seat.D};
         List<Future<double[]>> results = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            long seed = seed0 * 2_000_003L + i;
+            // each deal (seed) is played four times, the search on each seat in turn
+            long seed = seed0 * 2_000_003L + i / 4;
             Seat me = seats[i % 4];
             results.add(
                     pool.submit(

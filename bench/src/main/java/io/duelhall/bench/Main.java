@@ -63,6 +63,7 @@ public final class Main {
             case "waves" -> WaveBench.quick(args.getInt("tickets", 10_000));
             case "queuesim" -> QueueSim.main(args, System.out);
             case "arena" -> ArenaBench.run(args);
+            case "aiload" -> AiLoadBench.run(args, System.out);
             case "pairing" -> PairingBench.run(args);
             case "swiss" -> SwissRunBench.run(args);
             case "audit" -> {

@@ -33,6 +33,12 @@ public final class CasketMoves {
             return MULLIGAN;
         }
         if (s.attack() != null) {
+            if (s.attack().stage() == null) {
+                // declared, its roll not yet known: a state only ever seen between two events of
+                // the decision that declared it (the AI driver may be asked there when a batch of
+                // events ends inside a decision); nobody owes anything until the roll is in
+                return null;
+            }
             return Attack.PAY.equals(s.attack().stage()) ? PAY : REACT;
         }
         if (CasketState.DISCARD.equals(s.phase())) {

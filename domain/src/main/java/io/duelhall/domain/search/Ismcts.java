@@ -43,10 +43,14 @@ final class Ismcts {
     private final SearchGame game;
     private final double bias;
 
+    /** Whether widening adds moves best first ({@link #nextRanked}); false: at random. */
+    private final boolean ordered;
+
     public Ismcts(Ruleset rules, SearchGame game) {
         this.rules = rules;
         this.game = game;
         this.bias = game.policyBias();
+        this.ordered = game.orderMoves();
     }
 
     /** What a search found: the move, and how much it searched. */
@@ -68,6 +72,13 @@ final class Ismcts {
         Intent policy;
 
         boolean policyAsked;
+
+        /**
+         * The moves of the determinization that first widened this node past its policy move, best
+         * first by the game's value of the state each leads to (for the seat that makes it); the
+         * order in which widening adds moves. Computed once, when first needed.
+         */
+        List<Intent> ranked;
 
         Node(Intent move, Seat mover) {
             this.move = move;
@@ -163,7 +174,7 @@ final class Ismcts {
                 Intent m =
                         node.policy != null && untried.contains(node.policy)
                                 ? node.policy
-                                : untried.get(random.nextInt(untried.size()));
+                                : nextRanked(node, s, actor, untried, random);
                 next = new Node(m, actor);
                 node.children.put(m, next);
                 node.order.add(next);
@@ -214,6 +225,45 @@ final class Ismcts {
         }
     }
 
+    /**
+     * The move widening adds next: with {@link SearchGame#orderMoves} the best ranked move not
+     * tried yet that is legal here (move ordering), else — and by default — any untried one at
+     * random.
+     */
+    private Intent nextRanked(
+            Node node, GameState s, Seat actor, List<Intent> untried, RandomGenerator random) {
+        if (!ordered) {
+            return untried.get(random.nextInt(untried.size()));
+        }
+        if (node.ranked == null) {
+            node.ranked = rank(s, actor, untried);
+        }
+        Set<Intent> open = new HashSet<>(untried);
+        for (Intent m : node.ranked) {
+            if (open.contains(m)) {
+                return m;
+            }
+        }
+        return untried.get(random.nextInt(untried.size()));
+    }
+
+    /**
+     * {@code moves} best first by the game's value, for {@code actor}, of the state each leads to.
+     */
+    private List<Intent> rank(GameState s, Seat actor, List<Intent> moves) {
+        List<Intent> out = new ArrayList<>(moves.size());
+        Map<Intent, Double> worth = new HashMap<>(moves.size() * 2);
+        for (Intent m : moves) {
+            GameState after = apply(s, m);
+            if (after != null) {
+                worth.put(m, game.value(after, actor));
+                out.add(m);
+            }
+        }
+        out.sort((a, b) -> Double.compare(worth.get(b), worth.get(a)));
+        return out;
+    }
+
     private GameState rollout(GameState s, int depth) {
         for (int i = 0; i < depth && s.status() == MatchStatus.LIVE; i++) {
             Seat actor = rules.toAct(s);
@@ -231,24 +281,19 @@ final class Ismcts {
     }
 
     /**
-     * The state after {@code intent}, or null when the rules refuse it. A sampled state the engine
-     * cannot play on (it throws: a gap of a ruleset's sampler, e.g. casket's sampled attack in
-     * flight found without its roll's result, seen once on the packaged jar) counts as a refusal in
-     * that determinization only, instead of failing the whole choice (the driver would then play a
-     * random legal move).
+     * The state after {@code intent}, or null when the rules refuse it. Nothing is caught: every
+     * sample a ruleset's {@link HiddenState} draws must be a state its engine can play on ({@code
+     * PlayableSamplesTest}), so an exception here is a defect of the ruleset's sampler or engine,
+     * and it fails the choice visibly (the driver logs it as an AI defect).
      */
     GameState apply(GameState s, Intent intent) {
-        try {
-            Decision d = rules.decide(s, intent);
-            if (!d.accepted()) {
-                return null;
-            }
-            for (MatchEvent e : d.events()) {
-                s = rules.evolve(s, e);
-            }
-            return s;
-        } catch (RuntimeException samplerGap) {
+        Decision d = rules.decide(s, intent);
+        if (!d.accepted()) {
             return null;
         }
+        for (MatchEvent e : d.events()) {
+            s = rules.evolve(s, e);
+        }
+        return s;
     }
 }
