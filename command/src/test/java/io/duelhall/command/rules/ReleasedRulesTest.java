@@ -130,7 +130,8 @@ class ReleasedRulesTest {
                 .isEqualTo(new io.duelhall.domain.RulesVersion("casket-1.2.0", "casket-cards-1"));
         assertThat(hosted.served("casket"))
                 .extracting(r -> r.engineVersion())
-                .containsExactly("casket-1.2.0", "casket-1.1.0", "casket-1.0.0");
+                .containsExactly(
+                        "casket-1.2.0", "casket-1.0.0", "casket-1.1.0"); // current, then older
         assertThat(
                         hosted.find(
                                 "casket",

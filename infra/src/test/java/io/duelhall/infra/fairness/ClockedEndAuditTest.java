@@ -220,7 +220,9 @@ class ClockedEndAuditTest {
                                 + " (ClockSet) follows the end event"
                                 + " MatchEnded (event "
                                 + end
-                                + "): under clock policy 2 the end event is the last event");
+                                + "): under clock policy "
+                                + ClockPolicy.CURRENT
+                                + " the end event is the last event");
         assertThat(r.check("resimulation").event()).isEqualTo(end + 1L);
         assertThat(r.check("resimulation").details())
                 .contains("the clock policy sets no clock here");
