@@ -22,9 +22,11 @@ import java.time.Instant;
  *       <em>after</em> the end event.
  *   <li>{@link #V2}: the end event stops every clock: no ClockSet is recorded once the match has
  *       ended, so the end event is the last event of the match and its chain value is the head.
+ *   <li>{@link #V3}: as V2, and leaving the game ({@link Leaving}): a seat whose TURN clock ran out
+ *       in three turns in a row is conceded for by the server.
  * </ul>
  *
- * Both stay runnable: a match is played, replayed and audited under its own version.
+ * All stay runnable: a match is played, replayed and audited under its own version.
  */
 public final class ClockPolicy {
     /**
@@ -36,8 +38,14 @@ public final class ClockPolicy {
     /** Since issue 26: nothing follows the end event. */
     public static final int V2 = 2;
 
+    /**
+     * Since issue 44: as {@link #V2}, and a seat whose TURN clock ran out in {@value Leaving#TURNS}
+     * turns in a row has left the game and the server concedes for it ({@link Leaving}, D-LEAVE-1).
+     */
+    public static final int V3 = 3;
+
     /** The version the server records in the matches it opens now. */
-    public static final int CURRENT = V2;
+    public static final int CURRENT = V3;
 
     private ClockPolicy() {}
 
@@ -52,7 +60,7 @@ public final class ClockPolicy {
     /** Whether this code runs the version these options name. */
     public static boolean known(MatchOptions options) {
         int v = version(options);
-        return v == V1 || v == V2;
+        return v == V1 || v == V2 || v == V3;
     }
 
     /**
@@ -94,8 +102,8 @@ public final class ClockPolicy {
                             + version(options)
                             + " is not one this server runs ("
                             + V1
-                            + " or "
-                            + V2
+                            + " to "
+                            + V3
                             + ")");
         }
         if (ended && version(options) >= V2) {

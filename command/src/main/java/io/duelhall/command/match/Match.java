@@ -10,6 +10,7 @@ import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.InvitationIssued;
+import io.duelhall.domain.Leaving;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
@@ -86,6 +87,9 @@ public class Match {
 
     private long clockSeq = -1;
 
+    /** Turn timeouts in a row per seat: who has left the game (D-LEAVE-1, clock policy 3). */
+    private final Leaving leaving = new Leaving();
+
     /**
      * The seats' deadline (null: the match waits for its seats for ever) and the server seed an
      * expiry reveals.
@@ -107,7 +111,7 @@ public class Match {
      * The fingerprint of the server's TIMEOUT intents (their ids, {@code clock-<seq>}, are checked
      * by the audit).
      */
-    static final String SERVER_CLOCK = "server-clock";
+    static final String SERVER_CLOCK = Leaving.SERVER_FINGERPRINT;
 
     /**
      * Idempotency keys are scoped per seat: a seat's intent id can never collide with another
@@ -337,7 +341,30 @@ public class Match {
                         now));
         events.addAll(d.events());
         applyChained(chainer, events);
+        leaveIfLeft(timeout.seat(), now, chainer);
         syncClock(deadlines, now, chainer);
+    }
+
+    /**
+     * After a timeout (D-LEAVE-1): under clock policy 3, a seat whose TURN clock has now run out in
+     * {@value Leaving#TURNS} turns in a row has left the game, and the server concedes for it
+     * through the rules, before the next clock is set. The audit re-derives it ({@link Leaving}).
+     */
+    private void leaveIfLeft(Seat seat, Instant now, EventChainer chainer) {
+        if (!Leaving.applies(options)
+                || state.status() == MatchStatus.ENDED
+                || !leaving.left(seat)) {
+            return;
+        }
+        Intent concede = Intent.concede(seat);
+        Decision d = ruleset.decide(state, concede);
+        if (!d.accepted()) {
+            return;
+        }
+        List<MatchEvent> events = new ArrayList<>(d.events().size() + 1);
+        events.add(Leaving.marker(seat, clockSeq, now));
+        events.addAll(d.events());
+        applyChained(chainer, events);
     }
 
     /**
@@ -450,6 +477,7 @@ public class Match {
             seatByTokenHash.put(t.tokenHash(), t.seat());
             lastIntentId = null;
         } else if (event instanceof IntentAccepted a) {
+            leaving.accepted(a, clock);
             String key =
                     SERVER_CLOCK.equals(a.fingerprint())
                             ? "server\n" + a.intentId()

@@ -119,23 +119,25 @@ class ReleasedRulesTest {
     }
 
     /**
-     * Issue 44: casket-1.1.0 (no VENT action) is current; casket-1.0.0 stays served for the matches
-     * created under it, with the same catalog.
+     * Issue 44: casket-1.2.0 (movement in sight of the turn's start, C-D-LOS-2) is current;
+     * casket-1.1.0 (no VENT action) and casket-1.0.0 stay served for the matches created under
+     * them, with the same catalog.
      */
     @Test
     void everyCasketEngineIsServedAndTheNewestIsCurrent() {
         Rulesets hosted = ReleasedRules.hosted();
         assertThat(hosted.get("casket").version())
-                .isEqualTo(new io.duelhall.domain.RulesVersion("casket-1.1.0", "casket-cards-1"));
+                .isEqualTo(new io.duelhall.domain.RulesVersion("casket-1.2.0", "casket-cards-1"));
         assertThat(hosted.served("casket"))
                 .extracting(r -> r.engineVersion())
-                .containsExactly("casket-1.1.0", "casket-1.0.0");
+                .containsExactly(
+                        "casket-1.2.0", "casket-1.0.0", "casket-1.1.0"); // current, then older
         assertThat(
                         hosted.find(
                                 "casket",
                                 new io.duelhall.domain.RulesVersion(
                                         "casket-1.0.0", "casket-cards-1")))
                 .isPresent();
-        assertThat(ReleasedRules.hosted("").served("casket")).hasSize(2);
+        assertThat(ReleasedRules.hosted("").served("casket")).hasSize(3);
     }
 }

@@ -126,9 +126,15 @@ public final class CasketMoves {
         }
         ArenaMap map = c.map();
         int extra = (p.destroyed(Component.LEGS) ? 1 : 0) + p.wounds(catalog, "move");
+        // C-D-LOS-2 (casket-1.2.0 on): a step must stay in sight of where the turn began
+        Hex anchor =
+                CasketRuleset.pathSight(s.engineVersion()) && p.turnStart() != null
+                        ? p.turnStart()
+                        : null;
         for (Hex h : p.at().neighbours()) {
             if (map.passable(h)
                     && s.occupant(h) == null
+                    && (anchor == null || map.lineOfSight(anchor, h))
                     && Combat.checkPay(c, seat, map.enterCost(h) + extra, List.of(), null)
                             == null) {
                 out.add(

@@ -27,16 +27,19 @@ public final class CasketRuleset implements Ruleset {
      * The engine new matches take. Every older one stays runnable (a match keeps the version it was
      * created with to its end, through replays and audits; docs/upgrading.md).
      */
-    public static final String ENGINE_VERSION = "casket-1.1.0";
+    public static final String ENGINE_VERSION = "casket-1.2.0";
 
     /**
      * Every engine version ever released, oldest first; the last is {@link #ENGINE_VERSION}. Never
      * remove one. casket-1.0.0: the first (every Casket may VENT: 2 SP, −3 Heat, C-D-HEAT-3).
      * casket-1.1.0 (issue 44): no VENT action; Heat is removed by cards (Emergency Vent), water and
      * idle turns only, as seed 001's "Removing Heat" lists (C-D-HEAT-4); everything else decides
-     * and evolves as 1.0.0 did.
+     * and evolves as 1.0.0 did. casket-1.2.0 (issue 44): every hex a Casket moves through or to
+     * must be in sight of the hex it stood on when its turn began (C-D-LOS-2), so a path, or
+     * several MOVEs in one turn, cannot go round a wall; everything else as 1.1.0.
      */
-    public static final List<String> ENGINE_VERSIONS = List.of("casket-1.0.0", "casket-1.1.0");
+    public static final List<String> ENGINE_VERSIONS =
+            List.of("casket-1.0.0", "casket-1.1.0", "casket-1.2.0");
 
     private final Catalog catalog;
     private final String engineVersion;
@@ -129,6 +132,16 @@ public final class CasketRuleset implements Ruleset {
      * Whether a defeated Casket stays on its hex as an inert wreck that blocks it (casket-1.1.0 on;
      * under 1.0.0 it left the map).
      */
+    /**
+     * C-D-LOS-2 (casket-1.2.0 on): movement sight is checked for every hex of every MOVE of a turn,
+     * from the hex the turn began on; before, only a MOVE's destination from its start.
+     */
+    static boolean pathSight(String engineVersion) {
+        return engineVersion != null
+                && !"casket-1.0.0".equals(engineVersion)
+                && !"casket-1.1.0".equals(engineVersion);
+    }
+
     static boolean inertWrecks(String engineVersion) {
         return engineVersion != null && !"casket-1.0.0".equals(engineVersion);
     }

@@ -240,10 +240,22 @@ final class Decider {
         Hex from = p.at();
         int cost = 0;
         int extra = (p.destroyed(Component.LEGS) ? 1 : 0) + p.wounds(c.catalog, "move");
+        boolean pathSight = CasketRuleset.pathSight(engineVersion);
+        Hex anchor = p.turnStart() != null ? p.turnStart() : p.at();
         for (Hex h : path) {
             if (!from.adjacent(h)) {
                 return Refusal.rules(
                         "NOT_ADJACENT", "C-D-MOVE-1", h + " is not next to " + from + ".");
+            }
+            if (pathSight && !map.lineOfSight(anchor, h)) {
+                return Refusal.rules(
+                        "NO_LINE_OF_SIGHT",
+                        "C-D-LOS-2",
+                        "A casket moves only through hexes it sees from where its turn began ("
+                                + anchor
+                                + "); "
+                                + h
+                                + " is behind a wall.");
             }
             if (!map.passable(h)) {
                 return Refusal.rules("BLOCKED", "C-MAP-1", h + " is a wall or off the map.");

@@ -166,6 +166,7 @@ final class Evolver {
                                             p.overspent = 0;
                                             p.rotated = false;
                                             p.moved = 0;
+                                            p.turnStart = p.at;
                                             p.played = 0;
                                             p.buff = 0;
                                             p.aim = 0;

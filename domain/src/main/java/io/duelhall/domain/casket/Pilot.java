@@ -13,6 +13,8 @@ import java.util.Map;
  * @param spent SP spent this turn (the free ones and the overspent ones)
  * @param overspent SP spent this turn beyond the maximum, each paid with a card (C-SP-1)
  * @param moved hexes moved this turn
+ * @param turnStart the hex the Casket stood on when its turn began (null before its first turn):
+ *     casket-1.2.0's movement sight is from there (C-D-LOS-2)
  * @param played cards played this turn (C-DRAW-1)
  * @param mulligan null until the seat decided; then whether it took it
  * @param place once defeated, the place it finished in (seats falling at once share it)
@@ -46,7 +48,8 @@ public record Pilot(
         Boolean mulligan,
         boolean defeated,
         int place,
-        int timeouts) {
+        int timeouts,
+        Hex turnStart) {
 
     public Pilot {
         deckList = deckList == null ? null : List.copyOf(deckList);
@@ -97,7 +100,8 @@ public record Pilot(
                 null,
                 false,
                 0,
-                0);
+                0,
+                null);
     }
 
     public int damageOf(Component c) {
@@ -148,7 +152,7 @@ public record Pilot(
         List<String> wounds, flipped;
         int sp, spent, overspent, heat, facing, moved, played, buff, aim, damageCards, timeouts;
         int place;
-        Hex at;
+        Hex at, turnStart;
         boolean rotated, defeated;
         Map<Component, Integer> damage;
         Boolean mulligan;
@@ -184,6 +188,7 @@ public record Pilot(
             defeated = p.defeated;
             place = p.place;
             timeouts = p.timeouts;
+            turnStart = p.turnStart;
         }
 
         /** Removes a card by id, or a face-down one when the id is not known here. */
@@ -231,7 +236,8 @@ public record Pilot(
                     mulligan,
                     defeated,
                     place,
-                    timeouts);
+                    timeouts,
+                    turnStart);
         }
     }
 }

@@ -25,6 +25,11 @@ final class Reach {
             return List.of();
         }
         int extra = (p.destroyed(Component.LEGS) ? 1 : 0) + p.wounds(catalog, "move");
+        // C-D-LOS-2 (casket-1.2.0 on): only hexes in sight of where the turn began, on the way too
+        Hex anchor =
+                CasketRuleset.pathSight(s.engineVersion()) && p.turnStart() != null
+                        ? p.turnStart()
+                        : null;
         Map<Hex, Integer> cost = new HashMap<>();
         Map<Hex, Hex> from = new HashMap<>();
         PriorityQueue<Hex> todo =
@@ -37,7 +42,9 @@ final class Reach {
         while (!todo.isEmpty()) {
             Hex h = todo.poll();
             for (Hex n : h.neighbours()) {
-                if (!map.passable(n) || s.occupant(n) != null) {
+                if (!map.passable(n)
+                        || s.occupant(n) != null
+                        || (anchor != null && !map.lineOfSight(anchor, n))) {
                     continue;
                 }
                 int c = cost.get(h) + map.enterCost(n) + extra;

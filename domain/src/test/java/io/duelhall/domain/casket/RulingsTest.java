@@ -293,6 +293,36 @@ class RulingsTest {
 
     @Test
     @DisplayName(
+            "C-D-LOS-2 casket-1.2.0: every hex of a turn's movement is in sight of where the turn began; 1.1.0 checked a MOVE's destination from its start")
+    void movementSightFromTheTurnStart() {
+        // 3,-4 is a wall between 3,-5 and 3,-3 (C-D-LOS-1): round it one hex at a time
+        for (String engine : List.of("casket-1.2.0", "casket-1.1.0")) {
+            Scenario s = duel(engine).at(A, "3,-5", 3).at(B, "0,2", 0);
+            s.pilot(A, p -> p.sp = 6);
+            boolean pathSight = engine.equals("casket-1.2.0");
+            s.ok(Scenario.move(A, "4,-5"));
+            if (pathSight) {
+                // 4,-4 is next to 4,-5 (in its sight) but behind the wall from 3,-5
+                assertThat(s.refused(Scenario.move(A, "4,-4"))).isEqualTo("NO_LINE_OF_SIGHT");
+                assertThat(s.view(A).reach())
+                        .extracting(r -> r.hex())
+                        .doesNotContain("4,-4", "3,-3");
+                assertThat(s.p(A).at()).isEqualTo(Hex.parse("4,-5"));
+            } else {
+                s.ok(Scenario.move(A, "4,-4"));
+                s.ok(Scenario.move(A, "3,-3"));
+                assertThat(s.p(A).at()).isEqualTo(Hex.parse("3,-3"));
+            }
+            // one MOVE whose path goes round the wall: refused under both (1.1.0: the destination)
+            Scenario t = duel(engine).at(A, "3,-5", 3).at(B, "0,2", 0);
+            t.pilot(A, p -> p.sp = 6);
+            assertThat(t.refused(Scenario.move(A, "4,-5", "4,-4", "3,-3")))
+                    .isEqualTo("NO_LINE_OF_SIGHT");
+        }
+    }
+
+    @Test
+    @DisplayName(
             "C-MAP-1 C-D-MOVE-1 movement: adjacent hexes, no walls or caskets, difficult +1, line of sight to the destination")
     void movement() {
         Scenario s = duel().at(A, "3,-5", 3).at(B, "1,-5", 0);

@@ -165,6 +165,7 @@ final class Scenario {
                 seat,
                 p -> {
                     p.at = Hex.parse(hex);
+                    p.turnStart = p.at; // as if its turn began there (C-D-LOS-2)
                     p.facing = facing;
                 });
     }

@@ -11,11 +11,13 @@ import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.IntentAccepted;
 import io.duelhall.domain.InvitationIssued;
+import io.duelhall.domain.Leaving;
 import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Ruleset;
+import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatDeadlineSet;
 import io.duelhall.domain.SeatDeadlines;
 import io.duelhall.domain.SeatTokenIssued;
@@ -80,8 +82,8 @@ final class Resimulation {
                             + ClockPolicy.version(opening.options())
                             + ", which this auditor does not run (it runs "
                             + ClockPolicy.V1
-                            + " and "
-                            + ClockPolicy.V2
+                            + " to "
+                            + ClockPolicy.V3
                             + ")");
         }
         Decision created;
@@ -113,6 +115,10 @@ final class Resimulation {
         Instant inputAt =
                 null; // the time of the input just decided; null for the creation and joins (not
         // recorded)
+        // turn timeouts in a row per seat (D-LEAVE-1), fed as the aggregate feeds its own
+        Leaving leaving = new Leaving();
+        boolean leaves = Leaving.applies(opening.options());
+        Seat timedOut = null; // the seat of the TIMEOUT whose events were just checked
         while (true) {
             for (MatchEvent ex : expected) {
                 if (i >= events.size()) {
@@ -137,6 +143,27 @@ final class Resimulation {
                 }
                 state = r.evolve(state, ex);
                 i++;
+            }
+            // a seat that has now timed out in three turns in a row has left: the server's
+            // concession for it comes next, before the clock (D-LEAVE-1, as the aggregate does)
+            if (timedOut != null) {
+                Seat seat = timedOut;
+                timedOut = null;
+                if (leaves && state.status() != MatchStatus.ENDED && leaving.left(seat)) {
+                    Decision conceded;
+                    try {
+                        conceded = r.decide(state, Intent.concede(seat));
+                    } catch (RuntimeException e) {
+                        conceded = null;
+                    }
+                    if (conceded != null && conceded.accepted()) {
+                        List<MatchEvent> next = new java.util.ArrayList<>();
+                        next.add(Leaving.marker(seat, clockSeq, inputAt));
+                        next.addAll(conceded.events());
+                        expected = next;
+                        continue;
+                    }
+                }
             }
             // the seats' deadline, recorded by the server right after the opening events when it
             // set one
@@ -247,6 +274,22 @@ final class Resimulation {
                 if (late != null) {
                     return diverged(seq, null, events.get(i), late);
                 }
+                timedOut = a.seat();
+            }
+            if (input instanceof IntentAccepted a && Leaving.isLeave(a)) {
+                // the leaves the rule makes were taken as the events of their timeout above
+                return diverged(
+                        seq,
+                        null,
+                        events.get(i),
+                        "a concession made by the server where seat "
+                                + a.seat()
+                                + " has not left the game (D-LEAVE-1: the TURN clock run out in "
+                                + Leaving.TURNS
+                                + " turns in a row)");
+            }
+            if (input instanceof IntentAccepted a) {
+                leaving.accepted(a, clock);
             }
             Decision d;
             try {

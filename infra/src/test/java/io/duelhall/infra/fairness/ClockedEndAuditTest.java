@@ -139,13 +139,13 @@ class ClockedEndAuditTest {
         String text = RecordFixtures.record(store, key);
         JsonNode record = RecordFixtures.MAPPER.readTree(text);
         assertThat(record.at("/events/0/payload/options/clockPolicy").asInt())
-                .isEqualTo(ClockPolicy.V2);
+                .isEqualTo(ClockPolicy.CURRENT);
         assertThat(record.path("chainHead").asText()).isEqualTo(last.chain());
         AuditReport r = audit(text);
         assertThat(failed(r)).as("%s", r.checks()).isEmpty();
         assertThat(r.check("end").details())
                 .contains("MatchEnded (event " + last.seq() + ") is the last event")
-                .contains("clock policy 2");
+                .contains("clock policy " + ClockPolicy.CURRENT);
     }
 
     @Test
@@ -220,7 +220,9 @@ class ClockedEndAuditTest {
                                 + " (ClockSet) follows the end event"
                                 + " MatchEnded (event "
                                 + end
-                                + "): under clock policy 2 the end event is the last event");
+                                + "): under clock policy "
+                                + ClockPolicy.CURRENT
+                                + " the end event is the last event");
         assertThat(r.check("resimulation").event()).isEqualTo(end + 1L);
         assertThat(r.check("resimulation").details())
                 .contains("the clock policy sets no clock here");

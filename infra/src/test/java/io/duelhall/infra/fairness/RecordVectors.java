@@ -126,7 +126,12 @@ final class RecordVectors {
         RecordFixtures.Store store = new RecordFixtures.Store(rules);
         // as the server opens it: the client asked for 60 s turns and 15 s decisions; the server
         // adds clock policy 2
-        store.options = ClockPolicy.forNewMatch(new MatchOptions(0, 60, 15));
+        // adds clock policy 2 (the vector stays a policy 2 record, as shipped; 3 adds leaving,
+        // which
+        // this match never meets)
+        store.options =
+                ClockPolicy.forNewMatch(new MatchOptions(0, 60, 15))
+                        .withClockPolicy(ClockPolicy.V2);
         store.accept(rules.open("vector-clocked-1", store.options, SERVER_SEED), null);
         join(store, rules, Seat.A, "Alice", "Hot Barrage", "alice");
         join(store, rules, Seat.B, "Bob", "Hive Swarm", "bob");

@@ -32,6 +32,10 @@ class EventStreamGoldenTest {
     static final String GOLDEN_1_1 =
             "a20cae9040697c7808cc554c0835df78d1934cee66effaecbab07bf5906910f4";
 
+    /** casket-1.2.0's (issue 44: movement in sight of the turn's start hex, C-D-LOS-2). */
+    static final String GOLDEN_1_2 =
+            "9970d534f6a42f2edea2a43ff50da35d5121dfc070c59d9cf4de14551cc1fe57";
+
     static final ObjectMapper CANONICAL =
             new ObjectMapper()
                     .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
@@ -41,9 +45,10 @@ class EventStreamGoldenTest {
     void theEventStreamOfFixedMatchesNeverChanges() throws Exception {
         assertThat(new CasketRuleset().version())
                 .as("a new rules version records a new golden value here")
-                .isEqualTo(new RulesVersion("casket-1.1.0", "casket-cards-1"));
+                .isEqualTo(new RulesVersion("casket-1.2.0", "casket-cards-1"));
         assertThat(digest(new CasketRuleset("casket-1.0.0"))).isEqualTo(GOLDEN);
         assertThat(digest(new CasketRuleset("casket-1.1.0"))).isEqualTo(GOLDEN_1_1);
+        assertThat(digest(new CasketRuleset("casket-1.2.0"))).isEqualTo(GOLDEN_1_2);
     }
 
     private static String digest(CasketRuleset rules) throws Exception {
