@@ -75,18 +75,7 @@ public final class Sse implements AutoCloseable {
             if (m.view() != null) {
                 v = m.view();
             } else {
-                if (v == null || m.patch() == null) {
-                    throw new AssertionError("message " + m.id() + ": a patch without a view");
-                }
-                if (v.get("version").asLong() != m.id() - 1) {
-                    throw new AssertionError(
-                            "message "
-                                    + m.id()
-                                    + " patches the view at "
-                                    + (m.id() - 1)
-                                    + ", held: "
-                                    + v.get("version"));
-                }
+                patches(m, v);
                 v = com.flipkart.zjsonpatch.JsonPatch.apply(m.patch(), v);
             }
             out.add(v);
@@ -107,21 +96,26 @@ public final class Sse implements AutoCloseable {
                 v = m.view().deepCopy();
                 continue;
             }
-            if (v == null || m.patch() == null) {
-                throw new AssertionError("message " + m.id() + ": a patch without a view");
-            }
-            if (v.get("version").asLong() != m.id() - 1) {
-                throw new AssertionError(
-                        "message "
-                                + m.id()
-                                + " patches the view at "
-                                + (m.id() - 1)
-                                + ", held: "
-                                + v.get("version"));
-            }
+            patches(m, v);
             com.flipkart.zjsonpatch.JsonPatch.applyInPlace(m.patch(), v);
         }
         return v;
+    }
+
+    /** {@code m} is a patch of {@code v}: the view at the version before {@code m}'s. */
+    private static void patches(Message m, JsonNode v) {
+        if (v == null || m.patch() == null) {
+            throw new AssertionError("message " + m.id() + ": a patch without a view");
+        }
+        if (v.get("version").asLong() != m.id() - 1) {
+            throw new AssertionError(
+                    "message "
+                            + m.id()
+                            + " patches the view at "
+                            + (m.id() - 1)
+                            + ", held: "
+                            + v.get("version"));
+        }
     }
 
     private final List<Message> messages = new CopyOnWriteArrayList<>();

@@ -362,7 +362,9 @@ class StreamHttpTest extends AppTest {
             started.add(api.startedMatch("Fan" + i, "Out" + i, 0));
         }
         int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
-        int openBefore = streams.openStreams();
+        // streams other tests of the shared app closed count until the server notices (at the
+        // next heartbeat, every second here): counted once none has been noticed for 2.5 s
+        int openBefore = settledOpenStreams();
         List<Sse> subscribers = new ArrayList<>();
         try {
             for (String[] m : started) {
@@ -412,6 +414,24 @@ class StreamHttpTest extends AppTest {
         } finally {
             subscribers.forEach(Sse::close);
         }
+    }
+
+    /** The open streams once the count has not changed for 2.5 s (at most {@link #WAIT}). */
+    private int settledOpenStreams() {
+        int[] last = {streams.openStreams()};
+        long[] since = {System.nanoTime()};
+        await().atMost(WAIT)
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                        () -> {
+                            int now = streams.openStreams();
+                            if (now != last[0]) {
+                                last[0] = now;
+                                since[0] = System.nanoTime();
+                            }
+                            return System.nanoTime() - since[0] > 2_500_000_000L;
+                        });
+        return last[0];
     }
 
     @Test
