@@ -408,6 +408,168 @@ class WebCasketTest extends WebTest {
         return found;
     }
 
+    /**
+     * Issue 44: four people, each in a browser of their own, hold the seats of a four-seat casket
+     * and play it by clicking their tables (whoever owes the decision: keep the hand, decline a
+     * reaction, move by a reachable hex once a turn, pass); each page shows only its own hand;
+     * after every seat has acted, three concede on their pages and the fourth page shows the end
+     * and a passed audit.
+     */
+    @Test
+    void fourPeoplePlayAFourSeatMatchInTheirBrowsers() {
+        JsonNode starters = api.get("/api/rulesets/casket/decks/starter", null).body();
+        String[] names = {"Pod Ann", "Pod Bea", "Pod Cy", "Pod Dov"};
+        JsonNode created =
+                api.post(
+                                "/api/matches",
+                                Map.of("ruleset", "casket", "options", Map.of("seats", 4)),
+                                null)
+                        .body();
+        assertThat(created.has("matchId")).as("created: %s", created).isTrue();
+        String id = created.get("matchId").asText();
+        String[] seatTokens = new String[4];
+        for (int s = 0; s < 4; s++) {
+            ObjectNode body =
+                    ((ObjectNode) starters.get(s % starters.size()).deepCopy())
+                            .put("name", names[s]);
+            JsonNode seat = api.post("/api/matches/" + id + "/seats", body, null).body();
+            assertThat(seat.path("seat").asText())
+                    .as("seat of %s: %s", names[s], seat)
+                    .isNotEmpty();
+            seatTokens["ABCD".indexOf(seat.get("seat").asText())] =
+                    seat.get("playerToken").asText();
+        }
+        String[] seats = {"A", "B", "C", "D"};
+        Map<String, WebDriver> pages = new java.util.LinkedHashMap<>();
+        Map<String, String> tokens = new java.util.HashMap<>();
+        for (int s = 0; s < 4; s++) {
+            tokens.put(seats[s], seatTokens[s]);
+            WebDriver d = browser(Browser.DESKTOP).driver;
+            d.get(
+                    url(
+                            "/table.html?id="
+                                    + id
+                                    + "#seat="
+                                    + seats[s]
+                                    + "&token="
+                                    + java.net.URLEncoder.encode(
+                                            seatTokens[s],
+                                            java.nio.charset.StandardCharsets.UTF_8)));
+            pages.put(seats[s], d);
+        }
+        Map<String, Integer> clicks = new java.util.HashMap<>();
+        Set<String> movedBy = new HashSet<>();
+        Map<String, Integer> movedTurn = new java.util.HashMap<>();
+        long until = System.currentTimeMillis() + 240_000;
+        while (clicks.size() < 4 || clicks.values().stream().anyMatch(c -> c < 3)) {
+            assertThat(System.currentTimeMillis())
+                    .as("every person acts three times; clicks so far %s", clicks)
+                    .isLessThan(until);
+            JsonNode spectator = api.get("/api/matches/" + id + "/view", null).body();
+            assertThat(spectator.get("status").asText())
+                    .as("the match is live while they play")
+                    .isEqualTo("LIVE");
+            String me = spectator.path("toAct").asText();
+            if (!tokens.containsKey(me)) {
+                sleep(50);
+                continue;
+            }
+            JsonNode view = api.get("/api/matches/" + id + "/view", tokens.get(me)).body();
+            long version = view.get("version").asLong();
+            WebDriver d = pages.get(me);
+            boolean ready =
+                    waitQuietly(
+                            d,
+                            x ->
+                                    shownVersion(x) == version
+                                            && (has(x, ".ck-board .ck-move")
+                                                    || has(x, ".ck-map g.ck-hex.reach")));
+            if (!ready) {
+                continue; // the match moved on meanwhile
+            }
+            // each page holds its own hand and no other seat's
+            for (JsonNode card : view.at("/seats/" + me + "/hand")) {
+                String cardId = card.get("id").asText();
+                for (Map.Entry<String, WebDriver> other : pages.entrySet()) {
+                    if (!other.getKey().equals(me)) {
+                        assertThat(other.getValue().getPageSource())
+                                .as("%s's page holds %s's card %s", other.getKey(), me, cardId)
+                                .doesNotContain(cardId);
+                    }
+                }
+            }
+            int turn = view.get("turn").asInt();
+            String pick;
+            switch (view.get("decision").asText()) {
+                case "MULLIGAN" -> pick = ".ck-board button.ck-move[data-type='KEEP']";
+                case "REACT" -> pick = ".ck-board button.ck-move[data-type='DECLINE']";
+                case "DISCARD" -> pick = ".ck-board button.ck-move[data-type='DISCARD']";
+                default ->
+                        pick =
+                                movedTurn.getOrDefault(me, -1) != turn
+                                                && has(d, ".ck-map g.ck-hex.reach")
+                                        ? ".ck-map g.ck-hex.reach"
+                                        : ".ck-board button.ck-move[data-type='PASS']";
+            }
+            if (!click(d, pick)) {
+                continue;
+            }
+            waitQuietly(
+                    d,
+                    x ->
+                            shownVersion(x) > version
+                                    || !x.findElement(By.id("refusal")).getText().isEmpty());
+            String refusal = d.findElement(By.id("refusal")).getText();
+            if (refusal.contains("STALE_VERSION")
+                    && api.get("/api/matches/" + id + "/view", null).body().get("version").asLong()
+                            > version) {
+                continue; // moved on between drawing and clicking (a clock): refused, as it must
+            }
+            assertThat(refusal).as("%s's listed move %s is never refused", me, pick).isEmpty();
+            clicks.merge(me, 1, Integer::sum);
+            if (pick.contains("ck-hex")) {
+                movedTurn.put(me, turn);
+                movedBy.add(me);
+            }
+        }
+        assertThat(movedBy).as("people who moved their casket by clicking a hex").isNotEmpty();
+        // three concede on their pages; the last one standing wins
+        for (String s : List.of("A", "B", "C")) {
+            WebDriver d = pages.get(s);
+            waitFor(d, x -> x.findElement(By.id("concede")).isDisplayed());
+            d.findElement(By.id("concede")).click();
+            waitFor(
+                    d,
+                    x ->
+                            x.findElement(By.id("concede"))
+                                    .getText()
+                                    .toLowerCase()
+                                    .contains("really"));
+            d.findElement(By.id("concede")).click();
+            waitFor(
+                    d,
+                    Duration.ofSeconds(30),
+                    x ->
+                            api.get("/api/matches/" + id + "/view", tokens.get(s))
+                                    .body()
+                                    .at("/seats/" + s + "/defeated")
+                                    .asBoolean());
+        }
+        WebDriver last = pages.get("D");
+        WebElement verdict =
+                waitFor(
+                        last,
+                        Duration.ofSeconds(60),
+                        x ->
+                                x.findElements(By.cssSelector("#audit .verdict")).stream()
+                                        .findFirst()
+                                        .orElse(null));
+        assertThat(verdict.getText()).startsWith("Audit passed");
+        waitFor(last, x -> has(x, ".ck-board .vl-result"));
+        assertThat(api.get("/api/matches/" + id + "/view", null).body().get("status").asText())
+                .isEqualTo("ENDED");
+    }
+
     /** The whole page from its top (the driver may have scrolled to what it clicked). */
     private static void shot(Browser b, String name) {
         ((org.openqa.selenium.JavascriptExecutor) b.driver).executeScript("window.scrollTo(0, 0)");
