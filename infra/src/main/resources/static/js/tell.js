@@ -17,7 +17,14 @@ export { plural };
 /** The events every ruleset's stream may hold (CoreEvents), told alike in every game. */
 export const CORE_WORDS = {
   SeatTokenIssued: null,
-  IntentAccepted: null,
+  // a seat that left (D-LEAVE-1: the server concedes for it after three of its turns in a row ran out without a
+  // move; a tournament concedes for an entrant who drops): the one intent the log tells, as the seat did not send it
+  IntentAccepted(p) {
+    if (!String(p.intentId || '').startsWith('left-') || (p.intent || {}).type !== 'CONCEDE') return null;
+    return p.fingerprint === 'server-clock'
+      ? `${p.seat} left the game: three of their turns in a row ran out without a move`
+      : `${p.seat} left the game`;
+  },
   IntentRefused: null,
   ClockSet: null,
   InvitationIssued() { return 'The seats are by invitation: only those sent the invitation may take them'; },

@@ -79,7 +79,14 @@ export class Narrator {
 
 const WORDS = {
   SeatTokenIssued: null,
-  IntentAccepted: null,
+  // a seat that left (D-LEAVE-1: the server concedes for it after three of its turns in a row ran out without a
+  // move; a tournament concedes for an entrant who drops): the one intent the log tells, as the seat did not send it
+  IntentAccepted(p) {
+    if (!String(p.intentId || '').startsWith('left-') || (p.intent || {}).type !== 'CONCEDE') return null;
+    return p.fingerprint === 'server-clock'
+      ? `${p.seat} left the game: three of their turns in a row ran out without a move`
+      : `${p.seat} left the game`;
+  },
   IntentRefused: null,
   ClockSet: null,
   InvitationIssued() {

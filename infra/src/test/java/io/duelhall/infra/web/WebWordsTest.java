@@ -39,6 +39,56 @@ class WebWordsTest extends WebTest {
                                 events);
     }
 
+    /**
+     * D-LEAVE-1: a seat the server conceded for (three of its turns in a row ran out without a
+     * move) is told as leaving, in voidexa's words and in the other games' teller (tell.js); a
+     * seat's own intents stay out of the log, even one whose id a client chose to start with
+     * "left-".
+     */
+    @Test
+    void aSeatThatLeftIsTold() {
+        Browser b = browser(Browser.DESKTOP);
+        b.driver.get(url("/"));
+        String events =
+                """
+                [{"seq":1,"type":"IntentAccepted","payload":{"intentId":"i-1","seat":"A","fingerprint":"f",
+                  "intent":{"type":"END_TURN"}}},
+                 {"seq":2,"type":"IntentAccepted","payload":{"intentId":"left-41","seat":"B","fingerprint":"server-clock",
+                  "intent":{"type":"CONCEDE"}}},
+                 {"seq":3,"type":"IntentAccepted","payload":{"intentId":"left-x","seat":"A","fingerprint":"f",
+                  "intent":{"type":"END_TURN"}}},
+                 {"seq":4,"type":"IntentAccepted","payload":{"intentId":"left-e7","seat":"A","fingerprint":"f",
+                  "intent":{"type":"CONCEDE"}}}]
+                """;
+        assertThat(say(b.driver, events))
+                .containsExactly(
+                        null,
+                        "B left the game: three of their turns in a row ran out without a move",
+                        null,
+                        "A left the game");
+        @SuppressWarnings("unchecked")
+        List<String> told =
+                (List<String>)
+                        ((org.openqa.selenium.JavascriptExecutor) b.driver)
+                                .executeAsyncScript(
+                                        """
+                        const done = arguments[arguments.length - 1];
+                        import('/js/tell.js')
+                          .then((t) => {
+                            const teller = new t.Teller(new Map(), {});
+                            done(JSON.parse(arguments[0]).map((e) => teller.say(e)));
+                          })
+                          .catch((e) => done(['ERROR ' + e]));
+                        """,
+                                        events);
+        assertThat(told)
+                .containsExactly(
+                        null,
+                        "B left the game: three of their turns in a row ran out without a move",
+                        null,
+                        "A left the game");
+    }
+
     @Test
     void damageIsToldWithTheCardThatDealtIt() {
         Browser b = browser(Browser.DESKTOP);
