@@ -39,6 +39,7 @@ class ProjectionsHttpTest extends AppTest {
     @Autowired PlayerHistoryProjection history;
     @Autowired RatingProjection ratings;
     @Autowired RefusalProjection refusals;
+    @Autowired org.axonframework.eventsourcing.eventstore.EventStore store;
     Api api;
     Bot bot;
     String tag;
@@ -397,6 +398,7 @@ class ProjectionsHttpTest extends AppTest {
         for (int attempt = 0;
                 attempt < 3 && (rebuilt == null || !rebuilt.equals(converged));
                 attempt++) {
+            Map<String, Long> heads = heads();
             converged = snapshot();
             long t0 = System.nanoTime();
             long events = 0;
@@ -413,7 +415,65 @@ class ProjectionsHttpTest extends AppTest {
                     "[figure] rebuilding all %d read models from a store of %d events took %d ms%n",
                     Projections.ALL.size(), events, (System.nanoTime() - t0) / 1_000_000);
             rebuilt = snapshot();
+            // the matches of other classes that moved meanwhile (tables of a tournament or a rated
+            // queue run on the clock; under load every attempt met one) are compared by neither
+            // snapshot; this test's own matches have stopped and must not be among them
+            java.util.Set<String> moved = new java.util.HashSet<>();
+            heads().forEach(
+                            (id, head) -> {
+                                if (!head.equals(heads.get(id))) {
+                                    moved.add(id);
+                                }
+                            });
+            assertThat(moved).as("this test's matches that moved").doesNotContain(during[0]);
+            java.util.Set<String> players = new java.util.HashSet<>();
+            for (Map<String, Object> m : List.of(converged, rebuilt)) {
+                ((List<PlayerHistoryProjection.PlayerMatch>) m.get(Projections.PLAYER_HISTORY))
+                        .stream()
+                                .filter(r -> moved.contains(r.matchId()))
+                                .forEach(r -> players.add(r.player()));
+            }
+            converged = withoutMoved(converged, moved, players);
+            rebuilt = withoutMoved(rebuilt, moved, players);
         }
         assertThat(rebuilt).isEqualTo(converged);
+    }
+
+    /** Every match's stored head (its last sequence number), by match id. */
+    private Map<String, Long> heads() {
+        Map<String, Long> out = new java.util.HashMap<>();
+        for (String id : views.all().keySet()) {
+            out.put(id, store.lastSequenceNumberFor(id).orElse(-1L));
+        }
+        return out;
+    }
+
+    /**
+     * A snapshot without the rows of {@code moved} matches (their views, list rows and history
+     * rows) and the ratings of {@code players}, those who sat in them.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> withoutMoved(
+            Map<String, Object> all, java.util.Set<String> moved, java.util.Set<String> players) {
+        Map<String, Object> out = new java.util.HashMap<>(all);
+        Map<String, Object> views =
+                new java.util.LinkedHashMap<>(
+                        (Map<String, Object>) all.get(Projections.MATCH_VIEWS));
+        views.keySet().removeAll(moved);
+        out.put(Projections.MATCH_VIEWS, views);
+        out.put(
+                Projections.MATCH_LIST,
+                ((List<MatchListProjection.MatchSummary>) all.get(Projections.MATCH_LIST))
+                        .stream().filter(r -> !moved.contains(r.matchId())).toList());
+        List<PlayerHistoryProjection.PlayerMatch> history =
+                (List<PlayerHistoryProjection.PlayerMatch>) all.get(Projections.PLAYER_HISTORY);
+        out.put(
+                Projections.PLAYER_HISTORY,
+                history.stream().filter(r -> !moved.contains(r.matchId())).toList());
+        out.put(
+                Projections.RATINGS,
+                ((List<RatingProjection.PlayerRating>) all.get(Projections.RATINGS))
+                        .stream().filter(r -> !players.contains(r.name())).toList());
+        return out;
     }
 }
