@@ -4,8 +4,6 @@ import io.duelhall.command.tournament.TournamentState;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.projections.tournaments.TournamentListProjection;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,19 +27,11 @@ class TournamentListController {
         this.list = list;
     }
 
-    record Item(
-            String tournamentId,
-            String name,
-            String ruleset,
-            String format,
-            String status,
-            int round,
-            int entrants,
-            String organizer,
-            Instant createdAt) {}
-
-    /** A page: the items and the offset of the next page (null when there is none). */
-    record Page(List<Item> tournaments, Integer next) {}
+    /**
+     * A page: the read model's rows as they are (their fields are the answer's) and the offset of
+     * the next page (null when there is none).
+     */
+    record Page(List<TournamentListProjection.TournamentSummary> tournaments, Integer next) {}
 
     @GetMapping(path = "/api/tournaments", produces = "application/json")
     Page list(
@@ -68,20 +58,7 @@ class TournamentListController {
         }
         TournamentListProjection.Page page =
                 list.page(wanted == null ? null : wanted.name(), n, from);
-        List<Item> out = new ArrayList<>();
-        for (TournamentListProjection.TournamentSummary t : page.tournaments()) {
-            out.add(
-                    new Item(
-                            t.tournamentId(),
-                            t.name(),
-                            t.ruleset(),
-                            t.format(),
-                            t.status(),
-                            t.round(),
-                            t.entrants(),
-                            t.organizer(),
-                            t.createdAt()));
-        }
+        List<TournamentListProjection.TournamentSummary> out = page.tournaments();
         return new Page(out, page.more() ? from + out.size() : null);
     }
 }
