@@ -36,11 +36,17 @@ public class PlayerBlocks {
                 > 0) {
             return false;
         }
-        jdbc.update(
-                "insert into player_block (account_id, blocked_account_id, created_at) values (?, ?, ?)",
-                account,
-                blocked,
-                Timestamp.from(clock.instant()));
+        try {
+            jdbc.update(
+                    "insert into player_block (account_id, blocked_account_id, created_at) values (?, ?, ?)",
+                    account,
+                    blocked,
+                    Timestamp.from(clock.instant()));
+        } catch (org.springframework.dao.DuplicateKeyException sameBlockAtOnce) {
+            // two requests for the same block at once: the other one stored it (a PUT is
+            // idempotent; never a 500)
+            return false;
+        }
         return true;
     }
 
