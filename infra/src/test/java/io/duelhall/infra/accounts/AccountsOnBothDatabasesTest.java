@@ -94,4 +94,43 @@ class AccountsOnBothDatabasesTest {
                 .isEqualTo(2);
         assertThat(accounts.byToken(live.token())).contains(ada);
     }
+
+    /**
+     * Two identical block requests at once (issue 40's {@code PUT /api/blocks/{name}}): both pass
+     * the "already blocked?" read, one insert meets the primary key. Neither may fail: one stores
+     * the block, the other answers "already blocked", and one row is left. Raced 300 times from a
+     * barrier, on each database.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgresql"})
+    void theSameBlockTwiceAtOnceStoresOneRowAndFailsNeither(String database) throws Exception {
+        JdbcTemplate jdbc = migrated(database);
+        Accounts accounts = new Accounts(jdbc, Clock.systemUTC());
+        String ada = accounts.register("Ada", "a long passphrase").accountId();
+        String bo = accounts.register("Bo", "a long passphrase").accountId();
+        PlayerBlocks blocks = new PlayerBlocks(jdbc, Clock.systemUTC());
+        java.util.concurrent.ExecutorService two =
+                java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 300; round++) {
+                java.util.concurrent.CyclicBarrier together =
+                        new java.util.concurrent.CyclicBarrier(2);
+                java.util.concurrent.Callable<Boolean> block =
+                        () -> {
+                            together.await();
+                            return blocks.block(ada, bo);
+                        };
+                var first = two.submit(block);
+                var second = two.submit(block);
+                assertThat(java.util.List.of(first.get(), second.get()))
+                        .as("round %d: exactly one of the two stored it", round)
+                        .containsExactlyInAnyOrder(true, false);
+                assertThat(blocks.count(ada)).isEqualTo(1);
+                blocks.unblock(ada, bo);
+            }
+        } finally {
+            two.shutdownNow();
+        }
+        assertThat(blocks.blockedBy(ada)).isEmpty();
+    }
 }
