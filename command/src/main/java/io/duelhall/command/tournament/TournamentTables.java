@@ -119,6 +119,23 @@ public class TournamentTables {
                 return null;
             }
 
+            @Override
+            public java.util.List<io.duelhall.domain.ClockExtended> extensions(String matchId) {
+                if (matchId == null
+                        || matchId.length() > 200
+                        || eventStore.lastSequenceNumberFor(matchId).isEmpty()) {
+                    return null;
+                }
+                java.util.List<io.duelhall.domain.ClockExtended> out = new java.util.ArrayList<>();
+                DomainEventStream s = eventStore.readEvents(matchId, 0);
+                while (s.hasNext()) {
+                    if (s.next().getPayload() instanceof io.duelhall.domain.ClockExtended x) {
+                        out.add(x);
+                    }
+                }
+                return out;
+            }
+
             /**
              * The last two events (an older clocked match stored a cleared clock after its end).
              */

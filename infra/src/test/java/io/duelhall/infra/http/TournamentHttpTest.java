@@ -702,11 +702,11 @@ class TournamentHttpTest extends AppTest {
         expect(
                 api.post(
                         "/api/tournaments/" + id + "/rulings",
-                        Map.of("kind", "TIME_EXTENSION", "table", 1, "minutes", 5, "reason", "x"),
+                        Map.of("kind", "TIME_EXTENSION", "table", 1, "minutes", 61, "reason", "x"),
                         null,
                         as(organizer)),
-                422,
-                "RULING_NOT_SUPPORTED");
+                400,
+                "OUT_OF_RANGE");
     }
 
     @Test
