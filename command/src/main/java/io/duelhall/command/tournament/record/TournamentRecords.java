@@ -681,7 +681,7 @@ public final class TournamentRecords {
         }
         String extended = matches == null ? null : extensionProblem(tid, extensions, matches);
         if (extended != null) {
-            long at = Long.parseLong(extended.substring(0, extended.indexOf(' ')));
+            long at = Long.parseLong(extended.substring(0, extended.indexOf(':')));
             return fail("results", "event " + extended, at);
         }
         return pass(
