@@ -114,7 +114,8 @@ function rulings(t) {
   const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
   return h('ul', {}, t.rulings.map((r) => h('li', {},
     `${r.kind.replaceAll('_', ' ').toLowerCase()}${r.entryId ? ` for ${byId.get(r.entryId) || r.entryId}` : ''}`
-    + `${r.round ? `, round ${r.round}` : ''}${r.table ? ` table ${r.table}` : ''} by ${r.by || r.byName || 'a judge'}: ${r.reason}`)));
+    + `${r.round ? `, round ${r.round}` : ''}${r.table ? ` table ${r.table}` : ''}`
+    + `${r.seconds ? `, +${r.seconds} s on its clock` : ''} by ${r.by || r.byName || 'a judge'}: ${r.reason}`)));
 }
 
 let audited = false;
@@ -231,6 +232,7 @@ function judgeDesk(t) {
     if ($('#t-entry').value) body.entryId = $('#t-entry').value;
     if ($('#t-round').value) body.round = Number($('#t-round').value);
     if ($('#t-table').value) body.table = Number($('#t-table').value);
+    if ($('#t-seconds').value) body.seconds = Number($('#t-seconds').value);
     const r = $('#t-result').value.trim();
     if (r) {
       const games = r.match(/^(\d)\s*[-–]\s*(\d)(?:\s*[-–]\s*(\d))?$/);
@@ -247,6 +249,7 @@ function judgeDesk(t) {
       fill($('#t-judge-error'), '');
       $('#t-reason').value = '';
       $('#t-result').value = '';
+      $('#t-seconds').value = '';
       await refresh();
     } catch (e) {
       fill($('#t-judge-error'), e instanceof ApiError ? e.describe() : String(e));

@@ -721,7 +721,10 @@ class TournamentController {
             Integer table,
             ResultOut result,
             String reason,
-            Instant at) {}
+            Instant at,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Integer seconds) {}
 
     @GetMapping("/{id}")
     Map<String, Object> view(@PathVariable String id) {
@@ -818,7 +821,8 @@ class TournamentController {
                                     ? ResultOut.ofPlaces(x.places(), null)
                                     : ResultOut.of(x.result()),
                             x.reason(),
-                            r.at()));
+                            r.at(),
+                            x.seconds()));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("tournamentId", id);
