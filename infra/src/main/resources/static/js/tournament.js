@@ -167,6 +167,32 @@ async function mine(t) {
       } }, 'Enter')));
     return;
   }
+  const myEntry = t.entries.find((e) => e.name === p.name);
+  if (myEntry && myEntry.dropped && t.status === 'RUNNING') {
+    box.hidden = false;
+    const disqualified = (t.rulings || []).some((r) => r.kind === 'DISQUALIFICATION' && r.entryId === myEntry.entryId);
+    if (disqualified) {
+      mineShown = null;
+      fill(box, h('p', {}, 'You were disqualified from this tournament: a disqualified entrant does not return.'));
+      return;
+    }
+    if (mineShown === 'return') return;
+    mineShown = 'return';
+    // re-entry (POST /entries again): back under the same entry, with the deck entered with, results and byes kept
+    fill(box, h('p', {}, `You left this tournament. You may come back while a Swiss round is still to be paired: `
+      + 'you keep your results and your deck, and are paired from the next round. ',
+    h('button', { type: 'button', id: 't-return', class: 'primary', onclick: async () => {
+      try {
+        const decks = await get(`/api/rulesets/${encodeURIComponent(t.ruleset)}/decks/starter`);
+        await postAs(`${base}/entries`, { seat: decks[0] }, p.playerToken);
+        mineShown = null;
+        await refresh();
+      } catch (e) {
+        fill($('#t-return-error'), e instanceof ApiError ? e.describe() : String(e));
+      }
+    } }, 'Come back')), h('p', { id: 't-return-error', class: 'error', role: 'alert' }));
+    return;
+  }
   if (!entered || t.status !== 'RUNNING') {
     box.hidden = !entered;
     if (entered) fill(box, h('p', {}, `You are entered as ${p.name}.`));
