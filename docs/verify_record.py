@@ -8,7 +8,8 @@ the lines that tie its results to their matches and its rounds to their pairings
 
 Checks the Ed25519 signature (needs the `cryptography` package), the hash chain, that the end
 event is the last event with the chain head as its chain value, the server's TIMEOUTs against their
-clocks (a part of re-simulation that needs no rules engine), the seed commitment, the match seed
+clocks and a judge's time extensions (ClockExtended) against the clock they move (a part of
+re-simulation that needs no rules engine), the seed commitment, the match seed
 (every seat's client seed, A to F), and every random draw of a voidexa, voidlit, biome or casket
 match (first seat, deck orders, card instance ids, every card drawn; voidlit's mulligan shuffles and
 Waste searches; casket's map and deployments, wound decks, mulligans, discard reshuffles, every card
@@ -354,6 +355,43 @@ def main(path, trusted_key=None):
                 break
     check("timeouts", late is None, "at event %d: a TIMEOUT that is not the last clock's, or before its deadline"
           % late["seq"] if late else "every TIMEOUT is the last clock's, at or after its deadline")
+
+    # time extensions (docs/fairness.md, "Time extensions"; issue 41): a judge's ClockExtended comes while the match
+    # runs (before its end event), for the seat of the last ClockSet, 10 to 3600 seconds, before that clock's
+    # deadline, and is followed at once by the same clock (seat, kind, turn, turnLeftMillis) with its deadline that
+    # many seconds later; the TIMEOUT rule above then holds each TIMEOUT to that later clock. The tournament's record
+    # names the ruling (tournamentId, rulingEvent: its RulingMade's seq).
+    def nanos(text):  # ISO-8601 UTC to integer nanoseconds since the epoch
+        whole, _, frac = text.rstrip("Z").partition(".")
+        return int(datetime.fromisoformat(whole + "+00:00").timestamp()) * 10**9 + int((frac + "0" * 9)[:9])
+    end_at = next((i for i, e in enumerate(events) if e["type"] in END_EVENTS), len(events))
+    extensions, bad_ext, running = 0, None, None
+    for i, e in enumerate(events):
+        if e["type"] == "ClockSet":
+            running = e["payload"]
+        if e["type"] != "ClockExtended":
+            continue
+        extensions += 1
+        x, nxt = e["payload"], events[i + 1] if i + 1 < len(events) else None
+        try:
+            ok = i < end_at and running is not None and running.get("seat") is not None \
+                and running.get("deadline") is not None and x.get("seat") == running["seat"] \
+                and isinstance(x.get("seconds"), int) and 10 <= x["seconds"] <= 3600 \
+                and bool(x.get("tournamentId")) and nanos(x["at"]) < nanos(running["deadline"]) \
+                and nxt is not None and nxt["type"] == "ClockSet" \
+                and all(nxt["payload"].get(k) == running.get(k) for k in ("seat", "kind", "turn")) \
+                and (nxt["payload"].get("turnLeftMillis") or 0) == (running.get("turnLeftMillis") or 0) \
+                and nanos(nxt["payload"]["deadline"]) == nanos(running["deadline"]) + x["seconds"] * 10**9
+        except (KeyError, TypeError, ValueError):
+            ok = False
+        if not ok:
+            bad_ext = e
+            break
+    if extensions:
+        check("extensions", bad_ext is None,
+              "at event %d: a time extension that is not the running clock's, or not followed by it moved that much"
+              % bad_ext["seq"] if bad_ext else
+              "%d time extension(s), each the running clock's, followed by it moved that much" % extensions)
 
     # the expiry rule (docs/fairness.md, "Seats' deadline"): a MatchExpired names the SeatDeadlineSet recorded after
     # the opening, comes at or after it, and only while a seat is free (no MatchStarted before it)

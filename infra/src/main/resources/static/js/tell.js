@@ -27,6 +27,7 @@ export const CORE_WORDS = {
   },
   IntentRefused: null,
   ClockSet: null,
+  ClockExtended(p) { return `A judge's ruling gives ${p.seat} ${p.seconds} s more on the running clock`; },
   InvitationIssued() { return 'The seats are by invitation: only those sent the invitation may take them'; },
   SeatDeadlineSet(p) { return `The match expires at ${new Date(p.deadline).toLocaleTimeString()} if a seat is still free then`; },
   MatchExpired(p) {

@@ -114,7 +114,8 @@ function rulings(t) {
   const byId = new Map(t.entries.map((e) => [e.entryId, e.name]));
   return h('ul', {}, t.rulings.map((r) => h('li', {},
     `${r.kind.replaceAll('_', ' ').toLowerCase()}${r.entryId ? ` for ${byId.get(r.entryId) || r.entryId}` : ''}`
-    + `${r.round ? `, round ${r.round}` : ''}${r.table ? ` table ${r.table}` : ''} by ${r.by || r.byName || 'a judge'}: ${r.reason}`)));
+    + `${r.round ? `, round ${r.round}` : ''}${r.table ? ` table ${r.table}` : ''}`
+    + `${r.seconds ? `, +${r.seconds} s on its clock` : ''} by ${r.by || r.byName || 'a judge'}: ${r.reason}`)));
 }
 
 let audited = false;
@@ -164,6 +165,32 @@ async function mine(t) {
           await refresh();
         } catch (e) { say(e); }
       } }, 'Enter')));
+    return;
+  }
+  const myEntry = t.entries.find((e) => e.name === p.name);
+  if (myEntry && myEntry.dropped && t.status === 'RUNNING') {
+    box.hidden = false;
+    const disqualified = (t.rulings || []).some((r) => r.kind === 'DISQUALIFICATION' && r.entryId === myEntry.entryId);
+    if (disqualified) {
+      mineShown = null;
+      fill(box, h('p', {}, 'You were disqualified from this tournament: a disqualified entrant does not return.'));
+      return;
+    }
+    if (mineShown === 'return') return;
+    mineShown = 'return';
+    // re-entry (POST /entries again): back under the same entry, with the deck entered with, results and byes kept
+    fill(box, h('p', {}, `You left this tournament. You may come back while a Swiss round is still to be paired: `
+      + 'you keep your results and your deck, and are paired from the next round. ',
+    h('button', { type: 'button', id: 't-return', class: 'primary', onclick: async () => {
+      try {
+        const decks = await get(`/api/rulesets/${encodeURIComponent(t.ruleset)}/decks/starter`);
+        await postAs(`${base}/entries`, { seat: decks[0] }, p.playerToken);
+        mineShown = null;
+        await refresh();
+      } catch (e) {
+        fill($('#t-return-error'), e instanceof ApiError ? e.describe() : String(e));
+      }
+    } }, 'Come back')), h('p', { id: 't-return-error', class: 'error', role: 'alert' }));
     return;
   }
   if (!entered || t.status !== 'RUNNING') {
@@ -231,6 +258,7 @@ function judgeDesk(t) {
     if ($('#t-entry').value) body.entryId = $('#t-entry').value;
     if ($('#t-round').value) body.round = Number($('#t-round').value);
     if ($('#t-table').value) body.table = Number($('#t-table').value);
+    if ($('#t-seconds').value) body.seconds = Number($('#t-seconds').value);
     const r = $('#t-result').value.trim();
     if (r) {
       const games = r.match(/^(\d)\s*[-–]\s*(\d)(?:\s*[-–]\s*(\d))?$/);
@@ -247,6 +275,7 @@ function judgeDesk(t) {
       fill($('#t-judge-error'), '');
       $('#t-reason').value = '';
       $('#t-result').value = '';
+      $('#t-seconds').value = '';
       await refresh();
     } catch (e) {
       fill($('#t-judge-error'), e instanceof ApiError ? e.describe() : String(e));

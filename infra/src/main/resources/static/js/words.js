@@ -89,6 +89,10 @@ const WORDS = {
   },
   IntentRefused: null,
   ClockSet: null,
+  // a judge's time extension (issue 41): the ClockSet after it carries the new deadline
+  ClockExtended(p) {
+    return `A judge's ruling gives ${p.seat} ${p.seconds} s more on the running clock`;
+  },
   InvitationIssued() {
     return 'The seats are by invitation: only those sent the invitation may take them';
   },

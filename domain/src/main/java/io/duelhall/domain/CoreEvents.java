@@ -18,7 +18,8 @@ public final class CoreEvents {
                     ClockSet.class,
                     SeatDeadlineSet.class,
                     MatchExpired.class,
-                    InvitationIssued.class);
+                    InvitationIssued.class,
+                    ClockExtended.class);
 
     private CoreEvents() {}
 

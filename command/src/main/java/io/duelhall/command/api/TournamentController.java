@@ -23,6 +23,7 @@ import io.duelhall.domain.tournament.PlayedRound;
 import io.duelhall.domain.tournament.Ratio;
 import io.duelhall.domain.tournament.Result;
 import io.duelhall.domain.tournament.Ruling;
+import io.duelhall.domain.tournament.Rulings;
 import io.duelhall.domain.tournament.Series;
 import io.duelhall.domain.tournament.Standing;
 import io.duelhall.domain.tournament.Table;
@@ -117,9 +118,36 @@ class TournamentController {
             Integer table,
             Integer minutes,
             Object result,
-            String reason) {}
+            String reason,
+            Integer seconds) {}
 
-    record RulingOut(String kind, String entryId, Integer round, Integer table, String by) {}
+    /**
+     * A ruling as recorded; for a {@code TIME_EXTENSION} also its {@code seconds}, the match whose
+     * clock moved, the {@code rulingEvent} (its sequence number in the tournament's record, which
+     * the match's {@code ClockExtended} names) and the clock's new {@code deadline}.
+     */
+    record RulingOut(
+            String kind,
+            String entryId,
+            Integer round,
+            Integer table,
+            String by,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Integer seconds,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    String matchId,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Long rulingEvent,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    java.time.Instant deadline) {
+        RulingOut(String kind, String entryId, Integer round, Integer table, String by) {
+            this(kind, entryId, round, table, by, null, null, null, null);
+        }
+    }
 
     @PostMapping
     ResponseEntity<Created> create(
@@ -359,6 +387,18 @@ class TournamentController {
         if (body.minutes() != null && (body.minutes() < 1 || body.minutes() > 60)) {
             throw Requests.bad("OUT_OF_RANGE", "minutes must be 1 to 60.");
         }
+        if (body.seconds() != null && !io.duelhall.domain.ClockExtensions.inRange(body.seconds())) {
+            throw Requests.bad(
+                    "OUT_OF_RANGE",
+                    "seconds must be "
+                            + io.duelhall.domain.ClockExtensions.MIN_SECONDS
+                            + " to "
+                            + io.duelhall.domain.ClockExtensions.MAX_SECONDS
+                            + ".");
+        }
+        if (body.seconds() != null && body.minutes() != null) {
+            throw Requests.bad("INVALID_FIELD", "Send seconds or minutes, not both.");
+        }
         Integer round = body.round();
         if (round == null && body.table() != null) {
             round = t.rounds().size();
@@ -381,6 +421,9 @@ class TournamentController {
                                 body.table(),
                                 result(body.result()),
                                 body.reason());
+        if (kind == Ruling.Kind.TIME_EXTENSION) {
+            return extend(id, t, p, body, round);
+        }
         if (kind == Ruling.Kind.REPAIR_ROUND
                 && t.status() == TournamentState.Status.RUNNING
                 && !t.rounds().isEmpty()) {
@@ -400,6 +443,124 @@ class TournamentController {
         commands.sendAndWait(new TournamentCommands.Rule(id, p.accountId(), p.name(), ruling));
         return ResponseEntity.status(201)
                 .body(new RulingOut(kind.name(), body.entryId(), round, body.table(), p.name()));
+    }
+
+    /**
+     * A judge's time extension (issue 41): the tournament records the ruling (who, what, why; its
+     * refusals as for every ruling), then the table's match (for a best-of-3 the game it plays now)
+     * records a {@code ClockExtended} naming it and its running clock moved. The match is asked
+     * first whether its clock can be moved now ({@code 409 TABLE_ENDED}, {@code NO_CLOCK_RUNNING},
+     * {@code CLOCK_RAN_OUT}), so a refused extension records nothing anywhere; the tables'
+     * processor applies the ruling too (the same ruling acts once), so an extension the server
+     * recorded reaches its match after a restart.
+     */
+    private ResponseEntity<RulingOut> extend(
+            String id,
+            TournamentState t,
+            PlayerIdentities.Player p,
+            RulingBody body,
+            Integer round) {
+        Integer seconds =
+                body.seconds() != null
+                        ? body.seconds()
+                        : body.minutes() != null ? Integer.valueOf(body.minutes() * 60) : null;
+        if (body.table() == null || seconds == null) {
+            throw Requests.bad(
+                    "MISSING_FIELD",
+                    "A TIME_EXTENSION needs table and seconds ("
+                            + io.duelhall.domain.ClockExtensions.MIN_SECONDS
+                            + " to "
+                            + io.duelhall.domain.ClockExtensions.MAX_SECONDS
+                            + ") or minutes (1 to 60).");
+        }
+        Ruling ruling = Ruling.timeExtension(round, body.table(), seconds, body.reason());
+        boolean judge =
+                t.exists()
+                        && (t.created().organizerAccountId().equals(p.accountId())
+                                || t.judges().containsKey(p.accountId()));
+        String matchId = null;
+        if (judge
+                && t.status() == TournamentState.Status.RUNNING
+                && Rulings.problem(t.ledger(), ruling) == null) {
+            PairedTable table = t.tableOfMatch(round, body.table());
+            matchId = t.gameOf(table, round).matchId();
+            Refusal now = clockProblem(matchId, seconds);
+            if (now != null) {
+                throw new RefusedException(now);
+            }
+        }
+        // the aggregate answers every other refusal (NOT_A_JUDGE, UNKNOWN_TABLE, TABLE_ENDED, …)
+        commands.sendAndWait(new TournamentCommands.Rule(id, p.accountId(), p.name(), ruling));
+        Long seq = null;
+        for (var m : TournamentTables.events(eventStore, id)) {
+            if (m.getPayload() instanceof TournamentEvents.RulingMade made
+                    && made.ruling().equals(ruling)
+                    && p.accountId().equals(made.byAccountId())) {
+                seq = m.getSequenceNumber();
+            }
+        }
+        java.time.Instant deadline = null;
+        if (seq != null && matchId != null) {
+            Object out =
+                    commands.sendAndWait(
+                            new io.duelhall.command.match.ExtendClock(matchId, seconds, id, seq));
+            if (out == null) {
+                io.duelhall.domain.ClockSet c = runningClock(matchId);
+                deadline = c == null ? null : c.deadline();
+            }
+        }
+        return ResponseEntity.status(201)
+                .body(
+                        new RulingOut(
+                                Ruling.Kind.TIME_EXTENSION.name(),
+                                null,
+                                round,
+                                body.table(),
+                                p.name(),
+                                seconds,
+                                matchId,
+                                seq,
+                                deadline));
+    }
+
+    /** The last clock a match recorded, or null (none, or the match has ended). */
+    private io.duelhall.domain.ClockSet runningClock(String matchId) {
+        io.duelhall.domain.ClockSet clock = null;
+        var stream = eventStore.readEvents(matchId, 0);
+        while (stream.hasNext()) {
+            Object e = stream.next().getPayload();
+            if (e instanceof io.duelhall.domain.ClockSet c) {
+                clock = c;
+            } else if (e instanceof Lifecycle.Ended) {
+                return null;
+            }
+        }
+        return clock;
+    }
+
+    /** Why a match's clock cannot be extended now, as the match would answer (null: it can). */
+    private Refusal clockProblem(String matchId, int seconds) {
+        boolean ended = false;
+        boolean started = false;
+        io.duelhall.domain.ClockSet clock = null;
+        var stream = eventStore.readEvents(matchId, 0);
+        while (stream.hasNext()) {
+            Object e = stream.next().getPayload();
+            if (e instanceof io.duelhall.domain.ClockSet c) {
+                clock = c;
+                started = true;
+            } else if (e instanceof Lifecycle.Ended) {
+                ended = true;
+            }
+        }
+        io.duelhall.domain.MatchStatus status =
+                ended
+                        ? io.duelhall.domain.MatchStatus.ENDED
+                        : started
+                                ? io.duelhall.domain.MatchStatus.LIVE
+                                : io.duelhall.domain.MatchStatus.WAITING;
+        return io.duelhall.domain.ClockExtensions.problem(
+                status, clock, seconds, java.time.Instant.now());
     }
 
     /**
@@ -560,7 +721,10 @@ class TournamentController {
             Integer table,
             ResultOut result,
             String reason,
-            Instant at) {}
+            Instant at,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Integer seconds) {}
 
     @GetMapping("/{id}")
     Map<String, Object> view(@PathVariable String id) {
@@ -657,7 +821,8 @@ class TournamentController {
                                     ? ResultOut.ofPlaces(x.places(), null)
                                     : ResultOut.of(x.result()),
                             x.reason(),
-                            r.at()));
+                            r.at(),
+                            x.seconds()));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("tournamentId", id);

@@ -3,6 +3,8 @@ package io.duelhall.command.match;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import io.duelhall.command.chain.EventChainer;
+import io.duelhall.domain.ClockExtended;
+import io.duelhall.domain.ClockExtensions;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
@@ -97,6 +99,9 @@ public class Match {
     private SeatDeadlineSet seatDeadline;
 
     private String serverSeed;
+
+    /** The rulings whose time extension is recorded here ({@code <tournamentId>#<rulingEvent>}). */
+    private final Set<String> extensions = new HashSet<>();
 
     /**
      * The SHA-256 of the invitation's secret when the match is by invitation (null: open for
@@ -346,6 +351,41 @@ public class Match {
     }
 
     /**
+     * A judge's time extension (issue 41): while the match runs and its clock has not run out, a
+     * {@link ClockExtended} naming the ruling, then the same clock with its deadline moved ({@link
+     * ClockExtensions}, the code the audit runs), whose deadline replaces the one scheduled. A
+     * ruling already applied here is not applied twice (the tournament's processor may deliver it
+     * again).
+     */
+    @CommandHandler
+    public Refusal handle(
+            ExtendClock cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
+        String ruling = cmd.tournamentId() + "#" + cmd.rulingEvent();
+        if (extensions.contains(ruling)) {
+            return null;
+        }
+        Instant now = time.instant();
+        Refusal bad = ClockExtensions.problem(state.status(), clock, cmd.seconds(), now);
+        if (bad != null) {
+            return bad;
+        }
+        ClockSet moved = ClockExtensions.extended(clock, cmd.seconds());
+        applyChained(
+                chainer,
+                List.of(
+                        new ClockExtended(
+                                clock.seat(),
+                                cmd.seconds(),
+                                cmd.tournamentId(),
+                                cmd.rulingEvent(),
+                                now),
+                        moved));
+        deadlines.cancelAllWithinScope(CLOCK);
+        deadlines.schedule(moved.deadline(), CLOCK, new ClockExpired(clockSeq));
+        return null;
+    }
+
+    /**
      * After a timeout (D-LEAVE-1): under clock policy 3, a seat whose TURN clock has now run out in
      * {@value Leaving#TURNS} turns in a row has left the game, and the server concedes for it
      * through the rules, before the next clock is set. The audit re-derives it ({@link Leaving}).
@@ -469,6 +509,9 @@ public class Match {
             seatDeadline = s;
         } else if (event instanceof InvitationIssued i) {
             invitationHash = i.secretHash();
+        } else if (event instanceof ClockExtended x) {
+            extensions.add(x.tournamentId() + "#" + x.rulingEvent());
+            lastIntentId = null; // the server's, not an answer to the intent before
         } else if (event instanceof ClockSet c) {
             clock = c;
             clockSeq = version;

@@ -13,4 +13,12 @@ public interface TournamentMatches {
 
     /** The match's end event, or null (not at hand, or not ended). */
     Lifecycle.Ended end(String matchId);
+
+    /**
+     * The judges' time extensions the match holds (issue 41), in order, or null when the match is
+     * not at hand.
+     */
+    default java.util.List<io.duelhall.domain.ClockExtended> extensions(String matchId) {
+        return null;
+    }
 }

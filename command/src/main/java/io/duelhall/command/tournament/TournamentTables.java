@@ -119,6 +119,23 @@ public class TournamentTables {
                 return null;
             }
 
+            @Override
+            public java.util.List<io.duelhall.domain.ClockExtended> extensions(String matchId) {
+                if (matchId == null
+                        || matchId.length() > 200
+                        || eventStore.lastSequenceNumberFor(matchId).isEmpty()) {
+                    return null;
+                }
+                java.util.List<io.duelhall.domain.ClockExtended> out = new java.util.ArrayList<>();
+                DomainEventStream s = eventStore.readEvents(matchId, 0);
+                while (s.hasNext()) {
+                    if (s.next().getPayload() instanceof io.duelhall.domain.ClockExtended x) {
+                        out.add(x);
+                    }
+                }
+                return out;
+            }
+
             /**
              * The last two events (an older clocked match stored a cleared clock after its end).
              */
@@ -206,6 +223,16 @@ public class TournamentTables {
     @EventHandler
     void on(TournamentEvents.RulingMade ruling, DomainEventMessage<?> message) {
         var kind = ruling.ruling().kind();
+        if (kind == io.duelhall.domain.tournament.Ruling.Kind.TIME_EXTENSION) {
+            extend(
+                    loadUpTo(
+                            eventStore,
+                            message.getAggregateIdentifier(),
+                            message.getSequenceNumber()),
+                    ruling.ruling(),
+                    message.getSequenceNumber());
+            return;
+        }
         if (ruling.ruling().entry() != null
                 && (kind == io.duelhall.domain.tournament.Ruling.Kind.DROP
                         || kind == io.duelhall.domain.tournament.Ruling.Kind.DISQUALIFICATION)) {
@@ -217,6 +244,38 @@ public class TournamentTables {
                             message.getAggregateIdentifier(),
                             message.getSequenceNumber()),
                     ruling.ruling().entry());
+        }
+    }
+
+    /**
+     * A judge's time extension (issue 41): the match the table plays now (a best-of-3's current
+     * game) records a {@code ClockExtended} naming the ruling (its sequence number here) and moves
+     * its running clock. The HTTP request that made the ruling has usually done so already; the
+     * match applies a ruling once, so this is a no-op then, and the one path after a restart.
+     */
+    private void extend(
+            TournamentState t, io.duelhall.domain.tournament.Ruling ruling, long rulingEvent) {
+        int round = ruling.round() != null ? ruling.round() : t.rounds().size();
+        PairedTable table = t.tableOfMatch(round, ruling.table());
+        if (table == null || ruling.seconds() == null) {
+            return;
+        }
+        String matchId = t.gameOf(table, round).matchId();
+        Object out;
+        try {
+            out =
+                    commands.sendAndWait(
+                            new io.duelhall.command.match.ExtendClock(
+                                    matchId,
+                                    ruling.seconds(),
+                                    t.created().tournamentId(),
+                                    rulingEvent));
+        } catch (RuntimeException e) { // no such match
+            log.warn("time extension {}: match {} could not take it", rulingEvent, matchId, e);
+            return;
+        }
+        if (out instanceof io.duelhall.domain.Refusal r) {
+            log.info("time extension {}: match {} refused it: {}", rulingEvent, matchId, r.code());
         }
     }
 

@@ -300,6 +300,47 @@ class TournamentAggregateTest {
                 .expectEvents(new TournamentEvents.RulingMade("judge", "Judy", warning, AT));
     }
 
+    /**
+     * A time extension (issue 41) is recorded like every ruling (who, what, why, and its seconds)
+     * and changes nothing else in the tournament; the match's clock is moved by the tables'
+     * processor. A table that does not exist, one with its result, seconds out of range and a
+     * caller who is not a judge are refused with nothing recorded.
+     */
+    @Test
+    void aTimeExtensionIsRecordedForAnOpenTable() {
+        List<Object> given = started(4);
+        Ruling ext = Ruling.timeExtension(1, 1, 300, "judge call at the table");
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", ext))
+                .expectEvents(new TournamentEvents.RulingMade("org", "Organizer", ext, AT));
+        fixture.given(given)
+                .when(new Rule(ID, "acc1", "P1", ext))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("NOT_A_JUDGE"));
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", Ruling.timeExtension(1, 9, 300, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("UNKNOWN_TABLE"));
+        fixture.given(given)
+                .when(new Rule(ID, "org", "Organizer", Ruling.timeExtension(1, 1, 5, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("OUT_OF_RANGE"));
+        RoundPaired one = (RoundPaired) given.get(given.size() - 1);
+        PairedTable first = one.tables().get(0);
+        given.add(
+                new TournamentEvents.TableResultRecorded(
+                        1, first.table(), first.matchId(), Result.winA(1), "CONCEDED", AT, null));
+        fixture.given(given)
+                .when(
+                        new Rule(
+                                ID,
+                                "org",
+                                "Organizer",
+                                Ruling.timeExtension(1, first.table(), 60, "x")))
+                .expectNoEvents()
+                .expectExceptionMessage(org.hamcrest.Matchers.startsWith("TABLE_ENDED"));
+    }
+
     @Test
     void aSwissTakesLateEntriesOnlyWhileRoundOneIsPlayed() {
         List<Object> given = started(4);

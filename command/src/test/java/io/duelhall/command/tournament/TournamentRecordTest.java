@@ -52,7 +52,17 @@ class TournamentRecordTest {
                 public Lifecycle.Ended end(String matchId) {
                     return ends.get(matchId);
                 }
+
+                @Override
+                public List<io.duelhall.domain.ClockExtended> extensions(String matchId) {
+                    return heads.containsKey(matchId)
+                            ? extended.getOrDefault(matchId, List.of())
+                            : null;
+                }
             };
+
+    /** The judges' time extensions each match holds. */
+    final Map<String, List<io.duelhall.domain.ClockExtended>> extended = new HashMap<>();
 
     record End(Seat winner, List<Seat> losers, String reason, String serverSeed)
             implements Lifecycle.Ended {}
@@ -64,8 +74,10 @@ class TournamentRecordTest {
 
     /** A whole Swiss of 8 (2 rounds), and a match head and end for every result it records. */
     ObjectNode exported() {
-        List<TournamentEvent> events =
-                TournamentAuditTest.played(TournamentAggregateTest.SWISS2, 8);
+        return exported(TournamentAuditTest.played(TournamentAggregateTest.SWISS2, 8));
+    }
+
+    ObjectNode exported(List<TournamentEvent> events) {
         List<TournamentRecords.Stored> stored = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             stored.add(
@@ -90,6 +102,65 @@ class TournamentRecordTest {
                 Instant.parse("2026-11-28T22:00:00Z"),
                 Release.RUNNING,
                 key);
+    }
+
+    /**
+     * Issue 41: a TIME_EXTENSION ruling is tied to its table's match: the record audits clean when
+     * the match holds exactly one ClockExtended naming the ruling's event with its seconds, and the
+     * results check fails at the ruling when the match holds none, another extension, or a
+     * ClockExtended naming an event that is no time extension ruling.
+     */
+    @Test
+    void aTimeExtensionIsTiedToItsMatch() {
+        List<TournamentEvent> events =
+                new ArrayList<>(TournamentAuditTest.played(TournamentAggregateTest.SWISS2, 8));
+        int paired = -1;
+        for (int i = 0; i < events.size() && paired < 0; i++) {
+            if (events.get(i) instanceof RoundPaired) {
+                paired = i;
+            }
+        }
+        RoundPaired one = (RoundPaired) events.get(paired);
+        String match = one.tables().get(1).matchId();
+        int at = paired + 1;
+        events.add(
+                at,
+                new TournamentEvents.RulingMade(
+                        "org",
+                        "Organizer",
+                        io.duelhall.domain.tournament.Ruling.timeExtension(
+                                1, one.tables().get(1).table(), 120, "a judge call"),
+                        Instant.ofEpochSecond(5_000)));
+        String tid = ((TournamentEvents.Created) events.get(0)).tournamentId();
+        Instant t = Instant.ofEpochSecond(5_000);
+        extended.put(match, List.of(new io.duelhall.domain.ClockExtended(Seat.A, 120, tid, at, t)));
+        ObjectNode record = exported(events);
+        TournamentRecords.Report clean = records.audit(record, key.publicKeyHex(), matches);
+        assertThat(clean.passed()).as(clean.firstDifference()).isTrue();
+        assertThat(check(clean, "results").details())
+                .contains("each of the 1 time extensions is its match's ClockExtended");
+
+        extended.put(match, List.of());
+        TournamentRecords.Report missing = records.audit(record, key.publicKeyHex(), matches);
+        assertThat(check(missing, "results").passed()).isFalse();
+        assertThat(check(missing, "results").event()).isEqualTo((long) at);
+        assertThat(check(missing, "results").details()).contains("is not in its match");
+
+        extended.put(match, List.of(new io.duelhall.domain.ClockExtended(Seat.A, 600, tid, at, t)));
+        TournamentRecords.Report longer = records.audit(record, key.publicKeyHex(), matches);
+        assertThat(check(longer, "results").passed()).isFalse();
+        assertThat(check(longer, "results").details()).contains("by 600 s");
+
+        extended.put(
+                match,
+                List.of(
+                        new io.duelhall.domain.ClockExtended(Seat.A, 120, tid, at, t),
+                        new io.duelhall.domain.ClockExtended(Seat.A, 120, tid, at - 1, t)));
+        TournamentRecords.Report forged = records.audit(record, key.publicKeyHex(), matches);
+        assertThat(check(forged, "results").passed()).isFalse();
+        assertThat(check(forged, "results").details()).contains("which is no time extension");
+        // offline (no matches at hand) the tie is not checked, the rest is
+        assertThat(records.audit(record, key.publicKeyHex(), null).passed()).isTrue();
     }
 
     static Check check(TournamentRecords.Report r, String name) {

@@ -67,8 +67,7 @@ public final class Rulings {
         }
         switch (r.kind()) {
             case TIME_EXTENSION -> {
-                return Refusal.rules(
-                        "RULING_NOT_SUPPORTED", null, r.kind() + " is not offered yet.");
+                return extensionProblem(l, r);
             }
             case REPAIR_ROUND -> {
                 return repairProblem(l);
@@ -118,6 +117,53 @@ public final class Rulings {
                     "NO_OPEN_TABLE",
                     null,
                     "Entry " + r.entry() + " has no table without a result in this round.");
+        }
+        return null;
+    }
+
+    /**
+     * A time extension (issue 41): a table (or pod) of the current round, still without its result,
+     * and {@link io.duelhall.domain.ClockExtensions#MIN_SECONDS} to {@link
+     * io.duelhall.domain.ClockExtensions#MAX_SECONDS} seconds. Whether the table's match runs and a
+     * clock runs in it is the match's to say ({@link io.duelhall.domain.ClockExtensions#problem}):
+     * the ledger knows only results.
+     */
+    private static Refusal extensionProblem(Ledger l, Ruling r) {
+        if (r.table() == null || r.seconds() == null) {
+            return Refusal.malformed(
+                    "MISSING_FIELD", "TIME_EXTENSION needs table and seconds (or minutes).");
+        }
+        if (!io.duelhall.domain.ClockExtensions.inRange(r.seconds())) {
+            return Refusal.malformed(
+                    "OUT_OF_RANGE",
+                    "seconds must be "
+                            + io.duelhall.domain.ClockExtensions.MIN_SECONDS
+                            + " to "
+                            + io.duelhall.domain.ClockExtensions.MAX_SECONDS
+                            + ".");
+        }
+        if (!l.started() || l.current() == null || l.over()) {
+            return Refusal.conflict("TOURNAMENT_NOT_RUNNING", null, "No round is being played.");
+        }
+        PlayedRound c = l.current();
+        if (r.round() != null && r.round() != c.number()) {
+            return Refusal.conflict(
+                    "ROUND_OVER",
+                    null,
+                    "A time extension is for a table of the current round, " + c.number() + ".");
+        }
+        boolean table = c.pairing().tables().stream().anyMatch(t -> t.number() == r.table());
+        boolean pod = c.pairing().pods().stream().anyMatch(p -> p.number() == r.table());
+        if (!table && !pod) {
+            return new Refusal(
+                    Refusal.Category.NOT_FOUND,
+                    "UNKNOWN_TABLE",
+                    null,
+                    "No table " + r.table() + " in round " + c.number() + ".",
+                    null);
+        }
+        if (c.results().containsKey(r.table()) || c.places().containsKey(r.table())) {
+            return Refusal.conflict("TABLE_ENDED", null, "Table " + r.table() + " has its result.");
         }
         return null;
     }

@@ -119,7 +119,36 @@ class RulingsTest {
                                                 null,
                                                 "x"))
                                 .code())
-                .isEqualTo("RULING_NOT_SUPPORTED");
+                .isEqualTo("MISSING_FIELD");
+    }
+
+    /**
+     * A time extension names a table of the current round without its result and 10 to 3600
+     * seconds; it changes nothing in the ledger (the match's clock moves, not the standings).
+     */
+    @Test
+    void aTimeExtensionIsForAnOpenTableOfTheCurrentRound() {
+        Ledger l = roundOne();
+        Ruling ok = Ruling.timeExtension(1, 2, 300, "judge call took 5 minutes");
+        assertThat(Rulings.problem(l, ok)).isNull();
+        assertThat(Rulings.apply(l, ok)).isEqualTo(l);
+        assertThat(Rulings.problem(l, Ruling.timeExtension(1, 2, 9, "x")).code())
+                .isEqualTo("OUT_OF_RANGE");
+        assertThat(Rulings.problem(l, Ruling.timeExtension(1, 2, 3601, "x")).code())
+                .isEqualTo("OUT_OF_RANGE");
+        assertThat(Rulings.problem(l, Ruling.timeExtension(1, 2, 3600, "x"))).isNull();
+        assertThat(Rulings.problem(l, Ruling.timeExtension(1, 3, 60, "x")).code())
+                .isEqualTo("UNKNOWN_TABLE");
+        assertThat(Rulings.problem(l, Ruling.timeExtension(2, 1, 60, "x")).code())
+                .isEqualTo("ROUND_OVER");
+        Ledger played = l.result(1, 2, Result.winA(1));
+        assertThat(Rulings.problem(played, Ruling.timeExtension(1, 2, 60, "x")).code())
+                .isEqualTo("TABLE_ENDED");
+        assertThat(Rulings.problem(played, Ruling.timeExtension(1, 1, 60, "x"))).isNull();
+        assertThat(
+                        Rulings.problem(Play.started(SWISS, 4), Ruling.timeExtension(1, 1, 60, "x"))
+                                .code())
+                .isEqualTo("TOURNAMENT_NOT_RUNNING");
     }
 
     /**

@@ -125,6 +125,7 @@ class PublicFoldTest {
                         "SeatDeadlineSet",
                         "MatchExpired",
                         "InvitationIssued",
+                        "ClockExtended",
                         "MatchCreated",
                         "CardDrawn",
                         "TurnTimedOut",
@@ -134,7 +135,7 @@ class PublicFoldTest {
                 .hasSize(
                         VoidexaEvent.class.getPermittedSubclasses().length
                                 + CoreEvents.IN_MATCH_STREAM.size());
-        assertThat(CoreEvents.IN_MATCH_STREAM).hasSize(6);
+        assertThat(CoreEvents.IN_MATCH_STREAM).hasSize(7);
         types.forEach((name, type) -> assertThat(type.getSimpleName()).isEqualTo(name));
     }
 

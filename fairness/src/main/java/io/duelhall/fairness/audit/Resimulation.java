@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.duelhall.domain.ClockExtended;
+import io.duelhall.domain.ClockExtensions;
 import io.duelhall.domain.ClockPolicy;
 import io.duelhall.domain.ClockSet;
 import io.duelhall.domain.Decision;
@@ -16,6 +18,7 @@ import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchExpired;
 import io.duelhall.domain.MatchOpening;
 import io.duelhall.domain.MatchStatus;
+import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatDeadlineSet;
@@ -267,6 +270,43 @@ final class Resimulation {
                 expected = List.of();
                 continue;
             }
+            if (input instanceof ClockExtended x) {
+                // a judge's time extension (issue 41), made by the server while the match runs:
+                // checked by the rule the aggregate runs, and followed by exactly the same clock
+                // with its deadline moved
+                String wrong = extensionProblem(x, state, clock);
+                if (wrong != null) {
+                    return diverged(seq, null, events.get(i), wrong);
+                }
+                ClockSet want = ClockExtensions.extended(clock, x.seconds());
+                i++;
+                ClockSet held =
+                        i < events.size() && decoded.get(i).event() instanceof ClockSet c
+                                ? c
+                                : null;
+                if (held == null || !want.equals(held)) {
+                    return diverged(
+                            i < events.size() ? events.get(i).path("seq").asLong(i) : i,
+                            want,
+                            i < events.size() ? events.get(i) : null,
+                            "a time extension moves the clock to "
+                                    + want
+                                    + ", the record holds "
+                                    + (held != null
+                                            ? held
+                                            : i < events.size()
+                                                    ? events.get(i).path("type").asText()
+                                                    : "nothing more"));
+                }
+                clock = held;
+                clockSeq = events.get(i).path("seq").asLong(i);
+                clocks++;
+                i++;
+                inputs++;
+                inputAt = x.at();
+                expected = List.of();
+                continue;
+            }
             if (input instanceof IntentAccepted a
                     && a.intent() != null
                     && Intent.TIMEOUT.equals(a.intent().type())) {
@@ -326,6 +366,33 @@ final class Resimulation {
             inputs++;
             expected = d.events();
         }
+    }
+
+    /**
+     * Why a recorded time extension is not one the server could have made (null when it is): the
+     * match running, the clock it names running for its seat and not yet run out, the seconds in
+     * range ({@link ClockExtensions#problem}, the aggregate's rule).
+     */
+    private static String extensionProblem(ClockExtended x, GameState state, ClockSet clock) {
+        if (x.tournamentId() == null || x.tournamentId().isEmpty()) {
+            return "a time extension that names no ruling";
+        }
+        Refusal r = ClockExtensions.problem(state.status(), clock, x.seconds(), x.at());
+        if (r != null) {
+            return "a time extension the server could not make here ("
+                    + r.code()
+                    + ": "
+                    + r.message()
+                    + ")";
+        }
+        if (clock.seat() != x.seat()) {
+            return "a time extension for seat "
+                    + x.seat()
+                    + " while seat "
+                    + clock.seat()
+                    + "'s clock runs";
+        }
+        return null;
     }
 
     /**

@@ -49,7 +49,7 @@ public final class RecordDecoder {
         for (String id : rulesets.ids()) {
             Map<String, Class<? extends MatchEvent>> byName = new HashMap<>();
             // the core's events (IntentAccepted, SeatTokenIssued, ClockSet, SeatDeadlineSet,
-            // MatchExpired), then the rules'
+            // MatchExpired, InvitationIssued, ClockExtended), then the rules'
             byName.putAll(io.duelhall.domain.CoreEvents.byName(rulesets.get(id)));
             types.put(id, byName);
             byName.values().forEach(c -> readers.computeIfAbsent(c, mapper::readerFor));

@@ -702,11 +702,11 @@ class TournamentHttpTest extends AppTest {
         expect(
                 api.post(
                         "/api/tournaments/" + id + "/rulings",
-                        Map.of("kind", "TIME_EXTENSION", "table", 1, "minutes", 5, "reason", "x"),
+                        Map.of("kind", "TIME_EXTENSION", "table", 1, "minutes", 61, "reason", "x"),
                         null,
                         as(organizer)),
-                422,
-                "RULING_NOT_SUPPORTED");
+                400,
+                "OUT_OF_RANGE");
     }
 
     @Test
@@ -1174,6 +1174,101 @@ class TournamentHttpTest extends AppTest {
         assertThat(audit.get("roundsChecked").asInt()).isEqualTo(2);
         // each pod's places are what its match's placings make
         recordAuditsClean(id, 4);
+    }
+
+    /**
+     * A pod's leaver over HTTP: an entrant of a running 4-seat casket pod drops mid-round; the
+     * server concedes their running match for them (the intent {@code left-<entryId>} under their
+     * seat), the other three play on, and when the pod's match ends its places follow: the leaver
+     * last, the others in the order they were left standing; the record audits clean.
+     */
+    @Test
+    void aPodLeaversMatchIsConcededAndThePodsResultFollows() throws Exception {
+        String organizer = api.registered("TO12-" + run);
+        String id = create(organizer, Map.of("ruleset", "casket", "seatsPerTable", 4, "rounds", 1));
+        JsonNode starters = api.get("/api/rulesets/casket/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        for (int i = 0; i < 4; i++) {
+            String player = api.registered("KL" + i + "-" + run);
+            ObjectNode seat = (ObjectNode) starters.get(i % starters.size()).deepCopy();
+            seat.remove("name");
+            ObjectNode body = JsonHttp.JSON.createObjectNode();
+            body.set("seat", seat);
+            Res r = api.post("/api/tournaments/" + id + "/entries", body, null, as(player));
+            assertThat(r.status()).as(r.raw()).isEqualTo(201);
+            tokenOf.put(r.body().get("entryId").asText(), player);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode v = await(id, x -> x.get("round").asInt() == 1);
+        JsonNode pod = v.at("/rounds/0/tables/0");
+        List<String> seats = new ArrayList<>();
+        pod.get("seats").forEach(e -> seats.add(e.asText()));
+        assertThat(seats).hasSize(4);
+        String leaver = seats.get(1); // seat B
+        JsonNode me =
+                api.get("/api/tournaments/" + id + "/me", null, as(tokenOf.get(leaver))).body();
+        String matchId = me.get("matchId").asText();
+        String leaverSeat = me.get("seat").asText();
+        assertThat(leaverSeat).isEqualTo("B");
+        // the pod's match runs (every seat taken, a clock set) before the drop
+        long until = System.currentTimeMillis() + 30_000;
+        while (true) {
+            Res view = api.get("/api/matches/" + matchId + "/view", me.get("playerToken").asText());
+            if (view.status() == 200 && view.body().at("/clock/deadline").isTextual()) {
+                break;
+            }
+            if (System.currentTimeMillis() > until) {
+                throw new AssertionError("the pod's match never ran: " + view.raw());
+            }
+            Thread.sleep(50);
+        }
+        Res drop = api.delete("/api/tournaments/" + id + "/entries", null, as(tokenOf.get(leaver)));
+        assertThat(drop.status()).as(drop.raw()).isEqualTo(200);
+        assertThat(drop.body().get("status").asText()).isEqualTo("DROPPED");
+        // the server's concession for the leaver reaches the match; the others play on
+        String seatToken = tokenOf.get(seats.get(0));
+        JsonNode other = api.get("/api/tournaments/" + id + "/me", null, as(seatToken)).body();
+        until = System.currentTimeMillis() + 30_000;
+        JsonNode conceded = null;
+        while (conceded == null) {
+            Res events =
+                    api.get(
+                            "/api/matches/" + matchId + "/events",
+                            other.get("playerToken").asText());
+            for (JsonNode e : events.body().get("events")) {
+                if (e.get("type").asText().equals("IntentAccepted")
+                        && e.at("/payload/intentId").asText().equals("left-" + leaver)) {
+                    conceded = e;
+                }
+            }
+            if (conceded == null && System.currentTimeMillis() > until) {
+                throw new AssertionError("no concession for the leaver: " + events.raw());
+            }
+            Thread.sleep(50);
+        }
+        assertThat(conceded.at("/payload/seat").asText()).isEqualTo("B");
+        assertThat(conceded.at("/payload/intent/type").asText()).isEqualTo("CONCEDE");
+        assertThat(view(id).at("/rounds/0/tables/0/result").isNull())
+                .as("three seats still play")
+                .isTrue();
+        // D, then C concede: A is the last standing
+        concede(id, tokenOf.get(seats.get(3)));
+        concede(id, tokenOf.get(seats.get(2)));
+        JsonNode end = await(id, x -> x.get("status").asText().equals("ENDED"));
+        JsonNode places = end.at("/rounds/0/tables/0/result/places");
+        assertThat(places.get("A").asInt()).isEqualTo(1);
+        assertThat(places.get("C").asInt()).isEqualTo(2);
+        assertThat(places.get("D").asInt()).isEqualTo(3);
+        assertThat(places.get("B").asInt()).isEqualTo(4);
+        for (JsonNode st : end.get("standings")) {
+            assertThat(st.get("dropped").asBoolean())
+                    .as(st.toString())
+                    .isEqualTo(st.get("entryId").asText().equals(leaver));
+        }
+        Res matchExport = api.get("/api/matches/" + matchId + "/export", null);
+        Res matchAudit = api.post("/api/audit", matchExport.raw(), null);
+        assertThat(matchAudit.body().get("passed").asBoolean()).as(matchAudit.raw()).isTrue();
+        recordAuditsClean(id, 1);
     }
 
     /**

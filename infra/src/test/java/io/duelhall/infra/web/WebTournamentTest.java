@@ -345,6 +345,116 @@ class WebTournamentTest extends WebTest {
         }
     }
 
+    /**
+     * The page's re-entry and the judge's time extension: an entrant who dropped during round 1
+     * sees "Come back" on the tournament page and is back (not dropped) after clicking it; the
+     * organizer's desk extends a running table's clock by 60 seconds, the rulings list tells it and
+     * the seat's deadline moved.
+     */
+    @Test
+    void aDroppedEntrantComesBackAndAJudgeExtendsATableFromThePage() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 5);
+        String organizerName = "ROrg" + run;
+        String organizer = api.registered(organizerName);
+        JsonHttp.Res created =
+                api.post(
+                        "/api/tournaments",
+                        Map.of(
+                                "name",
+                                "Back " + run,
+                                "ruleset",
+                                "voidexa",
+                                "format",
+                                "SWISS",
+                                "rounds",
+                                3),
+                        null,
+                        as(organizer));
+        assertThat(created.status()).as(created.raw()).isEqualTo(201);
+        String id = created.body().get("tournamentId").asText();
+        JsonNode decks = api.get("/api/rulesets/voidexa/decks/starter", null).body();
+        Map<String, String> tokenOf = new HashMap<>();
+        Map<String, String> nameOfEntry = new HashMap<>();
+        for (int i = 0; i < 4; i++) {
+            String name = "R" + i + run;
+            String token = api.registered(name);
+            tokenOf.put(name, token);
+            JsonHttp.Res e =
+                    api.post(
+                            "/api/tournaments/" + id + "/entries",
+                            JsonHttp.JSON.createObjectNode().set("seat", decks.get(i % 2)),
+                            null,
+                            as(token));
+            nameOfEntry.put(e.body().get("entryId").asText(), name);
+        }
+        api.post("/api/tournaments/" + id + "/start", Map.of(), null, as(organizer));
+        JsonNode t = awaitRound(id, 1);
+        JsonNode t1 = t.at("/rounds/0/tables/0");
+        JsonNode t2 = t.at("/rounds/0/tables/1");
+        String leaverName = nameOfEntry.get(t1.at("/seats/A").asText());
+        String leaver = tokenOf.get(leaverName);
+        // the leaver's table is running before they drop (their match is conceded for them)
+        JsonNode me = api.get("/api/tournaments/" + id + "/me", null, as(leaver)).body();
+        clock(me.get("matchId").asText(), me.get("playerToken").asText());
+        assertThat(api.delete("/api/tournaments/" + id + "/entries", null, as(leaver)).status())
+                .isEqualTo(200);
+
+        WebDriver d = signedIn(leaverName, leaver);
+        d.get(url("/tournament.html?id=" + id));
+        waitFor(d, x -> x.findElements(By.id("t-return")).size() == 1 ? true : null);
+        assertThat(textOf(d, "t-mine")).contains("You left this tournament");
+        d.findElement(By.id("t-return")).click();
+        waitFor(d, x -> x.findElements(By.id("t-return")).isEmpty() ? true : null);
+        JsonNode back = api.get("/api/tournaments/" + id, null).body();
+        for (JsonNode e : back.get("entries")) {
+            assertThat(e.get("dropped").asBoolean()).as(e.toString()).isFalse();
+        }
+
+        // the organizer extends table 2 from the judge's desk
+        String b2 = tokenOf.get(nameOfEntry.get(t2.at("/seats/B").asText()));
+        JsonNode me2 = api.get("/api/tournaments/" + id + "/me", null, as(b2)).body();
+        String match2 = me2.get("matchId").asText();
+        String seat2 = me2.get("playerToken").asText();
+        java.time.Instant before =
+                java.time.Instant.parse(clock(match2, seat2).get("deadline").asText());
+        WebDriver org = signedIn(organizerName, organizer);
+        org.get(url("/tournament.html?id=" + id));
+        waitFor(org, x -> x.findElement(By.id("t-judge")).isDisplayed() ? true : null);
+        new org.openqa.selenium.support.ui.Select(org.findElement(By.id("t-kind")))
+                .selectByValue("TIME_EXTENSION");
+        org.findElement(By.id("t-table")).sendKeys(String.valueOf(t2.get("table").asInt()));
+        org.findElement(By.id("t-seconds")).sendKeys("60");
+        org.findElement(By.id("t-reason")).sendKeys("a judge call at the table");
+        org.findElement(By.id("t-rule-submit")).click();
+        String told =
+                waitFor(
+                        org,
+                        x ->
+                                textOf(x, "t-rulings").contains("+60 s on its clock")
+                                        ? textOf(x, "t-rulings")
+                                        : null);
+        assertThat(told).contains("time extension").contains("table " + t2.get("table").asInt());
+        assertThat(textOf(org, "t-judge-error")).isEmpty();
+        assertThat(java.time.Instant.parse(clock(match2, seat2).get("deadline").asText()))
+                .isEqualTo(before.plusSeconds(60));
+    }
+
+    /** The clock running in a seat's view of its match, once there is one. */
+    private JsonNode clock(String matchId, String seatToken) throws InterruptedException {
+        long end = System.currentTimeMillis() + 30_000;
+        while (true) {
+            JsonHttp.Res r = api.get("/api/matches/" + matchId + "/view", seatToken);
+            JsonNode c = r.status() == 200 ? r.body().get("clock") : null;
+            if (c != null && c.hasNonNull("deadline")) {
+                return c;
+            }
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("no clock in " + matchId + ": " + r.raw());
+            }
+            Thread.sleep(50);
+        }
+    }
+
     /** The player concedes their current table (through "my table"'s seat token). */
     private void concede(String id, String playerToken) throws InterruptedException {
         JsonNode me = api.get("/api/tournaments/" + id + "/me", null, as(playerToken)).body();

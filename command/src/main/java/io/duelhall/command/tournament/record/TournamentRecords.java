@@ -563,6 +563,8 @@ public final class TournamentRecords {
         TournamentState s = new TournamentState();
         String tid = ((Created) events.get(0)).tournamentId();
         List<TournamentEvent> byRuling = new ArrayList<>();
+        // each TIME_EXTENSION ruling's event: the match its table played then, and its seconds
+        java.util.Map<Long, Object[]> extensions = new java.util.TreeMap<>();
         for (int i = 0; i < events.size(); i++) {
             TournamentEvent e = events.get(i);
             boolean ruled = false;
@@ -656,6 +658,17 @@ public final class TournamentRecords {
                     }
                 }
             }
+            if (e instanceof TournamentEvents.RulingMade r
+                    && r.ruling().kind()
+                            == io.duelhall.domain.tournament.Ruling.Kind.TIME_EXTENSION) {
+                int at = r.ruling().round() != null ? r.ruling().round() : s.rounds().size();
+                TournamentEvents.PairedTable pt = s.tableOfMatch(at, r.ruling().table());
+                extensions.put(
+                        (long) i,
+                        new Object[] {
+                            pt == null ? null : s.gameOf(pt, at).matchId(), r.ruling().seconds()
+                        });
+            }
             s.apply(e);
             if (e instanceof TournamentEvents.RulingMade r
                     && r.ruling().kind() == io.duelhall.domain.tournament.Ruling.Kind.GAME_LOSS
@@ -666,6 +679,11 @@ public final class TournamentRecords {
         if (k != heads.size()) {
             return fail("results", "'matches' lists " + heads.size() + " lines, not " + k, null);
         }
+        String extended = matches == null ? null : extensionProblem(tid, extensions, matches);
+        if (extended != null) {
+            long at = Long.parseLong(extended.substring(0, extended.indexOf(':')));
+            return fail("results", "event " + extended, at);
+        }
         return pass(
                 "results",
                 matches == null
@@ -675,7 +693,69 @@ public final class TournamentRecords {
                         : k
                                 + " results and games name their match's chain head, as stored; "
                                 + checked
-                                + " are exactly what their match's end makes");
+                                + " are exactly what their match's end makes"
+                                + (extensions.isEmpty()
+                                        ? ""
+                                        : "; each of the "
+                                                + extensions.size()
+                                                + " time extensions is its match's ClockExtended"));
+    }
+
+    /**
+     * Ties each time extension ruling (issue 41) to its match: the match its table played when the
+     * ruling was made holds exactly one {@code ClockExtended} naming this tournament and the
+     * ruling's event, with the ruling's seconds; and every {@code ClockExtended} naming this
+     * tournament in those matches names one of its rulings. Null when all agree, else "{@code
+     * <event> …}" (the ruling's event first).
+     */
+    private static String extensionProblem(
+            String tid, java.util.Map<Long, Object[]> rulings, TournamentMatches matches) {
+        for (var r : rulings.entrySet()) {
+            String matchId = (String) r.getValue()[0];
+            Integer seconds = (Integer) r.getValue()[1];
+            java.util.List<io.duelhall.domain.ClockExtended> held =
+                    matchId == null ? null : matches.extensions(matchId);
+            if (held == null) {
+                continue; // the match is not at hand
+            }
+            long mine = 0;
+            for (io.duelhall.domain.ClockExtended x : held) {
+                if (!tid.equals(x.tournamentId())) {
+                    continue;
+                }
+                Object[] ruling = rulings.get(x.rulingEvent());
+                if (ruling == null || !matchId.equals(ruling[0])) {
+                    return r.getKey()
+                            + ": match "
+                            + matchId
+                            + " holds a time extension naming event "
+                            + x.rulingEvent()
+                            + ", which is no time extension ruling for it";
+                }
+                if (x.rulingEvent() == r.getKey()) {
+                    mine++;
+                    if (!java.util.Objects.equals(seconds, x.seconds())) {
+                        return r.getKey()
+                                + ": the ruling extends by "
+                                + seconds
+                                + " s, its match "
+                                + matchId
+                                + " by "
+                                + x.seconds()
+                                + " s";
+                    }
+                }
+            }
+            if (mine != 1) {
+                return r.getKey()
+                        + ": the time extension ruling is "
+                        + (mine == 0 ? "not" : mine + " times")
+                        + " in its match "
+                        + matchId
+                        + " (a ClockExtended naming it)";
+            }
+        }
+        return null;
     }
 
     /** The event without its time, to compare what a ruling makes with what was recorded. */
