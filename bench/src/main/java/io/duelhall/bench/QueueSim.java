@@ -601,22 +601,29 @@ final class QueueSim {
                         p.gapP50());
             }
             List<Point> before = new ArrayList<>();
-            List<Point> now = new ArrayList<>();
+            List<Point> v1 = new ArrayList<>();
+            List<Point> v2 = new ArrayList<>();
             for (int i = 0; i < WAVE_SETTINGS.length; i++) {
-                (WAVE_SETTINGS[i][1] < 0 ? before : now).add(wv.get(i));
+                (WAVE_SETTINGS[i][1] < 0 ? before : WAVE_SETTINGS[i][4] == 1 ? v1 : v2)
+                        .add(wv.get(i));
             }
             out.println();
             out.println(
-                    "| p95 wait | Showdown's envelope p95 gap | waves without arrival waves | waves + on arrival (server) |");
-            out.println("|---|---|---|---|");
-            for (double w = 3.0; w <= 18.0; w += 0.5) {
+                    "| seats | p95 wait | Showdown's envelope p95 gap | waves before | v1 + on arrival | v2 + on arrival |");
+            out.println("|---|---|---|---|---|---|");
+            for (double w = 2.5; w <= 18.0; w += 0.5) {
                 double a = envelope(sd, w);
-                double b = envelope(before, w);
-                double c = envelope(now, w);
-                if (Double.isNaN(a) && Double.isNaN(c)) {
+                if (Double.isNaN(a)) {
                     continue;
                 }
-                out.printf("| ENV %d %.1f | %s | %s | %s |%n", seats, w, fmt(a), fmt(b), fmt(c));
+                out.printf(
+                        "| ENV %d | %.1f s | %s | %s | %s | %s |%n",
+                        seats,
+                        w,
+                        fmt(a),
+                        fmt(envelope(before, w)),
+                        fmt(envelope(v1, w)),
+                        fmt(envelope(v2, w)));
             }
             out.println();
             out.println(
