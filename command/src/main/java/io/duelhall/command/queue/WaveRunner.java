@@ -69,17 +69,6 @@ public class WaveRunner {
     private final Deque<long[]> runs = new ArrayDeque<>();
 
     /**
-     * Queues woken (a newcomer could be seated, or the queue filled) since this node's run began: a
-     * wake while a run is under way cannot make the task due again (db-scheduler refuses to
-     * reschedule an executing task), so the run itself goes round those queues again before it
-     * ends, instead of leaving their newcomers to the next run {@code wave} later.
-     */
-    private final java.util.Set<String> woken = ConcurrentHashMap.newKeySet();
-
-    /** The most extra rounds over woken queues in one run (a bound, not a target). */
-    static final int MAX_ROUNDS = 20;
-
-    /**
      * Asks for the next run of the waves at once (a queue holds {@code wave-at} tickets): the
      * server's recurring task is due now, on whichever node takes it.
      */
@@ -189,7 +178,6 @@ public class WaveRunner {
     void opened(QueueKey key, int nowWaiting, boolean seatableNow) {
         waiting.put(key.id(), nowWaiting);
         if (nowWaiting >= Math.max(key.seats(), props.waveAt()) || seatableNow) {
-            woken.add(key.id());
             Wake w = wake.getIfAvailable();
             if (w != null) {
                 try {
@@ -204,17 +192,11 @@ public class WaveRunner {
     /** A wave in every queue: called by one node of the cluster at a time. */
     public synchronized void runAll() {
         long start = clock.millis();
-        woken.clear();
-        List<QueueKey> all = queues();
-        for (QueueKey key : all) {
-            waveLogged(key);
-        }
-        // newcomers that could be seated arrived while this run went round: their queues again
-        for (int round = 0; round < MAX_ROUNDS && !woken.isEmpty(); round++) {
-            for (QueueKey key : all) {
-                if (woken.remove(key.id())) {
-                    waveLogged(key);
-                }
+        for (QueueKey key : queues()) {
+            try {
+                wave(key);
+            } catch (RuntimeException e) {
+                log.warn("wave of {} failed", key.id(), e);
             }
         }
         long end = clock.millis();
@@ -223,14 +205,6 @@ public class WaveRunner {
             while (!runs.isEmpty() && runs.peekFirst()[1] < end - HOUR_MS) {
                 runs.removeFirst();
             }
-        }
-    }
-
-    private void waveLogged(QueueKey key) {
-        try {
-            wave(key);
-        } catch (RuntimeException e) {
-            log.warn("wave of {} failed", key.id(), e);
         }
     }
 
