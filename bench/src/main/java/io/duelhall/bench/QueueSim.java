@@ -24,10 +24,11 @@ import java.util.Set;
  * through two matchers:
  *
  * <ul>
- *   <li><b>waves</b>: the server's {@link WaveMatcher} with {@link PairingRules#DEFAULT}, run every
- *       2 s after the last run, and at once when 32 tickets wait ({@code duelhall.queue.wave},
- *       {@code wave-at}); recent opponents (the last table's accounts) are kept apart for 10
- *       minutes ({@code duelhall.queue.rematch});
+ *   <li><b>waves</b>: the server's {@link WaveMatcher} with {@link PairingRules#forSeats}, run
+ *       every 2 s after the last run, at once when 32 tickets wait ({@code duelhall.queue.wave},
+ *       {@code wave-at}), and at once when a newcomer could be seated ({@link
+ *       WaveMatcher#seatableNow}); recent opponents (the last table's accounts) are kept apart for
+ *       10 minutes ({@code duelhall.queue.rematch});
  *   <li><b>showdown</b>: Pokémon Showdown's ladder matcher ({@code server/ladders.ts}), rule for
  *       rule: a new search is matched at once with the longest-waiting search that fits, else it
  *       waits; every 60 s the longest-waiting search is matched with the first that fits (one match
@@ -48,6 +49,10 @@ final class QueueSim {
     static final long WAVE_EVERY = 2_000;
     static long waveEvery = WAVE_EVERY;
     static final int WAVE_AT = 32;
+
+    /** The server runs a wave at once when an arrival could be seated (WaveRunner.opened). */
+    static final long ON_ARRIVAL = 0;
+
     static final long REMATCH = 10 * MINUTE;
     static final long SHOWDOWN_PERIOD = 60_000;
 
@@ -143,8 +148,11 @@ final class QueueSim {
         final PairingRules rules;
         final long every;
 
-        /** After an arrival that fits a waiting ticket, the wave runs this much later; -1: no. */
-        long eagerMs = -1;
+        /**
+         * After an arrival that fits a waiting ticket, the wave runs this much later; -1: no. The
+         * server runs it at once ({@link #ON_ARRIVAL}).
+         */
+        long eagerMs = ON_ARRIVAL;
 
         long next;
 
@@ -177,25 +185,28 @@ final class QueueSim {
         }
 
         /**
-         * Whether a newcomer could be seated now: seats − 1 waiting tickets it may sit with, each
-         * within the window of the longer waiter of the two (the server's wake on arrival).
+         * Whether a newcomer could be seated now: the server's own test ({@link
+         * WaveMatcher#seatableNow}), over the tickets as a wave would see them.
          */
         boolean fitsAnother(Ticket t, long now, Memory memory) {
-            int found = 0;
+            List<WaitingTicket> others = new ArrayList<>(waiting.size());
             for (Ticket o : waiting.values()) {
-                if (o == t
-                        || o.player.account().equals(t.player.account())
-                        || o.player.address().equals(t.player.address())
-                        || memory.recent(o.player.account(), now).contains(t.player.account())
-                        || memory.recent(t.player.account(), now).contains(o.player.account())) {
-                    continue;
-                }
-                double gap = Math.abs(o.player.rating() - t.player.rating());
-                if (gap <= rules.window(now - Math.min(o.since, t.since)) && ++found >= seats - 1) {
-                    return true;
+                if (o != t) {
+                    others.add(seen(o, now, memory));
                 }
             }
-            return false;
+            return WaveMatcher.seatableNow(seats, true, seen(t, now, memory), others, rules);
+        }
+
+        static WaitingTicket seen(Ticket t, long now, Memory memory) {
+            return new WaitingTicket(
+                    t.id,
+                    t.player.rating(),
+                    t.player.deviation(),
+                    now - t.since,
+                    t.player.account(),
+                    t.player.address(),
+                    memory.recent(t.player.account(), now));
         }
 
         @Override
@@ -211,15 +222,7 @@ final class QueueSim {
             }
             List<WaitingTicket> tickets = new ArrayList<>(waiting.size());
             for (Ticket t : waiting.values()) {
-                tickets.add(
-                        new WaitingTicket(
-                                t.id,
-                                t.player.rating(),
-                                t.player.deviation(),
-                                now - t.since,
-                                t.player.account(),
-                                t.player.address(),
-                                memory.recent(t.player.account(), now)));
+                tickets.add(seen(t, now, memory));
             }
             long start = System.nanoTime();
             Wave wave = WaveMatcher.run(seats, true, tickets, rules);
@@ -439,7 +442,7 @@ final class QueueSim {
         long[] times = new long[21];
         for (int i = 0; i < 41; i++) {
             long start = System.nanoTime();
-            WaveMatcher.run(seats, true, queue, PairingRules.DEFAULT);
+            WaveMatcher.run(seats, true, queue, PairingRules.forSeats(seats));
             if (i >= 20) {
                 times[i - 20] = System.nanoTime() - start;
             }
@@ -470,33 +473,58 @@ final class QueueSim {
 
     /** Showdown's rule at several windows (start, ms per point). */
     static final double[][] SHOWDOWN_WINDOWS = {
-        {50, 300}, {75, 300}, {100, 150}, {100, 300}, {100, 600}, {125, 300}, {150, 300}, {75, 600}
+        {50, 300},
+        {75, 300},
+        {100, 150},
+        {100, 300},
+        {100, 600},
+        {125, 300},
+        {150, 300},
+        {75, 600},
+        // wide and slow: the shape the pods' best waves have
+        {125, 600},
+        {150, 600},
+        {175, 600},
+        {150, 1000},
+        {200, 1000}
     };
 
     /** The waves at several settings: {wave ms, eager ms (-1 none), window start, per second}. */
     static final double[][] WAVE_SETTINGS = {
-        // as the server runs them (duelhall.queue.wave 2 s or 0.5 s)
-        {2000, -1, 100, 5},
-        {2000, -1, 75, 5},
-        {2000, -1, 100, 10},
-        {2000, -1, 100, 2.5},
-        {2000, -1, 75, 2.5},
-        {2000, -1, 50, 5},
-        {500, -1, 100, 5},
-        {500, -1, 75, 5},
-        {500, -1, 100, 10},
-        {500, -1, 100, 2.5},
-        {500, -1, 75, 2.5},
-        {500, -1, 50, 5},
-        {500, -1, 125, 5},
-        // not built: also a wave 0.5 s after an arrival that could be seated at once
-        {2000, 500, 50, 5},
-        {2000, 500, 75, 5},
-        {2000, 500, 100, 5},
-        {2000, 500, 75, 2.5},
-        {2000, 500, 100, 2.5},
-        {2000, 500, 125, 5},
-        {2000, 500, 50, 2.5}
+        // before (version 1, the longest waiter's window): waves every 2 s or 0.5 s only
+        {2000, -1, 100, 5, 1},
+        {2000, -1, 75, 5, 1},
+        {2000, -1, 100, 2.5, 1},
+        {2000, -1, 75, 2.5, 1},
+        {500, -1, 125, 5, 1},
+        {500, -1, 100, 10, 1},
+        {500, -1, 100, 5, 1},
+        {500, -1, 100, 2.5, 1},
+        {500, -1, 75, 5, 1},
+        {500, -1, 75, 2.5, 1},
+        {500, -1, 50, 5, 1},
+        // the server now: every 2 s, and at once when an arrival could be seated; version 1
+        {2000, 0, 150, 5, 1},
+        {2000, 0, 125, 5, 1},
+        {2000, 0, 100, 10, 1},
+        {2000, 0, 100, 5, 1},
+        {2000, 0, 90, 5, 1},
+        {2000, 0, 75, 5, 1},
+        {2000, 0, 75, 2.5, 1},
+        {2000, 0, 50, 5, 1},
+        {2000, 0, 50, 2.5, 1},
+        // ... and version 2 (every seat's own window)
+        {2000, 0, 200, 5, 2},
+        {2000, 0, 175, 5, 2},
+        {2000, 0, 150, 5, 2},
+        {2000, 0, 125, 10, 2},
+        {2000, 0, 125, 5, 2},
+        {2000, 0, 100, 10, 2},
+        {2000, 0, 100, 5, 2},
+        {2000, 0, 90, 10, 2},
+        {2000, 0, 75, 10, 2},
+        {2000, 0, 75, 5, 2},
+        {2000, 0, 50, 10, 2}
     };
 
     static Matcher waves(int seats, double[] w) {
@@ -510,7 +538,8 @@ final class QueueSim {
                                 d.windowMax(),
                                 d.creditPerSecond(),
                                 d.pairBand(),
-                                d.podSlack()),
+                                d.podSlack(),
+                                (int) w[4]),
                         (long) w[0]);
         m.eagerMs = (long) w[1];
         return m;
@@ -543,7 +572,8 @@ final class QueueSim {
                         point(
                                 waves(seats, w),
                                 String.format(
-                                        "every %.1f s%s, ±%.0f, +%s/s",
+                                        "v%.0f, every %.1f s%s, ±%.0f, +%s/s",
+                                        w[4],
                                         w[0] / 1000,
                                         w[1] < 0
                                                 ? ""
@@ -570,6 +600,31 @@ final class QueueSim {
                         p.waitP50(),
                         p.gapP50());
             }
+            List<Point> before = new ArrayList<>();
+            List<Point> v1 = new ArrayList<>();
+            List<Point> v2 = new ArrayList<>();
+            for (int i = 0; i < WAVE_SETTINGS.length; i++) {
+                (WAVE_SETTINGS[i][1] < 0 ? before : WAVE_SETTINGS[i][4] == 1 ? v1 : v2)
+                        .add(wv.get(i));
+            }
+            out.println();
+            out.println(
+                    "| seats | p95 wait | Showdown's envelope p95 gap | waves before | v1 + on arrival | v2 + on arrival |");
+            out.println("|---|---|---|---|---|---|");
+            for (double w = 2.5; w <= 18.0; w += 0.5) {
+                double a = envelope(sd, w);
+                if (Double.isNaN(a)) {
+                    continue;
+                }
+                out.printf(
+                        "| ENV %d | %.1f s | %s | %s | %s | %s |%n",
+                        seats,
+                        w,
+                        fmt(a),
+                        fmt(envelope(before, w)),
+                        fmt(envelope(v1, w)),
+                        fmt(envelope(v2, w)));
+            }
             out.println();
             out.println(
                     "| showdown at | its p95 gap | waves' best p95 gap waiting no longer (p95) | settings |");
@@ -595,6 +650,99 @@ final class QueueSim {
         }
     }
 
+    /**
+     * {@code --try "waveMs,onArrivalMs,start,perSecond,credit;..."}: the waves at those settings
+     * (onArrivalMs -1: no wave on arrival), for exploring before a setting joins the curve.
+     */
+    static void tryOut(
+            List<Player> players,
+            long seed,
+            int minutes,
+            int onlySeats,
+            String spec,
+            PrintStream out) {
+        for (int seats : new int[] {2, 4}) {
+            if (onlySeats != 0 && seats != onlySeats) {
+                continue;
+            }
+            for (String one : spec.split(";")) {
+                if (one.startsWith("sd")) {
+                    double[] v =
+                            Arrays.stream(one.substring(2).split(","))
+                                    .mapToDouble(Double::parseDouble)
+                                    .toArray();
+                    Point p = point(new Showdown(seats, v[0], v[1]), one, players, seed, minutes);
+                    out.printf(
+                            "%d seats %-28s wait p95 %5.1f s gap p95 %4.0f | p50 %4.1f s %4.0f%n",
+                            seats, one, p.waitP95(), p.gapP95(), p.waitP50(), p.gapP50());
+                    continue;
+                }
+                double[] w =
+                        Arrays.stream(one.split(",")).mapToDouble(Double::parseDouble).toArray();
+                PairingRules d = PairingRules.DEFAULT;
+                Waves m =
+                        new Waves(
+                                seats,
+                                new PairingRules(
+                                        w[2],
+                                        w[3],
+                                        d.windowMax(),
+                                        w[4],
+                                        d.pairBand(),
+                                        d.podSlack()),
+                                (long) w[0]);
+                m.eagerMs = (long) w[1];
+                Point p = point(m, one, players, seed, minutes);
+                out.printf(
+                        "%d seats %-28s wait p95 %5.1f s gap p95 %4.0f | p50 %4.1f s %4.0f%n",
+                        seats, one, p.waitP95(), p.gapP95(), p.waitP50(), p.gapP50());
+            }
+        }
+    }
+
+    /**
+     * A rule's lower envelope (its best p95 gap at each p95 wait among its settings), linear
+     * between the points on it, at {@code wait}; NaN outside the waits its settings reach.
+     */
+    static double envelope(List<Point> points, double wait) {
+        List<Point> sorted = new ArrayList<>(points);
+        sorted.sort(java.util.Comparator.comparingDouble(Point::waitP95));
+        List<Point> hull = new ArrayList<>();
+        for (Point p : sorted) {
+            // keep only points no other point beats (waits no longer and has a smaller gap)
+            boolean beaten = false;
+            for (Point q : sorted) {
+                if (q != p && q.waitP95() <= p.waitP95() && q.gapP95() < p.gapP95()) {
+                    beaten = true;
+                    break;
+                }
+            }
+            if (!beaten) {
+                hull.add(p);
+            }
+        }
+        if (hull.isEmpty() || wait < hull.get(0).waitP95()) {
+            return Double.NaN;
+        }
+        for (int i = 0; i + 1 < hull.size(); i++) {
+            Point a = hull.get(i);
+            Point b = hull.get(i + 1);
+            if (wait >= a.waitP95() && wait <= b.waitP95()) {
+                if (b.waitP95() == a.waitP95()) {
+                    return Math.min(a.gapP95(), b.gapP95());
+                }
+                double f = (wait - a.waitP95()) / (b.waitP95() - a.waitP95());
+                return a.gapP95() + f * (b.gapP95() - a.gapP95());
+            }
+        }
+        Point last = hull.get(hull.size() - 1);
+        return wait <= last.waitP95() + 1e-9 ? last.gapP95() : Double.NaN;
+    }
+
+    static String fmt(double v) {
+        return Double.isNaN(v) ? "—" : String.format("%.1f", v);
+    }
+
     static <T> List<T> concat(List<T> a, List<T> b) {
         List<T> out = new ArrayList<>(a);
         out.addAll(b);
@@ -612,6 +760,10 @@ final class QueueSim {
         long seed = args.getInt("seed", 1);
         waveEvery = args.getInt("wave-ms", (int) WAVE_EVERY);
         List<Player> players = players(n, seed);
+        if (args.has("try")) {
+            tryOut(players, seed, minutes, args.getInt("curve-seats", 0), args.get("try", ""), out);
+            return;
+        }
         if (args.has("curve-only")) {
             curve(players, seed, minutes, args.getInt("curve-seats", 0), out);
             return;
@@ -624,7 +776,9 @@ final class QueueSim {
         out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (int seats : new int[] {2, 4}) {
             for (Matcher m :
-                    new Matcher[] {new Waves(seats, PairingRules.DEFAULT), new Showdown(seats)}) {
+                    new Matcher[] {
+                        new Waves(seats, PairingRules.forSeats(seats)), new Showdown(seats)
+                    }) {
                 Figures f = run(m, players, seed, 10, minutes);
                 String waves =
                         f.waveNanos().length == 0

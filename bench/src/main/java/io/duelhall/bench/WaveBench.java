@@ -52,7 +52,7 @@ public class WaveBench {
 
     @Benchmark
     public Wave wave() {
-        return WaveMatcher.run(seats, true, waiting, PairingRules.DEFAULT);
+        return WaveMatcher.run(seats, true, waiting, PairingRules.forSeats(seats));
     }
 
     /** A queue of n tickets drawn from one seed. */
@@ -88,7 +88,7 @@ public class WaveBench {
             for (int round = 0; round < 100; round++) {
                 long start = System.nanoTime();
                 long startCpu = threads.getCurrentThreadCpuTime();
-                wave = WaveMatcher.run(seats, true, queue, PairingRules.DEFAULT);
+                wave = WaveMatcher.run(seats, true, queue, PairingRules.forSeats(seats));
                 if (round >= 50) {
                     times[round - 50] = System.nanoTime() - start;
                     cpu[round - 50] = threads.getCurrentThreadCpuTime() - startCpu;

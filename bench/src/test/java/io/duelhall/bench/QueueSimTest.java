@@ -1,6 +1,7 @@
 package io.duelhall.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.duelhall.bench.QueueSim.Figures;
 import io.duelhall.bench.QueueSim.Memory;
@@ -99,8 +100,10 @@ class QueueSimTest {
     void runsAreReproducibleAndEveryTableKeepsItsRules() {
         List<Player> players = QueueSim.players(300, 7);
         for (int seats : new int[] {2, 4}) {
-            Figures a = QueueSim.run(new Waves(seats, PairingRules.DEFAULT), players, 7, 5, 40);
-            Figures b = QueueSim.run(new Waves(seats, PairingRules.DEFAULT), players, 7, 5, 40);
+            Figures a =
+                    QueueSim.run(new Waves(seats, PairingRules.forSeats(seats)), players, 7, 5, 40);
+            Figures b =
+                    QueueSim.run(new Waves(seats, PairingRules.forSeats(seats)), players, 7, 5, 40);
             assertThat(a.tables()).isGreaterThan(100);
             assertThat(b.tables()).isEqualTo(a.tables());
             assertThat(b.waitsMs()).containsExactly(a.waitsMs());
@@ -111,5 +114,46 @@ class QueueSimTest {
             assertThat(s.tables()).isGreaterThan(100);
             assertThat(s.gaps()[s.gaps().length - 1]).isLessThanOrEqualTo(600);
         }
+    }
+
+    @Test
+    void aNewcomerWhoFitsAWaitingTicketIsSeatedAtOnceAsTheServerDoes() {
+        Memory memory = new Memory();
+        Player a = new Player(0, 1500, 60, "a", "10.0.0.1");
+        Player b = new Player(1, 1580, 60, "b", "10.0.0.2");
+        Player far = new Player(2, 1900, 60, "far", "10.0.0.3");
+        Waves m = new Waves(2, PairingRules.DEFAULT, 2_000);
+        m.arrive(new Ticket(a, 100, 0), 100, memory);
+        assertThat(m.nextTick(100)).isEqualTo(2_000); // alone: the next wave
+        m.arrive(new Ticket(far, 300, 1), 300, memory);
+        assertThat(m.nextTick(300)).isEqualTo(2_000); // 400 away: no wave at once
+        m.arrive(new Ticket(b, 500, 2), 500, memory);
+        assertThat(m.nextTick(500)).isEqualTo(500); // 80 away: a wave now
+        List<List<Ticket>> tables = m.tick(500, memory);
+        assertThat(tables).hasSize(1);
+        assertThat(tables.get(0).stream().map(t -> t.player.account()))
+                .containsExactlyInAnyOrder("a", "b");
+        // without the wave on arrival (the waves before): the next wave
+        Waves before = new Waves(2, PairingRules.DEFAULT, 2_000);
+        before.eagerMs = -1;
+        before.arrive(new Ticket(a, 100, 0), 100, new Memory());
+        before.arrive(new Ticket(b, 500, 2), 500, new Memory());
+        assertThat(before.nextTick(500)).isEqualTo(2_000);
+    }
+
+    @Test
+    void theEnvelopeIsEachWaitsBestGapLinearBetweenItsPoints() {
+        List<QueueSim.Point> points =
+                List.of(
+                        new QueueSim.Point("x", "a", 4, 120, 0, 0),
+                        new QueueSim.Point("x", "b", 6, 80, 0, 0),
+                        new QueueSim.Point("x", "c", 5, 110, 0, 0), // beaten by the line? no: kept
+                        new QueueSim.Point("x", "d", 7, 90, 0, 0)); // beaten by b: off
+        assertThat(QueueSim.envelope(points, 3.9)).isNaN();
+        assertThat(QueueSim.envelope(points, 4)).isEqualTo(120);
+        assertThat(QueueSim.envelope(points, 4.5)).isCloseTo(115, within(1e-9));
+        assertThat(QueueSim.envelope(points, 5.5)).isCloseTo(95, within(1e-9));
+        assertThat(QueueSim.envelope(points, 6)).isEqualTo(80);
+        assertThat(QueueSim.envelope(points, 6.5)).isNaN(); // d is not on it; nothing waits longer
     }
 }

@@ -80,7 +80,7 @@ class MatchQueue {
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    Outcome handle(OpenTicket cmd) {
+    Outcome handle(OpenTicket cmd, QueueRatings ratings) {
         if (openByAccount.containsKey(cmd.account())) {
             return new Outcome(
                     Refusal.conflict(
@@ -102,7 +102,59 @@ class MatchQueue {
                         cmd.address(),
                         cmd.seat(),
                         cmd.at()));
-        return new Outcome(null, waiting());
+        return new Outcome(null, waiting(), seatableNow(cmd, ratings));
+    }
+
+    /**
+     * Whether the ticket just opened could be seated at once with tickets waiting now (ratings,
+     * rematches and addresses as a wave would weigh them; blocks are left to the wave): the runner
+     * then runs the waves now instead of at their next turn. Nothing is stored: a wave decides.
+     */
+    private boolean seatableNow(OpenTicket cmd, QueueRatings ratings) {
+        if (cmd.rules() == null) {
+            return false;
+        }
+        QueueKey key = QueueKey.parse(queueId).orElseThrow();
+        List<Ticket> queued =
+                tickets.values().stream().filter(t -> t.status().equals("QUEUED")).toList();
+        if (queued.size() < key.seats()) {
+            return false;
+        }
+        WaitingTicket arrived = null;
+        List<WaitingTicket> others = new ArrayList<>(queued.size());
+        for (Ticket t : queued) {
+            WaitingTicket w = asWaiting(t, key, cmd.at(), cmd.rematch(), ratings);
+            if (t.opened().ticketId().equals(cmd.ticketId())) {
+                arrived = w;
+            } else {
+                others.add(w);
+            }
+        }
+        return arrived != null
+                && WaveMatcher.seatableNow(key.seats(), key.rated(), arrived, others, cmd.rules());
+    }
+
+    /** A waiting ticket as a wave at {@code at} sees it, but for its blocks. */
+    private WaitingTicket asWaiting(
+            Ticket t, QueueKey key, Instant at, Duration rematch, QueueRatings ratings) {
+        TicketOpened o = t.opened();
+        QueueRatings.Rating r =
+                o.guest()
+                        ? QueueRatings.Rating.NEW
+                        : ratings.of(key.ruleset(), o.account(), key.seats());
+        Recent last = recent.get(o.account());
+        Set<String> avoid =
+                last != null && rematch != null && last.at().plus(rematch).isAfter(at)
+                        ? last.opponents()
+                        : Set.of();
+        return new WaitingTicket(
+                o.ticketId(),
+                r.rating(),
+                r.deviation(),
+                Math.max(0, Duration.between(o.at(), at).toMillis()),
+                o.account(),
+                o.address(),
+                avoid);
     }
 
     @CommandHandler

@@ -21,7 +21,9 @@ final class QueueCommands {
             boolean guest,
             String address,
             JoinRequest seat,
-            Instant at) {}
+            Instant at,
+            PairingRules rules,
+            Duration rematch) {}
 
     record CancelTicket(
             @TargetAggregateIdentifier String queueId,
@@ -57,8 +59,16 @@ final class QueueCommands {
             Duration rematch,
             Duration seating) {}
 
-    /** A refusal, or null and the queue's waiting count after the command. */
-    record Outcome(Refusal refusal, int waiting) {}
+    /**
+     * A refusal, or null and the queue's waiting count after the command; {@code seatableNow}: a
+     * ticket just opened could be seated at once ({@code WaveMatcher.seatableNow}), so the waves
+     * should run now rather than at their next turn.
+     */
+    record Outcome(Refusal refusal, int waiting, boolean seatableNow) {
+        Outcome(Refusal refusal, int waiting) {
+            this(refusal, waiting, false);
+        }
+    }
 
     /** What a ticket's holder may read. */
     record TicketState(

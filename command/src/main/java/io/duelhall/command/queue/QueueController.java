@@ -225,11 +225,13 @@ class QueueController {
                                 player == null,
                                 request.getRemoteAddr(),
                                 join,
-                                now));
+                                now,
+                                runner.rules(key),
+                                runner.rematch()));
         if (out.refusal() != null) {
             throw new RefusedException(out.refusal());
         }
-        runner.opened(key, out.waiting());
+        runner.opened(key, out.waiting(), out.seatableNow());
         return ResponseEntity.created(URI.create("/api/tickets/" + ticketId))
                 .body(new Opened(ticketId, token, "QUEUED", now, summary(key)));
     }
@@ -271,6 +273,11 @@ class QueueController {
         return view(ticketId, t, token, runner.now(), props);
     }
 
+    /** The seat count of a ticket's queue. */
+    static int seatsOf(String ticketId) {
+        return QueueKey.ofTicket(ticketId).map(QueueKey::seats).orElse(2);
+    }
+
     /** What the ticket's holder reads: by {@code GET}, and on its stream at each change. */
     static TicketView view(
             String ticketId, TicketState t, String token, Instant now, QueueProperties props) {
@@ -283,7 +290,7 @@ class QueueController {
                 t.status(),
                 t.since(),
                 waited,
-                new Window(props.rules().window(waited)),
+                new Window(props.rules(seatsOf(ticketId)).window(waited)),
                 match);
     }
 

@@ -33,7 +33,8 @@ record QueueProperties(
         dodgeCooldown = dodgeCooldown == null ? Duration.ofMinutes(10) : dodgeCooldown;
     }
 
-    PairingRules rules() {
-        return PairingRules.DEFAULT;
+    /** The pairing rules of a queue of {@code seats} seats ({@link PairingRules#forSeats}). */
+    PairingRules rules(int seats) {
+        return PairingRules.forSeats(seats);
     }
 }

@@ -11,6 +11,7 @@ import io.duelhall.command.queue.QueueCommands.WaveOutcome;
 import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.Rulesets;
+import io.duelhall.domain.matchmaking.PairingRules;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -159,10 +160,24 @@ public class WaveRunner {
         };
     }
 
-    /** A ticket joined: counted, and the waves run at once once the queue holds enough. */
-    void opened(QueueKey key, int nowWaiting) {
+    /** The pairing rules of a queue's waves. */
+    PairingRules rules(QueueKey key) {
+        return props.rules(key.seats());
+    }
+
+    /** How long two players are not paired again ({@code duelhall.queue.rematch}). */
+    Duration rematch() {
+        return props.rematch();
+    }
+
+    /**
+     * A ticket joined: counted, and the waves run at once when the queue holds enough, or when the
+     * newcomer could be seated now ({@code seatableNow}: a waiting ticket within its window), as
+     * Showdown pairs a newcomer at once, but through a wave that weighs every waiting ticket.
+     */
+    void opened(QueueKey key, int nowWaiting, boolean seatableNow) {
         waiting.put(key.id(), nowWaiting);
-        if (nowWaiting >= Math.max(key.seats(), props.waveAt())) {
+        if (nowWaiting >= Math.max(key.seats(), props.waveAt()) || seatableNow) {
             Wake w = wake.getIfAvailable();
             if (w != null) {
                 try {
@@ -202,7 +217,7 @@ public class WaveRunner {
                             new RunWave(
                                     key.id(),
                                     clock.instant(),
-                                    props.rules(),
+                                    props.rules(key.seats()),
                                     props.ticketTtl(),
                                     props.rematch(),
                                     SEATING));

@@ -16,11 +16,13 @@ import io.duelhall.command.queue.QueueEvents.TicketOpened;
 import io.duelhall.command.queue.QueueEvents.WaveRan;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.matchmaking.PairingRules;
+import io.duelhall.domain.matchmaking.WaitingTicket;
 import io.duelhall.domain.matchmaking.WaveMatcher;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.axonframework.test.aggregate.FixtureConfiguration;
 import org.junit.jupiter.api.BeforeEach;
@@ -75,7 +77,9 @@ class MatchQueueTest {
                 false,
                 address,
                 SEAT,
-                at);
+                at,
+                PairingRules.DEFAULT,
+                Duration.ofMinutes(10));
     }
 
     static RunWave wave(Instant at) {
@@ -94,6 +98,30 @@ class MatchQueueTest {
                 .when(open("a", "acc-a", "10.0.0.1", T0))
                 .expectEvents(opened("a", "acc-a", "10.0.0.1", T0))
                 .expectResultMessagePayload(new Outcome(null, 1));
+    }
+
+    @Test
+    void aNewcomerWithinAWaitingTicketsWindowAsksForAWaveAtOnce() {
+        // acc-b (1540) is 40 from acc-a (1500): within ±100, so the waves should run now
+        fixture.given(opened("a", "acc-a", "10.0.0.1", T0))
+                .when(open("b", "acc-b", "10.0.0.2", T0.plusMillis(300)))
+                .expectEvents(opened("b", "acc-b", "10.0.0.2", T0.plusMillis(300)))
+                .expectResultMessagePayload(new Outcome(null, 2, true));
+    }
+
+    @Test
+    void aNewcomerNobodyCanMeetYetWaitsForTheNextWave() {
+        // acc-c (2400) is 900 from acc-a, who waited 20 s (window ±200): no wave at once
+        fixture.given(opened("a", "acc-a", "10.0.0.1", T0))
+                .when(open("c", "acc-c", "10.0.0.3", T0.plusSeconds(20)))
+                .expectResultMessagePayload(new Outcome(null, 2, false));
+    }
+
+    @Test
+    void twoSeatsFromOneAddressNeverAskForAWaveAtOnceInARatedQueue() {
+        fixture.given(opened("a", "acc-a", "10.0.0.1", T0))
+                .when(open("b", "acc-b", "10.0.0.1", T0.plusSeconds(1)))
+                .expectResultMessagePayload(new Outcome(null, 2, false));
     }
 
     @Test
@@ -158,6 +186,43 @@ class MatchQueueTest {
         assertThat(again.tables().get(0).cost()).isEqualTo(matched.get(0).cost());
         assertThat(again.waiting())
                 .containsExactly(Q + ".c"); // 900 points away: outside the window
+    }
+
+    @Test
+    void aWaveStoredBeforeVersionsRunsAgainAsVersionOne() throws Exception {
+        // a waited 40 s (±300 by version 1's longest waiter), b just came (±100): 200 apart
+        var a = new WaitingTicket(Q + ".a", 1500, 60, 40_000, "acc-a", "10.0.0.1", Set.of());
+        var b = new WaitingTicket(Q + ".b", 1700, 60, 0, "acc-b", "10.0.0.2", Set.of());
+        var mapper = io.duelhall.fairness.record.EventStoreJson.newMapper();
+        var stored =
+                mapper.valueToTree(
+                        new WaveRan(
+                                Q,
+                                "w1",
+                                T0,
+                                2,
+                                true,
+                                new PairingRules(100, 5, 600, 0.02, 4, 1, 1),
+                                List.of(a, b)));
+        // as the event was stored before the rules had a version
+        ((com.fasterxml.jackson.databind.node.ObjectNode) stored.get("rules")).remove("version");
+        assertThat(stored.get("rules").has("version")).isFalse();
+        WaveRan old = mapper.treeToValue(stored, WaveRan.class);
+        assertThat(old.rules().version()).isEqualTo(1);
+        var again = WaveMatcher.run(old.seats(), old.rated(), old.tickets(), old.rules());
+        assertThat(again.tables())
+                .singleElement()
+                .satisfies(t -> assertThat(t.ratingGap()).isEqualTo(200));
+        // the same tickets under version 2 (b's own window): nobody is seated, so the version
+        // read back is what makes the re-run give the old pairing
+        var v2 = new PairingRules(100, 5, 600, 0.02, 4, 1, 2);
+        assertThat(WaveMatcher.run(2, true, old.tickets(), v2).tables()).isEmpty();
+        // a stored version 2 reads back as 2
+        var latest =
+                mapper.treeToValue(
+                        mapper.valueToTree(new WaveRan(Q, "w2", T0, 2, true, v2, List.of(a, b))),
+                        WaveRan.class);
+        assertThat(latest.rules()).isEqualTo(v2);
     }
 
     @Test

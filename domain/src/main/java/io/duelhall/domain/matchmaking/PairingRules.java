@@ -12,6 +12,10 @@ package io.duelhall.domain.matchmaking;
  * @param pairBand for two seats, how many neighbours in rating order each ticket is weighed against
  *     (1 to {@link #MAX_LOOKAHEAD})
  * @param podSlack for pods, how many tickets beyond the N-1 next ones a pod may reach over
+ * @param version whose window a table's gap must fit: 1, the longest-waiting seat's (the rule of
+ *     every wave stored before versions, which reads as 0 and means 1); 2, every seat's own (no
+ *     seat is given a gap it does not accept yet, however long another waited). A stored wave keeps
+ *     its version: a re-run weighs it as it ran.
  */
 public record PairingRules(
         double windowStart,
@@ -19,17 +23,51 @@ public record PairingRules(
         double windowMax,
         double creditPerSecond,
         int pairBand,
-        int podSlack) {
+        int podSlack,
+        int version) {
     /** The widest look-ahead: the matcher keeps 2^lookahead states per ticket. */
     public static final int MAX_LOOKAHEAD = 9;
 
     /**
-     * Defaults: ±100 at once, +5 per second to ±600 after 100 s; a deviation of credit per 50 s of
-     * a seat's wait; pairs weighed against the 4 next ratings, pods reaching one ticket further.
+     * The rules of version 1: ±100 at once, +5 per second to ±600 after 100 s, the longest waiter's
+     * window; a deviation of credit per 50 s of a seat's wait; pairs weighed against the 4 next
+     * ratings, pods reaching one ticket further. The server's rules for pairs.
      */
-    public static final PairingRules DEFAULT = new PairingRules(100, 5, 600, 0.02, 4, 1);
+    public static final PairingRules DEFAULT = new PairingRules(100, 5, 600, 0.02, 4, 1, 1);
+
+    /**
+     * The server's rules for pods (3 to 6 seats): version 2, every seat's own window, ±125 at once,
+     * +5 per second (docs/benchmarks.md: at the same p95 wait, closer pods than the longest
+     * waiter's window gives).
+     */
+    public static final PairingRules PODS = new PairingRules(125, 5, 600, 0.02, 4, 1, 2);
+
+    /** The latest version ({@link #version}). */
+    public static final int LATEST = 2;
+
+    /** The rules of version 1 (as every wave stored before versions). */
+    public PairingRules(
+            double windowStart,
+            double windowPerSecond,
+            double windowMax,
+            double creditPerSecond,
+            int pairBand,
+            int podSlack) {
+        this(windowStart, windowPerSecond, windowMax, creditPerSecond, pairBand, podSlack, 1);
+    }
+
+    /** The server's rules for a queue of {@code seats} seats. */
+    public static PairingRules forSeats(int seats) {
+        return seats == 2 ? DEFAULT : PODS;
+    }
 
     public PairingRules {
+        if (version == 0) {
+            version = 1; // a wave stored before versions
+        }
+        if (version < 1 || version > LATEST) {
+            throw new IllegalArgumentException("version 1.." + LATEST + ": " + version);
+        }
         if (!(windowStart >= 0) || !(windowPerSecond >= 0) || !(windowMax >= windowStart)) {
             throw new IllegalArgumentException("window: 0 <= start <= max, widening >= 0");
         }
@@ -44,6 +82,14 @@ public record PairingRules(
     /** The rating gap (points) a ticket that waited this long accepts. */
     public double window(long waitedMs) {
         return Math.min(windowMax, windowStart + windowPerSecond * (waitedMs / 1000.0));
+    }
+
+    /**
+     * Whether a table's gap fits the window: version 1, that of its longest wait; version 2, that
+     * of its shortest (every seat's own window holds it).
+     */
+    boolean fits(double gap, long longestWaitMs, long shortestWaitMs) {
+        return gap <= window(version == 1 ? longestWaitMs : shortestWaitMs);
     }
 
     int lookahead(int seats) {

@@ -26,12 +26,14 @@ final class TableCost {
         WaitingTicket high = byRating.get(byRating.size() - 1);
         double gap = high.rating() - low.rating();
         long longestWait = 0;
+        long shortestWait = Long.MAX_VALUE;
         double waited = 0;
         for (WaitingTicket ticket : byRating) {
             longestWait = Math.max(longestWait, ticket.waitedMs());
+            shortestWait = Math.min(shortestWait, ticket.waitedMs());
             waited += ticket.waitedSeconds();
         }
-        if (!withinWindow(gap, longestWait, rules)) {
+        if (!rules.fits(gap, longestWait, shortestWait)) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(
@@ -45,11 +47,6 @@ final class TableCost {
                 && !(rated && a.address().equals(b.address()))
                 && !a.recentOpponents().contains(b.account())
                 && !b.recentOpponents().contains(a.account());
-    }
-
-    /** The window is the longest-waiting seat's: the one who waited longest accepts more. */
-    static boolean withinWindow(double gap, long longestWaitMs, PairingRules rules) {
-        return gap <= rules.window(longestWaitMs);
     }
 
     /**

@@ -41,6 +41,36 @@ public final class WaveMatcher {
         return new Programme(t, seats, rated, rules).solve();
     }
 
+    /**
+     * Whether a ticket that just arrived could be seated at once: at least {@code seats - 1} of the
+     * waiting tickets may sit with it ({@link TableCost#compatible}) and within the window of the
+     * two ({@link PairingRules#fits}: the longer waiter's in version 1, both's in version 2). The
+     * server runs a wave at once when this holds (instead of waiting for the next {@code
+     * duelhall.queue.wave}); the wave itself decides the tables. A hint only: for pods it does not
+     * check the waiting tickets against each other.
+     */
+    public static boolean seatableNow(
+            int seats,
+            boolean rated,
+            WaitingTicket arrived,
+            List<WaitingTicket> waiting,
+            PairingRules rules) {
+        int found = 0;
+        for (WaitingTicket other : waiting) {
+            if (other.ticketId().equals(arrived.ticketId())
+                    || !TableCost.compatible(arrived, other, rated)) {
+                continue;
+            }
+            double gap = Math.abs(other.rating() - arrived.rating());
+            long longer = Math.max(other.waitedMs(), arrived.waitedMs());
+            long shorter = Math.min(other.waitedMs(), arrived.waitedMs());
+            if (rules.fits(gap, longer, shorter) && ++found >= seats - 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The dynamic programme of one wave. */
     private static final class Programme {
         private static final byte TAKEN = -1;
@@ -196,6 +226,7 @@ public final class WaveMatcher {
                 return Double.POSITIVE_INFINITY;
             }
             long longestWait = t[i].waitedMs();
+            long shortestWait = t[i].waitedMs();
             double waited = t[i].waitedSeconds();
             for (int rest = combo; rest != 0; rest &= rest - 1) {
                 int d = Integer.numberOfTrailingZeros(rest);
@@ -204,11 +235,12 @@ public final class WaveMatcher {
                     return Double.POSITIVE_INFINITY;
                 }
                 longestWait = Math.max(longestWait, t[i + d].waitedMs());
+                shortestWait = Math.min(shortestWait, t[i + d].waitedMs());
                 waited += t[i + d].waitedSeconds();
             }
             WaitingTicket high = t[i + highestBit(combo)];
             double gap = high.rating() - t[i].rating();
-            if (!TableCost.withinWindow(gap, longestWait, rules)) {
+            if (!rules.fits(gap, longestWait, shortestWait)) {
                 return Double.POSITIVE_INFINITY;
             }
             return TableCost.gapInDeviations(gap, t[i].deviation(), high.deviation())

@@ -44,6 +44,86 @@ class WaveMatcherTest {
     }
 
     @Test
+    void aNewcomerIsSeatableNowWhenAWaitingTicketIsWithinTheLongerWaitersWindow() {
+        WaitingTicket fresh = ticket("n", 1500, 0);
+        // 150 away: outside ±100 of a fresh pair, inside a waiter's window after 10 s (±150)
+        assertThat(
+                        WaveMatcher.seatableNow(
+                                2, true, fresh, List.of(ticket("w", 1650, 9_000)), RULES))
+                .isFalse();
+        assertThat(
+                        WaveMatcher.seatableNow(
+                                2, true, fresh, List.of(ticket("w", 1650, 10_000)), RULES))
+                .isTrue();
+        // the newcomer itself among the waiting is not a partner
+        assertThat(WaveMatcher.seatableNow(2, true, fresh, List.of(fresh), RULES)).isFalse();
+        // a pod of 4 needs three
+        var two = List.of(ticket("x", 1510, 0), ticket("y", 1490, 0));
+        assertThat(WaveMatcher.seatableNow(4, true, fresh, two, RULES)).isFalse();
+        assertThat(
+                        WaveMatcher.seatableNow(
+                                4,
+                                true,
+                                fresh,
+                                List.of(
+                                        ticket("x", 1510, 0),
+                                        ticket("y", 1490, 0),
+                                        ticket("z", 1520, 0)),
+                                RULES))
+                .isTrue();
+    }
+
+    @Test
+    void aNewcomerIsNotSeatableNowWithWhomItMayNotSit() {
+        WaitingTicket fresh =
+                new WaitingTicket("n", 1500, 60, 0, "acc-n", "10.0.0.1", Set.of("acc-old"));
+        var sameAddress = new WaitingTicket("w", 1510, 60, 0, "acc-w", "10.0.0.1", Set.of());
+        assertThat(WaveMatcher.seatableNow(2, true, fresh, List.of(sameAddress), RULES)).isFalse();
+        assertThat(WaveMatcher.seatableNow(2, false, fresh, List.of(sameAddress), RULES)).isTrue();
+        var rematch = new WaitingTicket("o", 1510, 60, 0, "acc-old", "10.0.0.2", Set.of());
+        assertThat(WaveMatcher.seatableNow(2, false, fresh, List.of(rematch), RULES)).isFalse();
+        var sameAccount = new WaitingTicket("s", 1510, 60, 0, "acc-n", "10.0.0.3", Set.of());
+        assertThat(WaveMatcher.seatableNow(2, false, fresh, List.of(sameAccount), RULES)).isFalse();
+    }
+
+    @Test
+    void versionTwoSeatsAGapOnlyWithinEverySeatsOwnWindow() {
+        var v1 = new PairingRules(100, 5, 600, 0.02, 4, 1, 1);
+        var v2 = new PairingRules(100, 5, 600, 0.02, 4, 1, 2);
+        // a waited 40 s (±300), b has just come (±100): 200 apart
+        var tickets = List.of(ticket("a", 1500, 40_000), ticket("b", 1700, 0));
+        assertThat(seated(WaveMatcher.run(2, true, tickets, v1)))
+                .containsExactly(List.of("a", "b"));
+        assertThat(WaveMatcher.run(2, true, tickets, v2).tables()).isEmpty();
+        assertThat(WaveMatcher.seatableNow(2, true, tickets.get(1), tickets.subList(0, 1), v1))
+                .isTrue();
+        assertThat(WaveMatcher.seatableNow(2, true, tickets.get(1), tickets.subList(0, 1), v2))
+                .isFalse();
+        // once b has waited 20 s (±200) it accepts the gap too
+        var later = List.of(ticket("a", 1500, 60_000), ticket("b", 1700, 20_000));
+        assertThat(seated(WaveMatcher.run(2, true, later, v2))).containsExactly(List.of("a", "b"));
+        // pods: the shortest wait of the four decides
+        var pod =
+                List.of(
+                        ticket("p", 1500, 60_000),
+                        ticket("q", 1550, 60_000),
+                        ticket("r", 1600, 60_000),
+                        ticket("s", 1650, 5_000));
+        assertThat(WaveMatcher.run(4, true, pod, v2).tables()).isEmpty(); // 150 > ±125
+        assertThat(WaveMatcher.run(4, true, pod, v1).tables()).hasSize(1);
+    }
+
+    @Test
+    void aRuleWithoutAVersionIsVersionOneAndAnUnknownVersionIsRefused() {
+        assertThat(new PairingRules(100, 5, 600, 0.02, 4, 1, 0).version()).isEqualTo(1);
+        assertThat(new PairingRules(100, 5, 600, 0.02, 4, 1).version()).isEqualTo(1);
+        assertThat(PairingRules.forSeats(2).version()).isEqualTo(1);
+        assertThat(PairingRules.forSeats(4).version()).isEqualTo(2);
+        assertThatThrownBy(() -> new PairingRules(100, 5, 600, 0.02, 4, 1, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void theNearestRatingsMeet() {
         var tickets =
                 List.of(

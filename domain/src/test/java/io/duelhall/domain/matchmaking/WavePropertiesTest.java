@@ -130,8 +130,9 @@ class WavePropertiesTest {
     void withAWideBandTheWaveIsTheBestSeatingOfAll(
             @ForAll("tickets") List<WaitingTicket> tickets,
             @ForAll @IntRange(min = 2, max = 4) int seats,
-            @ForAll boolean rated) {
-        var rules = new PairingRules(100, 5, 600, 0.02, 8, 8 - seats + 1);
+            @ForAll boolean rated,
+            @ForAll @IntRange(min = 1, max = PairingRules.LATEST) int version) {
+        var rules = new PairingRules(100, 5, 600, 0.02, 8, 8 - seats + 1, version);
         Wave wave = WaveMatcher.run(seats, rated, tickets, rules);
         var sorted = new ArrayList<>(tickets);
         sorted.sort(

@@ -33,15 +33,20 @@ class QueueWavesConfig {
     }
 
     /**
-     * A queue that holds {@code wave-at} tickets makes the task due now: the next poll of any node
-     * runs it. A run under way is left alone (it sees those tickets, or the next one does).
+     * A queue that holds {@code wave-at} tickets, or a newcomer that could be seated at once, makes
+     * the task due now, and this node's scheduler looks for due work at once rather than at its
+     * next poll ({@code polling-millis}, 500 ms): the wave runs within milliseconds on this node,
+     * or on another that picks the row first. A run under way is left alone (it sees those tickets,
+     * or the next one does).
      */
     @Bean
     WaveRunner.Wake queueWavesWake(ObjectProvider<Scheduler> scheduler) {
         TaskInstanceId id = TaskInstanceId.of(TASK, RecurringTask.INSTANCE);
         return () -> {
             try {
-                scheduler.getObject().reschedule(id, Instant.now());
+                Scheduler s = scheduler.getObject();
+                s.reschedule(id, Instant.now());
+                s.triggerCheckForDueExecutions();
             } catch (TaskInstanceCurrentlyExecutingException e) {
                 // running now
             }
