@@ -45,6 +45,49 @@ final class ArenaBench {
 
     record Entry(String id, Ruleset rules, AiPlayer.Roster roster) {}
 
+    /** Searched decisions of the current game, and how many of them greedy would have made too. */
+    private static final java.util.concurrent.atomic.AtomicLong searched =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    private static final java.util.concurrent.atomic.AtomicLong agreed =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * {@code search}, counting how often its searched move (more than one legal) is the one greedy
+     * would make from the same knowledge: a search that only re-finds greedy's moves cannot beat
+     * it.
+     */
+    private static AiPlayer counted(Entry g, AiPlayer search, long seed) {
+        AiPlayer greedy = g.roster().player("greedy", g.rules(), seed).orElseThrow();
+        return new AiPlayer() {
+            @Override
+            public String name() {
+                return search.name();
+            }
+
+            @Override
+            public io.duelhall.domain.Intent choose(io.duelhall.domain.SeatKnowledge k) {
+                io.duelhall.domain.Intent m = search.choose(k);
+                if (search instanceof SearchPlayer sp
+                        && sp.last() != null
+                        && sp.last().iterations() > 0) {
+                    searched.incrementAndGet();
+                    if (m != null && m.equals(greedy.choose(k))) {
+                        agreed.incrementAndGet();
+                    }
+                }
+                return m;
+            }
+        };
+    }
+
+    private static String agreement() {
+        long n = searched.getAndSet(0);
+        long a = agreed.getAndSet(0);
+        return String.format(
+                "greedy's move in %.1f %% of %d searched decisions", n == 0 ? 0 : 100.0 * a / n, n);
+    }
+
     static List<Entry> games() {
         return List.of(
                 new Entry("voidexa", Rules.voidexa(), io.duelhall.domain.voidexa.ai.Players.ROSTER),
@@ -149,7 +192,7 @@ final class ArenaBench {
                     pool.submit(
                             () -> {
                                 Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
-                                players.put(me, search(g, budget, seed));
+                                players.put(me, counted(g, search(g, budget, seed), seed));
                                 players.put(
                                         me.opponent(),
                                         g.roster().player("greedy", g.rules(), seed).orElseThrow());
@@ -202,8 +245,8 @@ final class ArenaBench {
                 decisions == 0 ? 0 : nanos / decisions / 1000,
                 decisions);
         System.out.printf(
-                "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B%n",
-                g.id(), asA, (n + 1) / 2, score - asA, n / 2);
+                "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B; %s%n",
+                g.id(), asA, (n + 1) / 2, score - asA, n / 2, agreement());
     }
 
     private static void pods(Entry g, int n, Budget budget, long seed0, ExecutorService pool)
@@ -223,7 +266,7 @@ final class ArenaBench {
                                     players.put(
                                             s,
                                             s == me
-                                                    ? search(g, budget, seed)
+                                                    ? counted(g, search(g, budget, seed), seed)
                                                     : g.roster()
                                                             .player("greedy", g.rules(), seed)
                                                             .orElseThrow());
@@ -252,8 +295,13 @@ final class ArenaBench {
         double half = 1.96 * sd / Math.sqrt(n);
         System.out.printf(
                 "casket 4-seat pods: %d pods (the search's seat rotated A-D, three greedy): "
-                        + "average placing %.2f [%.2f, %.2f] (95 %%; greedy alone 2.5), %.0f µs a decision%n",
-                n, mean, mean - half, mean + half, decisions == 0 ? 0 : nanos / decisions / 1000);
+                        + "average placing %.2f [%.2f, %.2f] (95 %%; greedy alone 2.5), %.0f µs a decision; %s%n",
+                n,
+                mean,
+                mean - half,
+                mean + half,
+                decisions == 0 ? 0 : nanos / decisions / 1000,
+                agreement());
     }
 
     /** The Elo difference of an expected score {@code p}. */
