@@ -23,9 +23,25 @@ final class VoidexaSearch implements SearchGame {
         this.evaluation = new Evaluation(rules.catalog());
     }
 
+    /**
+     * No rollout: the value of the state the tree stops in (issue 42, run 4). Greedy's rollout
+     * moves (greedy decides and folds every legal move to pick one) were half an iteration's cost;
+     * without them an iteration is several times cheaper, so a budget searches deeper. Longer
+     * rollouts (12 moves) did not score better either: between these players the seat decides
+     * voidexa (docs/benchmarks.md, run 4).
+     */
     @Override
     public int rolloutDepth() {
-        return 2;
+        return 0;
+    }
+
+    /**
+     * A light bias towards greedy's move: values here differ by a few hundredths between moves, and
+     * the default 2.0 made the search play greedy's move in every decision measured.
+     */
+    @Override
+    public double policyBias() {
+        return 0.1;
     }
 
     @Override
