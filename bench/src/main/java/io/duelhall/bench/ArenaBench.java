@@ -22,8 +22,9 @@ import java.util.concurrent.Future;
  * deal (seed) played once with the search on either seat (in a pod, on each seat), so a deal or a
  * seat that decides the match counts the same for both players —, fixed seeds, a budget in
  * iterations (so every match is reproducible): the win rate (draws half) with a 95 % interval, the
- * Elo difference, µs per decision; and casket's 4-seat pod (one search, three greedy, the search's
- * seat rotated through A–D) with its average placing.
+ * Elo difference, µs per decision, and how often the search's move was greedy's (a search that only
+ * re-finds greedy's moves scores exactly half on paired deals); and casket's 4-seat pod (one
+ * search, three greedy, the search's seat rotated through A–D) with its average placing.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]

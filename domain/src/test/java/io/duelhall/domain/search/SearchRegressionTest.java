@@ -32,14 +32,26 @@ class SearchRegressionTest {
     @Test
     @DisplayName("ismcts at 60 iterations beats greedy in voidlit, each deal on either seat")
     void searchBeatsGreedy() {
-        Games g = Games.of(System.getProperty("regression.game", "voidlit"));
+        double score =
+                score(
+                        Games.of(System.getProperty("regression.game", "voidlit")),
+                        FIRST,
+                        DEALS,
+                        ITERATIONS);
+        assertThat(score)
+                .as("ismcts's score of " + 2 * DEALS + " (greedy's own moves score exactly half)")
+                .isGreaterThanOrEqualTo(DEALS + 1.5);
+    }
+
+    /** The search's score in {@code deals} mirrored deals from seed 300 + first, on both seats. */
+    private static double score(Games g, int first, int deals, int iterations) {
         Arena arena = new Arena(g.rules(), g.roster(), true);
         double score = 0;
         StringBuilder games = new StringBuilder();
-        for (int i = FIRST; i < FIRST + DEALS; i++) {
+        for (int i = first; i < first + deals; i++) {
             for (Seat me : new Seat[] {Seat.A, Seat.B}) {
                 Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
-                players.put(me, g.search(ITERATIONS, -1, 300 + i));
+                players.put(me, g.search(iterations, -1, 300 + i));
                 players.put(me.opponent(), g.greedy());
                 Arena.Game game = arena.play(300 + i, players);
                 assertThat(game.finished()).isTrue();
@@ -47,10 +59,16 @@ class SearchRegressionTest {
                 games.append(' ').append(300 + i).append(me).append('=').append(game.score(me));
             }
         }
-        System.out.println("regression: ismcts scored " + score + " of " + 2 * DEALS + ":" + games);
-        assertThat(score)
-                .as("ismcts's score of " + 2 * DEALS + " (greedy's own moves score exactly half)")
-                .isGreaterThanOrEqualTo(DEALS + 1.5);
+        System.out.println(
+                "regression, "
+                        + g.id()
+                        + ": ismcts scored "
+                        + score
+                        + " of "
+                        + 2 * deals
+                        + ":"
+                        + games);
+        return score;
     }
 
     @Test
