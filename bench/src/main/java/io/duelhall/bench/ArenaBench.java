@@ -29,7 +29,7 @@ import java.util.concurrent.Future;
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
  *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1] [--mirror]
- *     [--ordered] [--bias B]
+ *     [--ordered] [--bias B] [--exploration C]
  * </pre>
  */
 final class ArenaBench {
@@ -37,6 +37,12 @@ final class ArenaBench {
 
     /** --bias: the policy bias to try instead of the game's own (tuning); negative: the game's. */
     private static double bias = -1;
+
+    /**
+     * --exploration: UCB1's constant to try instead of the game's own (tuning); negative: the
+     * game's.
+     */
+    private static double exploration = -1;
 
     /** --ordered: widening adds moves best first, not at random (to measure the ordering). */
     private static boolean ordered;
@@ -111,6 +117,7 @@ final class ArenaBench {
         int depth = args.getInt("depth", -1);
         int threads = args.getInt("threads", 1);
         bias = Double.parseDouble(args.get("bias", "-1"));
+        exploration = Double.parseDouble(args.get("exploration", "-1"));
         mirror = args.has("mirror");
         ordered = args.has("ordered");
         long seed0 = args.getInt("seed", 1);
@@ -146,7 +153,7 @@ final class ArenaBench {
                                                 seed)
                                         .orElseThrow())
                         .game();
-        if (bias < 0 && !ordered) {
+        if (bias < 0 && !ordered && exploration < 0) {
             return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
         }
         io.duelhall.domain.search.SearchGame inner = game;
@@ -176,6 +183,11 @@ final class ArenaBench {
                     @Override
                     public boolean orderMoves() {
                         return ordered;
+                    }
+
+                    @Override
+                    public double exploration() {
+                        return exploration < 0 ? inner.exploration() : exploration;
                     }
                 };
         return new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
