@@ -48,7 +48,7 @@ final class BiomeSearch implements SearchGame {
      * UCB1 explores less than the default 0.7: the values of one decision's moves differ by
      * hundredths, and at 0.7 the visits hardly followed them (the most visited move was close to a
      * draw among the widened ones). On the same 20 mirrored deals at 200 iterations 0.2 scored 70 %
-     * in voidlit and 65 % in biome where 0.7 scored 55 % and 40 % (docs/benchmarks.md, run 5).
+     * in voidlit and 65 % in biome where 0.7 scored 55 % and 40 % (docs/benchmarks.md, run 6).
      */
     @Override
     public double exploration() {
