@@ -22,13 +22,14 @@ import java.util.concurrent.Future;
  * deal (seed) played once with the search on either seat (in a pod, on each seat), so a deal or a
  * seat that decides the match counts the same for both players —, fixed seeds, a budget in
  * iterations (so every match is reproducible): the win rate (draws half) with a 95 % interval, the
- * Elo difference, µs per decision; and casket's 4-seat pod (one search, three greedy, the search's
- * seat rotated through A–D) with its average placing.
+ * Elo difference, µs per decision, and how often the search's move was greedy's (a search that only
+ * re-finds greedy's moves scores exactly half on paired deals); and casket's 4-seat pod (one
+ * search, three greedy, the search's seat rotated through A–D) with its average placing.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
  *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1] [--mirror]
- *     [--ordered] [--bias B]
+ *     [--ordered] [--bias B] [--exploration C]
  * </pre>
  */
 final class ArenaBench {
@@ -37,6 +38,12 @@ final class ArenaBench {
     /** --bias: the policy bias to try instead of the game's own (tuning); negative: the game's. */
     private static double bias = -1;
 
+    /**
+     * --exploration: UCB1's constant to try instead of the game's own (tuning); negative: the
+     * game's.
+     */
+    private static double exploration = -1;
+
     /** --ordered: widening adds moves best first, not at random (to measure the ordering). */
     private static boolean ordered;
 
@@ -44,6 +51,49 @@ final class ArenaBench {
     private static boolean mirror;
 
     record Entry(String id, Ruleset rules, AiPlayer.Roster roster) {}
+
+    /** Searched decisions of the current game, and how many of them greedy would have made too. */
+    private static final java.util.concurrent.atomic.AtomicLong searched =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    private static final java.util.concurrent.atomic.AtomicLong agreed =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * {@code search}, counting how often its searched move (more than one legal) is the one greedy
+     * would make from the same knowledge: a search that only re-finds greedy's moves cannot beat
+     * it.
+     */
+    private static AiPlayer counted(Entry g, AiPlayer search, long seed) {
+        AiPlayer greedy = g.roster().player("greedy", g.rules(), seed).orElseThrow();
+        return new AiPlayer() {
+            @Override
+            public String name() {
+                return search.name();
+            }
+
+            @Override
+            public io.duelhall.domain.Intent choose(io.duelhall.domain.SeatKnowledge k) {
+                io.duelhall.domain.Intent m = search.choose(k);
+                if (search instanceof SearchPlayer sp
+                        && sp.last() != null
+                        && sp.last().iterations() > 0) {
+                    searched.incrementAndGet();
+                    if (m != null && m.equals(greedy.choose(k))) {
+                        agreed.incrementAndGet();
+                    }
+                }
+                return m;
+            }
+        };
+    }
+
+    private static String agreement() {
+        long n = searched.getAndSet(0);
+        long a = agreed.getAndSet(0);
+        return String.format(
+                "greedy's move in %.1f %% of %d searched decisions", n == 0 ? 0 : 100.0 * a / n, n);
+    }
 
     static List<Entry> games() {
         return List.of(
@@ -67,6 +117,7 @@ final class ArenaBench {
         int depth = args.getInt("depth", -1);
         int threads = args.getInt("threads", 1);
         bias = Double.parseDouble(args.get("bias", "-1"));
+        exploration = Double.parseDouble(args.get("exploration", "-1"));
         mirror = args.has("mirror");
         ordered = args.has("ordered");
         long seed0 = args.getInt("seed", 1);
@@ -102,7 +153,7 @@ final class ArenaBench {
                                                 seed)
                                         .orElseThrow())
                         .game();
-        if (bias < 0 && !ordered) {
+        if (bias < 0 && !ordered && exploration < 0) {
             return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
         }
         io.duelhall.domain.search.SearchGame inner = game;
@@ -133,6 +184,11 @@ final class ArenaBench {
                     public boolean orderMoves() {
                         return ordered;
                     }
+
+                    @Override
+                    public double exploration() {
+                        return exploration < 0 ? inner.exploration() : exploration;
+                    }
                 };
         return new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
     }
@@ -149,7 +205,7 @@ final class ArenaBench {
                     pool.submit(
                             () -> {
                                 Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
-                                players.put(me, search(g, budget, seed));
+                                players.put(me, counted(g, search(g, budget, seed), seed));
                                 players.put(
                                         me.opponent(),
                                         g.roster().player("greedy", g.rules(), seed).orElseThrow());
@@ -202,8 +258,8 @@ final class ArenaBench {
                 decisions == 0 ? 0 : nanos / decisions / 1000,
                 decisions);
         System.out.printf(
-                "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B%n",
-                g.id(), asA, (n + 1) / 2, score - asA, n / 2);
+                "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B; %s%n",
+                g.id(), asA, (n + 1) / 2, score - asA, n / 2, agreement());
     }
 
     private static void pods(Entry g, int n, Budget budget, long seed0, ExecutorService pool)
@@ -223,7 +279,7 @@ final class ArenaBench {
                                     players.put(
                                             s,
                                             s == me
-                                                    ? search(g, budget, seed)
+                                                    ? counted(g, search(g, budget, seed), seed)
                                                     : g.roster()
                                                             .player("greedy", g.rules(), seed)
                                                             .orElseThrow());
@@ -252,8 +308,13 @@ final class ArenaBench {
         double half = 1.96 * sd / Math.sqrt(n);
         System.out.printf(
                 "casket 4-seat pods: %d pods (the search's seat rotated A-D, three greedy): "
-                        + "average placing %.2f [%.2f, %.2f] (95 %%; greedy alone 2.5), %.0f µs a decision%n",
-                n, mean, mean - half, mean + half, decisions == 0 ? 0 : nanos / decisions / 1000);
+                        + "average placing %.2f [%.2f, %.2f] (95 %%; greedy alone 2.5), %.0f µs a decision; %s%n",
+                n,
+                mean,
+                mean - half,
+                mean + half,
+                decisions == 0 ? 0 : nanos / decisions / 1000,
+                agreement());
     }
 
     /** The Elo difference of an expected score {@code p}. */

@@ -42,6 +42,7 @@ final class Ismcts {
     private final Ruleset rules;
     private final SearchGame game;
     private final double bias;
+    private final double exploration;
 
     /** Whether widening adds moves best first ({@link #nextRanked}); false: at random. */
     private final boolean ordered;
@@ -50,6 +51,7 @@ final class Ismcts {
         this.rules = rules;
         this.game = game;
         this.bias = game.policyBias();
+        this.exploration = game.exploration();
         this.ordered = game.orderMoves();
     }
 
@@ -201,7 +203,7 @@ final class Ismcts {
                 c.available++;
                 double score =
                         c.total / c.visits
-                                + EXPLORATION * Math.sqrt(Math.log(c.available) / c.visits)
+                                + exploration * Math.sqrt(Math.log(c.available) / c.visits)
                                 + (c.move.equals(node.policy) ? bias / (1 + c.visits) : 0);
                 if (score > bestScore) {
                     bestScore = score;

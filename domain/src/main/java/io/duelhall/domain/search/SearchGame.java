@@ -37,6 +37,15 @@ public interface SearchGame {
     }
 
     /**
+     * UCB1's exploration constant ({@link Ismcts}): how far the search looks at moves it values
+     * less. Values are in [0, 1], but between two moves of one decision they often differ by
+     * hundredths.
+     */
+    default double exploration() {
+        return Ismcts.EXPLORATION;
+    }
+
+    /**
      * Whether the search's progressive widening adds a node's moves best first, ranked by {@link
      * #value} of the state each leads to (after the policy's move), rather than at random. Off by
      * default: on the same 40 mirrored voidlit deals at 40 iterations the ordered search scored

@@ -56,13 +56,20 @@ public final class Unseen {
         }
     }
 
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     /** 32 random bytes as hex: a sampled server seed, so every die still to roll is a guess. */
     public static String seedHex(RandomGenerator random) {
-        StringBuilder b = new StringBuilder(64);
+        // as String.format("%016x") four times, without the formatter (a search draws one a sample)
+        char[] out = new char[64];
         for (int i = 0; i < 4; i++) {
-            b.append(String.format("%016x", random.nextLong()));
+            long v = random.nextLong();
+            for (int j = 15; j >= 0; j--) {
+                out[i * 16 + j] = HEX[(int) (v & 0xF)];
+                v >>>= 4;
+            }
         }
-        return b.toString();
+        return new String(out);
     }
 
     /** Fresh instance ids that no real card has: {@code prefix} + a number not in {@code used}. */
@@ -77,6 +84,10 @@ public final class Unseen {
         }
 
         public String next() {
+            if (used.isEmpty()) {
+                // nothing to avoid: the numbers alone are distinct (no set to fill a sample)
+                return prefix + (next++);
+            }
             String id;
             do {
                 id = prefix + (next++);

@@ -23,9 +23,36 @@ final class VoidexaSearch implements SearchGame {
         this.evaluation = new Evaluation(rules.catalog());
     }
 
+    /**
+     * No rollout: the value of the state the tree stops in (issue 42, run 4). Greedy's rollout
+     * moves (greedy decides and folds every legal move to pick one) were half an iteration's cost;
+     * without them an iteration is several times cheaper, so a budget searches deeper. Longer
+     * rollouts (12 moves) did not score better either: between these players the seat decides
+     * voidexa (docs/benchmarks.md, run 4).
+     */
     @Override
     public int rolloutDepth() {
-        return 2;
+        return 0;
+    }
+
+    /**
+     * A light bias towards greedy's move: values here differ by a few hundredths between moves, and
+     * the default 2.0 made the search play greedy's move in every decision measured.
+     */
+    @Override
+    public double policyBias() {
+        return 0.1;
+    }
+
+    /**
+     * UCB1 explores less than the default 0.7: the values of one decision's moves differ by
+     * hundredths, and at 0.7 the visits hardly followed them (the most visited move was close to a
+     * draw among the widened ones). On the same 20 mirrored deals at 200 iterations 0.2 scored 70 %
+     * in voidlit and 65 % in biome where 0.7 scored 55 % and 40 % (docs/benchmarks.md, run 6).
+     */
+    @Override
+    public double exploration() {
+        return 0.2;
     }
 
     @Override
