@@ -6,6 +6,7 @@ import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
 import io.duelhall.query.stream.patch.JsonPatches;
 import java.io.ByteArrayOutputStream;
+import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,11 +35,26 @@ import tools.jackson.databind.json.JsonMapper;
  * a match, each seat) and kept on the {@link WatchedMatch} while its subscribers take it: a
  * spectator costs a copy of the same bytes. Views are written by the HTTP mapper (Jackson 3, the
  * bytes {@code /view} would send) and diffed by {@link JsonPatches} (zjsonpatch, on Jackson 2 trees
- * of those texts). Dispatcher thread only.
+ * of those texts); the tree of each viewer's last view is kept (softly) for its next patch.
+ * Dispatcher thread only.
  */
 final class PatchFrames {
-    /** A view as sent: after event {@code seq}, its JSON text. */
-    record Rendered(long seq, String text) {}
+    /**
+     * A view as sent: after event {@code seq}, its JSON text; and, once a patch was diffed against
+     * it, that text read as a tree, softly held (the base of the next patch, which would otherwise
+     * read the text again; ~5 times the text's memory, so the collector may drop it under pressure
+     * and the text is read again).
+     */
+    record Rendered(long seq, String text, SoftReference<JsonPatches.Tree> tree) {
+        Rendered(long seq, String text) {
+            this(seq, text, null);
+        }
+
+        /** The tree of {@link #text}, if one is held still. */
+        JsonPatches.Tree heldTree() {
+            return tree == null ? null : tree.get();
+        }
+    }
 
     private final JsonMapper json;
 
@@ -132,7 +148,9 @@ final class PatchFrames {
         /** The view after event {@code n}, as a tree. */
         JsonPatches.Tree tree(long n) {
             if (treeSeq != n) {
-                tree = JsonPatches.parse(view(n));
+                Rendered last = h.lastViews.get(key);
+                JsonPatches.Tree held = last != null && last.seq() == n ? last.heldTree() : null;
+                tree = held != null ? held : JsonPatches.parse(view(n));
                 treeSeq = n;
             }
             return tree;
@@ -154,10 +172,16 @@ final class PatchFrames {
                 return known;
             }
             JsonPatches.Tree before = tree(n - 1);
-            JsonPatches.Tree after = JsonPatches.parse(view(n));
+            String text = view(n);
+            JsonPatches.Tree after = JsonPatches.parse(text);
             String patch = JsonPatches.diff(before, after);
             tree = after;
             treeSeq = n;
+            Rendered last = h.lastViews.get(key);
+            if (last != null && last.seq() == n) {
+                // the next burst of this viewer starts from this tree, not from the text again
+                h.lastViews.put(key, new Rendered(n, text, new SoftReference<>(after)));
+            }
             byte[] frame = frame(n, ",\"patch\":" + patch);
             h.patchFrames.put(k, frame);
             return frame;

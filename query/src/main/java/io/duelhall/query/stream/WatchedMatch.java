@@ -46,7 +46,8 @@ final class WatchedMatch {
 
     /**
      * The last view rendered for patch frames per viewer ({@link Subscriber#viewerKey}): its
-     * sequence number and JSON text, the base of the next patch (text, not a tree: ~20 KB a view).
+     * sequence number and JSON text, the base of the next patch (~20 KB a view), and the tree read
+     * from it, softly held ({@link PatchFrames.Rendered}).
      */
     final Map<String, PatchFrames.Rendered> lastViews = new HashMap<>();
 
