@@ -25,6 +25,12 @@ public final class ClockExtensions {
         return seconds >= MIN_SECONDS && seconds <= MAX_SECONDS;
     }
 
+    /** The refusal of an extension outside {@link #inRange}. */
+    public static Refusal outOfRange() {
+        return Refusal.malformed(
+                "OUT_OF_RANGE", "seconds must be " + MIN_SECONDS + " to " + MAX_SECONDS + ".");
+    }
+
     /**
      * Why the clock cannot be extended now (null when it can): the match must be running, a clock
      * with a deadline must run, its deadline must not have passed at {@code now}, and the seconds
@@ -44,8 +50,7 @@ public final class ClockExtensions {
                     "No clock runs at this table now: there is nothing to extend.");
         }
         if (!inRange(seconds)) {
-            return Refusal.malformed(
-                    "OUT_OF_RANGE", "seconds must be " + MIN_SECONDS + " to " + MAX_SECONDS + ".");
+            return outOfRange();
         }
         if (now == null || !now.isBefore(running.deadline())) {
             return Refusal.conflict(

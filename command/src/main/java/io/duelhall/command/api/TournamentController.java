@@ -388,13 +388,7 @@ class TournamentController {
             throw Requests.bad("OUT_OF_RANGE", "minutes must be 1 to 60.");
         }
         if (body.seconds() != null && !io.duelhall.domain.ClockExtensions.inRange(body.seconds())) {
-            throw Requests.bad(
-                    "OUT_OF_RANGE",
-                    "seconds must be "
-                            + io.duelhall.domain.ClockExtensions.MIN_SECONDS
-                            + " to "
-                            + io.duelhall.domain.ClockExtensions.MAX_SECONDS
-                            + ".");
+            throw new RefusedException(io.duelhall.domain.ClockExtensions.outOfRange());
         }
         if (body.seconds() != null && body.minutes() != null) {
             throw Requests.bad("INVALID_FIELD", "Send seconds or minutes, not both.");

@@ -134,13 +134,7 @@ public final class Rulings {
                     "MISSING_FIELD", "TIME_EXTENSION needs table and seconds (or minutes).");
         }
         if (!io.duelhall.domain.ClockExtensions.inRange(r.seconds())) {
-            return Refusal.malformed(
-                    "OUT_OF_RANGE",
-                    "seconds must be "
-                            + io.duelhall.domain.ClockExtensions.MIN_SECONDS
-                            + " to "
-                            + io.duelhall.domain.ClockExtensions.MAX_SECONDS
-                            + ".");
+            return io.duelhall.domain.ClockExtensions.outOfRange();
         }
         if (!l.started() || l.current() == null || l.over()) {
             return Refusal.conflict("TOURNAMENT_NOT_RUNNING", null, "No round is being played.");
