@@ -532,7 +532,10 @@ class TournamentController {
         return clock;
     }
 
-    /** Why a match's clock cannot be extended now, as the match would answer (null: it can). */
+    /**
+     * Why a match's clock cannot be extended now, as the match would answer (null: it can), with
+     * {@link #EXTENSION_MARGIN} to spare before its deadline.
+     */
     private Refusal clockProblem(String matchId, int seconds) {
         boolean ended = false;
         boolean started = false;
@@ -553,9 +556,15 @@ class TournamentController {
                         : started
                                 ? io.duelhall.domain.MatchStatus.LIVE
                                 : io.duelhall.domain.MatchStatus.WAITING;
+        // checked against a moment a little ahead: an extension asked for in the last instants of
+        // a clock is refused before the tournament records anything (else the ruling could be
+        // recorded and its clock run out before the match takes it, which the record's audit names)
         return io.duelhall.domain.ClockExtensions.problem(
-                status, clock, seconds, java.time.Instant.now());
+                status, clock, seconds, java.time.Instant.now().plus(EXTENSION_MARGIN));
     }
+
+    /** How long before its deadline a running clock can still be extended by a request. */
+    static final java.time.Duration EXTENSION_MARGIN = java.time.Duration.ofSeconds(2);
 
     /**
      * The entrant's rating now, as the queue reads it (Glicko-2 for a 2-seat tournament, the rating
