@@ -63,12 +63,25 @@ class WebQueueTest extends WebTest {
         decks.selectByIndex(deck % decks.getOptions().size());
     }
 
+    /** What a board opened at once says instead of the queue's words. */
+    private static final String MATCHED_AT_ONCE = "(matched at once: the board opened)";
+
+    /**
+     * Presses "Play rated": the queue's words once the ticket's stream has said where it stands, or
+     * {@link #MATCHED_AT_ONCE} when a wave seated the newcomer on arrival (issue 40: a ticket that
+     * completes a table is matched within milliseconds, and the board opens before the queue box
+     * has shown its window).
+     */
     private String rated(WebDriver d) {
         d.findElement(By.id("play-rated")).click();
         return waitFor(
                 d,
                 x -> {
-                    String t = x.findElement(By.id("queue")).getText();
+                    if (x.getCurrentUrl().contains("#seat=")) {
+                        return MATCHED_AT_ONCE;
+                    }
+                    List<org.openqa.selenium.WebElement> queue = x.findElements(By.id("queue"));
+                    String t = queue.isEmpty() ? "" : queue.get(0).getText();
                     // the window shows once the ticket's stream has said where it stands
                     return t.contains("Looking for") && t.contains("window ±") ? t : null;
                 });
@@ -166,7 +179,12 @@ class WebQueueTest extends WebTest {
             WebDriver d = player(name, "10.41.0." + (i + 1));
             choose(d, "casket", 4, i);
             String waiting = rated(d);
-            assertThat(waiting).contains("rated casket (4 seats) queue");
+            if (i < 3) {
+                // a pod of 4 cannot be seated before its fourth player
+                assertThat(waiting).contains("rated casket (4 seats) queue");
+            } else if (!waiting.equals(MATCHED_AT_ONCE)) {
+                assertThat(waiting).contains("rated casket (4 seats) queue");
+            }
             players.add(d);
         }
         meet(players, names);
