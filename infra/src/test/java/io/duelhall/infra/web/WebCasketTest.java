@@ -623,19 +623,22 @@ class WebCasketTest extends WebTest {
     }
 
     /**
-     * Whether {@code refusal} is the server's STALE_VERSION for a move sent on the version the
-     * board showed ({@code version}, or a later one it had drawn since) while the match had moved
-     * on (its clock, on a loaded machine): the refusal names the match's version from the write
-     * side, which the read model of the view may not show yet.
+     * Whether {@code refusal} is the server's STALE_VERSION for a move sent on a version the match
+     * had left (its clock, on a loaded machine), the match being at least at {@code version}, the
+     * one the board showed: the refusal names the match's version from the write side, which the
+     * read model of the view may not show yet.
      */
     static boolean movedOnSince(String refusal, long version) {
         java.util.regex.Matcher m =
                 java.util.regex.Pattern.compile(
                                 "expectedVersion (\\d+) is not the match's version (\\d+)")
                         .matcher(refusal);
+        // the page may send the version its listed moves were asked at, which can be behind the
+        // board it shows (the moves' answer and the view's stream arrive apart): still a move on
+        // a version the match has left, so the version the match is at must be the later one
         return refusal.contains("STALE_VERSION")
                 && m.find()
-                && Long.parseLong(m.group(1)) >= version // not older than the board showed
-                && Long.parseLong(m.group(2)) > Long.parseLong(m.group(1));
+                && Long.parseLong(m.group(2)) > Long.parseLong(m.group(1))
+                && Long.parseLong(m.group(2)) >= version;
     }
 }
