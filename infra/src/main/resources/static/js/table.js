@@ -204,8 +204,13 @@ function setUpPlayer() {
   confirmButton($('#concede'), 'Really concede?', () => send({ type: 'CONCEDE' }));
 }
 
-/** The seat's moves for the view shown; a stale answer (the view moved on meanwhile) is dropped. */
-async function refreshMoves(v) {
+/**
+ * The seat's moves for the view shown; a stale answer (the view moved on meanwhile) is dropped. Moves are offered
+ * only when they were listed at the very version the board shows (each carries it as its expectedVersion): the
+ * answer and the stream arrive apart, and a move listed for another state than the one drawn would be refused
+ * (STALE_VERSION) or, worse, chosen against a board the player did not see. Listed behind the board: asked again.
+ */
+async function refreshMoves(v, again = 0) {
   const asked = ++movesAsked;
   $('#concede').disabled = v.status !== 'LIVE';
   if (v.status !== 'LIVE') {
@@ -216,6 +221,13 @@ async function refreshMoves(v) {
   try {
     const answer = await get(`/api/matches/${encodeURIComponent(matchId)}/moves`, token);
     if (asked !== movesAsked) return;
+    if (answer.version !== view.version) {
+      // listed behind the board: ask again shortly; ahead of it: the stream brings that view, which asks again
+      if (answer.version < view.version && again < 20) setTimeout(() => { if (asked === movesAsked) refreshMoves(view, again + 1); }, 100 + 50 * again);
+      say('#moves-note', 'Listing your moves…');
+      fill($('#moves'));
+      return;
+    }
     const drawn = TABLE_BODIES[view.ruleset];
     if (drawn && drawn.length >= 3) {
       shownMoves = answer.moves;

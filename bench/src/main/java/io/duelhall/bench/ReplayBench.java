@@ -1,6 +1,5 @@
 package io.duelhall.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.duelhall.client.JsonHttp;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -109,16 +108,24 @@ public final class ReplayBench {
                         .get("matchId")
                         .asText();
         long deadline = System.currentTimeMillis() + 600_000;
-        JsonNode view;
-        while (!(view = http.get("/api/matches/" + id + "/view", null).body())
-                .get("status")
-                .asText()
-                .equals("ENDED")) {
+        while (true) {
+            JsonHttp.Res r = http.get("/api/matches/" + id + "/view", null);
+            if (r.status() == 429) { // a poller slowed down by the server: as it asks, then again
+                Thread.sleep(
+                        1000L * Math.max(1, r.headers().firstValueAsLong("Retry-After").orElse(1)));
+                continue;
+            }
+            if (r.status() != 200 || !r.body().hasNonNull("status")) {
+                throw new IllegalStateException(
+                        "GET /api/matches/" + id + "/view answered " + r.status() + ": " + r.raw());
+            }
+            if (r.body().get("status").asText().equals("ENDED")) {
+                return id;
+            }
             if (System.currentTimeMillis() > deadline) {
                 throw new IllegalStateException("the AI match did not end in 10 minutes");
             }
             Thread.sleep(250);
         }
-        return id;
     }
 }

@@ -1,6 +1,7 @@
 package io.duelhall.infra;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -33,7 +34,10 @@ import org.springframework.test.context.DynamicPropertySource;
             // addresses (QueueHttpTest's 127.0.0.N) are clients, whose header is not believed
             "server.forward-headers-strategy=native",
             "server.tomcat.remoteip.internal-proxies=127.0.0.1/32, ::1/128",
-            "server.tomcat.remoteip.remote-ip-header=X-Forwarded-For"
+            "server.tomcat.remoteip.remote-ip-header=X-Forwarded-For",
+            // every pooled connection watched for use from a second thread or after its close
+            // (ConnectionOwnerGuard): a one-off 500 from a shared Hikari connection was seen once
+            "duelhall.test.connection-guard=true"
         })
 public abstract class AppTest {
     /** The admin token of the test app (duelhall.admin-token). */
@@ -44,6 +48,21 @@ public abstract class AppTest {
      * (FuzzHttpTest) starts a second app, and two apps on one embedded store would each trust their
      * caches and run each other's clocks (the server's data-directory lock now refuses that start).
      */
+    /**
+     * No pooled connection was used from a second thread or after its close while this class ran
+     * ({@link io.duelhall.infra.reliability.ConnectionOwnerGuard}; each such use is printed with
+     * where the connection was borrowed).
+     */
+    @org.junit.jupiter.api.AfterAll
+    static void noConnectionMisused() {
+        List<String> seen =
+                List.copyOf(io.duelhall.infra.reliability.ConnectionOwnerGuard.VIOLATIONS);
+        io.duelhall.infra.reliability.ConnectionOwnerGuard.VIOLATIONS.clear();
+        org.assertj.core.api.Assertions.assertThat(seen)
+                .as("pooled connections used across threads or after their close")
+                .isEmpty();
+    }
+
     @DynamicPropertySource
     static void dataDir(DynamicPropertyRegistry registry) {
         Path dir = Path.of("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath();

@@ -7,7 +7,8 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
  * TIME_EXTENSION} ruling, {@code TournamentTables}): the running clock's deadline moves {@code
  * seconds} later. {@code tournamentId} and {@code rulingEvent} name the ruling (its {@code
  * RulingMade}'s sequence number); the same ruling sent again changes nothing. The answer is a
- * {@link io.duelhall.domain.Refusal} (null: extended, or extended before).
+ * {@link io.duelhall.domain.Refusal}, or the match's running {@link io.duelhall.domain.ClockSet}
+ * once extended (by this command, or by the same ruling before; null if no clock runs then).
  */
 public record ExtendClock(
         @TargetAggregateIdentifier String matchId,

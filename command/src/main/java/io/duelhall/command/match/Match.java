@@ -358,11 +358,11 @@ public class Match {
      * again).
      */
     @CommandHandler
-    public Refusal handle(
+    public Object handle(
             ExtendClock cmd, DeadlineManager deadlines, Clock time, EventChainer chainer) {
         String ruling = cmd.tournamentId() + "#" + cmd.rulingEvent();
         if (extensions.contains(ruling)) {
-            return null;
+            return clock;
         }
         Instant now = time.instant();
         Refusal bad = ClockExtensions.problem(state.status(), clock, cmd.seconds(), now);
@@ -382,7 +382,7 @@ public class Match {
                         moved));
         deadlines.cancelAllWithinScope(CLOCK);
         deadlines.schedule(moved.deadline(), CLOCK, new ClockExpired(clockSeq));
-        return null;
+        return moved;
     }
 
     /**

@@ -293,8 +293,9 @@ public class Tournament {
         }
     }
 
+    /** Records a judge's ruling; answers the sequence number of its {@code RulingMade}. */
     @CommandHandler
-    public void handle(Rule cmd, Clock clock) {
+    public Long handle(Rule cmd, Clock clock) {
         judgeOnly(cmd.accountId());
         if (state.status() == Status.ENDED) {
             throw refused(Refusal.conflict("TOURNAMENT_OVER", null, "The tournament has ended."));
@@ -306,6 +307,7 @@ public class Tournament {
         apply(
                 new TournamentEvents.RulingMade(
                         cmd.accountId(), cmd.name(), cmd.ruling(), clock.instant()));
+        Long rulingEvent = org.axonframework.modelling.command.AggregateLifecycle.getVersion();
         if (cmd.ruling().kind() == Ruling.Kind.GAME_LOSS && state.created().rules().bestOf() > 1) {
             for (TournamentEvent e :
                     TableResults.gameLoss(state, tournamentId, cmd.ruling(), clock.instant())) {
@@ -313,6 +315,7 @@ public class Tournament {
             }
         }
         advance(clock);
+        return rulingEvent;
     }
 
     private void organizerOnly(String accountId, String what) {

@@ -41,11 +41,13 @@ import org.junit.jupiter.api.Test;
 class MatchClockExtensionTest {
     static final int TURN = MatchClockTest.TURN;
     FixtureConfiguration<Match> fixture;
+    AggregateTestFixture<Match> timed;
 
     @BeforeEach
     void setUp() {
         AggregateTestFixture<Match> f = new AggregateTestFixture<>(Match.class);
         fixture = f;
+        timed = f;
         fixture.registerInjectableResource(new Rulesets(RULES));
         fixture.registerInjectableResource(MatchAggregateTest.CHAINER);
         fixture.registerInjectableResource(timeOf(f));
@@ -91,7 +93,7 @@ class MatchClockExtensionTest {
         fixture.given(clocked().toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"))
                 .when(extend(300))
-                .expectResultMessagePayload(null)
+                .expectResultMessagePayloadMatching(clockOf(first, 300))
                 .expectEventsMatching(extended(first, 300));
     }
 
@@ -128,7 +130,7 @@ class MatchClockExtensionTest {
         fixture.given(clocked().toArray())
                 .andGivenCommands(new TakeSeat(ID, join("Bo", 1), "tb"), extend(60))
                 .when(extend(60))
-                .expectResultMessagePayload(null)
+                .expectResultMessagePayloadMatching(clockOf(first(), 60))
                 .expectNoEvents();
     }
 
@@ -175,6 +177,26 @@ class MatchClockExtensionTest {
                 .when(extend(60))
                 .expectResultMessagePayloadMatching(code("TABLE_ENDED"))
                 .expectNoEvents();
+    }
+
+    /**
+     * The answer of an extension: the running clock of {@code seat}, its deadline {@code seconds}
+     * past the turn's (the fixture's time stands still, so the turn began at its current time).
+     */
+    Matcher<Object> clockOf(Seat seat, int seconds) {
+        return new TypeSafeMatcher<>() {
+            @Override
+            protected boolean matchesSafely(Object o) {
+                return o instanceof ClockSet c
+                        && c.seat() == seat
+                        && c.deadline().equals(timed.currentTime().plusSeconds(TURN + seconds));
+            }
+
+            @Override
+            public void describeTo(Description d) {
+                d.appendText("the clock of " + seat + " moved " + seconds + " s");
+            }
+        };
     }
 
     static Matcher<Object> code(String code) {

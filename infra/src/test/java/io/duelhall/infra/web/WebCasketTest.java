@@ -624,8 +624,8 @@ class WebCasketTest extends WebTest {
 
     /**
      * Whether {@code refusal} is the server's STALE_VERSION for a move sent on a version the match
-     * had left (its clock, on a loaded machine), the match being at least at {@code version}, the
-     * one the board showed: the refusal names the match's version from the write side, which the
+     * had left (its clock, on a loaded machine), the move sent at {@code version} (the one the
+     * board showed) or later: the refusal names the match's version from the write side, which the
      * read model of the view may not show yet.
      */
     static boolean movedOnSince(String refusal, long version) {
@@ -633,12 +633,13 @@ class WebCasketTest extends WebTest {
                 java.util.regex.Pattern.compile(
                                 "expectedVersion (\\d+) is not the match's version (\\d+)")
                         .matcher(refusal);
-        // the page may send the version its listed moves were asked at, which can be behind the
-        // board it shows (the moves' answer and the view's stream arrive apart): still a move on
-        // a version the match has left, so the version the match is at must be the later one
+        // the page offers only moves listed at the version the board shows (table.js): the move
+        // sent
+        // carries that version, the one waited for or a later one drawn before the click, never an
+        // earlier one; and the match must have left it
         return refusal.contains("STALE_VERSION")
                 && m.find()
-                && Long.parseLong(m.group(2)) > Long.parseLong(m.group(1))
-                && Long.parseLong(m.group(2)) >= version;
+                && Long.parseLong(m.group(1)) >= version
+                && Long.parseLong(m.group(2)) > Long.parseLong(m.group(1));
     }
 }

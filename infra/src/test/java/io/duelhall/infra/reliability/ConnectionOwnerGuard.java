@@ -1,0 +1,149 @@
+package io.duelhall.infra.reliability;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
+
+/**
+ * A watch on the app's pooled connections in tests ({@code duelhall.test.connection-guard=true}, on
+ * for every {@code AppTest}): each connection remembers the thread that borrowed it, and a call on
+ * it from another thread, or on it or one of its statements after it was closed, is printed with
+ * the stack where it was borrowed (or closed) and kept in {@link #VIOLATIONS}.
+ *
+ * <p>Why: once, under CI load, a request's {@code GET /view} answered 500 from Hikari's statement
+ * list of one physical connection changed by two threads at once (the event store's reader and the
+ * request). Hikari keeps that list per pooled connection, across borrows, so a statement closed
+ * after its connection went back to the pool is enough. Runs of the classes near it found no such
+ * use; should it happen again, the log says where the connection came from.
+ */
+@org.springframework.stereotype.Component
+@org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(
+        name = "duelhall.test.connection-guard",
+        havingValue = "true")
+public class ConnectionOwnerGuard implements BeanPostProcessor {
+    public static final List<String> VIOLATIONS = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Object postProcessAfterInitialization(Object bean, String beanName) {
+        if (bean instanceof DataSource ds && "dataSource".equals(beanName)) {
+            return new Guarded(ds);
+        }
+        return bean;
+    }
+
+    static final class Guarded extends DelegatingDataSource {
+        Guarded(DataSource target) {
+            super(target);
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            return wrap(super.getConnection());
+        }
+
+        @Override
+        public Connection getConnection(String u, String p) throws SQLException {
+            return wrap(super.getConnection(u, p));
+        }
+    }
+
+    static void record(String what, Throwable borrowed) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        java.io.PrintWriter p = new java.io.PrintWriter(w);
+        p.println("CONNECTION MISUSED: " + what + " on " + Thread.currentThread().getName());
+        new Throwable("used here").printStackTrace(p);
+        borrowed.printStackTrace(p);
+        p.flush();
+        VIOLATIONS.add(w.toString());
+        System.err.println(w);
+    }
+
+    static Connection wrap(Connection c) {
+        Thread owner = Thread.currentThread();
+        Throwable borrowed = new Throwable("borrowed on " + owner.getName());
+        java.util.concurrent.atomic.AtomicReference<Throwable> closed =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        InvocationHandler h =
+                (proxy, method, args) -> {
+                    String name = method.getName();
+                    if (name.equals("equals")) {
+                        return proxy == args[0];
+                    }
+                    if (name.equals("hashCode")) {
+                        return System.identityHashCode(proxy);
+                    }
+                    if (name.equals("toString") || name.equals("isClosed")) {
+                        return method.invoke(c, args);
+                    }
+                    if (Thread.currentThread() != owner) {
+                        record(
+                                name + " across threads (borrowed on " + owner.getName() + ")",
+                                borrowed);
+                    }
+                    if (closed.get() != null && !name.equals("close")) {
+                        record(name + " after close", closed.get());
+                    }
+                    if (name.equals("close") && closed.get() == null) {
+                        closed.set(new Throwable("closed on " + Thread.currentThread().getName()));
+                    }
+                    Object out;
+                    try {
+                        out = method.invoke(c, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (out instanceof java.sql.Statement st) {
+                        return statement(st, closed, borrowed);
+                    }
+                    return out;
+                };
+        return (Connection)
+                Proxy.newProxyInstance(
+                        ConnectionOwnerGuard.class.getClassLoader(),
+                        new Class<?>[] {Connection.class},
+                        h);
+    }
+
+    static Object statement(
+            java.sql.Statement st,
+            java.util.concurrent.atomic.AtomicReference<Throwable> connectionClosed,
+            Throwable borrowed) {
+        Class<?> type =
+                st instanceof java.sql.CallableStatement
+                        ? java.sql.CallableStatement.class
+                        : st instanceof java.sql.PreparedStatement
+                                ? java.sql.PreparedStatement.class
+                                : java.sql.Statement.class;
+        InvocationHandler h =
+                (proxy, method, args) -> {
+                    String name = method.getName();
+                    if (name.equals("equals")) {
+                        return proxy == args[0];
+                    }
+                    if (name.equals("hashCode")) {
+                        return System.identityHashCode(proxy);
+                    }
+                    if (connectionClosed.get() != null
+                            && !name.equals("isClosed")
+                            && !name.equals("toString")) {
+                        record(
+                                "statement " + name + " after its connection was closed",
+                                connectionClosed.get());
+                    }
+                    try {
+                        return method.invoke(st, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                };
+        return Proxy.newProxyInstance(
+                ConnectionOwnerGuard.class.getClassLoader(), new Class<?>[] {type}, h);
+    }
+}
