@@ -19,6 +19,8 @@ import io.duelhall.command.queue.QueueEvents.WaveRan;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.matchmaking.PairingRules;
+import io.duelhall.domain.matchmaking.RatingPopulation;
 import io.duelhall.domain.matchmaking.Table;
 import io.duelhall.domain.matchmaking.WaitingTicket;
 import io.duelhall.domain.matchmaking.Wave;
@@ -64,6 +66,15 @@ class MatchQueue {
     private final Map<String, String> openByAccount = new HashMap<>();
     private final Map<String, Recent> recent = new HashMap<>();
     private final Set<String> seatedMatches = new java.util.HashSet<>();
+
+    /**
+     * The ratings of the tickets this queue's waves seated (pairing rules version 3: how scarce
+     * partners are at a rating), from the stored waves alone, so a replay keeps the same.
+     */
+    private final RatingPopulation population = new RatingPopulation();
+
+    /** The ratings the latest stored wave read, by ticket (for {@link #population}). */
+    private final Map<String, Double> lastWaveRatings = new HashMap<>();
 
     /** A ticket as the queue keeps it; {@code status} QUEUED, MATCHED, CANCELLED or EXPIRED. */
     private record Ticket(
@@ -131,7 +142,12 @@ class MatchQueue {
             }
         }
         return arrived != null
-                && WaveMatcher.seatableNow(key.seats(), key.rated(), arrived, others, cmd.rules());
+                && WaveMatcher.seatableNow(
+                        key.seats(),
+                        key.rated(),
+                        arrived,
+                        others,
+                        cmd.rules().withPopulation(population));
     }
 
     /** A waiting ticket as a wave at {@code at} sees it, but for its blocks. */
@@ -315,12 +331,14 @@ class MatchQueue {
                             avoid));
             byId.put(o.ticketId(), t);
         }
-        Wave wave = WaveMatcher.run(key.seats(), key.rated(), seen, cmd.rules());
+        // version 3 weighs the queue's ratings as they stand, and stores them with the wave
+        PairingRules rules = cmd.rules().withPopulation(population);
+        Wave wave = WaveMatcher.run(key.seats(), key.rated(), seen, rules);
         if (wave.tables().isEmpty()) {
             return new WaveOutcome(List.of(), staying.size(), List.of());
         }
         String waveId = UUID.randomUUID().toString();
-        apply(new WaveRan(queueId, waveId, cmd.at(), key.seats(), key.rated(), cmd.rules(), seen));
+        apply(new WaveRan(queueId, waveId, cmd.at(), key.seats(), key.rated(), rules, seen));
         List<TablePlan> plans = new ArrayList<>();
         List<Long> waits = new ArrayList<>();
         for (Table table : wave.tables()) {
@@ -390,10 +408,18 @@ class MatchQueue {
     @EventSourcingHandler
     void on(WaveRan e) {
         lastWave = e.at();
+        lastWaveRatings.clear();
+        for (WaitingTicket t : e.tickets()) {
+            lastWaveRatings.put(t.ticketId(), t.rating());
+        }
     }
 
     @EventSourcingHandler
     void on(TicketMatched e) {
+        Double rating = lastWaveRatings.get(e.ticketId());
+        if (rating != null) {
+            population.add(rating); // each matched ticket's rating, as its wave read it
+        }
         Ticket t = tickets.get(e.ticketId());
         tickets.put(
                 e.ticketId(), new Ticket(t.opened(), "MATCHED", lastWave, e.matchId(), e.seat()));
