@@ -76,6 +76,12 @@ class MatchQueue {
     /** The ratings the latest stored wave read, by ticket (for {@link #population}). */
     private final Map<String, Double> lastWaveRatings = new HashMap<>();
 
+    /**
+     * The rating each waiting ticket's window is shown with ({@link #scarcity}): read when first
+     * shown, dropped once the ticket is read closed.
+     */
+    private final transient Map<String, Double> shownRatings = new HashMap<>();
+
     /** A ticket as the queue keeps it; {@code status} QUEUED, MATCHED, CANCELLED or EXPIRED. */
     private record Ticket(
             TicketOpened opened, String status, Instant closedAt, String matchId, String seat) {
@@ -201,18 +207,18 @@ class MatchQueue {
     }
 
     @CommandHandler
-    TicketState handle(ReadTicket cmd) {
-        return state(cmd.ticketId(), cmd.tokenHash());
+    TicketState handle(ReadTicket cmd, QueueRatings ratings) {
+        return state(cmd.ticketId(), cmd.tokenHash(), ratings);
     }
 
     @CommandHandler
-    java.util.Map<String, TicketState> handle(QueueCommands.ReadTickets cmd) {
+    java.util.Map<String, TicketState> handle(QueueCommands.ReadTickets cmd, QueueRatings ratings) {
         java.util.Map<String, TicketState> out = new java.util.HashMap<>();
-        cmd.tokenHashes().forEach((id, hash) -> out.put(id, state(id, hash)));
+        cmd.tokenHashes().forEach((id, hash) -> out.put(id, state(id, hash, ratings)));
         return out;
     }
 
-    private TicketState state(String ticketId, String tokenHash) {
+    private TicketState state(String ticketId, String tokenHash, QueueRatings ratings) {
         Ticket t = tickets.get(ticketId);
         Refusal no = access(t, tokenHash);
         if (no != null) {
@@ -220,10 +226,44 @@ class MatchQueue {
         }
         if (t.status().equals("MATCHED") && !seatedMatches.contains(t.matchId())) {
             // paired, its match not made yet: a moment, shown as waiting (it can no longer cancel)
-            return new TicketState(null, "QUEUED", t.opened().at(), null, null, null);
+            return new TicketState(
+                    null, "QUEUED", t.opened().at(), null, null, null, scarcity(t, ratings));
+        }
+        boolean waiting = t.status().equals("QUEUED");
+        if (!waiting) {
+            shownRatings.remove(ticketId);
         }
         return new TicketState(
-                null, t.status(), t.opened().at(), t.closedAt(), t.matchId(), t.seat());
+                null,
+                t.status(),
+                t.opened().at(),
+                t.closedAt(),
+                t.matchId(),
+                t.seat(),
+                waiting ? scarcity(t, ratings) : 1);
+    }
+
+    /**
+     * How scarce partners are at a waiting ticket's rating in this queue (pairing rules version 3:
+     * its window widens that many times as fast), for the window its holder is shown. The rating is
+     * read once per ticket and kept for its later reads: a figure shown, not the queue's state (a
+     * wave reads every rating afresh), so it is not event-sourced.
+     */
+    private double scarcity(Ticket t, QueueRatings ratings) {
+        if (population.sd() <= 0) {
+            return 1;
+        }
+        TicketOpened o = t.opened();
+        Double rating = shownRatings.get(o.ticketId());
+        if (rating == null) {
+            QueueKey key = QueueKey.parse(queueId).orElseThrow();
+            rating =
+                    o.guest()
+                            ? QueueRatings.Rating.NEW.rating()
+                            : ratings.of(key.ruleset(), o.account(), key.seats()).rating();
+            shownRatings.put(o.ticketId(), rating);
+        }
+        return PairingRules.scarcity(rating, population.mean(), population.sd());
     }
 
     @CommandHandler

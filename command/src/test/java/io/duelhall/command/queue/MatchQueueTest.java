@@ -299,6 +299,20 @@ class MatchQueueTest {
         assertThat(again.tables().get(0).ticketIds()).isEqualTo(matched.get(0).table());
         assertThat(again.tables().get(0).cost()).isEqualTo(matched.get(0).cost());
         assertThat(again.waiting()).containsExactly(Q + ".c");
+        // the window its holder is shown: c, 2400 (z = 7.8), widens 16 times as fast as one at the
+        // mean would; a ticket at the mean as fast
+        fixture.given(given)
+                .when(new ReadTicket(Q, Q + ".c", "hash-c"))
+                .expectResultMessagePayloadMatching(
+                        that(
+                                "c widens 16 times as fast",
+                                (TicketState t) -> t.scarcity() == PairingRules.MAX_SCARCITY));
+        fixture.given(given)
+                .when(new ReadTicket(Q, Q + ".a", "hash-a"))
+                .expectResultMessagePayloadMatching(
+                        that(
+                                "a, at the mean, as fast as the mean",
+                                (TicketState t) -> t.scarcity() >= 1 && t.scarcity() < 1.01));
     }
 
     @Test

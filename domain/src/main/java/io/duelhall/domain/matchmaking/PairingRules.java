@@ -154,10 +154,15 @@ public record PairingRules(
      * without a population.
      */
     public double scarcity(double rating) {
-        if (version < 3 || ratingSd <= 0) {
+        return version < 3 ? 1 : scarcity(rating, ratingMean, ratingSd);
+    }
+
+    /** Version 3's scarcity at a rating in a queue of this mean and deviation (1: none known). */
+    public static double scarcity(double rating, double mean, double sd) {
+        if (!(sd > 0)) {
             return 1;
         }
-        double z = (rating - ratingMean) / ratingSd;
+        double z = (rating - mean) / sd;
         return Math.min(MAX_SCARCITY, Math.exp(z * z / 2));
     }
 
@@ -167,11 +172,18 @@ public record PairingRules(
      * seldom, reaches as many of them per second waited as one in the middle).
      */
     public double seatWindow(double rating, long waitedMs) {
+        return windowAt(waitedMs, scarcity(rating));
+    }
+
+    /**
+     * The window of a seat of this {@code scarcity} ({@link #scarcity}) that waited this long; in
+     * versions 1 and 2 the scarcity is not used ({@link #window}).
+     */
+    public double windowAt(long waitedMs, double scarcity) {
         if (version < 3) {
             return window(waitedMs);
         }
-        return Math.min(
-                windowMax, windowStart + windowPerSecond * scarcity(rating) * (waitedMs / 1000.0));
+        return Math.min(windowMax, windowStart + windowPerSecond * scarcity * (waitedMs / 1000.0));
     }
 
     /** The rating gap (points) a ticket that waited this long accepts. */
