@@ -49,6 +49,8 @@ export const takeSeat = (matchId, body, playerToken) => call('POST', `/api/match
 /** A GET / POST as a registered player (X-Player-Token), e.g. a tournament's calls. */
 export const getAs = (path, playerToken) => call('GET', path, undefined, undefined, { 'X-Player-Token': playerToken });
 export const postAs = (path, body, playerToken) => call('POST', path, body, undefined, { 'X-Player-Token': playerToken });
+export const putAs = (path, playerToken) => call('PUT', path, undefined, undefined, { 'X-Player-Token': playerToken });
+export const delAs = (path, playerToken) => call('DELETE', path, undefined, undefined, { 'X-Player-Token': playerToken });
 
 /** Opens a queue ticket (API.md, "Matchmaking"); rated queues take a registered player's token (X-Player-Token). */
 export const openTicket = (ruleset, body, playerToken) => call('POST', `/api/queues/${encodeURIComponent(ruleset)}/tickets`,

@@ -2,7 +2,7 @@
 // and signing in as a registered player: then every seat this page takes is the player's (rated against another
 // registered player); signed out, the page plays as a guest (unrated).
 import { h, fill, refill, $, shortId, timeAgo, params } from './dom.js';
-import { get, post, postAs, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
+import { get, getAs, post, postAs, putAs, delAs, del, takeSeat, openTicket, ticketStream, ApiError } from './api.js';
 import { reasonName } from './words.js';
 import * as account from './account.js';
 import { boardHref } from './boards.js';
@@ -168,6 +168,52 @@ function showAccount() {
     delete name.dataset.guestName;
   }
   name.disabled = !!p;
+  if (p) showBlocks(p);
+}
+
+/**
+ * The players the signed-in player blocks (issue 40; GET/PUT/DELETE /api/blocks, docs/matchmaking.md): the queue never
+ * seats the two at one table, whichever blocked the other. Each listed with an Unblock; a name to block below.
+ */
+async function showBlocks(p) {
+  try {
+    const blocks = await getAs('/api/blocks', p.playerToken);
+    if (account.current() !== null && account.current().playerToken !== p.playerToken) return;
+    fill($('#block-list'), blocks.length
+      ? blocks.map((b) => h('li', { dataset: { blocked: b.name } }, h('strong', {}, b.name), ` · blocked ${timeAgo(b.since)}`,
+        h('button', { type: 'button', class: 'unblock', 'aria-label': `Unblock ${b.name}`,
+          onclick: () => blockAction(() => delAs(`/api/blocks/${encodeURIComponent(b.name)}`, p.playerToken)) }, 'Unblock')))
+      : h('li', { class: 'muted' }, 'You block nobody.'));
+  } catch (e) {
+    fill($('#block-error'), e instanceof ApiError ? e.describe() : String(e));
+  }
+}
+
+async function blockAction(fn) {
+  fill($('#block-error'), '');
+  const p = account.current();
+  if (!p) return;
+  const buttons = document.querySelectorAll('#blocks button');
+  for (const b of buttons) b.disabled = true;
+  try {
+    await fn(p);
+    $('#block-name').value = '';
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'INVALID_PLAYER_TOKEN') {
+      await account.signOut();
+      showAccount();
+    }
+    fill($('#block-error'), e instanceof ApiError ? e.describe() : String(e));
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+  if (account.current()) await showBlocks(account.current());
+}
+
+function blockNamed() {
+  const name = $('#block-name').value.trim();
+  if (!name) return;
+  blockAction((p) => putAs(`/api/blocks/${encodeURIComponent(name)}`, p.playerToken));
 }
 
 async function accountAction(fn) {
@@ -387,7 +433,18 @@ async function playQueue(rated) {
   }
   if (ticket) return; // one ticket at a time from this page
   const seats = seatCount();
-  const opened = await openTicket(game(), { seats, rated, seat: deckBody(myName()) }, p ? p.playerToken : null);
+  let opened;
+  try {
+    opened = await openTicket(game(), { seats, rated, seat: deckBody(myName()) }, p ? p.playerToken : null);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'QUEUE_COOLDOWN' && p) {
+      await showCooldown(p, e);
+      return;
+    }
+    throw e;
+  }
+  if (cooldownTimer) clearInterval(cooldownTimer);
+  cooldownTimer = null;
   ticket = { ticketId: opened.ticketId, token: opened.ticketToken, rated, seats, ruleset: game() };
   showTicket({ ticketId: opened.ticketId, status: 'QUEUED', waitedMs: 0, window: null });
   const mine = ticket;
@@ -402,6 +459,49 @@ async function playQueue(rated) {
       fill($('#start-error'), e instanceof ApiError ? e.describe() : String(e));
     }
   });
+}
+
+/** The countdown of a cooldown shown in the queue box, if any. */
+let cooldownTimer = null;
+
+/**
+ * {@code 403 QUEUE_COOLDOWN} in words (issue 40, docs/matchmaking.md "Dodges"): why the account may not queue and when
+ * it may again, in local time with the time left counting down; the end is the account's own (GET /api/sessions/me,
+ * {@code queue.cooldownUntil}), the server's refusal below it.
+ */
+async function showCooldown(p, refusal) {
+  let standing = null;
+  try {
+    standing = (await get('/api/sessions/me', p.playerToken)).queue;
+  } catch (e) {
+    standing = null;
+  }
+  const box = $('#queue');
+  box.hidden = false;
+  if (cooldownTimer) clearInterval(cooldownTimer);
+  const until = standing && standing.cooldownUntil ? Date.parse(standing.cooldownUntil) : NaN;
+  if (Number.isNaN(until) || until <= Date.now()) {
+    fill(box, h('p', {}, refusal.describe()));
+    return;
+  }
+  const n = standing.recentDodges;
+  const at = new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const left = h('span', { class: 'cooldown-left' }, mmss(until - Date.now()));
+  fill(box, h('div', { class: 'cooldown', dataset: { until: standing.cooldownUntil } },
+    h('p', {}, h('strong', {}, `You may not queue until ${at}`), ' (', left, ' left).'),
+    h('p', {}, `${n} of the matches the queue seated you in lately ${n === 1 ? 'was' : 'were'} left unplayed: no move made, `
+      + 'lost on the clock, and the players seated with you lost their wait. Games you create or join are not affected.'),
+    h('p', { class: 'muted' }, refusal.describe())));
+  cooldownTimer = setInterval(() => {
+    const ms = until - Date.now();
+    if (ms > 0) {
+      left.textContent = mmss(ms);
+      return;
+    }
+    clearInterval(cooldownTimer);
+    cooldownTimer = null;
+    fill(box, h('p', {}, 'Your cooldown is over: you may queue again.'));
+  }, 1000);
 }
 
 async function cancelTicket() {
@@ -475,6 +575,7 @@ async function start() {
   $('#account-form').addEventListener('submit', (e) => { e.preventDefault(); accountAction(() => account.signIn(...credentials())); });
   $('#register').addEventListener('click', () => accountAction(() => account.register(...credentials())));
   $('#sign-out').addEventListener('click', () => accountAction(() => account.signOut()));
+  $('#block-form').addEventListener('submit', (e) => { e.preventDefault(); blockNamed(); });
   showAccount();
   account.check().then(showAccount);
   $('#start-form').addEventListener('submit', (e) => { e.preventDefault(); guarded(playAi); });

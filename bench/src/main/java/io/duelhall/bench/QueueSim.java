@@ -1,6 +1,7 @@
 package io.duelhall.bench;
 
 import io.duelhall.domain.matchmaking.PairingRules;
+import io.duelhall.domain.matchmaking.RatingPopulation;
 import io.duelhall.domain.matchmaking.Table;
 import io.duelhall.domain.matchmaking.WaitingTicket;
 import io.duelhall.domain.matchmaking.Wave;
@@ -28,7 +29,8 @@ import java.util.Set;
  *       every 2 s after the last run, at once when 32 tickets wait ({@code duelhall.queue.wave},
  *       {@code wave-at}), and at once when a newcomer could be seated ({@link
  *       WaveMatcher#seatableNow}); recent opponents (the last table's accounts) are kept apart for
- *       10 minutes ({@code duelhall.queue.rematch});
+ *       10 minutes ({@code duelhall.queue.rematch}); the ratings of the tickets seated are kept as
+ *       the queue aggregate keeps them ({@link RatingPopulation}), which version 3 weighs;
  *   <li><b>showdown</b>: Pokémon Showdown's ladder matcher ({@code server/ladders.ts}), rule for
  *       rule: a new search is matched at once with the longest-waiting search that fits, else it
  *       waits; every 60 s the longest-waiting search is matched with the first that fits (one match
@@ -156,6 +158,12 @@ final class QueueSim {
 
         long next;
 
+        /**
+         * The ratings of the tickets the waves seated, as the server keeps them (version 3 weighs
+         * them; {@link PairingRules#withPopulation}).
+         */
+        final RatingPopulation population = new RatingPopulation();
+
         Waves(int seats, PairingRules rules) {
             this(seats, rules, waveEvery);
         }
@@ -170,7 +178,7 @@ final class QueueSim {
 
         @Override
         String name() {
-            return "waves";
+            return "waves v" + rules.version();
         }
 
         @Override
@@ -195,7 +203,8 @@ final class QueueSim {
                     others.add(seen(o, now, memory));
                 }
             }
-            return WaveMatcher.seatableNow(seats, true, seen(t, now, memory), others, rules);
+            return WaveMatcher.seatableNow(
+                    seats, true, seen(t, now, memory), others, rules.withPopulation(population));
         }
 
         static WaitingTicket seen(Ticket t, long now, Memory memory) {
@@ -225,13 +234,15 @@ final class QueueSim {
                 tickets.add(seen(t, now, memory));
             }
             long start = System.nanoTime();
-            Wave wave = WaveMatcher.run(seats, true, tickets, rules);
+            Wave wave = WaveMatcher.run(seats, true, tickets, rules.withPopulation(population));
             waveTimes.add(new long[] {tickets.size(), System.nanoTime() - start});
             List<List<Ticket>> out = new ArrayList<>();
             for (Table table : wave.tables()) {
                 List<Ticket> seated = new ArrayList<>();
                 for (String id : table.ticketIds()) {
-                    seated.add(waiting.remove(id));
+                    Ticket t = waiting.remove(id);
+                    population.add(t.player.rating());
+                    seated.add(t);
                 }
                 out.add(seated);
             }
@@ -439,10 +450,11 @@ final class QueueSim {
     /** The median of 21 waves over 10,000 waiting tickets, after 20 warm-up waves (ms). */
     static double tenThousand(int seats) {
         List<WaitingTicket> queue = WaveBench.queue(10_000, 40);
+        PairingRules rules = WaveBench.rules(PairingRules.forSeats(seats), queue);
         long[] times = new long[21];
         for (int i = 0; i < 41; i++) {
             long start = System.nanoTime();
-            WaveMatcher.run(seats, true, queue, PairingRules.forSeats(seats));
+            WaveMatcher.run(seats, true, queue, rules);
             if (i >= 20) {
                 times[i - 20] = System.nanoTime() - start;
             }
@@ -524,7 +536,20 @@ final class QueueSim {
         {2000, 0, 90, 10, 2},
         {2000, 0, 75, 10, 2},
         {2000, 0, 75, 5, 2},
-        {2000, 0, 50, 10, 2}
+        {2000, 0, 50, 10, 2},
+        // ... and version 3 (every seat's own window, widening as fast as partners are scarce)
+        {2000, 0, 50, 2.5, 3},
+        {2000, 0, 50, 5, 3},
+        {2000, 0, 50, 10, 3},
+        {2000, 0, 70, 2.5, 3},
+        {2000, 0, 70, 5, 3},
+        {2000, 0, 70, 10, 3},
+        {2000, 0, 90, 2.5, 3},
+        {2000, 0, 90, 5, 3},
+        {2000, 0, 90, 10, 3},
+        {2000, 0, 110, 2.5, 3},
+        {2000, 0, 110, 5, 3},
+        {2000, 0, 110, 10, 3}
     };
 
     static Matcher waves(int seats, double[] w) {
@@ -603,27 +628,33 @@ final class QueueSim {
             List<Point> before = new ArrayList<>();
             List<Point> v1 = new ArrayList<>();
             List<Point> v2 = new ArrayList<>();
+            List<Point> v3 = new ArrayList<>();
             for (int i = 0; i < WAVE_SETTINGS.length; i++) {
-                (WAVE_SETTINGS[i][1] < 0 ? before : WAVE_SETTINGS[i][4] == 1 ? v1 : v2)
+                (WAVE_SETTINGS[i][1] < 0
+                                ? before
+                                : WAVE_SETTINGS[i][4] == 1
+                                        ? v1
+                                        : WAVE_SETTINGS[i][4] == 2 ? v2 : v3)
                         .add(wv.get(i));
             }
             out.println();
             out.println(
-                    "| seats | p95 wait | Showdown's envelope p95 gap | waves before | v1 + on arrival | v2 + on arrival |");
-            out.println("|---|---|---|---|---|---|");
+                    "| seats | p95 wait | Showdown's envelope p95 gap | waves before | v1 + on arrival | v2 + on arrival | v3 + on arrival |");
+            out.println("|---|---|---|---|---|---|---|");
             for (double w = 2.5; w <= 18.0; w += 0.5) {
                 double a = envelope(sd, w);
                 if (Double.isNaN(a)) {
                     continue;
                 }
                 out.printf(
-                        "| ENV %d | %.1f s | %s | %s | %s | %s |%n",
+                        "| ENV %d | %.1f s | %s | %s | %s | %s | %s |%n",
                         seats,
                         w,
                         fmt(a),
                         fmt(envelope(before, w)),
                         fmt(envelope(v1, w)),
-                        fmt(envelope(v2, w)));
+                        fmt(envelope(v2, w)),
+                        fmt(envelope(v3, w)));
             }
             out.println();
             out.println(
@@ -701,6 +732,102 @@ final class QueueSim {
     }
 
     /**
+     * {@code --pairs-grid [--seeds 1,2,3,4,5]}: for pairs, Showdown's windows and the waves of
+     * versions 1 and 3 on one grid (start ±50, ±70, ±90, ±110; +2.5, +5, +10 per second; every 2 s
+     * and at once on a seatable arrival): every point ({@code P seed settings waitP95 gapP95
+     * waitP50 gapP50}), then each rule's envelope at the same p95 waits ({@code E seed wait
+     * showdown v1 v3}), then the medians over the seeds and Showdown's envelope less each
+     * version's, seed by seed.
+     */
+    static void pairsGrid(List<Long> seeds, int n, int minutes, PrintStream out) {
+        double[] waits = {3.5, 4, 4.5, 5, 5.5, 6, 6.5, 7, 7.5};
+        int[] versions = {1, 3};
+        // [wait][seed][showdown, v1, v3]
+        double[][][] env = new double[waits.length][seeds.size()][3];
+        for (int si = 0; si < seeds.size(); si++) {
+            long seed = seeds.get(si);
+            List<Player> players = players(n, seed);
+            List<Point> sd = new ArrayList<>();
+            for (double[] w : SHOWDOWN_WINDOWS) {
+                sd.add(
+                        point(
+                                new Showdown(2, w[0], w[1]),
+                                String.format("showdown ±%.0f/%.0fms", w[0], w[1]),
+                                players,
+                                seed,
+                                minutes));
+            }
+            List<List<Point>> wv = new ArrayList<>();
+            for (int version : versions) {
+                List<Point> pts = new ArrayList<>();
+                for (double start : new double[] {50, 70, 90, 110}) {
+                    for (double per : new double[] {2.5, 5, 10}) {
+                        pts.add(
+                                point(
+                                        waves(2, new double[] {2000, 0, start, per, version}),
+                                        String.format("v%d ±%.0f +%s/s", version, start, per),
+                                        players,
+                                        seed,
+                                        minutes));
+                    }
+                }
+                wv.add(pts);
+            }
+            for (Point p : concat(sd, concat(wv.get(0), wv.get(1)))) {
+                out.printf(
+                        "P %d %s %.2f %.1f %.2f %.1f%n",
+                        seed, p.settings(), p.waitP95(), p.gapP95(), p.waitP50(), p.gapP50());
+            }
+            for (int wi = 0; wi < waits.length; wi++) {
+                env[wi][si][0] = envelope(sd, waits[wi]);
+                env[wi][si][1] = envelope(wv.get(0), waits[wi]);
+                env[wi][si][2] = envelope(wv.get(1), waits[wi]);
+                out.printf(
+                        "E %d %.1f %s %s %s%n",
+                        seed,
+                        waits[wi],
+                        fmt(env[wi][si][0]),
+                        fmt(env[wi][si][1]),
+                        fmt(env[wi][si][2]));
+            }
+        }
+        out.println();
+        out.println(
+                "| p95 wait | Showdown | version 1 | version 3 | Showdown − v3 by seed | Showdown − v1 by seed |");
+        out.println("|---|---|---|---|---|---|");
+        for (int wi = 0; wi < waits.length; wi++) {
+            StringBuilder d3 = new StringBuilder();
+            StringBuilder d1 = new StringBuilder();
+            for (int si = 0; si < seeds.size(); si++) {
+                d3.append(si == 0 ? "" : ", ").append(fmt(env[wi][si][0] - env[wi][si][2]));
+                d1.append(si == 0 ? "" : ", ").append(fmt(env[wi][si][0] - env[wi][si][1]));
+            }
+            out.printf(
+                    "| %.1f s | %s | %s | %s | %s | %s |%n",
+                    waits[wi],
+                    fmt(medianOf(env[wi], 0)),
+                    fmt(medianOf(env[wi], 1)),
+                    fmt(medianOf(env[wi], 2)),
+                    d3,
+                    d1);
+        }
+    }
+
+    /** The median of column {@code c} over the seeds that reach it (NaN: none). */
+    static double medianOf(double[][] rows, int c) {
+        double[] v =
+                Arrays.stream(rows)
+                        .mapToDouble(r -> r[c])
+                        .filter(x -> !Double.isNaN(x))
+                        .sorted()
+                        .toArray();
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    /**
      * A rule's lower envelope (its best p95 gap at each p95 wait among its settings), linear
      * between the points on it, at {@code wait}; NaN outside the waits its settings reach.
      */
@@ -764,6 +891,14 @@ final class QueueSim {
             tryOut(players, seed, minutes, args.getInt("curve-seats", 0), args.get("try", ""), out);
             return;
         }
+        if (args.has("pairs-grid")) {
+            List<Long> seeds =
+                    Arrays.stream(args.get("seeds", "1,2,3,4,5").split(","))
+                            .map(Long::parseLong)
+                            .toList();
+            pairsGrid(seeds, n, minutes, out);
+            return;
+        }
         if (args.has("curve-only")) {
             curve(players, seed, minutes, args.getInt("curve-seats", 0), out);
             return;
@@ -776,9 +911,15 @@ final class QueueSim {
         out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (int seats : new int[] {2, 4}) {
             for (Matcher m :
-                    new Matcher[] {
-                        new Waves(seats, PairingRules.forSeats(seats)), new Showdown(seats)
-                    }) {
+                    seats == 2
+                            ? new Matcher[] {
+                                new Waves(seats, PairingRules.forSeats(seats)),
+                                new Waves(seats, PairingRules.DEFAULT), // the rules before (v1)
+                                new Showdown(seats)
+                            }
+                            : new Matcher[] {
+                                new Waves(seats, PairingRules.forSeats(seats)), new Showdown(seats)
+                            }) {
                 Figures f = run(m, players, seed, 10, minutes);
                 String waves =
                         f.waveNanos().length == 0

@@ -1,6 +1,7 @@
 package io.duelhall.bench;
 
 import io.duelhall.domain.matchmaking.PairingRules;
+import io.duelhall.domain.matchmaking.RatingPopulation;
 import io.duelhall.domain.matchmaking.WaitingTicket;
 import io.duelhall.domain.matchmaking.Wave;
 import io.duelhall.domain.matchmaking.WaveMatcher;
@@ -45,14 +46,27 @@ public class WaveBench {
 
     List<WaitingTicket> waiting;
 
+    PairingRules rules;
+
     @Setup
     public void setUp() {
         waiting = queue(tickets, 40);
+        rules = rules(PairingRules.forSeats(seats), waiting);
     }
 
     @Benchmark
     public Wave wave() {
-        return WaveMatcher.run(seats, true, waiting, PairingRules.forSeats(seats));
+        return WaveMatcher.run(seats, true, waiting, rules);
+    }
+
+    /**
+     * The rules as a queue of these tickets weighs them: in version 3 with the queue's ratings
+     * ({@link RatingPopulation}, here the waiting tickets' own).
+     */
+    static PairingRules rules(PairingRules rules, List<WaitingTicket> queue) {
+        RatingPopulation population = new RatingPopulation();
+        queue.forEach(t -> population.add(t.rating()));
+        return rules.withPopulation(population);
     }
 
     /** A queue of n tickets drawn from one seed. */
@@ -78,8 +92,15 @@ public class WaveBench {
 
     /** A quick figure without JMH: the median and worst of 50 waves after 50 warm-up waves. */
     static void quick(int n) {
+        List<Object[]> runs = new ArrayList<>();
+        runs.add(new Object[] {2, PairingRules.DEFAULT}); // pairs before version 3
         for (int seats : new int[] {2, 3, 4, 6}) {
+            runs.add(new Object[] {seats, PairingRules.forSeats(seats)});
+        }
+        for (Object[] run : runs) {
+            int seats = (Integer) run[0];
             List<WaitingTicket> queue = queue(n, 40);
+            PairingRules rules = rules((PairingRules) run[1], queue);
             long[] times = new long[50];
             long[] cpu = new long[50];
             java.lang.management.ThreadMXBean threads =
@@ -88,7 +109,7 @@ public class WaveBench {
             for (int round = 0; round < 100; round++) {
                 long start = System.nanoTime();
                 long startCpu = threads.getCurrentThreadCpuTime();
-                wave = WaveMatcher.run(seats, true, queue, PairingRules.forSeats(seats));
+                wave = WaveMatcher.run(seats, true, queue, rules);
                 if (round >= 50) {
                     times[round - 50] = System.nanoTime() - start;
                     cpu[round - 50] = threads.getCurrentThreadCpuTime() - startCpu;
@@ -99,8 +120,9 @@ public class WaveBench {
             // CPU time: the wave's own work, which a busy shared machine does not stretch as it
             // stretches the wall time
             System.out.printf(
-                    "seats %d, %d tickets: median %.2f ms (CPU %.2f ms), worst %.2f ms; %d tables, %d waiting%n",
+                    "seats %d, version %d, %d tickets: median %.2f ms (CPU %.2f ms), worst %.2f ms; %d tables, %d waiting%n",
                     seats,
+                    rules.version(),
                     n,
                     times[25] / 1e6,
                     cpu[25] / 1e6,

@@ -142,6 +142,27 @@ class QueueSimTest {
     }
 
     @Test
+    void theSimulationKeepsTheQueuesRatingsAsTheServerDoesAndVersionThreeWeighsThem() {
+        List<Player> players = QueueSim.players(300, 11);
+        Waves m = new Waves(2, PairingRules.forSeats(2));
+        Figures f = QueueSim.run(m, players, 11, 5, 40);
+        // every seated ticket counted once, as the queue aggregate counts its matched tickets
+        assertThat(m.population.seen()).isEqualTo(2L * f.tables());
+        assertThat(m.population.mean()).isCloseTo(1500, within(60.0));
+        assertThat(m.population.sd()).isCloseTo(300, within(60.0));
+        PairingRules weighed = PairingRules.forSeats(2).withPopulation(m.population);
+        assertThat(weighed.version()).isEqualTo(3);
+        // a player two deviations out widens e^2 times as fast as one at the mean
+        double far = m.population.mean() + 2 * m.population.sd();
+        assertThat(weighed.seatWindow(far, 2_000) - weighed.windowStart())
+                .isCloseTo(
+                        Math.exp(2)
+                                * (weighed.seatWindow(m.population.mean(), 2_000)
+                                        - weighed.windowStart()),
+                        within(1e-6));
+    }
+
+    @Test
     void theEnvelopeIsEachWaitsBestGapLinearBetweenItsPoints() {
         List<QueueSim.Point> points =
                 List.of(

@@ -2,6 +2,7 @@ package io.duelhall.projections;
 
 import io.duelhall.domain.Rulesets;
 import io.duelhall.projections.admin.ProjectionAdmin;
+import io.duelhall.projections.admin.ReadModelName;
 import io.duelhall.projections.history.PlayerHistoryProjection;
 import io.duelhall.projections.list.MatchListProjection;
 import io.duelhall.projections.ratings.RatingProjection;
@@ -9,12 +10,15 @@ import io.duelhall.projections.refusals.RefusalProjection;
 import io.duelhall.projections.tournaments.TournamentListProjection;
 import io.duelhall.projections.view.EventStoreMatchEvents;
 import io.duelhall.projections.view.MatchViewProjection;
+import java.util.ArrayList;
+import java.util.List;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
@@ -98,8 +102,10 @@ class ProjectionsConfig {
             @Lazy EventProcessingConfiguration processing,
             EventStore eventStore,
             TokenStore tokenStore,
-            TransactionManager transactions) {
-        return new ProjectionAdmin(
-                processing, eventStore, tokenStore, transactions, Projections.ALL);
+            TransactionManager transactions,
+            ObjectProvider<ReadModelName> others) {
+        List<String> names = new ArrayList<>(Projections.ALL);
+        others.orderedStream().map(ReadModelName::name).forEach(names::add);
+        return new ProjectionAdmin(processing, eventStore, tokenStore, transactions, names);
     }
 }

@@ -55,11 +55,7 @@ class AdminController {
             throw new RefusedException(
                     Refusal.notFound(
                             "UNKNOWN_PROJECTION",
-                            "No read model '"
-                                    + name
-                                    + "'; known: "
-                                    + io.duelhall.projections.Projections.ALL
-                                    + "."));
+                            "No read model '" + name + "'; known: " + admin.names() + "."));
         }
     }
 }

@@ -19,6 +19,8 @@ import io.duelhall.command.queue.QueueEvents.WaveRan;
 import io.duelhall.domain.JoinRequest;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.matchmaking.PairingRules;
+import io.duelhall.domain.matchmaking.RatingPopulation;
 import io.duelhall.domain.matchmaking.Table;
 import io.duelhall.domain.matchmaking.WaitingTicket;
 import io.duelhall.domain.matchmaking.Wave;
@@ -64,6 +66,21 @@ class MatchQueue {
     private final Map<String, String> openByAccount = new HashMap<>();
     private final Map<String, Recent> recent = new HashMap<>();
     private final Set<String> seatedMatches = new java.util.HashSet<>();
+
+    /**
+     * The ratings of the tickets this queue's waves seated (pairing rules version 3: how scarce
+     * partners are at a rating), from the stored waves alone, so a replay keeps the same.
+     */
+    private final RatingPopulation population = new RatingPopulation();
+
+    /** The ratings the latest stored wave read, by ticket (for {@link #population}). */
+    private final Map<String, Double> lastWaveRatings = new HashMap<>();
+
+    /**
+     * The rating each waiting ticket's window is shown with ({@link #scarcity}): read when first
+     * shown, dropped once the ticket is read closed.
+     */
+    private final transient Map<String, Double> shownRatings = new HashMap<>();
 
     /** A ticket as the queue keeps it; {@code status} QUEUED, MATCHED, CANCELLED or EXPIRED. */
     private record Ticket(
@@ -131,7 +148,12 @@ class MatchQueue {
             }
         }
         return arrived != null
-                && WaveMatcher.seatableNow(key.seats(), key.rated(), arrived, others, cmd.rules());
+                && WaveMatcher.seatableNow(
+                        key.seats(),
+                        key.rated(),
+                        arrived,
+                        others,
+                        cmd.rules().withPopulation(population));
     }
 
     /** A waiting ticket as a wave at {@code at} sees it, but for its blocks. */
@@ -185,18 +207,18 @@ class MatchQueue {
     }
 
     @CommandHandler
-    TicketState handle(ReadTicket cmd) {
-        return state(cmd.ticketId(), cmd.tokenHash());
+    TicketState handle(ReadTicket cmd, QueueRatings ratings) {
+        return state(cmd.ticketId(), cmd.tokenHash(), ratings);
     }
 
     @CommandHandler
-    java.util.Map<String, TicketState> handle(QueueCommands.ReadTickets cmd) {
+    java.util.Map<String, TicketState> handle(QueueCommands.ReadTickets cmd, QueueRatings ratings) {
         java.util.Map<String, TicketState> out = new java.util.HashMap<>();
-        cmd.tokenHashes().forEach((id, hash) -> out.put(id, state(id, hash)));
+        cmd.tokenHashes().forEach((id, hash) -> out.put(id, state(id, hash, ratings)));
         return out;
     }
 
-    private TicketState state(String ticketId, String tokenHash) {
+    private TicketState state(String ticketId, String tokenHash, QueueRatings ratings) {
         Ticket t = tickets.get(ticketId);
         Refusal no = access(t, tokenHash);
         if (no != null) {
@@ -204,10 +226,44 @@ class MatchQueue {
         }
         if (t.status().equals("MATCHED") && !seatedMatches.contains(t.matchId())) {
             // paired, its match not made yet: a moment, shown as waiting (it can no longer cancel)
-            return new TicketState(null, "QUEUED", t.opened().at(), null, null, null);
+            return new TicketState(
+                    null, "QUEUED", t.opened().at(), null, null, null, scarcity(t, ratings));
+        }
+        boolean waiting = t.status().equals("QUEUED");
+        if (!waiting) {
+            shownRatings.remove(ticketId);
         }
         return new TicketState(
-                null, t.status(), t.opened().at(), t.closedAt(), t.matchId(), t.seat());
+                null,
+                t.status(),
+                t.opened().at(),
+                t.closedAt(),
+                t.matchId(),
+                t.seat(),
+                waiting ? scarcity(t, ratings) : 1);
+    }
+
+    /**
+     * How scarce partners are at a waiting ticket's rating in this queue (pairing rules version 3:
+     * its window widens that many times as fast), for the window its holder is shown. The rating is
+     * read once per ticket and kept for its later reads: a figure shown, not the queue's state (a
+     * wave reads every rating afresh), so it is not event-sourced.
+     */
+    private double scarcity(Ticket t, QueueRatings ratings) {
+        if (population.sd() <= 0) {
+            return 1;
+        }
+        TicketOpened o = t.opened();
+        Double rating = shownRatings.get(o.ticketId());
+        if (rating == null) {
+            QueueKey key = QueueKey.parse(queueId).orElseThrow();
+            rating =
+                    o.guest()
+                            ? QueueRatings.Rating.NEW.rating()
+                            : ratings.of(key.ruleset(), o.account(), key.seats()).rating();
+            shownRatings.put(o.ticketId(), rating);
+        }
+        return PairingRules.scarcity(rating, population.mean(), population.sd());
     }
 
     @CommandHandler
@@ -315,12 +371,14 @@ class MatchQueue {
                             avoid));
             byId.put(o.ticketId(), t);
         }
-        Wave wave = WaveMatcher.run(key.seats(), key.rated(), seen, cmd.rules());
+        // version 3 weighs the queue's ratings as they stand, and stores them with the wave
+        PairingRules rules = cmd.rules().withPopulation(population);
+        Wave wave = WaveMatcher.run(key.seats(), key.rated(), seen, rules);
         if (wave.tables().isEmpty()) {
             return new WaveOutcome(List.of(), staying.size(), List.of());
         }
         String waveId = UUID.randomUUID().toString();
-        apply(new WaveRan(queueId, waveId, cmd.at(), key.seats(), key.rated(), cmd.rules(), seen));
+        apply(new WaveRan(queueId, waveId, cmd.at(), key.seats(), key.rated(), rules, seen));
         List<TablePlan> plans = new ArrayList<>();
         List<Long> waits = new ArrayList<>();
         for (Table table : wave.tables()) {
@@ -390,10 +448,18 @@ class MatchQueue {
     @EventSourcingHandler
     void on(WaveRan e) {
         lastWave = e.at();
+        lastWaveRatings.clear();
+        for (WaitingTicket t : e.tickets()) {
+            lastWaveRatings.put(t.ticketId(), t.rating());
+        }
     }
 
     @EventSourcingHandler
     void on(TicketMatched e) {
+        Double rating = lastWaveRatings.get(e.ticketId());
+        if (rating != null) {
+            population.add(rating); // each matched ticket's rating, as its wave read it
+        }
         Ticket t = tickets.get(e.ticketId());
         tickets.put(
                 e.ticketId(), new Ticket(t.opened(), "MATCHED", lastWave, e.matchId(), e.seat()));

@@ -70,14 +70,30 @@ final class QueueCommands {
         }
     }
 
-    /** What a ticket's holder may read. */
+    /**
+     * What a ticket's holder may read; {@code scarcity}: how much faster than at the queue's mean
+     * rating its window widens (pairing rules version 3; 1 otherwise or before the queue knows its
+     * ratings).
+     */
     record TicketState(
             Refusal refusal,
             String status,
             Instant since,
             Instant closedAt,
             String matchId,
-            String seat) {}
+            String seat,
+            double scarcity) {
+        /** Without a scarcity (1: a window as at the queue's mean rating). */
+        TicketState(
+                Refusal refusal,
+                String status,
+                Instant since,
+                Instant closedAt,
+                String matchId,
+                String seat) {
+            this(refusal, status, since, closedAt, matchId, seat, 1);
+        }
+    }
 
     /** One seat of a table a wave formed: the ticket, its request and its seat token's hash. */
     record SeatPlan(String ticketId, JoinRequest request, String seatTokenHash) {}

@@ -290,7 +290,7 @@ class QueueController {
                 t.status(),
                 t.since(),
                 waited,
-                new Window(props.rules(seatsOf(ticketId)).window(waited)),
+                new Window(props.rules(seatsOf(ticketId)).windowAt(waited, t.scarcity())),
                 match);
     }
 

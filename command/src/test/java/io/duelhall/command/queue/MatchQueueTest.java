@@ -1,6 +1,7 @@
 package io.duelhall.command.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.duelhall.command.queue.QueueCommands.CancelTicket;
 import io.duelhall.command.queue.QueueCommands.OpenTicket;
@@ -204,9 +205,11 @@ class MatchQueueTest {
                                 true,
                                 new PairingRules(100, 5, 600, 0.02, 4, 1, 1),
                                 List.of(a, b)));
-        // as the event was stored before the rules had a version
-        ((com.fasterxml.jackson.databind.node.ObjectNode) stored.get("rules")).remove("version");
+        // as the event was stored before the rules had a version (or a population)
+        ((com.fasterxml.jackson.databind.node.ObjectNode) stored.get("rules"))
+                .remove(List.of("version", "ratingMean", "ratingSd"));
         assertThat(stored.get("rules").has("version")).isFalse();
+        assertThat(stored.get("rules").has("ratingSd")).isFalse();
         WaveRan old = mapper.treeToValue(stored, WaveRan.class);
         assertThat(old.rules().version()).isEqualTo(1);
         var again = WaveMatcher.run(old.seats(), old.rated(), old.tickets(), old.rules());
@@ -223,6 +226,93 @@ class MatchQueueTest {
                         mapper.valueToTree(new WaveRan(Q, "w2", T0, 2, true, v2, List.of(a, b))),
                         WaveRan.class);
         assertThat(latest.rules()).isEqualTo(v2);
+    }
+
+    @Test
+    void aVersionThreeWaveStoresTheQueuesRatingsAndRunsAgainToTheSameTables() throws Exception {
+        // 40 earlier tickets a stored wave seated: the ratings the queue has seen
+        List<Object> given = new java.util.ArrayList<>();
+        List<WaitingTicket> earlier = new java.util.ArrayList<>();
+        var expected = new io.duelhall.domain.matchmaking.RatingPopulation();
+        for (int i = 0; i < 40; i++) {
+            given.add(opened("e" + i, "acc-e" + i, "10.1.0." + i, T0));
+            earlier.add(
+                    new WaitingTicket(
+                            Q + ".e" + i,
+                            1300 + 10 * i,
+                            60,
+                            1_000,
+                            "acc-e" + i,
+                            "10.1.0." + i,
+                            Set.of()));
+        }
+        given.add(new WaveRan(Q, "w0", T0.plusSeconds(1), 2, true, PairingRules.PAIRS, earlier));
+        for (int i = 0; i < 40; i += 2) {
+            List<String> table = List.of(Q + ".e" + i, Q + ".e" + (i + 1));
+            for (int k = 0; k < 2; k++) {
+                given.add(
+                        new TicketMatched(
+                                Q,
+                                table.get(k),
+                                "w0",
+                                "m" + i,
+                                k == 0 ? "A" : "B",
+                                table,
+                                0.1,
+                                10,
+                                1_000));
+                expected.add(1300 + 10 * (i + k));
+            }
+            given.add(new QueueEvents.TableSeated(Q, "w0", "m" + i, T0.plusSeconds(2)));
+        }
+        given.add(opened("a", "acc-a", "10.0.0.1", T0.plusSeconds(60)));
+        given.add(opened("b", "acc-b", "10.0.0.2", T0.plusSeconds(60)));
+        given.add(opened("c", "acc-c", "10.0.0.3", T0.plusSeconds(60)));
+        RunWave v3 =
+                new RunWave(
+                        Q,
+                        T0.plusSeconds(62),
+                        PairingRules.PAIRS,
+                        Duration.ofMinutes(10),
+                        Duration.ofMinutes(10),
+                        Duration.ofSeconds(60));
+        var result = fixture.given(given).when(v3);
+        List<Object> payloads = new java.util.ArrayList<>();
+        result.expectEventsMatching(collect(payloads));
+        WaveRan ran = (WaveRan) payloads.get(0);
+        assertThat(ran.rules().version()).isEqualTo(3);
+        assertThat(ran.rules().ratingMean())
+                .isEqualTo(expected.mean())
+                .isCloseTo(1495, within(1e-6));
+        assertThat(ran.rules().ratingSd()).isEqualTo(expected.sd()).isGreaterThan(100);
+        // stored and read back through the store's mapper, it runs again to the same tables
+        var mapper = io.duelhall.fairness.record.EventStoreJson.newMapper();
+        WaveRan back = mapper.treeToValue(mapper.valueToTree(ran), WaveRan.class);
+        assertThat(back.rules()).isEqualTo(ran.rules());
+        var again = WaveMatcher.run(back.seats(), back.rated(), back.tickets(), back.rules());
+        List<TicketMatched> matched =
+                payloads.stream()
+                        .filter(TicketMatched.class::isInstance)
+                        .map(TicketMatched.class::cast)
+                        .toList();
+        assertThat(again.tables()).singleElement();
+        assertThat(again.tables().get(0).ticketIds()).isEqualTo(matched.get(0).table());
+        assertThat(again.tables().get(0).cost()).isEqualTo(matched.get(0).cost());
+        assertThat(again.waiting()).containsExactly(Q + ".c");
+        // the window its holder is shown: c, 2400 (z = 7.8), widens 16 times as fast as one at the
+        // mean would; a ticket at the mean as fast
+        fixture.given(given)
+                .when(new ReadTicket(Q, Q + ".c", "hash-c"))
+                .expectResultMessagePayloadMatching(
+                        that(
+                                "c widens 16 times as fast",
+                                (TicketState t) -> t.scarcity() == PairingRules.MAX_SCARCITY));
+        fixture.given(given)
+                .when(new ReadTicket(Q, Q + ".a", "hash-a"))
+                .expectResultMessagePayloadMatching(
+                        that(
+                                "a, at the mean, as fast as the mean",
+                                (TicketState t) -> t.scarcity() >= 1 && t.scarcity() < 1.01));
     }
 
     @Test

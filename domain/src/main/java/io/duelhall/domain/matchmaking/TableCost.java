@@ -33,7 +33,15 @@ final class TableCost {
             shortestWait = Math.min(shortestWait, ticket.waitedMs());
             waited += ticket.waitedSeconds();
         }
-        if (!rules.fits(gap, longestWait, shortestWait)) {
+        double[] ratings = new double[byRating.size()];
+        long[] waits = new long[byRating.size()];
+        for (int i = 0; i < ratings.length; i++) {
+            ratings[i] = byRating.get(i).rating();
+            waits[i] = byRating.get(i).waitedMs();
+        }
+        if (rules.version() < 3
+                ? !rules.fits(gap, longestWait, shortestWait)
+                : gap > rules.tableWindow(ratings, waits, ratings.length)) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(

@@ -44,10 +44,10 @@ public final class WaveMatcher {
     /**
      * Whether a ticket that just arrived could be seated at once: at least {@code seats - 1} of the
      * waiting tickets may sit with it ({@link TableCost#compatible}) and within the window of the
-     * two ({@link PairingRules#fits}: the longer waiter's in version 1, both's in version 2). The
-     * server runs a wave at once when this holds (instead of waiting for the next {@code
-     * duelhall.queue.wave}); the wave itself decides the tables. A hint only: for pods it does not
-     * check the waiting tickets against each other.
+     * two ({@link PairingRules#tableWindow}: the longer waiter's in version 1, both's in versions 2
+     * and 3). The server runs a wave at once when this holds (instead of waiting for the next
+     * {@code duelhall.queue.wave}); the wave itself decides the tables. A hint only: for pods it
+     * does not check the waiting tickets against each other.
      */
     public static boolean seatableNow(
             int seats,
@@ -62,9 +62,12 @@ public final class WaveMatcher {
                 continue;
             }
             double gap = Math.abs(other.rating() - arrived.rating());
-            long longer = Math.max(other.waitedMs(), arrived.waitedMs());
-            long shorter = Math.min(other.waitedMs(), arrived.waitedMs());
-            if (rules.fits(gap, longer, shorter) && ++found >= seats - 1) {
+            double window =
+                    rules.tableWindow(
+                            new double[] {other.rating(), arrived.rating()},
+                            new long[] {other.waitedMs(), arrived.waitedMs()},
+                            2);
+            if (gap <= window && ++found >= seats - 1) {
                 return true;
             }
         }
@@ -240,8 +243,18 @@ public final class WaveMatcher {
             }
             WaitingTicket high = t[i + highestBit(combo)];
             double gap = high.rating() - t[i].rating();
-            if (!rules.fits(gap, longestWait, shortestWait)) {
-                return Double.POSITIVE_INFINITY;
+            if (rules.version() < 3) {
+                if (!rules.fits(gap, longestWait, shortestWait)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+            } else {
+                // every seat's own window, widened by the scarcity at its rating
+                for (int rest = combo | 1; rest != 0; rest &= rest - 1) {
+                    WaitingTicket seat = t[i + Integer.numberOfTrailingZeros(rest)];
+                    if (gap > rules.seatWindow(seat.rating(), seat.waitedMs())) {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                }
             }
             return TableCost.gapInDeviations(gap, t[i].deviation(), high.deviation())
                     - TableCost.waitCredit(waited, rules);

@@ -2,6 +2,7 @@ package io.duelhall.domain.matchmaking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Set;
@@ -117,9 +118,72 @@ class WaveMatcherTest {
     void aRuleWithoutAVersionIsVersionOneAndAnUnknownVersionIsRefused() {
         assertThat(new PairingRules(100, 5, 600, 0.02, 4, 1, 0).version()).isEqualTo(1);
         assertThat(new PairingRules(100, 5, 600, 0.02, 4, 1).version()).isEqualTo(1);
-        assertThat(PairingRules.forSeats(2).version()).isEqualTo(1);
+        assertThat(PairingRules.forSeats(2).version()).isEqualTo(3);
         assertThat(PairingRules.forSeats(4).version()).isEqualTo(2);
-        assertThatThrownBy(() -> new PairingRules(100, 5, 600, 0.02, 4, 1, 3))
+        assertThatThrownBy(() -> new PairingRules(100, 5, 600, 0.02, 4, 1, 4))
+                .isInstanceOf(IllegalArgumentException.class);
+        // a population is version 3's only, and must be a real one
+        assertThatThrownBy(() -> new PairingRules(100, 5, 600, 0.02, 4, 1, 2, 1500, 300))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new PairingRules(100, 5, 600, 0.02, 4, 1, 3, 1500, -1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new PairingRules(100, 5, 600, 0.02, 4, 1, 3, Double.NaN, 300))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void versionThreeWidensEachSeatsWindowAsFastAsPartnersAreScarceAtItsRating() {
+        var v2 = new PairingRules(100, 5, 600, 0.02, 4, 1, 2);
+        var v3 = new PairingRules(100, 5, 600, 0.02, 4, 1, 3, 1500, 300);
+        // at the mean as version 2; at z = 1 e^{1/2} times as fast; at z = 2 e^2; at most 16 times
+        assertThat(v3.seatWindow(1500, 10_000)).isEqualTo(v2.window(10_000)).isEqualTo(150);
+        assertThat(v3.seatWindow(1800, 10_000)).isCloseTo(100 + 50 * Math.exp(0.5), within(1e-9));
+        assertThat(v3.seatWindow(900, 4_000)).isCloseTo(100 + 20 * Math.exp(2), within(1e-9));
+        assertThat(v3.seatWindow(3000, 1_000)).isCloseTo(100 + 5 * 16, within(1e-9));
+        assertThat(v3.seatWindow(3000, 60_000)).isEqualTo(600);
+        assertThat(v3.seatWindow(2100, 0)).as("the start is everyone's").isEqualTo(100);
+        // two strong players 230 apart: both windows reach it (2150 at 10 s: ±600; 1920 at 15 s:
+        // 100 + 75 e^{0.98} = ±300): version 3 seats them, version 2 (±150 at 10 s) does not
+        var strong = List.of(ticket("x", 1920, 15_000), ticket("y", 2150, 10_000));
+        assertThat(seated(WaveMatcher.run(2, true, strong, v3))).containsExactly(List.of("x", "y"));
+        assertThat(WaveMatcher.run(2, true, strong, v2).tables()).isEmpty();
+        assertThat(WaveMatcher.seatableNow(2, true, strong.get(1), strong.subList(0, 1), v3))
+                .isTrue();
+        // every seat's own: the narrower of the two decides (1900 at 10 s: ±222 < 250)
+        var notYet = List.of(ticket("x", 1900, 10_000), ticket("y", 2150, 10_000));
+        assertThat(WaveMatcher.run(2, true, notYet, v3).tables()).isEmpty();
+        // without a population version 3 weighs as version 2
+        var none = new PairingRules(100, 5, 600, 0.02, 4, 1, 3);
+        assertThat(WaveMatcher.run(2, true, strong, none).tables()).isEmpty();
+        assertThat(none.seatWindow(2150, 10_000)).isEqualTo(v2.window(10_000));
+    }
+
+    @Test
+    void aPopulationIsVersionThreesAndStandsOnEnoughTickets() {
+        var population = new RatingPopulation();
+        var random = new java.util.Random(7);
+        for (int i = 0; i < RatingPopulation.MIN_TICKETS - 1; i++) {
+            population.add(1500 + 300 * random.nextGaussian());
+        }
+        assertThat(population.sd()).as("too few to say").isZero();
+        var v3 = PairingRules.forSeats(2);
+        assertThat(v3.withPopulation(population).ratingSd()).isZero();
+        assertThat(v3.withPopulation(population).ratingMean()).isZero();
+        for (int i = 0; i < 5_000; i++) {
+            population.add(1500 + 300 * random.nextGaussian());
+        }
+        assertThat(population.mean()).isCloseTo(1500, within(60.0));
+        assertThat(population.sd()).isCloseTo(300, within(40.0));
+        var weighed = v3.withPopulation(population);
+        assertThat(weighed.ratingMean()).isEqualTo(population.mean());
+        assertThat(weighed.ratingSd()).isEqualTo(population.sd());
+        assertThat(PairingRules.PODS.withPopulation(population)).isEqualTo(PairingRules.PODS);
+        // the latest tickets weigh most: a queue whose players moved up follows them
+        for (int i = 0; i < 3_000; i++) {
+            population.add(1900 + 300 * random.nextGaussian());
+        }
+        assertThat(population.mean()).isCloseTo(1900, within(60.0));
+        assertThatThrownBy(() -> population.add(Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -132,7 +132,17 @@ class WavePropertiesTest {
             @ForAll @IntRange(min = 2, max = 4) int seats,
             @ForAll boolean rated,
             @ForAll @IntRange(min = 1, max = PairingRules.LATEST) int version) {
-        var rules = new PairingRules(100, 5, 600, 0.02, 8, 8 - seats + 1, version);
+        var rules =
+                new PairingRules(
+                        100,
+                        5,
+                        600,
+                        0.02,
+                        8,
+                        8 - seats + 1,
+                        version,
+                        version == 3 ? 1500 : 0,
+                        version == 3 ? 250 : 0);
         Wave wave = WaveMatcher.run(seats, rated, tickets, rules);
         var sorted = new ArrayList<>(tickets);
         sorted.sort(

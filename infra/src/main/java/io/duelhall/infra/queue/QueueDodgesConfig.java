@@ -1,5 +1,6 @@
 package io.duelhall.infra.queue;
 
+import io.duelhall.projections.admin.ReadModelName;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.context.annotation.Bean;
@@ -17,6 +18,15 @@ class QueueDodgesConfig {
     @Bean
     QueueDodgeProjection queueDodgeProjection(JdbcTemplate jdbc, EventStore store) {
         return new QueueDodgeProjection(jdbc, store);
+    }
+
+    /**
+     * Rebuilt and reported like the other read models: {@code POST/GET
+     * /api/admin/projections/queue-dodges/rebuild}.
+     */
+    @Bean
+    ReadModelName queueDodgesReadModel() {
+        return new ReadModelName(QueueDodgeProjection.GROUP);
     }
 
     @Bean

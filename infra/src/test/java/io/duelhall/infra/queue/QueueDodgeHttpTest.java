@@ -12,8 +12,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.axonframework.config.EventProcessingConfiguration;
-import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -25,7 +23,7 @@ import org.springframework.test.context.TestPropertySource;
  * and that is counted as a dodge (GET /api/sessions/me), from the stored events alone (a rebuild
  * gives the same); the player who played is not counted; past {@code dodges-before-cooldown} the
  * dodger may not queue for a while ({@code 403 QUEUE_COOLDOWN}, nothing stored) while the other
- * player may.
+ * player may; the read model is rebuilt through {@code /api/admin/projections/queue-dodges}.
  */
 // A context of its own (short clocks, a cooldown after one dodge): closed after the class.
 @DirtiesContext
@@ -40,7 +38,6 @@ class QueueDodgeHttpTest extends AppTest {
     @LocalServerPort int port;
     @Autowired org.axonframework.eventsourcing.eventstore.EventStore store;
     @Autowired QueueDodgeProjection dodges;
-    @Autowired EventProcessingConfiguration processing;
 
     /** QueueHttpTest's helpers (tickets from addresses of our choice), on this app. */
     QueueHttpTest q() {
@@ -133,15 +130,21 @@ class QueueDodgeHttpTest extends AppTest {
         // the player who played queues again at once
         String[] again = q.ticket(21, "voidexa", 2, true, 0, ada);
         assertThat(api.delete("/api/tickets/" + again[0], again[1]).status()).isEqualTo(204);
-        // rebuilt from the store alone: the same rows
+        // rebuilt from the store alone, through the admin endpoint as any read model: the same rows
         List<Map<String, Object>> before = dodges.ended();
-        StreamingEventProcessor p =
-                processing
-                        .eventProcessor(QueueDodgeProjection.GROUP, StreamingEventProcessor.class)
-                        .orElseThrow();
-        p.shutDown();
-        p.resetTokens();
-        p.start();
+        String rebuild = "/api/admin/projections/" + QueueDodgeProjection.GROUP + "/rebuild";
+        assertThat(api.post(rebuild, "{}", null).status()).as("admin token needed").isEqualTo(401);
+        Res asked = api.post(rebuild, "{}", ADMIN_TOKEN);
+        assertThat(asked.status()).as(asked.raw()).isEqualTo(202);
+        assertThat(asked.body().get("name").asText()).isEqualTo(QueueDodgeProjection.GROUP);
+        assertThat(asked.body().get("segments").asInt()).as("one segment").isEqualTo(1);
+        JsonNode progress =
+                within(
+                        60,
+                        () -> api.get(rebuild, ADMIN_TOKEN).body(),
+                        pr -> pr.get("done").asBoolean());
+        assertThat(progress.get("done").asBoolean()).as(progress.toString()).isTrue();
+        assertThat(progress.get("position").asLong()).isGreaterThanOrEqualTo(0);
         List<Map<String, Object>> after = within(30, dodges::ended, rows2 -> rows2.equals(before));
         assertThat(after).isEqualTo(before);
     }

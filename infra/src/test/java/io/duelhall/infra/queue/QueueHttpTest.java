@@ -556,7 +556,10 @@ class QueueHttpTest extends AppTest {
         JsonNode t = read(first);
         assertThat(t.get("status").asText()).isEqualTo("QUEUED");
         assertThat(t.get("match").isNull()).isTrue();
-        assertThat(t.get("window").get("ratingGap").asDouble()).isBetween(100.0, 600.0);
+        assertThat(t.get("window").get("ratingGap").asDouble())
+                .isBetween(
+                        io.duelhall.domain.matchmaking.PairingRules.forSeats(2).windowStart(),
+                        600.0);
         // cancel: 204, then CANCELLED; a second cancel changes nothing
         assertThat(api.delete("/api/tickets/" + first[0], first[1]).status()).isEqualTo(204);
         assertThat(read(first).get("status").asText()).isEqualTo("CANCELLED");

@@ -26,6 +26,11 @@ import org.openqa.selenium.support.ui.Select;
  * (AppTest, docs/operations.md).
  */
 class WebQueueTest extends WebTest {
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
+
+    /** Each registered player's token, by name. */
+    private final Map<String, String> tokens = new java.util.HashMap<>();
 
     /** A browser of a registered player at {@code address}, on the lobby, signed in. */
     private WebDriver player(String name, String address) {
@@ -35,6 +40,7 @@ class WebQueueTest extends WebTest {
                 "Network.setExtraHTTPHeaders",
                 Map.of("headers", Map.of("X-Forwarded-For", address)));
         String token = api.registered(name);
+        tokens.put(name, token);
         d.get(url("/how-to-play.html"));
         JsonNode me = api.get("/api/sessions/me", token).body();
         String player =
@@ -188,5 +194,123 @@ class WebQueueTest extends WebTest {
             players.add(d);
         }
         meet(players, names);
+    }
+
+    /**
+     * The lobby's block list: a signed-in player blocks another by name (listed, and the API
+     * agrees), is told in words when the name is nobody's, and unblocks from the list.
+     */
+    @Test
+    void aSignedInPlayerBlocksAndUnblocksAnotherFromTheLobby() {
+        String tag = UUID.randomUUID().toString().substring(0, 5);
+        String me = "Blk" + tag;
+        String other = "Blkd" + tag;
+        api.registered(other);
+        WebDriver d = player(me, "10.42.0.1");
+        waitFor(d, x -> x.findElement(By.id("block-list")).getText().contains("You block nobody."));
+        d.findElement(By.id("block-name")).sendKeys(other);
+        d.findElement(By.id("block")).click();
+        String listed =
+                waitFor(
+                        d,
+                        x -> {
+                            String t = x.findElement(By.id("block-list")).getText();
+                            return t.contains(other) ? t : null;
+                        });
+        assertThat(listed).contains(other).contains("Unblock");
+        JsonNode blocks =
+                api.get("/api/blocks", null, Map.of("X-Player-Token", tokens.get(me))).body();
+        assertThat(blocks.size()).isEqualTo(1);
+        assertThat(blocks.get(0).get("name").asText()).isEqualTo(other);
+        // a name nobody has: refused in words, nothing blocked
+        d.findElement(By.id("block-name")).sendKeys("Nobody" + tag);
+        d.findElement(By.id("block")).click();
+        String error =
+                waitFor(
+                        d,
+                        x -> {
+                            String t = x.findElement(By.id("block-error")).getText();
+                            return t.isEmpty() ? null : t;
+                        });
+        assertThat(error).contains("PLAYER_NOT_FOUND");
+        assertThat(
+                        api.get("/api/blocks", null, Map.of("X-Player-Token", tokens.get(me)))
+                                .body()
+                                .size())
+                .isEqualTo(1);
+        // unblocked from the list
+        d.findElement(By.cssSelector("#block-list li[data-blocked='" + other + "'] button.unblock"))
+                .click();
+        waitFor(d, x -> x.findElement(By.id("block-list")).getText().contains("You block nobody."));
+        assertThat(
+                        api.get("/api/blocks", null, Map.of("X-Player-Token", tokens.get(me)))
+                                .body()
+                                .size())
+                .isZero();
+    }
+
+    /**
+     * {@code 403 QUEUE_COOLDOWN} in the queue box, in words with its end: the account's dodges are
+     * put in the dodges read model (two dodges within the hour, the default before a cooldown;
+     * QueueDodgeHttpTest makes real ones from a match left on the clock, which takes minutes), so
+     * the refusal itself is the server's.
+     */
+    @Test
+    void aPlayerCoolingDownIsToldInWordsUntilWhenInTheQueueBox() {
+        String tag = UUID.randomUUID().toString().substring(0, 5);
+        String name = "Cool" + tag;
+        WebDriver d = player(name, "10.42.0.2");
+        String account =
+                api.get("/api/sessions/me", tokens.get(name)).body().get("accountId").asText();
+        java.time.OffsetDateTime now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+        for (int i = 0; i < 2; i++) {
+            jdbc.update(
+                    "insert into rm_queue_seat (match_id, seat, queue_id, ticket_id, matched_at,"
+                            + " account_id, ended_at, outcome, acted, timed_out, dodged)"
+                            + " values (?, 'B', 'voidexa-2-rated', ?, ?, ?, ?, 'LOST', false, true,"
+                            + " true)",
+                    "cool-" + tag + "-" + i,
+                    "t-cool-" + tag + "-" + i,
+                    now.minusMinutes(10 - i),
+                    account,
+                    now.minusMinutes(5 - i));
+        }
+        try {
+            String until =
+                    api.get("/api/sessions/me", tokens.get(name))
+                            .body()
+                            .path("queue")
+                            .path("cooldownUntil")
+                            .asText();
+            assertThat(until).as("cooling down").isNotEmpty();
+            choose(d, "voidexa", 2, 0);
+            d.findElement(By.id("play-rated")).click();
+            String box =
+                    waitFor(
+                            d,
+                            x -> {
+                                String t = x.findElement(By.id("queue")).getText();
+                                return t.contains("You may not queue until") ? t : null;
+                            });
+            assertThat(box)
+                    .contains("2 of the matches the queue seated you in lately were left unplayed")
+                    .contains("left)")
+                    .contains("QUEUE_COOLDOWN");
+            assertThat(d.findElement(By.cssSelector("#queue .cooldown")).getAttribute("data-until"))
+                    .isEqualTo(until);
+            // the time left counts down (about 6 minutes: the latest dodge ended 4 minutes ago)
+            String left = d.findElement(By.cssSelector("#queue .cooldown-left")).getText();
+            assertThat(left).matches("[5-6]:[0-5][0-9]");
+            waitFor(
+                    d,
+                    x ->
+                            !x.findElement(By.cssSelector("#queue .cooldown-left"))
+                                    .getText()
+                                    .equals(left));
+            assertThat(d.findElement(By.id("start-error")).getText()).isEmpty();
+            assertThat(d.findElements(By.id("queue-cancel"))).as("no ticket opened").isEmpty();
+        } finally {
+            jdbc.update("delete from rm_queue_seat where match_id like ?", "cool-" + tag + "-%");
+        }
     }
 }

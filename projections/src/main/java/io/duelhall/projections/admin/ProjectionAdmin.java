@@ -28,8 +28,8 @@ public class ProjectionAdmin {
     private final TransactionManager transactions;
 
     /**
-     * The processing groups of the read models ({@code Projections.ALL}): the only ones this admin
-     * resets.
+     * The processing groups of the read models ({@code Projections.ALL} and those named by a {@link
+     * ReadModelName} bean): the only ones this admin resets.
      */
     private final List<String> projections;
 
@@ -68,6 +68,11 @@ public class ProjectionAdmin {
         this.eventStore = eventStore;
         this.tokenStore = tokenStore;
         this.transactions = transactions;
+    }
+
+    /** The read models this admin rebuilds: {@code Projections.ALL}, then the others' names. */
+    public List<String> names() {
+        return projections;
     }
 
     public boolean knows(String name) {
