@@ -225,11 +225,26 @@ final class ArenaBench {
         int draws = 0;
         int unfinished = 0;
         double asA = 0;
+        // per deal (the search as A, then as B): who won both, or the seat that won both
+        int[] deals = new int[4]; // search both, greedy both, seat A both, seat B both
+        double firstOfPair = -1;
         for (Future<double[]> f : results) {
             double[] r = f.get();
             if (r[0] >= 10) {
                 r[0] -= 10;
                 asA += r[0];
+                firstOfPair = r[0];
+            } else if (firstOfPair >= 0) {
+                if (firstOfPair == 1 && r[0] == 1) {
+                    deals[0]++;
+                } else if (firstOfPair == 0 && r[0] == 0) {
+                    deals[1]++;
+                } else if (firstOfPair == 1 && r[0] == 0) {
+                    deals[2]++;
+                } else if (firstOfPair == 0 && r[0] == 1) {
+                    deals[3]++;
+                }
+                firstOfPair = -1;
             }
             score += r[0];
             nanos += r[1];
@@ -260,6 +275,10 @@ final class ArenaBench {
         System.out.printf(
                 "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B; %s%n",
                 g.id(), asA, (n + 1) / 2, score - asA, n / 2, agreement());
+        System.out.printf(
+                "%s: deals (each on both seats): ismcts won both %d, greedy won both %d, "
+                        + "seat A won both %d, seat B won both %d (others drawn)%n",
+                g.id(), deals[0], deals[1], deals[2], deals[3]);
     }
 
     private static void pods(Entry g, int n, Budget budget, long seed0, ExecutorService pool)

@@ -15,10 +15,14 @@ final class VoidexaSearch implements SearchGame {
     /** An evaluation lead of this much is worth 73 %. */
     static final double SCALE = 25;
 
+    static final boolean RACE = Boolean.getBoolean("race");
+
     private final GreedyPlayer greedy;
     private final Evaluation evaluation;
+    private final Race race;
 
     VoidexaSearch(VoidexaRuleset rules) {
+        this.race = new Race(rules.catalog());
         this.greedy = new GreedyPlayer(rules);
         this.evaluation = new Evaluation(rules.catalog());
     }
@@ -68,6 +72,10 @@ final class VoidexaSearch implements SearchGame {
                 return 0.5;
             }
             return s.result().winner() == seat ? 1 : 0;
+        }
+        if (RACE) {
+            return SearchGame.squash(
+                    race.margin(s, seat) + Race.evalWeight * evaluation.of(s, seat), Race.scale);
         }
         return SearchGame.squash(evaluation.of(s, seat), SCALE);
     }
