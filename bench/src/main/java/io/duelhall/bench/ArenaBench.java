@@ -23,8 +23,10 @@ import java.util.concurrent.Future;
  * seat that decides the match counts the same for both players —, fixed seeds, a budget in
  * iterations (so every match is reproducible): the win rate (draws half) with a 95 % interval, the
  * Elo difference, µs per decision, and how often the search's move was greedy's (a search that only
- * re-finds greedy's moves scores exactly half on paired deals); and casket's 4-seat pod (one
- * search, three greedy, the search's seat rotated through A–D) with its average placing.
+ * re-finds greedy's moves scores exactly half on paired deals), and per deal whether the search won
+ * both of its matches, greedy both, or the same seat both (a deal the seat decides scores half for
+ * either player); and casket's 4-seat pod (one search, three greedy, the search's seat rotated
+ * through A–D) with its average placing.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
