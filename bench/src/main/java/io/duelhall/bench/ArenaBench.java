@@ -23,8 +23,10 @@ import java.util.concurrent.Future;
  * seat that decides the match counts the same for both players —, fixed seeds, a budget in
  * iterations (so every match is reproducible): the win rate (draws half) with a 95 % interval, the
  * Elo difference, µs per decision, and how often the search's move was greedy's (a search that only
- * re-finds greedy's moves scores exactly half on paired deals); and casket's 4-seat pod (one
- * search, three greedy, the search's seat rotated through A–D) with its average placing.
+ * re-finds greedy's moves scores exactly half on paired deals), and per deal whether the search won
+ * both of its matches, greedy both, or the same seat both (a deal the seat decides scores half for
+ * either player); and casket's 4-seat pod (one search, three greedy, the search's seat rotated
+ * through A–D) with its average placing.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
@@ -225,11 +227,26 @@ final class ArenaBench {
         int draws = 0;
         int unfinished = 0;
         double asA = 0;
+        // per deal (the search as A, then as B): who won both, or the seat that won both
+        int[] deals = new int[4]; // search both, greedy both, seat A both, seat B both
+        double firstOfPair = -1;
         for (Future<double[]> f : results) {
             double[] r = f.get();
             if (r[0] >= 10) {
                 r[0] -= 10;
                 asA += r[0];
+                firstOfPair = r[0];
+            } else if (firstOfPair >= 0) {
+                if (firstOfPair == 1 && r[0] == 1) {
+                    deals[0]++;
+                } else if (firstOfPair == 0 && r[0] == 0) {
+                    deals[1]++;
+                } else if (firstOfPair == 1 && r[0] == 0) {
+                    deals[2]++;
+                } else if (firstOfPair == 0 && r[0] == 1) {
+                    deals[3]++;
+                }
+                firstOfPair = -1;
             }
             score += r[0];
             nanos += r[1];
@@ -260,6 +277,10 @@ final class ArenaBench {
         System.out.printf(
                 "%s: ismcts scored %.1f of %d as seat A, %.1f of %d as seat B; %s%n",
                 g.id(), asA, (n + 1) / 2, score - asA, n / 2, agreement());
+        System.out.printf(
+                "%s: deals (each on both seats): ismcts won both %d, greedy won both %d, "
+                        + "seat A won both %d, seat B won both %d (others drawn)%n",
+                g.id(), deals[0], deals[1], deals[2], deals[3]);
     }
 
     private static void pods(Entry g, int n, Budget budget, long seed0, ExecutorService pool)

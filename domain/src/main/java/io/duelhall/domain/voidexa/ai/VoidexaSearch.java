@@ -9,7 +9,11 @@ import io.duelhall.domain.voidexa.VoidexaState;
 
 /**
  * What voidexa lends the search: greedy as the rollout policy, {@link Evaluation} (squashed) as the
- * value of a state the rollout stops in.
+ * value of a state the rollout stops in. A value that sees the race (the turns each side needs to
+ * destroy the other by Hull, Reactor or Life Support from its hand and draws, and a Weapons lock:
+ * commit 41d7502, {@code -Drace=true}) scored no better against greedy on the same mirrored deals
+ * (docs/benchmarks.md, run 7): between these players the deal and the seat decide most voidexa
+ * matches, not the moves.
  */
 final class VoidexaSearch implements SearchGame {
     /** An evaluation lead of this much is worth 73 %. */
