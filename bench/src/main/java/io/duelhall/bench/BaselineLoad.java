@@ -172,7 +172,25 @@ public final class BaselineLoad {
             int seconds,
             PrintStream log)
             throws Exception {
+        return run(target, url, appPid, clients, warmupSeconds, seconds, 0, log);
+    }
+
+    /**
+     * @param commandsPerSecond the rate all clients' commands are paced to together ({@link
+     *     Pacer}); 0: each client sends its next command as soon as the last is answered
+     */
+    public static Result run(
+            Target target,
+            String url,
+            long appPid,
+            int clients,
+            int warmupSeconds,
+            int seconds,
+            double commandsPerSecond,
+            PrintStream log)
+            throws Exception {
         JsonHttp http = new JsonHttp(url);
+        Pacer pacer = Pacer.at(commandsPerSecond);
         Recorder latency = new Recorder(3);
         LongAdder accepted = new LongAdder();
         LongAdder failed = new LongAdder();
@@ -194,6 +212,9 @@ public final class BaselineLoad {
                                             "{\"by\":1,\"commandId\":\""
                                                     + UUID.randomUUID()
                                                     + "\"}";
+                                    if (pacer != null) {
+                                        pacer.await();
+                                    }
                                     long t0 = System.nanoTime();
                                     JsonHttp.Res r;
                                     try {

@@ -36,12 +36,22 @@ public final class Bot {
                 new java.util.concurrent.atomic.LongAdder();
 
         /**
+         * Every request a bot sends (intents accepted or refused, view reads, a match's creation
+         * and its two seats): the load driver reports them per accepted intent (issue 46).
+         */
+        public final java.util.concurrent.atomic.LongAdder requests =
+                new java.util.concurrent.atomic.LongAdder();
+
+        /**
          * Every acknowledged intent, when asked for (the kill -9 check): matchId, token, body,
          * version.
          */
         public final List<Ack> acks = java.util.Collections.synchronizedList(new ArrayList<>());
 
         public volatile boolean keepAcks;
+
+        /** Paces every intent of the run (the load curve, issue 46); null: as fast as answered. */
+        volatile Pacer pacer;
     }
 
     public record Ack(String matchId, String token, String body, long version) {}
@@ -69,6 +79,7 @@ public final class Bot {
     /** Creates a match, seats both players, and plays it until it ends or {@code go} says stop. */
     public void playMatch(BooleanSupplier go) {
         JsonHttp.Res created = http.post("/api/matches", Map.of("ruleset", "voidexa"), null);
+        stats.requests.add(3); // the match and its two seats
         String id = created.body().get("matchId").asText();
         String a =
                 http.post("/api/matches/" + id + "/seats", JsonHttp.seat("Ada", decks.get(0)), null)
@@ -126,6 +137,7 @@ public final class Bot {
     private JsonNode view(String id, String token) {
         long t0 = System.nanoTime();
         JsonHttp.Res r = http.get("/api/matches/" + id + "/view", token);
+        stats.requests.increment();
         stats.viewLatency.recordValue((System.nanoTime() - t0) / 1000);
         stats.views.increment();
         if (r.status() != 200) {
@@ -238,8 +250,13 @@ public final class Bot {
 
     /** Sends an intent; the accepted answer, or null if it was refused. */
     private JsonNode send(String id, String token, ObjectNode intent) {
+        Pacer pacer = stats.pacer;
+        if (pacer != null) {
+            pacer.await();
+        }
         long t0 = System.nanoTime();
         JsonHttp.Res r = http.post("/api/matches/" + id + "/intents", intent, token);
+        stats.requests.increment();
         stats.intentLatency.recordValue((System.nanoTime() - t0) / 1000);
         if (r.status() != 200) {
             stats.refused.increment();

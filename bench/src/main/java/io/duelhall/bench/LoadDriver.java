@@ -29,7 +29,8 @@ public final class LoadDriver {
             Histogram views,
             double engineEventsPerSecond,
             double engineIntentsPerSecond,
-            long appCpuMillis) {
+            long appCpuMillis,
+            long requests) {
         public double ratio() {
             return engineIntentsPerSecond == 0 ? 0 : intentsPerSecond / engineIntentsPerSecond;
         }
@@ -42,7 +43,23 @@ public final class LoadDriver {
             return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
         }
 
+        /**
+         * Every request the clients sent per accepted intent (the intents themselves, refused ones,
+         * view reads, match set-ups), to compare with the baseline's one request per command.
+         */
+        public double requestsPerIntent() {
+            return accepted == 0 ? 0 : (double) requests / accepted;
+        }
+
         public String report() {
+            String perIntent =
+                    String.format(
+                            "%nrequests per accepted intent: %.2f (%.2f view reads, %.2f refused intents, the rest the"
+                                    + " intent itself and match set-ups: a create and two seats per match); the baseline"
+                                    + " sends 1 per command",
+                            requestsPerIntent(),
+                            accepted == 0 ? 0 : viewsPerSecond / intentsPerSecond,
+                            accepted == 0 ? 0 : (double) refused / accepted);
             String cpu =
                     appCpuMillis < 0
                             ? ""
@@ -75,6 +92,7 @@ public final class LoadDriver {
                             engineEventsPerSecond == 0
                                     ? 0
                                     : eventsPerSecond / engineEventsPerSecond)
+                    + perIntent
                     + cpu;
         }
     }
@@ -103,6 +121,24 @@ public final class LoadDriver {
             long engineMillis,
             PrintStream log)
             throws Exception {
+        return run(url, appPid, clients, warmupSeconds, seconds, engineMillis, 0, log);
+    }
+
+    /**
+     * @param intentsPerSecond the rate all clients' intents are paced to together ({@link Pacer});
+     *     0: each client sends its next intent as soon as the last is answered (the saturating
+     *     rate)
+     */
+    public static Result run(
+            String url,
+            long appPid,
+            int clients,
+            int warmupSeconds,
+            int seconds,
+            long engineMillis,
+            double intentsPerSecond,
+            PrintStream log)
+            throws Exception {
         // several nodes: "http://a,http://b" — each client stays on one node (as a load balancer
         // keeping a match on
         // one node does), the clients spread evenly over the nodes
@@ -114,6 +150,7 @@ public final class LoadDriver {
         Map<String, JsonNode> cards = Bot.catalog(http);
         JsonNode decks = http.get("/api/decks/starter", null).body();
         Bot.Stats stats = new Bot.Stats();
+        stats.pacer = Pacer.at(intentsPerSecond);
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
         long end = measureFrom + seconds * 1_000_000_000L;
@@ -140,6 +177,7 @@ public final class LoadDriver {
         long views0 = stats.views.sum();
         long refused0 = stats.refused.sum();
         long matches0 = stats.matches.sum();
+        long requests0 = stats.requests.sum();
         double secs = window.runUntil(end, seconds, log);
         Histogram intents = stats.intentLatency.getIntervalHistogram();
         Histogram views = stats.viewLatency.getIntervalHistogram();
@@ -148,6 +186,7 @@ public final class LoadDriver {
         long viewCount = stats.views.sum() - views0;
         long refused = stats.refused.sum() - refused0;
         long matches = stats.matches.sum() - matches0;
+        long requests = stats.requests.sum() - requests0;
         Window.join(pool, running);
         double[] engine =
                 engineMillis <= 0
@@ -167,6 +206,7 @@ public final class LoadDriver {
                 views,
                 engine[0],
                 engine[1],
-                window.appCpuMillis());
+                window.appCpuMillis(),
+                requests);
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
- * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]]
+ * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]] [--curve SECONDS]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000] [--store DIR] [--only match-views,...] [--rounds 1]
@@ -334,6 +334,27 @@ public final class Main {
                                 engineMillis,
                                 System.err);
                 out.println(app.report());
+                curve(
+                        args,
+                        "duelhall",
+                        "intents",
+                        app.intentsPerSecond(),
+                        out,
+                        rate -> {
+                            LoadDriver.Result r =
+                                    LoadDriver.run(
+                                            process.url(),
+                                            process.pid(),
+                                            clients,
+                                            CURVE_WARMUP,
+                                            args.getInt("curve", 0),
+                                            0,
+                                            rate,
+                                            System.err);
+                            return new double[] {
+                                r.intentsPerSecond(), pct(r.intents(), 50), pct(r.intents(), 99)
+                            };
+                        });
             }
         }
         if (!args.has("baseline")) {
@@ -377,6 +398,27 @@ public final class Main {
         int seconds = args.getInt("seconds", 60);
         BaselineLoad.Result baseline =
                 BaselineLoad.run(url, pid, clients, warmup, seconds, System.err);
+        curve(
+                args,
+                "baseline",
+                "commands",
+                baseline.commandsPerSecond(),
+                out,
+                rate -> {
+                    BaselineLoad.Result r =
+                            BaselineLoad.run(
+                                    BaselineLoad.Target.COMMAND,
+                                    url,
+                                    pid,
+                                    clients,
+                                    CURVE_WARMUP,
+                                    args.getInt("curve", 0),
+                                    rate,
+                                    System.err);
+                    return new double[] {
+                        r.commandsPerSecond(), pct(r.latency(), 50), pct(r.latency(), 99)
+                    };
+                });
         BaselineLoad.Result floor = null;
         if (args.has("http-floor")) {
             out.println("# load average before the HTTP floor: " + Machine.loadAverage());
@@ -391,6 +433,41 @@ public final class Main {
                             System.err);
         }
         return new BaselineAndFloor(baseline, floor);
+    }
+
+    /** Seconds of warm-up before each level of the load curve (the app is warm by then). */
+    static final int CURVE_WARMUP = 5;
+
+    /** One level of the load curve: at a paced rate, {achieved per second, p50 ms, p99 ms}. */
+    interface CurveLevel {
+        double[] at(double perSecond) throws Exception;
+    }
+
+    /**
+     * With {@code --curve SECONDS} (issue 46): the same clients paced together to 25, 50, 75 and
+     * 100 % of the rate just measured as fast as answered, {@code SECONDS} each after a short
+     * warm-up, on the same app; prints one line per level (p50 and p99 of the intents or commands).
+     */
+    static void curve(
+            Args args, String who, String unit, double max, PrintStream out, CurveLevel level)
+            throws Exception {
+        if (args.getInt("curve", 0) <= 0 || max <= 0) {
+            return;
+        }
+        StringBuilder line =
+                new StringBuilder(String.format("load curve %s (max %.0f %s/s):", who, max, unit));
+        for (int percent : new int[] {25, 50, 75, 100}) {
+            double[] r = level.at(max * percent / 100.0);
+            line.append(
+                    String.format(
+                            " %d%% %.0f/s p50 %.1f ms p99 %.1f ms;", percent, r[0], r[1], r[2]));
+        }
+        line.append(" load average ").append(Machine.loadAverage());
+        out.println(line);
+    }
+
+    static double pct(org.HdrHistogram.Histogram h, double p) {
+        return h.getValueAtPercentile(p) / 1000.0;
     }
 
     /**

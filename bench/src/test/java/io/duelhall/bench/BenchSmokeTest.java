@@ -174,7 +174,9 @@ class BenchSmokeTest {
                                         "--engine-seconds",
                                         "0",
                                         "--baseline",
-                                        "--http-floor"
+                                        "--http-floor",
+                                        "--curve",
+                                        "1"
                                     },
                                     0),
                             out);
@@ -201,7 +203,12 @@ class BenchSmokeTest {
                 .contains("plain Axon baseline: ")
                 .contains("duelhall ÷ baseline: intents/s ")
                 .contains("HTTP floor (")
-                .contains("duelhall ÷ HTTP floor: intents/s ");
+                .contains("duelhall ÷ HTTP floor: intents/s ")
+                .contains("requests per accepted intent: ")
+                .contains("load curve duelhall (max ")
+                .contains("load curve baseline (max ")
+                .contains(" 25% ")
+                .contains(" 100% ");
     }
 
     @Test
