@@ -22,7 +22,9 @@ ENV AXONIQ_UPDATE_CHECKER_DISABLED=true \
 # archive, -XX:ArchiveClassesAtExit, as ./run makes it there), made with this image's JVM and the entrypoint's options
 # by one training start that stops once the application context is up (on a throw-away data directory). A JVM that
 # cannot use it (another JDK, other options) says so and starts without it.
-RUN java -XX:MaxRAMPercentage=75 -XX:AOTCacheOutput=/app/duelhall.aot -Dspring.context.exit=onRefresh -jar /app/duelhall.jar \
+# (-XX:MaxRAM: the build host's memory must not size the training heap past 32 GB, where compressed oops are off and
+# the cache would not fit a normal container's JVM)
+RUN java -XX:MaxRAMPercentage=75 -XX:MaxRAM=16g -XX:AOTCacheOutput=/app/duelhall.aot -Dspring.context.exit=onRefresh -jar /app/duelhall.jar \
         --duelhall.data-dir=/tmp/aot-training --server.port=0 && rm -rf /tmp/aot-training /app/duelhall.aot.config
 USER duelhall
 EXPOSE 8080

@@ -169,6 +169,10 @@ function showAccount() {
   }
   name.disabled = !!p;
   if (p) showBlocks(p);
+  else if (cooldownTimer) { // a cooldown's countdown is the signed-in player's: gone with them
+    clearInterval(cooldownTimer);
+    cooldownTimer = null;
+  }
 }
 
 /**
@@ -178,7 +182,8 @@ function showAccount() {
 async function showBlocks(p) {
   try {
     const blocks = await getAs('/api/blocks', p.playerToken);
-    if (account.current() !== null && account.current().playerToken !== p.playerToken) return;
+    // an answer for someone no longer signed in (signed out, or another player since) is dropped
+    if (account.current() === null || account.current().playerToken !== p.playerToken) return;
     fill($('#block-list'), blocks.length
       ? blocks.map((b) => h('li', { dataset: { blocked: b.name } }, h('strong', {}, b.name), ` · blocked ${timeAgo(b.since)}`,
         h('button', { type: 'button', class: 'unblock', 'aria-label': `Unblock ${b.name}`,

@@ -80,6 +80,8 @@ function openStream(held) {
 }
 
 function show(v) {
+  // a view behind the one shown (the stream catching up after the view was read again) changes nothing
+  if (view && view !== v && v.version < view.version) return;
   before = view && view !== v && view.version < v.version ? view : before;
   view = v;
   startCountdowns();
@@ -222,8 +224,15 @@ async function refreshMoves(v, again = 0) {
     const answer = await get(`/api/matches/${encodeURIComponent(matchId)}/moves`, token);
     if (asked !== movesAsked) return;
     if (answer.version !== view.version) {
-      // listed behind the board: ask again shortly; ahead of it: the stream brings that view, which asks again
-      if (answer.version < view.version && again < 20) setTimeout(() => { if (asked === movesAsked) refreshMoves(view, again + 1); }, 100 + 50 * again);
+      // listed behind the board: asked again (backing off to every 2 s, for as long as this board is shown); ahead
+      // of it: the stream brings that view, which asks again, and if it has not within a moment (a stream
+      // reconnecting) the view is read once more. At most one of these is pending (a newer view cancels it).
+      const behind = answer.version < view.version;
+      setTimeout(() => {
+        if (asked !== movesAsked) return;
+        if (behind) refreshMoves(view, again + 1);
+        else reloadView(again + 1);
+      }, behind ? Math.min(2000, 100 * (again + 1)) : 1500);
       say('#moves-note', 'Listing your moves…');
       fill($('#moves'));
       return;
@@ -236,6 +245,19 @@ async function refreshMoves(v, again = 0) {
     say('#moves-note', answer.moves.length ? (answer.note || '') : 'Not your decision: waiting for the other seat.');
     fill($('#moves'), answer.moves.map((m, i) => h('li', {},
       h('button', { type: 'button', class: i === 0 ? 'move primary' : 'move', dataset: { type: m.type, card: m.card || '' }, onclick: () => send(m) }, label(m)))));
+  } catch (e) {
+    if (asked === movesAsked) say('#refusal', e instanceof ApiError ? e.describe() : String(e));
+  }
+}
+
+/** The view read again (the seat's moves were listed for a later one the stream has not brought yet). */
+async function reloadView(again) {
+  const asked = movesAsked;
+  try {
+    const v = await get(`/api/matches/${encodeURIComponent(matchId)}/view`, token);
+    if (asked !== movesAsked) return;
+    if (v.version > view.version) show(v);
+    else refreshMoves(view, again);
   } catch (e) {
     if (asked === movesAsked) say('#refusal', e instanceof ApiError ? e.describe() : String(e));
   }

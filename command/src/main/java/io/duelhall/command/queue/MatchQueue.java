@@ -78,7 +78,8 @@ class MatchQueue {
 
     /**
      * The rating each waiting ticket's window is shown with ({@link #scarcity}): read when first
-     * shown, dropped once the ticket is read closed.
+     * shown, kept only while the ticket waits (dropped when it is matched, cancelled or expires).
+     * Per node: another node reads the rating again for its own readers.
      */
     private final transient Map<String, Double> shownRatings = new HashMap<>();
 
@@ -257,11 +258,19 @@ class MatchQueue {
         Double rating = shownRatings.get(o.ticketId());
         if (rating == null) {
             QueueKey key = QueueKey.parse(queueId).orElseThrow();
-            rating =
-                    o.guest()
-                            ? QueueRatings.Rating.NEW.rating()
-                            : ratings.of(key.ruleset(), o.account(), key.seats()).rating();
-            shownRatings.put(o.ticketId(), rating);
+            try {
+                rating =
+                        o.guest()
+                                ? QueueRatings.Rating.NEW.rating()
+                                : ratings.of(key.ruleset(), o.account(), key.seats()).rating();
+            } catch (RuntimeException e) {
+                // a figure shown, not the queue's state: a ticket is read without it rather
+                // than answered 500 when the ratings cannot be read now
+                return 1;
+            }
+            if (t.status().equals("QUEUED")) {
+                shownRatings.put(o.ticketId(), rating);
+            }
         }
         return PairingRules.scarcity(rating, population.mean(), population.sd());
     }
@@ -438,11 +447,13 @@ class MatchQueue {
     @EventSourcingHandler
     void on(TicketCancelled e) {
         close(e.ticketId(), "CANCELLED", e.at());
+        shownRatings.remove(e.ticketId());
     }
 
     @EventSourcingHandler
     void on(TicketExpired e) {
         close(e.ticketId(), "EXPIRED", e.at());
+        shownRatings.remove(e.ticketId());
     }
 
     @EventSourcingHandler
@@ -456,6 +467,7 @@ class MatchQueue {
 
     @EventSourcingHandler
     void on(TicketMatched e) {
+        shownRatings.remove(e.ticketId());
         Double rating = lastWaveRatings.get(e.ticketId());
         if (rating != null) {
             population.add(rating); // each matched ticket's rating, as its wave read it

@@ -163,7 +163,7 @@ public record PairingRules(
             return 1;
         }
         double z = (rating - mean) / sd;
-        return Math.min(MAX_SCARCITY, Math.exp(z * z / 2));
+        return Math.min(MAX_SCARCITY, StrictMath.exp(z * z / 2));
     }
 
     /**

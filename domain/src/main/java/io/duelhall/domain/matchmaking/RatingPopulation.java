@@ -1,12 +1,15 @@
 package io.duelhall.domain.matchmaking;
 
 /**
- * The ratings of a queue's players as the queue has seen them (pairing rules version 3): a mean and
- * a standard deviation over the tickets its waves saw, each ticket counted once, the older ones
- * weighing less (an exponentially weighted mean and variance over about {@link #SPAN} tickets).
- * Pure and deterministic, so the server (from its stored waves) and the simulation keep it the same
- * way; a wave stores the figures it used ({@link PairingRules#withPopulation}), so a re-run does
- * not depend on it. Until {@link #MIN_TICKETS} tickets were seen no deviation is known (0).
+ * The ratings of a queue's players as the queue has seated them (pairing rules version 3): a mean
+ * and a standard deviation over the tickets its waves matched, each with the rating its wave read,
+ * counted each time it is matched (a ticket whose table was returned and is matched again counts
+ * twice; tickets that expire or are cancelled unmatched are not counted, so the spread of players
+ * who seldom find a partner is under-counted), the older ones weighing less (an exponentially
+ * weighted mean and variance over about {@link #SPAN} tickets). Pure and deterministic, so the
+ * server (from its stored waves) and the simulation keep it the same way; a wave stores the figures
+ * it used ({@link PairingRules#withPopulation}), so a re-run does not depend on it. Until {@link
+ * #MIN_TICKETS} tickets were seen no deviation is known (0).
  */
 public final class RatingPopulation {
     /** How many of the latest tickets the figures mostly stand on. */
