@@ -25,23 +25,17 @@ final class TableCost {
         WaitingTicket low = byRating.get(0);
         WaitingTicket high = byRating.get(byRating.size() - 1);
         double gap = high.rating() - low.rating();
-        long longestWait = 0;
-        long shortestWait = Long.MAX_VALUE;
         double waited = 0;
-        for (WaitingTicket ticket : byRating) {
-            longestWait = Math.max(longestWait, ticket.waitedMs());
-            shortestWait = Math.min(shortestWait, ticket.waitedMs());
-            waited += ticket.waitedSeconds();
-        }
         double[] ratings = new double[byRating.size()];
         long[] waits = new long[byRating.size()];
         for (int i = 0; i < ratings.length; i++) {
-            ratings[i] = byRating.get(i).rating();
-            waits[i] = byRating.get(i).waitedMs();
+            WaitingTicket ticket = byRating.get(i);
+            waited += ticket.waitedSeconds();
+            ratings[i] = ticket.rating();
+            waits[i] = ticket.waitedMs();
         }
-        if (rules.version() < 3
-                ? !rules.fits(gap, longestWait, shortestWait)
-                : gap > rules.tableWindow(ratings, waits, ratings.length)) {
+        // every version's window (the longest waiter's in 1, every seat's own in 2 and 3)
+        if (gap > rules.tableWindow(ratings, waits, ratings.length)) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(

@@ -46,7 +46,8 @@ class Accounts {
     /**
      * Compared against when the name is unknown, so both paths cost one BCrypt check: a hash of
      * cost 10 (as the encoder's), written here rather than made at start-up (one BCrypt hash, ~1 %
-     * of a start's CPU; issue 46). {@code AccountsTest} checks that it is one of this cost.
+     * of a start's CPU; issue 46). {@code AccountsDummyHashTest} checks that it is one of this
+     * cost.
      */
     static final String DUMMY_HASH = "$2a$10$L/FVgNFcKnWXuldOsYvQp.TpWTFov2tn8pVayi0KCO2WFhvTrBmBq";
 
