@@ -98,11 +98,18 @@ public final class AppProcess implements AutoCloseable {
             Files.createDirectories(dataDir);
             Path log = dataDir.resolve("app-" + System.nanoTime() + ".log");
             List<String> cmd = new ArrayList<>();
-            cmd.add(jdkTool("java"));
-            cmd.addAll(childJvmFlags());
-            cmd.addAll(jvmArgs);
-            cmd.add("-jar");
-            cmd.add(jar.toString());
+            Path run = jar.equals(jar()) ? RunScript.prepared(jar) : null;
+            List<String> jvm = new ArrayList<>(childJvmFlags());
+            jvm.addAll(jvmArgs);
+            if (run != null) { // ./run: the extracted jar with its class cache (bench's tests)
+                cmd.add("bash");
+                cmd.add(run.toString());
+            } else {
+                cmd.add(jdkTool("java"));
+                cmd.addAll(jvm);
+                cmd.add("-jar");
+                cmd.add(jar.toString());
+            }
             cmd.add("--server.port=" + port);
             cmd.add("--duelhall.data-dir=" + dataDir.toAbsolutePath());
             cmd.add("--management.endpoints.web.exposure.include=health,info,metrics");
@@ -112,6 +119,9 @@ public final class AppProcess implements AutoCloseable {
             ProcessBuilder pb =
                     new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
             pb.environment().put("AXONIQ_UPDATE_CHECKER_DISABLED", "true");
+            if (run != null) {
+                RunScript.environment(pb.environment(), jar, jvm);
+            }
             long t0 = System.nanoTime();
             Process p = pb.start();
             JsonHttp http = new JsonHttp("http://127.0.0.1:" + port);

@@ -1,0 +1,98 @@
+package io.duelhall.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The app's processes started as the README starts the app, through the project's {@code ./run}:
+ * the jar extracted into plain jars and a cache of the classes a start loads (an AOT cache on JDK
+ * 25+, a class-data-sharing archive on 17–24), made by one training start. Only where the system
+ * property {@code duelhall.child.run-dir} names the directory for the extract and the cache:
+ * bench's tests set it (bench/pom.xml; issue 47: a start then costs under half the CPU, and bench's
+ * tests start the app about fifteen times); a benchmark started from the command line has no such
+ * property and starts {@code java -jar} as before, so its figures are unchanged.
+ *
+ * <p>The cache is made once per test JVM, before the first start, with the child JVMs' own flags
+ * ({@code duelhall.child.jvm.flags}): every start then uses it (a start whose own JVM options do
+ * not fit the cache is told so by the JVM and starts without it). When the script or its training
+ * fails, every start falls back to {@code java -jar}.
+ */
+final class RunScript {
+    private static Path prepared;
+    private static boolean tried;
+
+    private RunScript() {}
+
+    /**
+     * The {@code run} script ready to start {@code jar} with its cache, or null for a plain start.
+     */
+    static synchronized Path prepared(Path jar) {
+        if (tried) {
+            return prepared;
+        }
+        tried = true;
+        String dir = System.getProperty("duelhall.child.run-dir", "").trim();
+        // infra/target/duelhall.jar: the script sits at the project's root
+        Path script = jar.getParent().getParent().getParent().resolve("run");
+        if (dir.isEmpty() || !Files.isRegularFile(script)) {
+            return null;
+        }
+        Path data = AppProcess.tempDataDir("run-training");
+        Path log = data.resolve("training.log");
+        List<String> flags = new ArrayList<>(AppProcess.childJvmFlags());
+        // the training start makes the cache; the start after it stops once the context is up
+        flags.add("-Dspring.context.exit=onRefresh");
+        ProcessBuilder pb =
+                new ProcessBuilder(
+                                "bash",
+                                script.toString(),
+                                "--server.port=0",
+                                "--duelhall.data-dir=" + data)
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile());
+        environment(pb.environment(), jar, flags);
+        try {
+            Process p = pb.start();
+            if (!p.waitFor(600, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                System.err.println("[bench] ./run's training did not end in 600 s; plain starts");
+                return null;
+            }
+            if (p.exitValue() != 0) {
+                System.err.println(
+                        "[bench] ./run's training exited with "
+                                + p.exitValue()
+                                + " (see "
+                                + log
+                                + "); plain starts");
+                return null;
+            }
+            prepared = script;
+            return prepared;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
+     * The environment {@code ./run} reads: which jar, where its extract goes, which java, its
+     * options.
+     */
+    static void environment(Map<String, String> env, Path jar, List<String> jvmOptions) {
+        env.put("DUELHALL_JAR", jar.toString());
+        env.put(
+                "DUELHALL_RUN_DIR",
+                Path.of(System.getProperty("duelhall.child.run-dir")).toAbsolutePath().toString());
+        env.put("DUELHALL_JAVA", AppProcess.jdkTool("java"));
+        env.put("JAVA_OPTS", String.join(" ", jvmOptions));
+    }
+}
