@@ -22,10 +22,12 @@ import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.SerializedType;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.support.JdbcUtils;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * The event store's storage engine: Axon's JDBC engine on the tables Axon's JPA engine made (issue
@@ -88,6 +90,19 @@ class EventStoreEngine {
                         (connection, s, dataType, events, serializer, timestamps) ->
                                 append(connection, insert, events, serializer, timestamps))
                 .build();
+    }
+
+    /**
+     * Axon's units of work run in Spring's transactions (the command's appends, a processor batch's
+     * token and read-model writes: one commit each), as Axon's auto-configuration makes it when it
+     * sees Spring's transaction manager. It no longer sees it in time (its ordering named Boot's
+     * JPA set-up, gone with Hibernate) and would fall back to a no-op transaction manager: declared
+     * here, and {@code DuelhallApplicationSmokeTest} checks that a failed unit of work writes
+     * nothing.
+     */
+    @Bean
+    public TransactionManager axonTransactionManager(PlatformTransactionManager transactions) {
+        return new SpringTransactionManager(transactions);
     }
 
     /**
