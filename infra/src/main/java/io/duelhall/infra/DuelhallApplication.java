@@ -6,27 +6,16 @@ import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
  * The runnable application: assembles command, projections and query around one Axon configuration.
  *
- * <p>Scans all of {@code io.duelhall}. {@link EntityScan} replaces Boot's auto-configuration
- * packages, so it must list Axon's JPA entity packages too (event store, token store, sagas, dead
- * letters), or Hibernate would not know them and schema validation would miss them.
+ * <p>Scans all of {@code io.duelhall}. No JPA: the event store, the token store and the read models
+ * are JDBC on the tables Flyway makes (issue 46: Hibernate's persistence unit, built for the token
+ * table alone, cost ~6 s of every start).
  */
 @SpringBootApplication(scanBasePackages = "io.duelhall")
-@EntityScan(
-        basePackages = {
-            "io.duelhall",
-            "org.axonframework.eventsourcing.eventstore.jpa",
-            "org.axonframework.eventhandling.tokenstore.jpa",
-            "org.axonframework.modelling.saga.repository.jpa",
-            "org.axonframework.eventhandling.deadletter.jpa"
-        })
-@EnableJpaRepositories(basePackages = "io.duelhall")
 public class DuelhallApplication {
 
     /** System property read by Axon's update checker (also: env AXONIQ_UPDATE_CHECKER_DISABLED). */

@@ -1,6 +1,7 @@
 package io.duelhall.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,10 +26,13 @@ import javax.cache.CacheManager;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.caching.Cache;
 import org.axonframework.common.caching.JCacheAdapter;
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -36,6 +40,7 @@ import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.messaging.timeout.HandlerTimeoutHandlerEnhancerDefinition;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -104,6 +109,45 @@ class DuelhallApplicationSmokeTest {
                                 String.class))
                 .isEqualTo("0");
         assertThat(DATA_DIR.resolve("duelhall.mv.db")).exists();
+    }
+
+    /**
+     * Issue 46 took Hibernate out, and with it the ordering through which Axon's auto-configuration
+     * found Spring's transaction manager: without the app's own bean Axon falls back to a no-op
+     * one, and a command's appends or a processor's token and read-model writes would each commit
+     * alone. A unit of work that fails must leave nothing written; the token store is Axon's JDBC
+     * store on the token table, no JPA provider on the class path.
+     */
+    @Test
+    void axonsUnitsOfWorkAreSpringTransactionsAndTokensAreJdbc() {
+        TransactionManager axon = context.getBean(TransactionManager.class);
+        assertThat(axon).isInstanceOf(SpringTransactionManager.class);
+        assertThat(context.getBean(TokenStore.class)).isInstanceOf(JdbcTokenStore.class);
+        assertThat(ClassUtils.isPresent("org.hibernate.SessionFactory", null)).isFalse();
+        String name = "tx-check-" + UUID.randomUUID();
+        assertThatThrownBy(
+                        () ->
+                                axon.executeInTransaction(
+                                        () -> {
+                                            jdbc.update(
+                                                    "insert into token_entry (segment, processor_name, timestamp) values (0, ?, 'x')",
+                                                    name);
+                                            throw new IllegalStateException("rolled back");
+                                        }))
+                .hasMessage("rolled back");
+        assertThat(
+                        jdbc.queryForObject(
+                                "select count(*) from token_entry where processor_name = ?",
+                                Long.class,
+                                name))
+                .as("the failed unit of work's write")
+                .isZero();
+        // the processors' tokens are rows of token_entry, claimed by this node
+        assertThat(
+                        jdbc.queryForObject(
+                                "select count(*) from token_entry where owner is not null",
+                                Long.class))
+                .isPositive();
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.jdbc.UnitOfWorkAwareConnectionProviderWrapper;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventMessage;
@@ -16,13 +17,17 @@ import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.jdbc.statements.TimestampWriter;
+import org.axonframework.eventsourcing.eventstore.jpa.SQLErrorCodesResolver;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.SerializedType;
 import org.axonframework.serialization.Serializer;
+import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.support.JdbcUtils;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * The event store's storage engine: Axon's JDBC engine on the tables Axon's JPA engine made (issue
@@ -39,7 +44,7 @@ import org.springframework.jdbc.support.JdbcUtils;
  *
  * <ul>
  *   <li>The global index comes from the same sequence the JPA mapping used ({@code
- *       domain_event_entry_global_index_seq}, increment 1: {@code META-INF/orm.xml}), named in the
+ *       domain_event_entry_global_index_seq}, increment 1: {@code V1__axon.sql}), named in the
  *       insert itself, so the table needs no column default and no migration.
  *   <li>A payload is serialized once: {@link EventChainer} serialized it with this same serializer
  *       to hash it into the match's chain, and the insert stores those very bytes ({@link
@@ -85,6 +90,43 @@ class EventStoreEngine {
                         (connection, s, dataType, events, serializer, timestamps) ->
                                 append(connection, insert, events, serializer, timestamps))
                 .build();
+    }
+
+    /**
+     * Axon's units of work run in Spring's transactions (the command's appends, a processor batch's
+     * token and read-model writes: one commit each), as Axon's auto-configuration makes it when it
+     * sees Spring's transaction manager. It no longer sees it in time (its ordering named Boot's
+     * JPA set-up, gone with Hibernate) and would fall back to a no-op transaction manager: declared
+     * here, and {@code DuelhallApplicationSmokeTest} checks that a failed unit of work writes
+     * nothing.
+     */
+    @Bean
+    public TransactionManager axonTransactionManager(PlatformTransactionManager transactions) {
+        return new SpringTransactionManager(transactions);
+    }
+
+    /**
+     * The connection of the Spring transaction in progress (the command's, the processor batch's),
+     * as Axon's JDBC auto-configuration makes it. That auto-configuration no longer applies: it
+     * waits for a {@link DataSource} bean by an ordering on Axon's JPA auto-configuration, which is
+     * gone with Hibernate, so the beans the app uses are declared here and in {@code NodeConfig}.
+     */
+    @Bean
+    public ConnectionProvider connectionProvider(DataSource dataSource) {
+        return new UnitOfWorkAwareConnectionProviderWrapper(
+                new SpringDataSourceConnectionProvider(dataSource));
+    }
+
+    /**
+     * Which SQL error is a duplicate key (a lost append: {@code ConcurrencyException}): the
+     * database's own error codes, as Axon's JPA auto-configuration chose before the app dropped JPA
+     * (Axon's JDBC default knows only {@link java.sql.SQLIntegrityConstraintViolationException},
+     * which PostgreSQL's driver never throws).
+     */
+    @Bean
+    public PersistenceExceptionResolver persistenceExceptionResolver(DataSource dataSource)
+            throws SQLException {
+        return new SQLErrorCodesResolver(dataSource);
     }
 
     /** The tables and columns as Flyway's {@code V1__axon.sql} made them for the JPA engine. */

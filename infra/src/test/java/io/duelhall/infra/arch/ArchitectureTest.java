@@ -401,7 +401,6 @@ class ArchitectureTest {
                     // named in a file the JVM or a framework reads (ServiceLoader,
                     // spring.factories,
                     // Tomcat's valve class, logback-spring.xml), or started by the launcher
-                    "io.duelhall.infra.db.BinaryPayloads",
                     "io.duelhall.infra.store.TimeOrderedIdentifiers",
                     "io.duelhall.infra.store.DataDirLock",
                     "io.duelhall.query.http.JsonErrorReportValve",
