@@ -516,7 +516,8 @@ public class MatchStreams implements SmartLifecycle {
                                                             s.viewerKey(),
                                                             from,
                                                             to,
-                                                            whole));
+                                                            whole,
+                                                            rendered));
                     s.holdsView = true;
                     s.busySince = now;
                     s.busy.set(true);
@@ -587,7 +588,8 @@ public class MatchStreams implements SmartLifecycle {
                                         seq != to
                                                 ? "null"
                                                 : rendered.computeIfAbsent(
-                                                        "view:" + to + ":" + key,
+                                                        PatchFrames.viewKey(
+                                                                s.viewerKey(), viewer, to),
                                                         k2 ->
                                                                 json.writeValueAsString(
                                                                         h.form.view(

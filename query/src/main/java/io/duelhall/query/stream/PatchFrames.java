@@ -8,6 +8,8 @@ import io.duelhall.query.stream.patch.JsonPatches;
 import java.io.ByteArrayOutputStream;
 import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -68,7 +70,24 @@ final class PatchFrames {
      * whole}, patches else.
      */
     byte[] burst(WatchedMatch h, Viewer asked, String key, long from, long to, boolean whole) {
-        Cursor c = new Cursor(h, asked, key);
+        return burst(h, asked, key, from, to, whole, new HashMap<>());
+    }
+
+    /**
+     * As {@link #burst(WatchedMatch, Viewer, String, long, long, boolean)}, with the view texts the
+     * dispatcher's pass has written already ({@code rendered}, by {@link #viewKey}: the whole-view
+     * frames of the same viewer at the same event): a view that both kinds of stream carry is
+     * written once.
+     */
+    byte[] burst(
+            WatchedMatch h,
+            Viewer asked,
+            String key,
+            long from,
+            long to,
+            boolean whole,
+            Map<String, String> rendered) {
+        Cursor c = new Cursor(h, asked, key, rendered);
         byte[] one = null;
         ByteArrayOutputStream out = null;
         for (long n = from; n <= to; n++) {
@@ -87,6 +106,15 @@ final class PatchFrames {
         return out == null ? one : out.toByteArray();
     }
 
+    /**
+     * The key of the view text after event {@code seq} for subscribers of {@code viewerKey} seeing
+     * as {@code viewer} (that event's resolution of who they are) in a dispatcher pass's map of
+     * written texts: the whole-view frames and the patch frames share it.
+     */
+    static String viewKey(String viewerKey, Viewer viewer, long seq) {
+        return "view:" + seq + ":" + viewerKey + ":" + viewer.kind();
+    }
+
     /** Walks the states and views of one viewer through a burst. */
     private final class Cursor {
         private final WatchedMatch h;
@@ -97,10 +125,13 @@ final class PatchFrames {
         private long treeSeq = Long.MIN_VALUE;
         private JsonPatches.Tree tree;
 
-        Cursor(WatchedMatch h, Viewer asked, String key) {
+        private final Map<String, String> rendered;
+
+        Cursor(WatchedMatch h, Viewer asked, String key, Map<String, String> rendered) {
             this.h = h;
             this.asked = asked;
             this.key = key;
+            this.rendered = rendered;
         }
 
         /** The state after event {@code n}: one step from the last one asked, or the match's. */
@@ -126,19 +157,29 @@ final class PatchFrames {
                 return last.text();
             }
             GameState s = state(n);
+            Viewer v = viewer(n);
             String text =
-                    json.writeValueAsString(
-                            h.form.view(
-                                    h.ruleset,
-                                    s,
-                                    viewer(n),
-                                    n,
-                                    h.timeline
-                                            .events()
-                                            .subList(
-                                                    (int) Math.max(0, n - Views.RECENT + 1),
-                                                    (int) n + 1),
-                                    h.clockAfter(n)));
+                    rendered.computeIfAbsent(
+                            viewKey(key, v, n),
+                            k ->
+                                    json.writeValueAsString(
+                                            h.form.view(
+                                                    h.ruleset,
+                                                    s,
+                                                    v,
+                                                    n,
+                                                    h.timeline
+                                                            .events()
+                                                            .subList(
+                                                                    (int)
+                                                                            Math.max(
+                                                                                    0,
+                                                                                    n
+                                                                                            - Views
+                                                                                                    .RECENT
+                                                                                            + 1),
+                                                                    (int) n + 1),
+                                                    h.clockAfter(n))));
             if (last == null || last.seq() < n) {
                 h.lastViews.put(key, new Rendered(n, text));
             }
