@@ -22,7 +22,7 @@ import io.duelhall.domain.search.SearchGame;
  * left greedy's move in 57 % of its duel decisions and 46 % of its pod decisions, and scored 50 %
  * of 40 duels and placed 3.25 in 12 pods (greedy alone 2.5) — its departures were as often wrong as
  * right. At 2 and 120 iterations it departs in 25–28 % of its duel decisions and scored 62.0 % of
- * 104 mirrored duels, 2.67 in the 12 pods (docs/benchmarks.md, the arena's run 8).
+ * 104 mirrored duels, 2.63 in 24 pods (docs/benchmarks.md, the arena's run 8).
  */
 final class CasketSearch implements SearchGame {
     static final double SCALE = 6;
