@@ -12,9 +12,10 @@ import java.util.List;
 
 /**
  * The app as a separate process: {@code java -jar infra/target/duelhall.jar} with its own data
- * directory, as a user runs it (the defaults the app ships: H2 file store with WRITE_DELAY=0).
- * Measures the time to ready. The spectator edge and the plain-Axon baseline (issue 17) start the
- * same way from their own jars.
+ * directory, as a user runs it (the defaults the app ships: H2 file store with WRITE_DELAY=0); in
+ * bench's tests through the README's {@code ./run} instead ({@link RunScript}). Measures the time
+ * to ready. The spectator edge and the plain-Axon baseline (issue 17) start the same way from their
+ * own jars.
  */
 public final class AppProcess implements AutoCloseable {
     private final Process process;
@@ -98,7 +99,7 @@ public final class AppProcess implements AutoCloseable {
             Files.createDirectories(dataDir);
             Path log = dataDir.resolve("app-" + System.nanoTime() + ".log");
             List<String> cmd = new ArrayList<>();
-            Path run = jar.equals(jar()) ? RunScript.prepared(jar) : null;
+            Path run = RunScript.enabled() && jar.equals(jar()) ? RunScript.prepared(jar) : null;
             List<String> jvm = new ArrayList<>(childJvmFlags());
             jvm.addAll(jvmArgs);
             if (run != null) { // ./run: the extracted jar with its class cache (bench's tests)

@@ -37,14 +37,22 @@ final class RunScript {
             return prepared;
         }
         tried = true;
-        String dir = System.getProperty("duelhall.child.run-dir", "").trim();
+        if (!enabled()) {
+            return null;
+        }
         // infra/target/duelhall.jar: the script sits at the project's root
-        Path script = jar.getParent().getParent().getParent().resolve("run");
-        if (dir.isEmpty() || !Files.isRegularFile(script)) {
+        Path root = jar.toAbsolutePath().getParent();
+        for (int i = 0; i < 2 && root != null; i++) {
+            root = root.getParent();
+        }
+        Path script = root == null ? null : root.resolve("run");
+        if (script == null || !Files.isRegularFile(script)) {
             return null;
         }
         Path data = AppProcess.tempDataDir("run-training");
-        Path log = data.resolve("training.log");
+        Path log =
+                Path.of(System.getProperty("duelhall.child.run-dir"))
+                        .resolve("prepare-" + ProcessHandle.current().pid() + ".log");
         List<String> flags = new ArrayList<>(AppProcess.childJvmFlags());
         // the training start makes the cache; the start after it stops once the context is up
         flags.add("-Dspring.context.exit=onRefresh");
@@ -57,10 +65,11 @@ final class RunScript {
                         .redirectErrorStream(true)
                         .redirectOutput(log.toFile());
         environment(pb.environment(), jar, flags);
+        Process p = null;
         try {
-            Process p = pb.start();
+            Files.createDirectories(log.getParent());
+            p = pb.start();
             if (!p.waitFor(600, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
                 System.err.println("[bench] ./run's training did not end in 600 s; plain starts");
                 return null;
             }
@@ -80,7 +89,19 @@ final class RunScript {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
+        } finally {
+            if (p != null && p.isAlive()) {
+                // the script's own children too (an extract or a training JVM holds its lock)
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+            AppProcess.deleteQuietly(data);
         }
+    }
+
+    /** Whether {@code duelhall.child.run-dir} is set (bench's tests): else every start is plain. */
+    static boolean enabled() {
+        return !System.getProperty("duelhall.child.run-dir", "").isBlank();
     }
 
     /**
