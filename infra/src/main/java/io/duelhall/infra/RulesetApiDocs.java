@@ -7,9 +7,12 @@ import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.converter.ResolvedSchema;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.ArraySchema;
 import io.swagger.v3.oas.models.media.ComposedSchema;
 import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
@@ -107,9 +110,31 @@ class RulesetApiDocs {
                     ok = new ApiResponse().description("OK");
                     get.getResponses().addApiResponse("200", ok);
                 }
+                Schema<?> answer = oneOf;
+                if (at.equals(REPLAY_PATH)) {
+                    // ?from=N&to=M: the views after each of those events, in one answer
+                    ObjectSchema stretch = new ObjectSchema();
+                    stretch.setDescription(
+                            "With from=N&to=M instead of at (at most 100 steps): the views after"
+                                    + " each event N..M, each the bytes ?at= answers for it");
+                    stretch.addProperty("matchId", new StringSchema());
+                    stretch.addProperty("from", new IntegerSchema().format("int64"));
+                    stretch.addProperty("to", new IntegerSchema().format("int64"));
+                    ArraySchema each = new ArraySchema();
+                    ComposedSchema eachView = new ComposedSchema();
+                    eachView.setOneOf(views);
+                    each.setItems(eachView);
+                    stretch.addProperty("views", each);
+                    ComposedSchema either = new ComposedSchema();
+                    either.setOneOf(List.of(oneOf, stretch));
+                    either.setDescription(
+                            "With at=N: the match's view after event N; with from=N&to=M: the"
+                                    + " views after each event N..M");
+                    answer = either;
+                }
                 ok.setContent(
                         new Content()
-                                .addMediaType("application/json", new MediaType().schema(oneOf)));
+                                .addMediaType("application/json", new MediaType().schema(answer)));
             }
         };
     }

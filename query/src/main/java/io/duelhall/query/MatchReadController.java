@@ -125,32 +125,90 @@ class MatchReadController {
         return new EventPage(matchId, s.log().version(), s.log().redacted(s.viewer(), from, limit));
     }
 
+    /** The most steps one {@code /replay?from=&to=} answers. */
+    static final int REPLAY_RANGE_MAX = 100;
+
     /**
      * The state after event {@code at}, folded from the stored events through the ruleset, as the
-     * caller may see it.
+     * caller may see it; or, with {@code from} and {@code to} instead of {@code at}, the states
+     * after each event {@code from..to} ({@value #REPLAY_RANGE_MAX} at most), each exactly the
+     * bytes {@code ?at=} answers for it: {@code {"matchId", "from", "to", "views": [...]}}. A
+     * replay viewer takes a stretch of the match in one request (to play it, to scrub it), and an
+     * auditor or a test reads every step of a long match in a few dozen requests instead of one per
+     * event (issue 47).
      */
     @GetMapping("/replay")
     public ResponseEntity<String> replay(
             @PathVariable String matchId,
             @RequestHeader(name = "Authorization", required = false) String authorization,
-            @RequestParam(name = "at") long at) {
-        if (at < 0) {
+            @RequestParam(name = "at", required = false) Long at,
+            @RequestParam(name = "from", required = false) Long from,
+            @RequestParam(name = "to", required = false) Long to) {
+        boolean range = from != null || to != null;
+        if (at == null && !range) {
             throw new RefusedException(
                     Refusal.malformed(
-                            "OUT_OF_RANGE", "at must be ≥ 0 (an event sequence number)."));
+                            "INVALID_PARAMETER",
+                            "Name a step (at=N) or a stretch of steps (from=N&to=M)."));
+        }
+        if (at != null && range) {
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "INVALID_PARAMETER", "Name either at=N or from=N&to=M, not both."));
+        }
+        if (range && (from == null || to == null)) {
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "INVALID_PARAMETER", "A stretch of steps needs both from and to."));
+        }
+        long first = range ? from : at;
+        long last = range ? to : at;
+        if (first < 0) {
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "OUT_OF_RANGE",
+                            (range ? "from" : "at") + " must be ≥ 0 (an event sequence number)."));
+        }
+        if (last < first || last - first >= REPLAY_RANGE_MAX) {
+            throw new RefusedException(
+                    Refusal.malformed(
+                            "OUT_OF_RANGE",
+                            "to must be ≥ from and at most "
+                                    + (REPLAY_RANGE_MAX - 1)
+                                    + " after it ("
+                                    + REPLAY_RANGE_MAX
+                                    + " steps a request)."));
         }
         Sight s = viewerAccess.of(matchId, authorization);
-        if (at > s.log().version()) {
+        if (last > s.log().version()) {
             throw new RefusedException(
                     Refusal.notFound(
-                            "EVENT_NOT_FOUND", "No event " + at + " in this match (yet)."));
+                            "EVENT_NOT_FOUND", "No event " + last + " in this match (yet)."));
         }
-        MatchLog upTo = s.log().upTo(at);
         // Before the end: the caller's own sight of the state then; after the end: everything, for
         // everyone.
-        return ResponseEntity.ok()
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(viewJson.render(upTo, s.ended() ? Viewer.EVERYONE : s.asked(), at));
+        Viewer viewer = s.ended() ? Viewer.EVERYONE : s.asked();
+        if (!range) {
+            return ResponseEntity.ok()
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(viewJson.render(s.log().upTo(at), viewer, at));
+        }
+        StringBuilder body = new StringBuilder(16_384 * (int) (last - first + 1));
+        body.append("{\"matchId\":")
+                .append(viewJson.quoted(matchId))
+                .append(",\"from\":")
+                .append(first)
+                .append(",\"to\":")
+                .append(last)
+                .append(",\"views\":[");
+        for (long n = first; n <= last; n++) {
+            if (n > first) {
+                body.append(',');
+            }
+            body.append(viewJson.render(s.log().upTo(n), viewer, n));
+        }
+        body.append("]}");
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body.toString());
     }
 
     /**

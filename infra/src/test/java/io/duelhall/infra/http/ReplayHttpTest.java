@@ -104,6 +104,77 @@ class ReplayHttpTest extends AppTest {
         assertThat(api.get(base + "/replay?at=" + end, null).body()).isEqualTo(last);
     }
 
+    /**
+     * {@code ?from=N&to=M}: the views after each event N..M in one answer, each exactly what {@code
+     * ?at=} answers for that step, for a seat and a spectator while the match goes on (each its own
+     * sight) and for everyone once it has ended; bad stretches are refused and change nothing.
+     */
+    @Test
+    void aStretchOfStepsIsEachStepsOwnReplay() {
+        Api api = new Api(port);
+        Bot bot = new Bot(api, 12);
+        String[] m = api.startedMatch("Stretch", "Steps", 0);
+        String base = "/api/matches/" + m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        boolean ended = false;
+        for (int step = 0; step < 25 && !ended; step++) {
+            ended = Bot.ended(bot.step(m[0], tokens));
+        }
+        long live = api.get(base + "/view", m[1]).body().get("version").asLong();
+        assertThat(live).isGreaterThan(10);
+        if (!ended) {
+            sameAsEachStep(api, base, 0, Math.min(live, 99), m[1], "seat A while live");
+            sameAsEachStep(api, base, Math.max(0, live - 60), live, null, "a spectator while live");
+        }
+        for (int step = 0; !ended; step++) {
+            assertThat(step).isLessThan(3000);
+            ended = Bot.ended(bot.step(m[0], tokens));
+        }
+        long end = api.get(base + "/view", null).body().get("version").asLong();
+        for (long from = 0; from <= end; from += 100) {
+            sameAsEachStep(api, base, from, Math.min(end, from + 99), null, "ended");
+        }
+        sameAsEachStep(api, base, end, end, m[2], "the last step alone, seat B");
+
+        Map<String, String> refused = new java.util.LinkedHashMap<>();
+        refused.put("from=0", "400 INVALID_PARAMETER"); // both or neither
+        refused.put("to=3", "400 INVALID_PARAMETER");
+        refused.put("at=1&from=0&to=2", "400 INVALID_PARAMETER"); // one step or a stretch
+        refused.put("from=x&to=2", "400 INVALID_PARAMETER");
+        refused.put("from=-1&to=2", "400 OUT_OF_RANGE");
+        refused.put("from=5&to=4", "400 OUT_OF_RANGE");
+        refused.put("from=0&to=100", "400 OUT_OF_RANGE"); // 101 steps
+        refused.put("from=" + (end + 1) + "&to=" + (end + 2), "404 EVENT_NOT_FOUND");
+        refused.put("from=" + (end - 1) + "&to=" + (end + 1), "404 EVENT_NOT_FOUND");
+        refused.forEach(
+                (query, expected) -> {
+                    Res r = api.get(base + "/replay?" + query, null);
+                    assertThat(r.status() + " " + r.error())
+                            .as("%s (the match's version %d): %s", query, end, r.raw())
+                            .isEqualTo(expected);
+                });
+        assertThat(api.get(base + "/replay?from=0&to=99", null).status()).isEqualTo(200);
+        assertThat(api.get(base + "/view", null).body().get("version").asLong())
+                .as("nothing changed")
+                .isEqualTo(end);
+    }
+
+    private static void sameAsEachStep(
+            Api api, String base, long from, long to, String token, String who) {
+        Res r = api.get(base + "/replay?from=" + from + "&to=" + to, token);
+        assertThat(r.status()).as("%s %d..%d: %s", who, from, to, r.raw()).isEqualTo(200);
+        assertThat(r.body().get("from").asLong()).isEqualTo(from);
+        assertThat(r.body().get("to").asLong()).isEqualTo(to);
+        assertThat(r.body().get("matchId").asText()).isEqualTo(base.substring(13));
+        JsonNode views = r.body().get("views");
+        assertThat(views.size()).as(who).isEqualTo((int) (to - from + 1));
+        for (long n = from; n <= to; n++) {
+            assertThat(views.get((int) (n - from)))
+                    .as("%s: step %d of the stretch %d..%d", who, n, from, to)
+                    .isEqualTo(api.get(base + "/replay?at=" + n, token).body());
+        }
+    }
+
     /** The view without hands and event payloads (which the end of the match reveals). */
     static JsonNode publicPart(JsonNode view) {
         ObjectNode v = view.deepCopy();

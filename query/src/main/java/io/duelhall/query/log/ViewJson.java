@@ -40,6 +40,11 @@ public class ViewJson {
                         .build();
     }
 
+    /** {@code text} as a JSON string literal, as the HTTP layer writes it. */
+    public String quoted(String text) {
+        return json.writeValueAsString(text);
+    }
+
     /** The JSON of the view of {@code log}'s last state for {@code viewer} (as {@code /view}). */
     public String view(MatchLog log, Viewer viewer) {
         return render(log, viewer, log.version());
