@@ -39,7 +39,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * — the people's seats with the tokens they were given then, the AI seats by the server without the
  * per-node key file that release kept (deleted from the copy) — and then audits clean too. Every
  * match runs and audits under the rules it was created with; a set written with registered players
- * keeps its ratings.
+ * keeps its ratings. A set with tournaments, queue tickets and rating boards (8903d3f on) is
+ * checked for those too, and its tournament left in progress carried on to its end ({@link
+ * GoldenTournaments}).
  */
 @Tag("postgres")
 @Tag("slow")
