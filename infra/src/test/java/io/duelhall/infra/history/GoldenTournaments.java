@@ -62,6 +62,10 @@ final class GoldenTournaments {
             Res view = api.get("/api/tournaments/" + id, null);
             assertThat(view.status()).as("%s: %s", what, view.raw()).isEqualTo(200);
             shownAsReleased(t.get("view"), view.body(), what + ": GET /api/tournaments/" + id);
+            // the list, a read model (on PostgreSQL built from the rows just loaded)
+            String status = t.at("/view/status").asText();
+            eventually(() -> status.equals(listed(api).get(id)), 60_000);
+            assertThat(listed(api).get(id)).as("%s: GET /api/tournaments", what).isEqualTo(status);
             if (t.at("/view/status").asText().equals("ENDED")) {
                 Res audit = api.get("/api/tournaments/" + id + "/audit", null);
                 assertThat(audit.body().path("passed").asBoolean())
@@ -263,6 +267,8 @@ final class GoldenTournaments {
                             .isTrue();
                 }
             }
+            eventually(() -> "ENDED".equals(listed(api).get(id)), 60_000);
+            assertThat(listed(api).get(id)).as("%s: GET /api/tournaments", what).isEqualTo("ENDED");
             Res audit = api.get("/api/tournaments/" + id + "/audit", null);
             assertThat(audit.body().path("passed").asBoolean())
                     .as("%s: audit after the upgrade: %s", what, audit.raw())
@@ -284,6 +290,15 @@ final class GoldenTournaments {
                 Files.deleteIfExists(record);
             }
         }
+    }
+
+    /** Every tournament's status as {@code GET /api/tournaments} lists it. */
+    private static Map<String, String> listed(Api api) {
+        Map<String, String> out = new HashMap<>();
+        for (JsonNode t : api.get("/api/tournaments?limit=100", null).body().get("tournaments")) {
+            out.put(t.get("tournamentId").asText(), t.get("status").asText());
+        }
+        return out;
     }
 
     private static String entrant(JsonNode view, String entryId) {
