@@ -266,9 +266,12 @@ public final class RebuildBench {
                 int seed = 0;
                 while (events < minEvents) {
                     // 64 matches at a time, their intents interleaved round-robin as live play
-                    // interleaves them
+                    // interleaves them; fewer when fewer events are still to write (a match is
+                    // several hundred events: BenchSmokeTest's 3,000 were 64 matches, ~45,000
+                    // events, before issue 47)
+                    int groupSize = (int) Math.min(64, (minEvents - events) / 400 + 1);
                     List<List<List<MatchEvent>>> group = new ArrayList<>();
-                    for (int g = 0; g < 64; g++, seed++) {
+                    for (int g = 0; g < groupSize; g++, seed++) {
                         group.add(chunks(rules, selfPlay, seed, decks));
                     }
                     long[] nextSeq = new long[group.size()];
