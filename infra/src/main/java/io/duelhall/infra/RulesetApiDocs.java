@@ -37,6 +37,7 @@ import org.springframework.context.annotation.Configuration;
 class RulesetApiDocs {
     static final String VIEW_PATH = "/api/matches/{matchId}/view";
     static final String REPLAY_PATH = "/api/matches/{matchId}/replay";
+    static final String STEPS_PATH = "/api/matches/{matchId}/replay/steps";
 
     @Bean
     public OpenApiCustomizer rulesetsDocumented(Rulesets rulesets) {
@@ -110,31 +111,35 @@ class RulesetApiDocs {
                     ok = new ApiResponse().description("OK");
                     get.getResponses().addApiResponse("200", ok);
                 }
-                Schema<?> answer = oneOf;
-                if (at.equals(REPLAY_PATH)) {
-                    // ?from=N&to=M: the views after each of those events, in one answer
-                    ObjectSchema stretch = new ObjectSchema();
-                    stretch.setDescription(
-                            "With from=N&to=M instead of at (at most 100 steps): the views after"
-                                    + " each event N..M, each the bytes ?at= answers for it");
-                    stretch.addProperty("matchId", new StringSchema());
-                    stretch.addProperty("from", new IntegerSchema().format("int64"));
-                    stretch.addProperty("to", new IntegerSchema().format("int64"));
-                    ArraySchema each = new ArraySchema();
-                    ComposedSchema eachView = new ComposedSchema();
-                    eachView.setOneOf(views);
-                    each.setItems(eachView);
-                    stretch.addProperty("views", each);
-                    ComposedSchema either = new ComposedSchema();
-                    either.setOneOf(List.of(oneOf, stretch));
-                    either.setDescription(
-                            "With at=N: the match's view after event N; with from=N&to=M: the"
-                                    + " views after each event N..M");
-                    answer = either;
+                ok.setContent(
+                        new Content()
+                                .addMediaType("application/json", new MediaType().schema(oneOf)));
+            }
+            // /replay/steps: the views after each event from..to, each as /replay?at= answers it
+            PathItem steps = openApi.getPaths() == null ? null : openApi.getPaths().get(STEPS_PATH);
+            Operation stepsGet = steps == null ? null : steps.getGet();
+            if (stepsGet != null && !views.isEmpty()) {
+                ComposedSchema eachView = new ComposedSchema();
+                eachView.setOneOf(views);
+                ArraySchema each = new ArraySchema();
+                each.setItems(eachView);
+                ObjectSchema stretch = new ObjectSchema();
+                stretch.setDescription(
+                        "The match's views after each event from..to (at most 100), each the"
+                                + " bytes /replay?at= answers for its step, as the caller may see it");
+                stretch.addProperty("matchId", new StringSchema());
+                stretch.addProperty("from", new IntegerSchema().format("int64"));
+                stretch.addProperty("to", new IntegerSchema().format("int64"));
+                stretch.addProperty("views", each);
+                ApiResponse ok =
+                        stepsGet.getResponses() == null ? null : stepsGet.getResponses().get("200");
+                if (ok == null) {
+                    ok = new ApiResponse().description("OK");
+                    stepsGet.getResponses().addApiResponse("200", ok);
                 }
                 ok.setContent(
                         new Content()
-                                .addMediaType("application/json", new MediaType().schema(answer)));
+                                .addMediaType("application/json", new MediaType().schema(stretch)));
             }
         };
     }

@@ -23,7 +23,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -49,14 +51,22 @@ class MatchReadController {
     private final Clock clock;
     private final ViewJson viewJson;
 
+    /** The most steps one {@code /replay/steps} answers. */
+    static final int REPLAY_STEPS_MAX = 100;
+
+    /** The {@code /replay/steps} answers made at once on this node. */
+    private final Semaphore replaysAtOnce;
+
     public MatchReadController(
             ViewJson viewJson,
             ViewerAccess viewerAccess,
             MatchViewProjection views,
             RefusalProjection refusals,
             EventStore eventStore,
-            Clock clock) {
+            Clock clock,
+            @Value("${duelhall.query.replay-steps-at-once:4}") int replayStepsAtOnce) {
         this.viewJson = viewJson;
+        this.replaysAtOnce = new Semaphore(Math.max(1, replayStepsAtOnce));
         this.viewerAccess = viewerAccess;
         this.views = views;
         this.refusals = refusals;
@@ -125,90 +135,106 @@ class MatchReadController {
         return new EventPage(matchId, s.log().version(), s.log().redacted(s.viewer(), from, limit));
     }
 
-    /** The most steps one {@code /replay?from=&to=} answers. */
-    static final int REPLAY_RANGE_MAX = 100;
-
     /**
      * The state after event {@code at}, folded from the stored events through the ruleset, as the
-     * caller may see it; or, with {@code from} and {@code to} instead of {@code at}, the states
-     * after each event {@code from..to} ({@value #REPLAY_RANGE_MAX} at most), each exactly the
-     * bytes {@code ?at=} answers for it: {@code {"matchId", "from", "to", "views": [...]}}. A
-     * replay viewer takes a stretch of the match in one request (to play it, to scrub it), and an
-     * auditor or a test reads every step of a long match in a few dozen requests instead of one per
-     * event (issue 47).
+     * caller may see it.
      */
     @GetMapping("/replay")
     public ResponseEntity<String> replay(
             @PathVariable String matchId,
             @RequestHeader(name = "Authorization", required = false) String authorization,
-            @RequestParam(name = "at", required = false) Long at,
-            @RequestParam(name = "from", required = false) Long from,
-            @RequestParam(name = "to", required = false) Long to) {
-        boolean range = from != null || to != null;
-        if (at == null && !range) {
+            @RequestParam(name = "at") long at) {
+        if (at < 0) {
             throw new RefusedException(
                     Refusal.malformed(
-                            "INVALID_PARAMETER",
-                            "Name a step (at=N) or a stretch of steps (from=N&to=M)."));
+                            "OUT_OF_RANGE", "at must be ≥ 0 (an event sequence number)."));
         }
-        if (at != null && range) {
+        Sight s = viewerAccess.of(matchId, authorization);
+        if (at > s.log().version()) {
+            throw new RefusedException(
+                    Refusal.notFound(
+                            "EVENT_NOT_FOUND", "No event " + at + " in this match (yet)."));
+        }
+        MatchLog upTo = s.log().upTo(at);
+        // Before the end: the caller's own sight of the state then; after the end: everything, for
+        // everyone.
+        return ResponseEntity.ok()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(viewJson.render(upTo, s.ended() ? Viewer.EVERYONE : s.asked(), at));
+    }
+
+    /**
+     * The states after each event {@code from..to} ({@value #REPLAY_STEPS_MAX} at most), folded
+     * from the stored events as {@link #replay} folds one, each exactly the bytes {@code
+     * /replay?at=} answers for its step: {@code {"matchId", "from", "to", "views": [...]}}. A
+     * replay viewer takes a stretch of the match in one request (to play it, to scrub it), and an
+     * auditor or a test reads every step of a long match in a few dozen requests instead of one per
+     * event (issue 47). A path of its own, so {@code /replay?at=} and its documented answer stay as
+     * they were. At most {@code duelhall.query.replay-steps-at-once} such answers are made at once
+     * on a node (each is a hundred replays): past it {@code 429 TOO_MANY_REPLAYS}, nothing done.
+     */
+    @GetMapping("/replay/steps")
+    public ResponseEntity<String> replaySteps(
+            @PathVariable String matchId,
+            @RequestHeader(name = "Authorization", required = false) String authorization,
+            @RequestParam(name = "from") long from,
+            @RequestParam(name = "to") long to) {
+        if (from < 0) {
             throw new RefusedException(
                     Refusal.malformed(
-                            "INVALID_PARAMETER", "Name either at=N or from=N&to=M, not both."));
+                            "OUT_OF_RANGE", "from must be ≥ 0 (an event sequence number)."));
         }
-        if (range && (from == null || to == null)) {
-            throw new RefusedException(
-                    Refusal.malformed(
-                            "INVALID_PARAMETER", "A stretch of steps needs both from and to."));
-        }
-        long first = range ? from : at;
-        long last = range ? to : at;
-        if (first < 0) {
-            throw new RefusedException(
-                    Refusal.malformed(
-                            "OUT_OF_RANGE",
-                            (range ? "from" : "at") + " must be ≥ 0 (an event sequence number)."));
-        }
-        if (last < first || last - first >= REPLAY_RANGE_MAX) {
+        if (to < from || to - from >= REPLAY_STEPS_MAX) {
             throw new RefusedException(
                     Refusal.malformed(
                             "OUT_OF_RANGE",
                             "to must be ≥ from and at most "
-                                    + (REPLAY_RANGE_MAX - 1)
+                                    + (REPLAY_STEPS_MAX - 1)
                                     + " after it ("
-                                    + REPLAY_RANGE_MAX
+                                    + REPLAY_STEPS_MAX
                                     + " steps a request)."));
         }
         Sight s = viewerAccess.of(matchId, authorization);
-        if (last > s.log().version()) {
+        if (to > s.log().version()) {
             throw new RefusedException(
                     Refusal.notFound(
-                            "EVENT_NOT_FOUND", "No event " + last + " in this match (yet)."));
+                            "EVENT_NOT_FOUND", "No event " + to + " in this match (yet)."));
         }
-        // Before the end: the caller's own sight of the state then; after the end: everything, for
-        // everyone.
-        Viewer viewer = s.ended() ? Viewer.EVERYONE : s.asked();
-        if (!range) {
+        if (!replaysAtOnce.tryAcquire()) {
+            throw new RefusedException(
+                    new Refusal(
+                            Refusal.Category.TOO_MANY,
+                            "TOO_MANY_REPLAYS",
+                            null,
+                            "This node is answering as many stretches of replay as it takes at"
+                                    + " once; ask again in a moment.",
+                            List.of()));
+        }
+        try {
+            // as /replay: before the end the caller's own sight of each state then; after the
+            // end everything, for everyone
+            Viewer viewer = s.ended() ? Viewer.EVERYONE : s.asked();
+            StringBuilder body = new StringBuilder(65_536);
+            body.append("{\"matchId\":")
+                    .append(viewJson.quoted(matchId))
+                    .append(",\"from\":")
+                    .append(from)
+                    .append(",\"to\":")
+                    .append(to)
+                    .append(",\"views\":[");
+            for (long n = from; n <= to; n++) {
+                if (n > from) {
+                    body.append(',');
+                }
+                body.append(viewJson.render(s.log().upTo(n), viewer, n));
+            }
+            body.append("]}");
             return ResponseEntity.ok()
                     .contentType(MediaType.APPLICATION_JSON)
-                    .body(viewJson.render(s.log().upTo(at), viewer, at));
+                    .body(body.toString());
+        } finally {
+            replaysAtOnce.release();
         }
-        StringBuilder body = new StringBuilder(16_384 * (int) (last - first + 1));
-        body.append("{\"matchId\":")
-                .append(viewJson.quoted(matchId))
-                .append(",\"from\":")
-                .append(first)
-                .append(",\"to\":")
-                .append(last)
-                .append(",\"views\":[");
-        for (long n = first; n <= last; n++) {
-            if (n > first) {
-                body.append(',');
-            }
-            body.append(viewJson.render(s.log().upTo(n), viewer, n));
-        }
-        body.append("]}");
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body.toString());
     }
 
     /**

@@ -52,6 +52,15 @@ class SeedSecrecyHttpTest extends AppTest {
             keep(api.get("/api/matches/" + id + "/events?from=0", token));
             keep(api.get("/api/matches/" + id + "/replay?at=" + version, token));
             keep(api.get("/api/matches/" + id + "/replay?at=0", token));
+            keep(
+                    api.get(
+                            "/api/matches/"
+                                    + id
+                                    + "/replay/steps?from="
+                                    + Math.max(0, version - 99)
+                                    + "&to="
+                                    + version,
+                            token));
         }
         keep(api.get("/api/matches/" + id + "/export", null));
         keep(api.get("/api/matches/" + id + "/audit", null));

@@ -40,10 +40,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * <p>Plays many random matches against the running app (legal moves from the domain's {@link
  * VoidexaMoves} on the true state, sent over HTTP, with random legal decks drawn from disjoint
  * halves of the catalog) and scans <b>every</b> payload the spectator and each seat receive — the
- * SSE stream of each (every message), their views, event pages, replays, refusal lists, the answers
- * to intents and the error bodies of refused ones — for any card instance id, catalog id, card name
- * or server seed hidden from that viewer at that moment (see {@link Truth}). It must find none.
- * {@link #theScannerFindsAPlantedLeak()} shows it would.
+ * SSE stream of each (every message), their views, event pages, replays (one step and stretches),
+ * refusal lists, the answers to intents and the error bodies of refused ones — for any card
+ * instance id, catalog id, card name or server seed hidden from that viewer at that moment (see
+ * {@link Truth}). It must find none. {@link #theScannerFindsAPlantedLeak()} shows it would.
  */
 @Tag("slow")
 class HiddenInformationTest extends AppTest {
@@ -343,6 +343,14 @@ class HiddenInformationTest extends AppTest {
             }
             String v = Truth.VIEWERS.get(rnd.nextInt(3));
             scan(v, api.get(id + "/replay?at=" + rnd.nextLong(now + 1), token(v)), now);
+            // a stretch of steps (issue 47): the last few, as one viewer may see each then
+            v = Truth.VIEWERS.get(rnd.nextInt(3));
+            scan(
+                    v,
+                    api.get(
+                            id + "/replay/steps?from=" + Math.max(0, now - 3) + "&to=" + now,
+                            token(v)),
+                    now);
         }
 
         /**

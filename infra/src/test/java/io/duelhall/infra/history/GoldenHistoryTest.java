@@ -166,7 +166,17 @@ class GoldenHistoryTest {
                     copyRows(h2, to, table);
                 }
             }
-            assertThat(rows).as("rows of the golden store").isGreaterThan(1_000); // 8903d3f: 1,294
+            // every event of every match the release listed, at least (a set's store holds
+            // those and the events of queues, tournaments and accounts' matches)
+            long listed = 0;
+            for (JsonNode m :
+                    Api.JSON.readTree(set.resolve("golden.json").toFile()).get("matches")) {
+                listed += m.get("version").asLong() + 1;
+            }
+            assertThat((long) rows)
+                    .as("rows of the golden store of %s", set.getFileName())
+                    .isGreaterThanOrEqualTo(listed)
+                    .isGreaterThan(1_000L); // 8903d3f: 1,294
             check(copy, pg);
         }
     }
@@ -528,15 +538,18 @@ class GoldenHistoryTest {
 
     private static void replayEveryStep(Api api, String id, long last, String what)
             throws IOException {
-        // a hundred steps a request (/replay?from=&to=; issue 47: one request a step was most of
-        // this class's HTTP work), read as tokens, not trees: every step of the match is there,
-        // in order, each a view of its own version; and one step of each stretch, asked alone
-        // (?at=), is byte for byte the view the stretch holds for it
+        // a hundred steps a request (/replay/steps?from=&to=; issue 47: one request a step was most
+        // of this class's HTTP work), read as tokens, not trees: every step of the match is there,
+        // in order, each a view of its own version whose last recent event is that step's; and
+        // one step of each stretch, asked alone (/replay?at=), is byte for byte the view the
+        // stretch holds for it
         java.util.Random rnd = new java.util.Random(id.hashCode());
         for (long from = 0; from <= last; from += 100) {
             long to = Math.min(last, from + 99);
             io.duelhall.client.JsonHttp.Bytes r =
-                    api.getBytes("/api/matches/" + id + "/replay?from=" + from + "&to=" + to, null);
+                    api.getBytes(
+                            "/api/matches/" + id + "/replay/steps?from=" + from + "&to=" + to,
+                            null);
             assertThat(r.status())
                     .as(
                             "%s: replay %d..%d: %s",
@@ -557,15 +570,34 @@ class GoldenHistoryTest {
                     while (p.nextToken() == JsonToken.START_OBJECT) {
                         long start = p.currentTokenLocation().getByteOffset();
                         long version = -1;
+                        long lastEvent = -1; // the seq of the last of its recent events
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            boolean isVersion = p.currentName().equals("version");
+                            String name = p.currentName();
                             p.nextToken();
-                            if (isVersion) {
+                            if (name.equals("version")) {
                                 version = p.getLongValue();
+                            } else if (name.equals("recentEvents")
+                                    && p.currentToken() == JsonToken.START_ARRAY) {
+                                while (p.nextToken() == JsonToken.START_OBJECT) {
+                                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                                        boolean seq = p.currentName().equals("seq");
+                                        p.nextToken();
+                                        if (seq) {
+                                            lastEvent = p.getLongValue();
+                                        } else {
+                                            p.skipChildren();
+                                        }
+                                    }
+                                }
                             } else {
                                 p.skipChildren();
                             }
                         }
+                        // the version is what the request asked; the last recent event is what
+                        // the fold of the stored events reached
+                        assertThat(lastEvent)
+                                .as("%s: the last recent event of the view at %d", what, version)
+                                .isEqualTo(version);
                         views.add(
                                 new long[] {
                                     version, start, p.currentTokenLocation().getByteOffset() + 1

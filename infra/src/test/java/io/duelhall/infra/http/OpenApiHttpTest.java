@@ -54,6 +54,21 @@ class OpenApiHttpTest extends AppTest {
                                         "/~1api~1matches~1{matchId}~1replay/get/responses/200/content/application~1json/schema/oneOf")
                                 .toString())
                 .contains("#/components/schemas/VoidexaView");
+        // issue 47: a stretch of replay steps, on a path of its own (/replay's answer unchanged)
+        JsonNode steps =
+                paths.at(
+                        "/~1api~1matches~1{matchId}~1replay~1steps/get/responses/200/content/application~1json/schema");
+        assertThat(steps.at("/properties/views/items/oneOf").toString())
+                .contains("#/components/schemas/VoidexaView");
+        assertThat(steps.at("/properties/from/type").asText()).isEqualTo("integer");
+        JsonNode at = null;
+        for (JsonNode p : paths.at("/~1api~1matches~1{matchId}~1replay/get/parameters")) {
+            if (p.path("name").asText().equals("at")) {
+                at = p;
+            }
+        }
+        assertThat(at).as("/replay's parameter at").isNotNull();
+        assertThat(at.path("required").asBoolean()).as("/replay's at stays required").isTrue();
         assertThat(doc.body().at("/components/schemas/VoidexaView/properties/seats").isObject())
                 .isTrue();
         // issue 18: the stream's frame formats

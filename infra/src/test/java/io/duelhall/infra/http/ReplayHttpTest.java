@@ -105,9 +105,10 @@ class ReplayHttpTest extends AppTest {
     }
 
     /**
-     * {@code ?from=N&to=M}: the views after each event N..M in one answer, each exactly what {@code
-     * ?at=} answers for that step, for a seat and a spectator while the match goes on (each its own
-     * sight) and for everyone once it has ended; bad stretches are refused and change nothing.
+     * {@code /replay/steps?from=N&to=M}: the views after each event N..M in one answer, each
+     * exactly what {@code /replay?at=} answers for that step, for a seat and a spectator while the
+     * match goes on (each its own sight) and for everyone once it has ended; bad stretches are
+     * refused and change nothing; {@code /replay?at=} answers as before, extra parameters and all.
      */
     @Test
     void aStretchOfStepsIsEachStepsOwnReplay() {
@@ -120,12 +121,19 @@ class ReplayHttpTest extends AppTest {
         for (int step = 0; step < 25 && !ended; step++) {
             ended = Bot.ended(bot.step(m[0], tokens));
         }
+        assertThat(ended).as("the match goes on after 25 steps").isFalse();
         long live = api.get(base + "/view", m[1]).body().get("version").asLong();
         assertThat(live).isGreaterThan(10);
-        if (!ended) {
-            sameAsEachStep(api, base, 0, Math.min(live, 99), m[1], "seat A while live");
-            sameAsEachStep(api, base, Math.max(0, live - 60), live, null, "a spectator while live");
-        }
+        sameAsEachStep(api, base, 0, Math.min(live, 99), m[1], "seat A while live");
+        sameAsEachStep(api, base, Math.max(0, live - 60), live, null, "a spectator while live");
+        JsonNode ownHand = stretch(api, base, live, live, m[1]).get(0).at("/seats/A/hand");
+        assertThat(ownHand.isArray() && ownHand.size() > 0).as("A's own hand, live").isTrue();
+        assertThat(noCards(stretch(api, base, live, live, null).get(0).at("/seats/A/hand")))
+                .as("no hand for a spectator, live")
+                .isTrue();
+        assertThat(noCards(stretch(api, base, live, live, m[2]).get(0).at("/seats/A/hand")))
+                .as("no hand of A for B, live")
+                .isTrue();
         for (int step = 0; !ended; step++) {
             assertThat(step).isLessThan(3000);
             ended = Bot.ended(bot.step(m[0], tokens));
@@ -137,31 +145,85 @@ class ReplayHttpTest extends AppTest {
         sameAsEachStep(api, base, end, end, m[2], "the last step alone, seat B");
 
         Map<String, String> refused = new java.util.LinkedHashMap<>();
-        refused.put("from=0", "400 INVALID_PARAMETER"); // both or neither
+        refused.put("from=0", "400 INVALID_PARAMETER"); // both
         refused.put("to=3", "400 INVALID_PARAMETER");
-        refused.put("at=1&from=0&to=2", "400 INVALID_PARAMETER"); // one step or a stretch
+        refused.put("", "400 INVALID_PARAMETER");
         refused.put("from=x&to=2", "400 INVALID_PARAMETER");
         refused.put("from=-1&to=2", "400 OUT_OF_RANGE");
         refused.put("from=5&to=4", "400 OUT_OF_RANGE");
         refused.put("from=0&to=100", "400 OUT_OF_RANGE"); // 101 steps
+        refused.put("from=0&to=" + Long.MAX_VALUE, "400 OUT_OF_RANGE");
+        refused.put("from=" + Long.MAX_VALUE + "&to=" + Long.MAX_VALUE, "404 EVENT_NOT_FOUND");
         refused.put("from=" + (end + 1) + "&to=" + (end + 2), "404 EVENT_NOT_FOUND");
         refused.put("from=" + (end - 1) + "&to=" + (end + 1), "404 EVENT_NOT_FOUND");
         refused.forEach(
                 (query, expected) -> {
-                    Res r = api.get(base + "/replay?" + query, null);
+                    Res r = api.get(base + "/replay/steps?" + query, null);
                     assertThat(r.status() + " " + r.error())
                             .as("%s (the match's version %d): %s", query, end, r.raw())
                             .isEqualTo(expected);
                 });
-        assertThat(api.get(base + "/replay?from=0&to=99", null).status()).isEqualTo(200);
+        assertThat(api.get("/api/matches/nope/replay/steps?from=0&to=0", null).status())
+                .isEqualTo(404);
+        assertThat(api.get(base + "/replay/steps?from=0&to=0", "not-a-seat").status())
+                .isEqualTo(401);
+        // /replay?at= as before: other parameters are not its own and change nothing
+        assertThat(api.get(base + "/replay?at=5&from=3", null).body())
+                .isEqualTo(api.get(base + "/replay?at=5", null).body());
+        assertThat(api.get(base + "/replay/steps?from=0&to=99", null).status()).isEqualTo(200);
         assertThat(api.get(base + "/view", null).body().get("version").asLong())
                 .as("nothing changed")
                 .isEqualTo(end);
     }
 
+    /**
+     * A spectator delayed by the match's spectator delay reads stretches only up to its horizon,
+     * and sees no hand in them while the match goes on.
+     */
+    @Test
+    void aDelayedSpectatorsStretchEndsAtItsHorizon() {
+        Api api = new Api(port);
+        Bot bot = new Bot(api, 13);
+        String[] m = api.startedMatch("Delayed", "Stretch", 600);
+        String base = "/api/matches/" + m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        boolean ended = false;
+        for (int step = 0; step < 10 && !ended; step++) {
+            ended = Bot.ended(bot.step(m[0], tokens));
+        }
+        long live = api.get(base + "/view", m[1]).body().get("version").asLong();
+        long horizon = api.get(base + "/view", null).body().get("version").asLong();
+        assertThat(horizon).as("the spectator is ten minutes behind").isLessThan(live);
+        Res past = api.get(base + "/replay/steps?from=0&to=" + live, null);
+        assertThat(past.status() + " " + past.error()).isEqualTo("404 EVENT_NOT_FOUND");
+        JsonNode within = stretch(api, base, 0, horizon, null);
+        assertThat(within.size()).isEqualTo((int) horizon + 1);
+        within.forEach(
+                v ->
+                        assertThat(
+                                        v.at("/seats/A/hand").isMissingNode()
+                                                && v.at("/seats/B/hand").isMissingNode())
+                                .as("no hand in a delayed spectator's step %s", v.get("version"))
+                                .isTrue());
+        assertThat(stretch(api, base, 0, live, m[1]).size())
+                .as("a seat is not delayed")
+                .isEqualTo((int) live + 1);
+    }
+
+    /** A hand not shown: absent or null (a hand shown is a list of cards). */
+    private static boolean noCards(JsonNode hand) {
+        return hand.isMissingNode() || hand.isNull();
+    }
+
+    private static JsonNode stretch(Api api, String base, long from, long to, String token) {
+        Res r = api.get(base + "/replay/steps?from=" + from + "&to=" + to, token);
+        assertThat(r.status()).as("%d..%d: %s", from, to, r.raw()).isEqualTo(200);
+        return r.body().get("views");
+    }
+
     private static void sameAsEachStep(
             Api api, String base, long from, long to, String token, String who) {
-        Res r = api.get(base + "/replay?from=" + from + "&to=" + to, token);
+        Res r = api.get(base + "/replay/steps?from=" + from + "&to=" + to, token);
         assertThat(r.status()).as("%s %d..%d: %s", who, from, to, r.raw()).isEqualTo(200);
         assertThat(r.body().get("from").asLong()).isEqualTo(from);
         assertThat(r.body().get("to").asLong()).isEqualTo(to);
