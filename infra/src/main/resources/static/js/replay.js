@@ -103,6 +103,22 @@ async function viewAt(n) {
   return views.get(n);
 }
 
+const AHEAD = 25; // steps fetched ahead in one request (/replay/steps: each the view /replay?at= gives)
+const pending = new Set(); // steps a stretch on its way will bring
+
+/** Fetches the steps from `from` on (AHEAD of them) in one request; a step it cannot bring is fetched when shown. */
+async function fetchAhead(from) {
+  if (views.has(from) || pending.has(from)) return;
+  const to = Math.min(max, from + AHEAD - 1);
+  for (let s = from; s <= to; s++) pending.add(s);
+  try {
+    const stretch = await get(`${base}/replay/steps?from=${from}&to=${to}`);
+    for (const v of stretch.views) if (!views.has(v.version)) views.set(v.version, v);
+  } finally {
+    for (let s = from; s <= to; s++) pending.delete(s);
+  }
+}
+
 /** Shows step n: the scrubber, the URL, the highlighted event, then the board once /replay answers. */
 async function go(n, fromScrubber) {
   n = Math.max(0, Math.min(max, Number.isFinite(n) ? n : 0));
@@ -128,9 +144,9 @@ async function go(n, fromScrubber) {
   else renderTable($('#board'), v, n, forward);
   $('#board').dataset.step = n;
   shown = n;
-  // prefetch the next step, so playing stays smooth
+  // the steps ahead fetched before they are asked, so playing stays smooth
   const ahead = steps.find((s) => s > n);
-  if (ahead !== undefined && !views.has(ahead)) viewAt(ahead).catch(() => {});
+  if (ahead !== undefined && !views.has(ahead)) fetchAhead(ahead).catch(() => {});
 }
 
 /**

@@ -133,6 +133,14 @@ class WebReplayTest extends WebTest {
         // the scrubber moves when a step is asked; the board follows once /replay answers
         long paused = Long.parseLong(d.findElement(By.id("scrubber")).getDomProperty("value"));
         atStep(d, id, paused);
+        // the steps ahead came in stretches (/replay/steps), each shown as /replay?at= gives it
+        // (atStep above): the page asked the server for stretches, not one request a step
+        Object asked =
+                ((org.openqa.selenium.JavascriptExecutor) d)
+                        .executeScript(
+                                "return performance.getEntriesByType('resource')"
+                                        + ".filter(e => e.name.includes('/replay/steps?')).length");
+        assertThat(((Number) asked).intValue()).as("stretches of replay steps asked").isPositive();
     }
 
     @Test
