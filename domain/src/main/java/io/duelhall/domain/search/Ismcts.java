@@ -24,7 +24,8 @@ import java.util.random.RandomGenerator;
  * some determinizations — an opponent's card — is judged among the iterations it could be played),
  * adds one node, plays a rollout with the game's policy for at most {@link Budget#rolloutDepth()}
  * moves, values the end for every seat and backs that up: each node counts the value for the seat
- * that made its move, so every seat maximises its own result (N seats alike). Moves are played by
+ * that made its move, so every seat maximises its own result (N seats alike). The moves weighed are
+ * the ruleset's legal moves and any the game adds ({@link SearchGame#moves}). Moves are played by
  * the ruleset's own {@code decide}/{@code evolve}: the search knows no game. Pure; its only chance
  * is {@code random}.
  */
@@ -97,7 +98,7 @@ final class Ismcts {
         if (first.status() != MatchStatus.LIVE || rules.toAct(first) != seat) {
             return new Result(null, 0, 0);
         }
-        List<Intent> rootMoves = rules.legalMoves(first, seat);
+        List<Intent> rootMoves = game.moves(first, seat, rules.legalMoves(first, seat));
         if (rootMoves.isEmpty()) {
             return new Result(null, 0, 0);
         }
@@ -141,7 +142,7 @@ final class Ismcts {
             if (actor == null) {
                 break;
             }
-            List<Intent> legal = rules.legalMoves(s, actor);
+            List<Intent> legal = game.moves(s, actor, rules.legalMoves(s, actor));
             if (legal.isEmpty()) {
                 break;
             }

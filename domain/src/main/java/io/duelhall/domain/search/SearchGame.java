@@ -3,6 +3,7 @@ package io.duelhall.domain.search;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.Seat;
+import java.util.List;
 
 /**
  * What a game's AI lends the search beside its ruleset: a quick policy to play on (the rollouts)
@@ -12,6 +13,17 @@ import io.duelhall.domain.Seat;
 public interface SearchGame {
     /** A move {@code seat} makes now in a rollout (the game's greedy player); null when none. */
     Intent policy(GameState state, Seat seat);
+
+    /**
+     * The moves the search weighs for {@code seat} in {@code state}: by default the ruleset's legal
+     * moves, as listed. A game whose rules accept more than they list (a list that names one way to
+     * pay or discard of the many a seat may choose) may add the choices its own player would make,
+     * so the search can make them too; every move added must be one the rules accept in {@code
+     * state}.
+     */
+    default List<Intent> moves(GameState state, Seat seat, List<Intent> legal) {
+        return legal;
+    }
 
     /**
      * How good {@code state} is for {@code seat}, in [0, 1]: at the end its result (1 won, 0 lost,

@@ -3,26 +3,36 @@ package io.duelhall.domain.casket.ai;
 import io.duelhall.domain.GameState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.casket.CasketMoves;
 import io.duelhall.domain.casket.CasketRuleset;
 import io.duelhall.domain.casket.CasketState;
 import io.duelhall.domain.casket.Pilot;
 import io.duelhall.domain.search.SearchGame;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What casket lends the search: greedy as the rollout policy (10 moves, about the rest of a turn
- * and the answers to it); as value a seat's placing, 1 for first and 0 for last of N — known once
- * it fell or the match ended, else expected: 1 + the chance of each other standing seat to outlast
- * it, each from the two seats' worth (below), so in a pod every seat weighs its own place against
- * each rival rather than a margin over their average. A seat's worth is its HP — the cards of its
- * deck (C-D-HP-1: damage that empties the deck destroys it; C-D-END-3: at the time limit the deck
- * places it) — plus 0.4 a card in hand (a resource, not HP), less 2 a point of Component Damage and
- * 0.5 a point of Heat.
+ * and the answers to it), but paying damage from the hand (every card but Primary Weapons, least
+ * worth first) rather than the deck, which is HP (C-D-HP-1) and places a seat at the time limit
+ * (C-D-END-3); as value a seat's placing, 1 for first and 0 for last of N — known once it fell or
+ * the match ended (at the time limit, by the deck, equal decks averaging their places), else
+ * expected: 1 + the chance of each other standing seat to outlast it, each from the two seats'
+ * worth (below), so in a pod every seat weighs its own place against each rival rather than a
+ * margin over their average. A seat's worth is its HP — the cards of its deck — plus 0.4 a card in
+ * hand (a resource, not HP), less 2 a point of Component Damage and 0.5 a point of Heat.
+ *
+ * <p>The rules list two ways to pay (all from the deck, or the first cards of the hand, Primary
+ * Weapons included, each a point of Component Damage) and one to discard (the last cards drawn);
+ * the search also weighs greedy's own payment and discard and the payment from the hand ({@link
+ * #moves}). Before, it could pay only in the two listed ways, both worse than greedy's (greedy
+ * paying so placed 2.65 and 2.56 in 400 pods against three greedy) and discarded the cards it had
+ * just drawn (docs/benchmarks.md, the arena's run 9).
  *
  * <p>The policy bias stays 2 (greedy's move unless the iterations show better): at 0.3 the search
  * left greedy's move in 57 % of its duel decisions and 46 % of its pod decisions, and scored 50 %
  * of 40 duels and placed 3.25 in 12 pods (greedy alone 2.5) — its departures were as often wrong as
- * right. At 2 and 120 iterations it departs in 25–28 % of its duel decisions and scored 62.0 % of
- * 104 mirrored duels, 2.63 in 24 pods (docs/benchmarks.md, the arena's run 8).
+ * right (run 8).
  */
 final class CasketSearch implements SearchGame {
     static final double SCALE = 6;
@@ -48,7 +58,32 @@ final class CasketSearch implements SearchGame {
 
     @Override
     public Intent policy(GameState state, Seat seat) {
-        return greedy.move((CasketState) state, seat);
+        CasketState s = (CasketState) state;
+        if (CasketMoves.PAY.equals(CasketMoves.owed(s))) {
+            return greedy.pay(s, s.pilot(seat), seat, true);
+        }
+        return greedy.move(s, seat);
+    }
+
+    @Override
+    public List<Intent> moves(GameState state, Seat seat, List<Intent> legal) {
+        CasketState s = (CasketState) state;
+        String owed = CasketMoves.owed(s);
+        if (!CasketMoves.PAY.equals(owed) && !CasketMoves.DISCARD.equals(owed)) {
+            return legal;
+        }
+        Pilot me = s.pilot(seat);
+        List<Intent> out = new ArrayList<>(legal);
+        List<Intent> more =
+                CasketMoves.PAY.equals(owed)
+                        ? List.of(greedy.pay(s, me, seat, false), greedy.pay(s, me, seat, true))
+                        : List.of(greedy.discard(me, seat));
+        for (Intent m : more) {
+            if (!out.contains(m)) {
+                out.add(m);
+            }
+        }
+        return out;
     }
 
     @Override
@@ -66,7 +101,16 @@ final class CasketSearch implements SearchGame {
             return (double) (n - me.place()) / (n - 1);
         }
         if (CasketRuleset.over(s)) {
-            return s.losers().contains(seat) ? 0 : 0.5;
+            // C-D-END-3: at the time limit the seats standing are placed by their deck, equal
+            // decks sharing (here: averaging) their places
+            double place = 1;
+            for (Pilot p : s.pilots().values()) {
+                if (p.seat() != seat && !p.defeated()) {
+                    int d = Integer.compare(p.deck().size(), me.deck().size());
+                    place += d > 0 ? 1 : d == 0 ? 0.5 : 0;
+                }
+            }
+            return (n - place) / (n - 1);
         }
         // standing: its place is 1 + the standing seats that outlast it (the fallen place below
         // it); each other standing seat outlasts it with the chance their worths give

@@ -68,7 +68,8 @@ final class GreedyPlayer implements Player {
         return switch (CasketMoves.owed(s)) {
             case CasketMoves.MULLIGAN -> mulligan(me, legal);
             case CasketMoves.REACT -> react(me, legal);
-            case CasketMoves.PAY -> pay(s, me, seat);
+            case CasketMoves.PAY ->
+                    pay(s, me, seat, me.deck().size() <= s.attack().finalDamage() + 2);
             case CasketMoves.DISCARD -> discard(me, seat);
             default -> action(s, me, seat, legal);
         };
@@ -87,13 +88,16 @@ final class GreedyPlayer implements Player {
                 .orElse(legal.get(0));
     }
 
-    /** Dead cards (Damage) from the hand first; the hand too when the deck runs low. */
-    private Intent pay(CasketState s, Pilot me, Seat seat) {
+    /**
+     * Dead cards (Damage) from the hand first; with {@code spareDeck} (greedy: when the deck runs
+     * low) every card of the hand but Primary Weapons, least worth first.
+     */
+    Intent pay(CasketState s, Pilot me, Seat seat, boolean spareDeck) {
         int damage = s.attack().finalDamage();
         List<CardRef> hand = new ArrayList<>(me.hand());
         hand.sort(Comparator.comparingInt(this::worth));
         List<String> ids = new ArrayList<>();
-        boolean low = me.deck().size() <= damage + 2;
+        boolean low = spareDeck;
         for (CardRef r : hand) {
             if (ids.size() >= damage) {
                 break;
@@ -105,7 +109,8 @@ final class GreedyPlayer implements Player {
         return new Intent(seat, CasketIntents.PAY, null, null, List.of(), ids);
     }
 
-    private Intent discard(Pilot me, Seat seat) {
+    /** The excess over the hand limit, least worth first. */
+    Intent discard(Pilot me, Seat seat) {
         int n = me.hand().size() - 6;
         List<CardRef> hand = new ArrayList<>(me.hand());
         hand.sort(Comparator.comparingInt(this::worth));

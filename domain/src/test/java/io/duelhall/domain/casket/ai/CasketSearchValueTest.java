@@ -3,14 +3,19 @@ package io.duelhall.domain.casket.ai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.duelhall.domain.Intent;
+import io.duelhall.domain.MatchEvent;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
+import io.duelhall.domain.casket.CasketEvent;
+import io.duelhall.domain.casket.CasketMoves;
 import io.duelhall.domain.casket.CasketRuleset;
 import io.duelhall.domain.casket.CasketState;
 import io.duelhall.domain.casket.Pilot;
 import io.duelhall.domain.search.Arena;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -76,5 +81,84 @@ class CasketSearchValueTest {
         if (seats > 2) {
             assertThat(fallen).as("states with a fallen seat").isPositive();
         }
+    }
+
+    /**
+     * C-D-END-3: a pod that reaches the time limit places the seats standing by their deck; the
+     * value of every seat at that end is its placing (seats sharing a place share its average).
+     */
+    @Test
+    void atTheTimeLimitValuesArePlacings() {
+        CasketSearch search = new CasketSearch(RULES);
+        Player greedy = new GreedyPlayer(RULES);
+        Arena arena = new Arena(RULES, Players.ROSTER);
+        List<Seat> seats = List.of(Seat.A, Seat.B, Seat.C, Seat.D);
+        int checked = 0;
+        for (long seed = 1; seed <= 12 && checked < 2; seed++) {
+            Arena.Position p = arena.open(seed, seats);
+            while (p.state().status() == MatchStatus.LIVE) {
+                CasketState s = (CasketState) p.state();
+                p = arena.after(p, greedy.move(s, RULES.toAct(s)));
+            }
+            CasketEvent.CasketMatchEnded end = null;
+            for (MatchEvent e : p.events()) {
+                if (e instanceof CasketEvent.CasketMatchEnded x) {
+                    end = x;
+                }
+            }
+            if (!end.reason().equals("TIME_LIMIT")) {
+                continue;
+            }
+            checked++;
+            CasketState s = (CasketState) p.state();
+            int place = 1;
+            double sum = 0;
+            for (List<Seat> tied : end.placings()) {
+                double shared = place + (tied.size() - 1) / 2.0;
+                for (Seat t : tied) {
+                    double v = search.value(s, t);
+                    assertThat(v).as("%s at place %s", t, shared).isEqualTo((4 - shared) / 3);
+                    sum += v;
+                }
+                place += tied.size();
+            }
+            assertThat(sum).isCloseTo(2.0, within(1e-9));
+        }
+        assertThat(checked).as("pods that reached the time limit").isEqualTo(2);
+    }
+
+    /**
+     * casket's rules list one way to pay (all from the deck, or the first cards of the hand) and
+     * one to discard; the search also weighs greedy's own choices, each one the rules accept, and
+     * nothing else changes.
+     */
+    @Test
+    void theSearchWeighsGreedysPaymentsAndDiscards() {
+        CasketSearch search = new CasketSearch(RULES);
+        Player greedy = new GreedyPlayer(RULES);
+        Arena arena = new Arena(RULES, Players.ROSTER);
+        int added = 0;
+        for (long seed = 1; seed <= 2; seed++) {
+            Arena.Position p = arena.open(seed, List.of(Seat.A, Seat.B, Seat.C, Seat.D));
+            while (p.state().status() == MatchStatus.LIVE) {
+                CasketState s = (CasketState) p.state();
+                Seat t = RULES.toAct(s);
+                List<Intent> legal = RULES.legalMoves(s, t);
+                List<Intent> moves = search.moves(s, t, legal);
+                String owed = CasketMoves.owed(s);
+                if (owed.equals(CasketMoves.PAY) || owed.equals(CasketMoves.DISCARD)) {
+                    assertThat(moves).containsAll(legal).contains(greedy.move(s, t));
+                    assertThat(moves).doesNotHaveDuplicates();
+                    for (Intent m : moves) {
+                        assertThat(RULES.decide(s, m).accepted()).as("%s", m).isTrue();
+                    }
+                    added += moves.size() - legal.size();
+                } else {
+                    assertThat(moves).isEqualTo(legal);
+                }
+                p = arena.after(p, greedy.move(s, t));
+            }
+        }
+        assertThat(added).as("moves the search adds").isPositive();
     }
 }
