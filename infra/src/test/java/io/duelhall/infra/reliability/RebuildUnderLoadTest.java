@@ -130,15 +130,33 @@ class RebuildUnderLoadTest extends AppTest {
         // page test): a match whose stored events changed between the two snapshots is compared
         // by neither; the load's own matches have stopped and must not be among them
         java.util.Set<String> moved = new java.util.HashSet<>();
-        heads().forEach(
-                        (id, head) -> {
-                            if (!head.equals(headsBefore.get(id))) {
-                                moved.add(id);
-                            }
-                        });
+        Map<String, Long> headsAfter = heads();
+        headsAfter.forEach(
+                (id, head) -> {
+                    if (!head.equals(headsBefore.get(id))) {
+                        moved.add(id);
+                    }
+                });
         assertThat(moved)
                 .as("matches of this load that moved")
                 .doesNotContainAnyElementsOf(load.matches);
+        // and a match of another test that had moved just before the heads were read, its
+        // event stored but not yet applied by the live processor when a snapshot was read (the
+        // snapshot's view is behind the head read before it): compared by neither, as moved
+        // (the load's own matches have stopped long before and are compared whatever)
+        for (var entry : List.of(Map.entry(underLoad, headsBefore), Map.entry(fresh, headsAfter))) {
+            ((Map<String, MatchViewProjection.StoredView>)
+                            entry.getKey().get(Projections.MATCH_VIEWS))
+                    .forEach(
+                            (id, view) -> {
+                                Long head = entry.getValue().get(id);
+                                if (head != null
+                                        && view.version() != head
+                                        && !load.matches.contains(id)) {
+                                    moved.add(id);
+                                }
+                            });
+        }
         // a moved match changes its players' history rows and, rated, their ratings; a moved
         // tournament its list row: those are compared by neither snapshot either
         java.util.Set<String> movedPlayers = new java.util.HashSet<>();
