@@ -106,14 +106,7 @@ class RulesetApiDocs {
                                         : "The match's view after event `at`, as the caller may see it then")
                                 + ": the common envelope (matchId, ruleset, "
                                 + "rules, version, status, turn, recentEvents, clock) and the ruleset's own part");
-                ApiResponse ok = get.getResponses() == null ? null : get.getResponses().get("200");
-                if (ok == null) {
-                    ok = new ApiResponse().description("OK");
-                    get.getResponses().addApiResponse("200", ok);
-                }
-                ok.setContent(
-                        new Content()
-                                .addMediaType("application/json", new MediaType().schema(oneOf)));
+                answers(get, oneOf);
             }
             // /replay/steps: the views after each event from..to, each as /replay?at= answers it
             PathItem steps = openApi.getPaths() == null ? null : openApi.getPaths().get(STEPS_PATH);
@@ -131,16 +124,19 @@ class RulesetApiDocs {
                 stretch.addProperty("from", new IntegerSchema().format("int64"));
                 stretch.addProperty("to", new IntegerSchema().format("int64"));
                 stretch.addProperty("views", each);
-                ApiResponse ok =
-                        stepsGet.getResponses() == null ? null : stepsGet.getResponses().get("200");
-                if (ok == null) {
-                    ok = new ApiResponse().description("OK");
-                    stepsGet.getResponses().addApiResponse("200", ok);
-                }
-                ok.setContent(
-                        new Content()
-                                .addMediaType("application/json", new MediaType().schema(stretch)));
+                answers(stepsGet, stretch);
             }
         };
+    }
+
+    /** {@code get}'s 200 answer (made when springdoc made none) is {@code schema} as JSON. */
+    private static void answers(Operation get, Schema<?> schema) {
+        ApiResponse ok = get.getResponses() == null ? null : get.getResponses().get("200");
+        if (ok == null) {
+            ok = new ApiResponse().description("OK");
+            get.getResponses().addApiResponse("200", ok);
+        }
+        ok.setContent(
+                new Content().addMediaType("application/json", new MediaType().schema(schema)));
     }
 }

@@ -117,10 +117,7 @@ class ReplayHttpTest extends AppTest {
         String[] m = api.startedMatch("Stretch", "Steps", 0);
         String base = "/api/matches/" + m[0];
         Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
-        boolean ended = false;
-        for (int step = 0; step < 25 && !ended; step++) {
-            ended = Bot.ended(bot.step(m[0], tokens));
-        }
+        boolean ended = steps(bot, m[0], tokens, 25);
         assertThat(ended).as("the match goes on after 25 steps").isFalse();
         long live = api.get(base + "/view", m[1]).body().get("version").asLong();
         assertThat(live).isGreaterThan(10);
@@ -186,11 +183,7 @@ class ReplayHttpTest extends AppTest {
         Bot bot = new Bot(api, 13);
         String[] m = api.startedMatch("Delayed", "Stretch", 600);
         String base = "/api/matches/" + m[0];
-        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
-        boolean ended = false;
-        for (int step = 0; step < 10 && !ended; step++) {
-            ended = Bot.ended(bot.step(m[0], tokens));
-        }
+        steps(bot, m[0], Map.of("A", m[1], "B", m[2]), 10);
         long live = api.get(base + "/view", m[1]).body().get("version").asLong();
         long horizon = api.get(base + "/view", null).body().get("version").asLong();
         assertThat(horizon).as("the spectator is ten minutes behind").isLessThan(live);
@@ -208,6 +201,16 @@ class ReplayHttpTest extends AppTest {
         assertThat(stretch(api, base, 0, live, m[1]).size())
                 .as("a seat is not delayed")
                 .isEqualTo((int) live + 1);
+    }
+
+    /** At most {@code n} steps of the bot on both seats; true when the match ended. */
+    private static boolean steps(Bot bot, String matchId, Map<String, String> tokens, int n) {
+        for (int step = 0; step < n; step++) {
+            if (Bot.ended(bot.step(matchId, tokens))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A hand not shown: absent or null (a hand shown is a list of cards). */

@@ -97,12 +97,11 @@ final class GreedyPlayer implements Player {
         List<CardRef> hand = new ArrayList<>(me.hand());
         hand.sort(Comparator.comparingInt(this::worth));
         List<String> ids = new ArrayList<>();
-        boolean low = spareDeck;
         for (CardRef r : hand) {
             if (ids.size() >= damage) {
                 break;
             }
-            if (worth(r) == 0 || (low && card(r).kind() != Catalog.Kind.PRIMARY)) {
+            if (worth(r) == 0 || (spareDeck && card(r).kind() != Catalog.Kind.PRIMARY)) {
                 ids.add(r.id());
             }
         }
