@@ -21,7 +21,6 @@ import org.axonframework.eventsourcing.eventstore.jpa.SQLErrorCodesResolver;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.SerializedType;
 import org.axonframework.serialization.Serializer;
-import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
@@ -110,11 +109,13 @@ class EventStoreEngine {
      * as Axon's JDBC auto-configuration makes it. That auto-configuration no longer applies: it
      * waits for a {@link DataSource} bean by an ordering on Axon's JPA auto-configuration, which is
      * gone with Hibernate, so the beans the app uses are declared here and in {@code NodeConfig}.
+     * Spring's connection comes through {@link TransactionConnections}, not Axon's {@code
+     * SpringDataSourceConnectionProvider}: the latter let every unit of work close the pool's proxy
+     * twice, which HikariCP does not survive (see there).
      */
     @Bean
     public ConnectionProvider connectionProvider(DataSource dataSource) {
-        return new UnitOfWorkAwareConnectionProviderWrapper(
-                new SpringDataSourceConnectionProvider(dataSource));
+        return new UnitOfWorkAwareConnectionProviderWrapper(new TransactionConnections(dataSource));
     }
 
     /**

@@ -17,11 +17,15 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  * it from another thread, or on it or one of its statements after it was closed, is printed with
  * the stack where it was borrowed (or closed) and kept in {@link #VIOLATIONS}.
  *
- * <p>Why: once, under CI load, a request's {@code GET /view} answered 500 from Hikari's statement
- * list of one physical connection changed by two threads at once (the event store's reader and the
- * request). Hikari keeps that list per pooled connection, across borrows, so a statement closed
- * after its connection went back to the pool is enough. Runs of the classes near it found no such
- * use; should it happen again, the log says where the connection came from.
+ * <p>It also watches the physical connection under each borrow: a physical connection handed out
+ * again while an earlier borrow of it is still open (two pool proxies over one connection: what
+ * Hikari's statement list, kept per physical connection, cannot survive) is printed with both
+ * borrows' stacks; and a statement used from another thread than its connection's borrower.
+ *
+ * <p>Why: three times, under CI load, a request answered 500 from Hikari's statement list of one
+ * physical connection changed by two threads at once (docs/reliability.md, the open defect). The
+ * first version of this guard (thread per borrow, use after close) saw nothing in the run of the
+ * third sighting, so two borrows of one physical connection are watched too.
  */
 @org.springframework.stereotype.Component
 @org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(
@@ -54,6 +58,22 @@ public class ConnectionOwnerGuard implements BeanPostProcessor {
         }
     }
 
+    /**
+     * The open borrow of each physical connection (by identity): a second borrow of one while the
+     * first is open is a double hand-out.
+     */
+    private static final java.util.Map<Object, Throwable> HELD =
+            java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
+    /** The physical connection under a pool's proxy (the proxy itself when it has none). */
+    static Object physical(Connection c) {
+        try {
+            return c.isWrapperFor(Connection.class) ? c.unwrap(Connection.class) : c;
+        } catch (SQLException | RuntimeException e) {
+            return c;
+        }
+    }
+
     static void record(String what, Throwable borrowed) {
         java.io.StringWriter w = new java.io.StringWriter();
         java.io.PrintWriter p = new java.io.PrintWriter(w);
@@ -68,6 +88,17 @@ public class ConnectionOwnerGuard implements BeanPostProcessor {
     static Connection wrap(Connection c) {
         Thread owner = Thread.currentThread();
         Throwable borrowed = new Throwable("borrowed on " + owner.getName());
+        Object physical = physical(c);
+        Throwable earlier = HELD.putIfAbsent(physical, borrowed);
+        if (earlier != null) {
+            borrowed.addSuppressed(earlier);
+            record(
+                    "physical connection "
+                            + physical
+                            + " handed out again while still held (earlier borrow suppressed)",
+                    borrowed);
+            HELD.put(physical, borrowed);
+        }
         java.util.concurrent.atomic.AtomicReference<Throwable> closed =
                 new java.util.concurrent.atomic.AtomicReference<>();
         InvocationHandler h =
@@ -87,11 +118,16 @@ public class ConnectionOwnerGuard implements BeanPostProcessor {
                                 name + " across threads (borrowed on " + owner.getName() + ")",
                                 borrowed);
                     }
-                    if (closed.get() != null && !name.equals("close")) {
+                    if (closed.get() != null) {
+                        // a second close too: Hikari's close of a closed proxy still clears the
+                        // statement list its physical connection keeps, which may by then belong
+                        // to the connection's next borrower (docs/reliability.md)
                         record(name + " after close", closed.get());
                     }
                     if (name.equals("close") && closed.get() == null) {
                         closed.set(new Throwable("closed on " + Thread.currentThread().getName()));
+                        // before the pool takes it back: the next borrow may come at once
+                        HELD.remove(physical, borrowed);
                     }
                     Object out;
                     try {
@@ -100,7 +136,7 @@ public class ConnectionOwnerGuard implements BeanPostProcessor {
                         throw e.getCause();
                     }
                     if (out instanceof java.sql.Statement st) {
-                        return statement(st, closed, borrowed);
+                        return statement(st, closed, owner, borrowed);
                     }
                     return out;
                 };
@@ -114,6 +150,7 @@ public class ConnectionOwnerGuard implements BeanPostProcessor {
     static Object statement(
             java.sql.Statement st,
             java.util.concurrent.atomic.AtomicReference<Throwable> connectionClosed,
+            Thread owner,
             Throwable borrowed) {
         Class<?> type =
                 st instanceof java.sql.CallableStatement
@@ -129,6 +166,17 @@ public class ConnectionOwnerGuard implements BeanPostProcessor {
                     }
                     if (name.equals("hashCode")) {
                         return System.identityHashCode(proxy);
+                    }
+                    if (Thread.currentThread() != owner
+                            && !name.equals("isClosed")
+                            && !name.equals("toString")) {
+                        record(
+                                "statement "
+                                        + name
+                                        + " across threads (its connection borrowed on "
+                                        + owner.getName()
+                                        + ")",
+                                borrowed);
                     }
                     if (connectionClosed.get() != null
                             && !name.equals("isClosed")
