@@ -123,13 +123,25 @@ class ReplayHttpTest extends AppTest {
         assertThat(live).isGreaterThan(10);
         sameAsEachStep(api, base, 0, Math.min(live, 99), m[1], "seat A while live");
         sameAsEachStep(api, base, Math.max(0, live - 60), live, null, "a spectator while live");
-        JsonNode ownHand = stretch(api, base, live, live, m[1]).get(0).at("/seats/A/hand");
-        assertThat(ownHand.isArray() && ownHand.size() > 0).as("A's own hand, live").isTrue();
-        assertThat(noCards(stretch(api, base, live, live, null).get(0).at("/seats/A/hand")))
-                .as("no hand for a spectator, live")
+        assertThat(stretch(api, base, live, live, m[1]).get(0).at("/seats/A/hand"))
+                .as("A's own hand, live: as its view shows it")
+                .isEqualTo(api.get(base + "/view", m[1]).body().at("/seats/A/hand"));
+        // the last step at which A held cards (a hand may be empty at the live step itself)
+        long first = Math.max(0, live - 99);
+        JsonNode own = stretch(api, base, first, live, m[1]);
+        long held = -1;
+        for (int i = 0; i < own.size(); i++) {
+            JsonNode hand = own.get(i).at("/seats/A/hand");
+            if (hand.isArray() && hand.size() > 0) {
+                held = first + i;
+            }
+        }
+        assertThat(held).as("a step of the live match at which A holds cards").isNotNegative();
+        assertThat(noCards(stretch(api, base, held, held, null).get(0).at("/seats/A/hand")))
+                .as("no hand of A for a spectator, live (step %d)", held)
                 .isTrue();
-        assertThat(noCards(stretch(api, base, live, live, m[2]).get(0).at("/seats/A/hand")))
-                .as("no hand of A for B, live")
+        assertThat(noCards(stretch(api, base, held, held, m[2]).get(0).at("/seats/A/hand")))
+                .as("no hand of A for B, live (step %d)", held)
                 .isTrue();
         for (int step = 0; !ended; step++) {
             assertThat(step).isLessThan(3000);
