@@ -18,9 +18,11 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
  * every command and every processor batch. A second close is harmless by JDBC's contract, but not
  * in HikariCP: its {@code ProxyConnection.close()} clears the list of open statements before it
  * checks whether it is already closed, and that list belongs to the physical connection, which the
- * pool may have lent to another thread in between. That thread's next statement then corrupts the
- * list ({@code ArrayIndexOutOfBoundsException: Index -1} in {@code FastList}): the "one connection
- * used by two threads" seen three times in CI (docs/reliability.md).
+ * pool may have lent to another thread in between: that borrower's statements drop out of the list
+ * (and are not closed with its connection), and a clear that lands inside one of its statement
+ * closes leaves the list's size at -1, so the next statement anyone opens on that physical
+ * connection fails ({@code ArrayIndexOutOfBoundsException: Index -1} in {@code FastList}): the "one
+ * connection used by two threads" seen three times in CI (docs/reliability.md).
  *
  * <p>So a close here releases the connection only while it is still open; everything else is as
  * Axon's provider does it (a commit is left to the transaction that holds the connection).
@@ -35,14 +37,15 @@ final class TransactionConnections implements ConnectionProvider {
                 new ConnectionWrapperFactory.ConnectionCloseHandler() {
                     @Override
                     public void close(Connection delegate) {
+                        boolean closed;
                         try {
-                            if (delegate.isClosed()) {
-                                return; // given back already, by the transaction that held it
-                            }
+                            closed = delegate.isClosed();
                         } catch (SQLException e) {
-                            return; // a connection that cannot say is not closed again either
+                            closed = false; // released as before: better a second close than a leak
                         }
-                        DataSourceUtils.releaseConnection(delegate, dataSource);
+                        if (!closed) { // else given back already, by the transaction that held it
+                            DataSourceUtils.releaseConnection(delegate, dataSource);
+                        }
                     }
 
                     @Override

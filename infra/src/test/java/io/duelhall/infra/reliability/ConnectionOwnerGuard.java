@@ -23,9 +23,11 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  * borrows' stacks; and a statement used from another thread than its connection's borrower.
  *
  * <p>Why: three times, under CI load, a request answered 500 from Hikari's statement list of one
- * physical connection changed by two threads at once (docs/reliability.md, the open defect). The
- * first version of this guard (thread per borrow, use after close) saw nothing in the run of the
- * third sighting, so two borrows of one physical connection are watched too.
+ * physical connection changed by two threads at once (docs/reliability.md, "Found and fixed"). The
+ * first version of this guard (thread per borrow, use after close, a second close let through as
+ * JDBC allows) saw nothing in the run of the third sighting: the cause was that second close, which
+ * HikariCP does not survive (infra store/TransactionConnections); it is recorded now, and two
+ * borrows of one physical connection are watched too.
  */
 @org.springframework.stereotype.Component
 @org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(

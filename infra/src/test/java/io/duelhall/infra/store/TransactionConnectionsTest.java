@@ -46,6 +46,63 @@ class TransactionConnectionsTest {
     }
 
     /**
+     * A connection no transaction gave back is still given back once: a unit of work without a
+     * Spring transaction, and one that rolls back. With one pooled connection, a borrow that was
+     * never given back leaves the next borrower waiting until its time-out.
+     */
+    @Test
+    void aConnectionStillOpenIsGivenBack() throws Exception {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl("jdbc:h2:mem:tc-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        config.setUsername("sa");
+        config.setMaximumPoolSize(1);
+        config.setConnectionTimeout(1_000);
+        try (HikariDataSource pool = new HikariDataSource(config)) {
+            ConnectionProvider connections =
+                    new UnitOfWorkAwareConnectionProviderWrapper(new TransactionConnections(pool));
+            SpringTransactionManager transactions =
+                    new SpringTransactionManager(new JdbcTransactionManager(pool));
+            // no transaction
+            DefaultUnitOfWork.startAndGet(null).execute(() -> readOnce(connections));
+            try (Connection c = pool.getConnection()) {
+                assertThat(c.isValid(1)).as("given back after a unit of work without one").isTrue();
+            }
+            // a transaction that rolls back
+            DefaultUnitOfWork<?> failing = DefaultUnitOfWork.startAndGet(null);
+            failing.attachTransaction(transactions);
+            try {
+                failing.execute(
+                        () -> {
+                            readOnce(connections);
+                            throw new IllegalStateException("rolled back on purpose");
+                        });
+            } catch (IllegalStateException expected) {
+                // the unit of work rolled back
+            }
+            try (Connection c = pool.getConnection()) {
+                assertThat(c.isValid(1)).as("given back after a rollback").isTrue();
+            }
+            // outside any unit of work
+            readOnce(connections);
+            try (Connection c = pool.getConnection()) {
+                assertThat(c.isValid(1)).as("given back outside a unit of work").isTrue();
+            }
+        }
+    }
+
+    private static void readOnce(ConnectionProvider connections) {
+        try {
+            Connection c = connections.getConnection();
+            try (PreparedStatement s = c.prepareStatement("SELECT 1")) {
+                s.executeQuery().close();
+            }
+            c.close();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * One pooled connection; a unit of work in a Spring transaction reads through the provider;
      * between its commit (which gives the connection back) and its clean-up, someone else borrows
      * the pool's connection and opens a statement. Returns whether closing that borrow still closed
