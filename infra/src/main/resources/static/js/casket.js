@@ -115,7 +115,7 @@ export function renderCasket(view, cards, context) {
     if (picking === 'PAY') {
       if (!cs.length) return `Pay from the hand: choose up to ${owed} card${owed === 1 ? '' : 's'}`;
       if (cs.length > owed) return `Pay: choose at most ${owed} (${cs.length} chosen)`;
-      return `Pay ${cs.length} from the hand (${names}), ${owed - cs.length} from the deck`;
+      return `Pay ${cs.length} from the hand (${names})${owed > cs.length ? `, ${owed - cs.length} from the deck` : ''}`;
     }
     if (cs.length !== owed) return `Discard: choose ${owed} card${owed === 1 ? '' : 's'} (${cs.length} chosen)`;
     return `Discard ${names}`;
@@ -227,7 +227,7 @@ export function renderCasket(view, cards, context) {
       case 'PAY': {
         const n = (m.cards || []).length;
         const dmg = view.attack ? view.attack.finalDamage : 0;
-        return n ? `Pay ${n} from the hand (${m.cards.map((c) => name(cardOf(c))).join(', ')}), ${Math.max(0, dmg - n)} from the deck`
+        return n ? `Pay ${n} from the hand (${m.cards.map((c) => name(cardOf(c))).join(', ')})${dmg > n ? `, ${dmg - n} from the deck` : ''}`
           : `Pay all ${dmg} from the deck`;
       }
       case 'DISCARD': return `Discard ${(m.cards || []).map((c) => name(cardOf(c))).join(', ')}`;
