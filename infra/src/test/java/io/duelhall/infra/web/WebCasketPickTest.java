@@ -33,6 +33,7 @@ import org.openqa.selenium.WebElement;
 class WebCasketPickTest extends WebTest {
     private final Map<String, String> names = new HashMap<>();
     private String aToken;
+    private final java.util.Random random = new java.util.Random();
 
     @Test
     void aPersonPaysAndDiscardsWithTheCardsChosen() {
@@ -344,8 +345,11 @@ class WebCasketPickTest extends WebTest {
         return null;
     }
 
-    /** B's reach step nearest A, if it is nearer than B stands now. */
-    private static JsonNode closer(JsonNode view) {
+    /**
+     * B's reach step nearest A, if it is nearer than B stands now; else any step (a wall in the
+     * line of sight, or too near for the cards' range: B walks around), or null when B cannot move.
+     */
+    private JsonNode closer(JsonNode view) {
         int[] a = hex(view.at("/seats/A/hex").asText());
         int best = distance(hex(view.at("/seats/B/hex").asText()), a);
         JsonNode found = null;
@@ -356,7 +360,8 @@ class WebCasketPickTest extends WebTest {
                 found = st;
             }
         }
-        return found;
+        JsonNode reach = view.path("reach");
+        return found != null || reach.isEmpty() ? found : reach.get(random.nextInt(reach.size()));
     }
 
     private static int distance(int[] x, int[] y) {
