@@ -3,8 +3,10 @@
 // overspend band), Heat and its zone, component damage, wounds, hand, deck and discard, the dice of the last attack
 // and the decision owed. For the seat to act (ctx.moves, from GET /moves): its reachable hexes are highlighted (a
 // click sends the MOVE with the view's path), the Caskets it may attack are marked, and its hand and decision are
-// buttons of the listed moves. The rules stay on the server: only listed moves and the view's reach are offered.
-import { h } from './dom.js';
+// buttons of the listed moves. The rules stay on the server: only listed moves and the view's reach are offered,
+// and for PAY and DISCARD, which /moves lists only by example, the cards of the hand the person chooses (the moves'
+// note: PAY may name any cards of the hand up to the damage, DISCARD exactly the excess; the server judges them).
+import { h, fill } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const SIZE = 26; // hex radius, px
@@ -57,6 +59,12 @@ function rememberDice(view, replay) {
 }
 
 /**
+ * The hand cards a seat has chosen to PAY or DISCARD with, by match: kept across the redraws of one decision (the
+ * board is drawn again when its moves arrive), dropped when the decision or the version changes.
+ */
+const chosenByMatch = new Map();
+
+/**
  * @param view the casket view
  * @param cards catalog card id → card
  * @param ctx {me, moves, send}: the seat this page plays (or none), its listed moves (null until asked), and how to
@@ -83,6 +91,62 @@ export function renderCasket(view, cards, context) {
   };
   const dice = rememberDice(view, ctx.replay);
   const expected = (moves.find((m) => m.expectedVersion !== undefined) || {}).expectedVersion;
+  const withVersion = (intent) => (expected !== undefined ? { ...intent, expectedVersion: expected } : intent);
+
+  // ---- PAY and DISCARD with the cards the person chooses ----
+  const myHand = (ctx.me && view.seats && view.seats[ctx.me] && view.seats[ctx.me].hand) || [];
+  const picking = mine && (view.decision === 'PAY' || view.decision === 'DISCARD')
+    && moves.some((m) => m.type === view.decision) && myHand.length ? view.decision : null;
+  const damage = view.attack ? view.attack.finalDamage : 0;
+  // PAY: any number up to the damage; DISCARD: exactly the excess (what the listed DISCARD names, C-DRAW-3)
+  const owed = picking === 'PAY' ? damage : ((moves.find((m) => m.type === 'DISCARD') || {}).cards || []).length;
+  const pickKey = `${view.decision}@${view.version}`;
+  let chosen = chosenByMatch.get(view.matchId);
+  if (!chosen || chosen.key !== pickKey) {
+    chosen = { key: pickKey, ids: new Set() };
+    if (picking) chosenByMatch.set(view.matchId, chosen);
+    else chosenByMatch.delete(view.matchId);
+  }
+  const picked = () => myHand.filter((c) => chosen.ids.has(c.id)); // in the hand's order
+  const pickValid = (n) => (picking === 'PAY' ? n >= 1 && n <= owed : n === owed);
+  const pickLabel = () => {
+    const cs = picked();
+    const names = cs.map((c) => name(c)).join(', ');
+    if (picking === 'PAY') {
+      if (!cs.length) return `Pay from the hand: choose up to ${owed} card${owed === 1 ? '' : 's'}`;
+      if (cs.length > owed) return `Pay: choose at most ${owed} (${cs.length} chosen)`;
+      return `Pay ${cs.length} from the hand (${names})${owed > cs.length ? `, ${owed - cs.length} from the deck` : ''}`;
+    }
+    if (cs.length !== owed) return `Discard: choose ${owed} card${owed === 1 ? '' : 's'} (${cs.length} chosen)`;
+    return `Discard ${names}`;
+  };
+  const toggles = [];
+  const sendPicked = picking ? h('button', { type: 'button', class: 'ck-send primary', dataset: { type: picking },
+    disabled: !pickValid(picked().length),
+    onclick: () => { if (pickValid(picked().length)) send(withVersion({ type: picking, cards: picked().map((c) => c.id) })); } },
+  pickLabel()) : null;
+  const syncPicks = () => {
+    for (const t of toggles) {
+      const on = chosen.ids.has(t.dataset.id);
+      t.classList.toggle('selected', on);
+      t.setAttribute('aria-pressed', String(on));
+    }
+    sendPicked.disabled = !pickValid(picked().length);
+    fill(sendPicked, pickLabel());
+  };
+  const pickToggle = (c) => {
+    const on = chosen.ids.has(c.id);
+    const el = h('button', { type: 'button', class: `ck-pick${on ? ' selected' : ''}`, dataset: { id: c.id, card: c.card },
+      'aria-pressed': String(on), 'aria-label': `${picking === 'PAY' ? 'Pay with' : 'Discard'} ${name(c)}`,
+      title: (cards.get(c.card) || {}).text || null,
+      onclick: () => {
+        if (chosen.ids.has(c.id)) chosen.ids.delete(c.id);
+        else chosen.ids.add(c.id);
+        syncPicks();
+      } }, name(c));
+    toggles.push(el);
+    return el;
+  };
 
   // ---- the map ----
   const hexes = (view.board && view.board.hexes) || [];
@@ -163,7 +227,8 @@ export function renderCasket(view, cards, context) {
       case 'PAY': {
         const n = (m.cards || []).length;
         const dmg = view.attack ? view.attack.finalDamage : 0;
-        return n ? `Pay ${n} from the hand, ${Math.max(0, dmg - n)} from the deck` : `Pay ${dmg} from the deck`;
+        return n ? `Pay ${n} from the hand (${m.cards.map((c) => name(cardOf(c))).join(', ')})${dmg > n ? `, ${dmg - n} from the deck` : ''}`
+          : `Pay all ${dmg} from the deck`;
       }
       case 'DISCARD': return `Discard ${(m.cards || []).map((c) => name(cardOf(c))).join(', ')}`;
       case 'PASS': return 'End the action phase';
@@ -188,7 +253,14 @@ export function renderCasket(view, cards, context) {
     view.decision === 'ACTION' ? h('p', { class: 'muted' }, reach.size
       ? 'Click a highlighted hex to move there (its SP cost is written on it); play a card from your hand below.'
       : 'No hex within your SP: rotate, vent or play a card.') : null,
-    nonHand.length ? h('div', { class: 'ck-buttons' }, nonHand.map((m) => button(m, m.type === 'KEEP' || m.type === 'DECLINE' ? 'primary' : ''))) : null,
+    picking ? h('div', { class: 'ck-picker', role: 'group', 'aria-label': picking === 'PAY' ? 'Cards to pay with' : 'Cards to discard' },
+      h('p', { class: 'muted' }, picking === 'PAY'
+        ? `${damage} damage to pay: choose up to ${owed} card${owed === 1 ? '' : 's'} of your hand to pay with, the rest is paid from the top of your deck.`
+        : `Over the hand limit: choose exactly ${owed} card${owed === 1 ? '' : 's'} of your hand to discard.`),
+      h('div', { class: 'ck-buttons' }, h('span', { class: 'muted' }, 'Your hand: '), myHand.map(pickToggle)),
+      h('div', { class: 'ck-buttons' }, sendPicked)) : null,
+    nonHand.length ? h('div', { class: 'ck-buttons' }, picking ? h('span', { class: 'muted' }, 'Or: ') : null,
+      nonHand.map((m) => button(m, m.type === 'KEEP' || m.type === 'DECLINE' ? 'primary' : ''))) : null,
     rotations.length ? h('div', { class: 'ck-buttons ck-rotate' }, h('span', { class: 'muted' }, 'Rotate: '), rotations.map((m) => button(m))) : null)
     : null;
 
@@ -249,7 +321,8 @@ export function renderCasket(view, cards, context) {
           const untargeted = ms.find((m) => !(m.targets || []).length);
           return h('li', { class: `ck-card${ms.length ? ' playable' : ''}`, dataset: { id: c.id, card: c.card }, title: card.text || '' },
             untargeted ? h('button', { type: 'button', class: 'ck-move ck-play', dataset: { type: 'PLAY', card: c.id }, onclick: () => send(untargeted) }, `Play ${name(c)}`)
-              : h('span', { class: seat === ctx.me && mine ? 'muted' : '' }, name(c)),
+              : picking && seat === ctx.me ? pickToggle(c)
+                : h('span', { class: seat === ctx.me && mine ? 'muted' : '' }, name(c)),
             card.cost !== undefined ? h('span', { class: 'muted' }, ` ${card.cost} SP`) : null,
             ms.filter((m) => (m.targets || []).length).map((m) => button(m, 'ck-attack-move')));
         }))] : null,
