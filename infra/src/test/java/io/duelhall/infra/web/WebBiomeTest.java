@@ -104,7 +104,7 @@ class WebBiomeTest extends WebTest {
                         d,
                         Duration.ofSeconds(20),
                         x ->
-                                shownVersion(x) == version
+                                summaryVersion(x) == version
                                         && !x.findElements(By.cssSelector("#moves button.move"))
                                                 .isEmpty());
                 JsonNode moves =
@@ -148,7 +148,7 @@ class WebBiomeTest extends WebTest {
                         d,
                         Duration.ofSeconds(20),
                         x ->
-                                shownVersion(x) > version
+                                summaryVersion(x) > version
                                         || !x.findElement(By.id("refusal")).getText().isEmpty());
                 assertThat(d.findElement(By.id("refusal")).getText())
                         .as("a listed move is never refused")
@@ -166,7 +166,7 @@ class WebBiomeTest extends WebTest {
                     // the table draws the queue as a stack: the answer on top, the attack under it
                     int top2 = answer;
                     long shown = after.get("version").asLong();
-                    waitFor(d, x -> shownVersion(x) >= shown);
+                    waitFor(d, x -> summaryVersion(x) >= shown);
                     List<WebElement> entries =
                             d.findElements(By.cssSelector(".bm-queue li.bm-entry"));
                     assertThat(entries.get(0).getDomAttribute("data-entry"))
@@ -198,11 +198,11 @@ class WebBiomeTest extends WebTest {
                         d,
                         Duration.ofSeconds(20),
                         x ->
-                                shownVersion(x) == version
+                                summaryVersion(x) == version
                                         && !x.findElements(By.cssSelector("#moves button.move"))
                                                 .isEmpty());
                 if (click(d, "#moves button.move[data-type='PASS']")) {
-                    waitFor(d, Duration.ofSeconds(20), x -> shownVersion(x) > version);
+                    waitFor(d, Duration.ofSeconds(20), x -> summaryVersion(x) > version);
                 }
             } else {
                 sleep(50);
@@ -299,23 +299,6 @@ class WebBiomeTest extends WebTest {
         } catch (org.openqa.selenium.StaleElementReferenceException
                 | org.openqa.selenium.ElementNotInteractableException e) {
             return false;
-        }
-    }
-
-    private static long shownVersion(WebDriver d) {
-        try {
-            List<WebElement> v = d.findElements(By.cssSelector("#summary [data-field='version']"));
-            return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
-        } catch (org.openqa.selenium.StaleElementReferenceException e) {
-            return -1;
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

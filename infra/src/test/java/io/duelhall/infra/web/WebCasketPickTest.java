@@ -387,22 +387,4 @@ class WebCasketPickTest extends WebTest {
     private static boolean has(WebDriver d, String css) {
         return !d.findElements(By.cssSelector(css)).isEmpty();
     }
-
-    private static long shownVersion(WebDriver d) {
-        try {
-            String v = d.findElement(By.id("state")).getDomAttribute("data-version");
-            return v == null || v.isBlank() ? -1 : Long.parseLong(v.trim());
-        } catch (org.openqa.selenium.StaleElementReferenceException
-                | org.openqa.selenium.NoSuchElementException e) {
-            return -1;
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

@@ -601,28 +601,6 @@ class WebCasketTest extends WebTest {
     }
 
     /**
-     * The view version the table shows (#state's data-version: the element stays, its attribute
-     * changes).
-     */
-    private static long shownVersion(WebDriver d) {
-        try {
-            String v = d.findElement(By.id("state")).getDomAttribute("data-version");
-            return v == null || v.isBlank() ? -1 : Long.parseLong(v.trim());
-        } catch (org.openqa.selenium.StaleElementReferenceException
-                | org.openqa.selenium.NoSuchElementException e) {
-            return -1;
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
      * Whether {@code refusal} is the server's STALE_VERSION for a move sent on a version the match
      * had left (its clock, on a loaded machine), the move sent at {@code version} (the one the
      * board showed) or later: the refusal names the match's version from the write side, which the

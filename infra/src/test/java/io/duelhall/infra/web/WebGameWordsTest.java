@@ -507,22 +507,4 @@ class WebGameWordsTest extends WebTest {
             sent++;
         }
     }
-
-    private static long shownVersion(WebDriver d) {
-        try {
-            String v = d.findElement(By.id("state")).getDomAttribute("data-version");
-            return v == null || v.isBlank() ? -1 : Long.parseLong(v.trim());
-        } catch (org.openqa.selenium.StaleElementReferenceException
-                | org.openqa.selenium.NoSuchElementException e) {
-            return -1;
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

@@ -72,7 +72,7 @@ class WebTableTest extends WebTest {
                                 d -> {
                                     List<WebElement> b =
                                             d.findElements(By.cssSelector("#moves button.move"));
-                                    return shownVersion(d) == before
+                                    return summaryVersion(d) == before
                                                     && b.size() == listed.get("moves").size()
                                             ? b
                                             : null;
@@ -104,7 +104,7 @@ class WebTableTest extends WebTest {
                                 .body()
                                 .get("version")
                                 .asLong();
-                waitFor(spectator.driver, Duration.ofSeconds(20), d -> shownVersion(d) >= now);
+                waitFor(spectator.driver, Duration.ofSeconds(20), d -> summaryVersion(d) >= now);
                 if ("ENDED"
                         .equals(
                                 api.get("/api/matches/" + id + "/view", null)
@@ -118,7 +118,7 @@ class WebTableTest extends WebTest {
                     "voidlit")) { // its own part of the table: the numbers of the view, the seat's
                 // hand
                 JsonNode pub = api.get("/api/matches/" + id + "/view", null).body();
-                waitFor(spectator.driver, d -> shownVersion(d) >= pub.get("version").asLong());
+                waitFor(spectator.driver, d -> summaryVersion(d) >= pub.get("version").asLong());
                 for (String seat : new String[] {"A", "B"}) {
                     String at = "#state .vl-seat[data-seat='" + seat + "'] ";
                     assertThat(
@@ -142,7 +142,7 @@ class WebTableTest extends WebTest {
                             .hasSize(pub.at("/seats/" + seat + "/units").size());
                 }
                 JsonNode own = api.get("/api/matches/" + id + "/view", tokens[0]).body();
-                waitFor(seats[0].driver, d -> shownVersion(d) >= own.get("version").asLong());
+                waitFor(seats[0].driver, d -> summaryVersion(d) >= own.get("version").asLong());
                 assertThat(
                                 seats[0]
                                         .driver
@@ -254,7 +254,7 @@ class WebTableTest extends WebTest {
                 sleep(100);
                 continue;
             }
-            long before = shownVersion(d);
+            long before = summaryVersion(d);
             try {
                 moves.get(moves.size() - 1)
                         .click(); // the last listed: mostly ending the turn, so the AI wins in time
@@ -266,7 +266,7 @@ class WebTableTest extends WebTest {
                     d,
                     Duration.ofSeconds(20),
                     x ->
-                            shownVersion(x) > before
+                            summaryVersion(x) > before
                                     || !x.findElement(By.id("refusal")).getText().isEmpty());
         }
         assertThat(clicks).isPositive();
@@ -284,27 +284,10 @@ class WebTableTest extends WebTest {
                 .contains("Table Pilot");
     }
 
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
-    }
-
     private static List<String> ids(JsonNode cards) {
         List<String> out = new ArrayList<>();
         cards.forEach(c -> out.add(c.get("id").asText()));
         return out;
-    }
-
-    private static long shownVersion(WebDriver d) {
-        try {
-            List<WebElement> v = d.findElements(By.cssSelector("#summary [data-field='version']"));
-            return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
-        } catch (org.openqa.selenium.StaleElementReferenceException e) {
-            return -1; // drawn again as it was read: the next look sees the new one
-        }
     }
 
     /**

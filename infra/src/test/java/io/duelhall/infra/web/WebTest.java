@@ -130,6 +130,39 @@ abstract class WebTest extends AppTest {
                 .trim();
     }
 
+    /**
+     * The view version a game's table shows (#state's data-version: the element stays, its
+     * attribute changes); -1 while it is drawn again.
+     */
+    static long shownVersion(WebDriver d) {
+        try {
+            String v = d.findElement(By.id("state")).getDomAttribute("data-version");
+            return v == null || v.isBlank() ? -1 : Long.parseLong(v.trim());
+        } catch (org.openqa.selenium.StaleElementReferenceException
+                | org.openqa.selenium.NoSuchElementException e) {
+            return -1;
+        }
+    }
+
+    /** The version a table's summary shows; -1 while it is drawn again or not yet. */
+    static long summaryVersion(WebDriver d) {
+        try {
+            java.util.List<org.openqa.selenium.WebElement> v =
+                    d.findElements(By.cssSelector("#summary [data-field='version']"));
+            return v.isEmpty() ? -1 : Long.parseLong(v.get(0).getText().trim());
+        } catch (org.openqa.selenium.StaleElementReferenceException e) {
+            return -1; // drawn again as it was read: the next look sees the new one
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     static long boardVersion(WebDriver driver) {
         String v = driver.findElement(By.id("board")).getDomAttribute("data-version");
         return v == null ? -1 : Long.parseLong(v);
