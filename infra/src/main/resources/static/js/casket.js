@@ -226,9 +226,8 @@ export function renderCasket(view, cards, context) {
       case 'REACT': return `React with ${name(cardOf(m.card))}`;
       case 'PAY': {
         const n = (m.cards || []).length;
-        const dmg = view.attack ? view.attack.finalDamage : 0;
-        return n ? `Pay ${n} from the hand (${m.cards.map((c) => name(cardOf(c))).join(', ')})${dmg > n ? `, ${dmg - n} from the deck` : ''}`
-          : `Pay all ${dmg} from the deck`;
+        return n ? `Pay ${n} from the hand (${m.cards.map((c) => name(cardOf(c))).join(', ')})${damage > n ? `, ${damage - n} from the deck` : ''}`
+          : `Pay all ${damage} from the deck`;
       }
       case 'DISCARD': return `Discard ${(m.cards || []).map((c) => name(cardOf(c))).join(', ')}`;
       case 'PASS': return 'End the action phase';
