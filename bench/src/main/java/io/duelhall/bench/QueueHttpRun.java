@@ -97,10 +97,21 @@ final class QueueHttpRun {
 
     private static final java.net.http.HttpClient SSE = java.net.http.HttpClient.newHttpClient();
 
+    /** Closes the ticket streams still open when a run ends. */
+    private static final java.util.concurrent.ScheduledExecutorService ENDS =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "queue-run-ends");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
     /**
      * Follows the ticket's stream (as the lobby does: the server reads each queue's open tickets
      * once a second, however many streams are open) until it says MATCHED; null when the run ends
-     * or the stream ends otherwise.
+     * or the stream ends otherwise. A request's timeout bounds only the wait for the response's
+     * head, not the body: the stream of a ticket still waiting when the run ends is closed then,
+     * else its guest would wait on it until the pool's grace ran out (120 s more).
      */
     static JsonNode streamed(JsonHttp http, String ticket, String token, long end) {
         long left = end - System.currentTimeMillis();
@@ -125,17 +136,26 @@ final class QueueHttpRun {
                 return null;
             }
             try (java.util.stream.Stream<String> lines = r.body()) {
-                for (String line : (Iterable<String>) lines::iterator) {
-                    if (line.startsWith("data:")) {
-                        JsonNode v = JsonHttp.JSON.readTree(line.substring(5));
-                        if ("MATCHED".equals(v.path("status").asText())) {
-                            return v;
+                java.util.concurrent.ScheduledFuture<?> close =
+                        ENDS.schedule(
+                                lines::close,
+                                Math.max(0, end - System.currentTimeMillis()),
+                                TimeUnit.MILLISECONDS);
+                try {
+                    for (String line : (Iterable<String>) lines::iterator) {
+                        if (line.startsWith("data:")) {
+                            JsonNode v = JsonHttp.JSON.readTree(line.substring(5));
+                            if ("MATCHED".equals(v.path("status").asText())) {
+                                return v;
+                            }
                         }
                     }
+                } finally {
+                    close.cancel(false);
                 }
             }
             return null;
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
             return null; // timed out at the end of the run, or the stream broke
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
