@@ -101,10 +101,8 @@ class PublicStreamTest {
     void everyStoredEventIsPublishedInOrderPerMatchRedactedForSpectatorsAsACloudEvent() {
         ended = match(0);
         play(ended, Integer.MAX_VALUE, new Random(1));
-        live = match(0);
-        play(live, 25, new Random(2));
-        delayed = match(600);
-        play(delayed, 10, new Random(3));
+        live = liveAfter(0, 25, new Random(2));
+        delayed = liveAfter(600, 10, new Random(3));
         // a refused intent is published on its own (audit), never into the match stream
         // sent by the seat that is not to act (a PASS by a fixed seat was accepted whenever that
         // seat had a response
@@ -738,6 +736,25 @@ class PublicStreamTest {
                         .asText();
         tokens.put(id, new String[] {id, a, b});
         return id;
+    }
+
+    /**
+     * A match with that spectator delay, {@code intents} accepted intents in and still live. The
+     * server shuffles, so random play may end a match within them (once: a Reactor destroyed in
+     * turn 8, after which the "live" match revealed its hands and the edge's view differed): then
+     * another is played.
+     */
+    static String liveAfter(int spectatorDelaySeconds, int intents, Random rnd) {
+        for (int attempt = 0; attempt < 6; attempt++) {
+            String id = match(spectatorDelaySeconds);
+            play(id, intents, rnd);
+            if (Api.actor(api.get("/api/matches/" + id + "/view", tokens.get(id)[1]).body())
+                    != null) {
+                return id;
+            }
+        }
+        throw new AssertionError(
+                "no match was still live after " + intents + " intents, six tries");
     }
 
     /** Plays up to {@code intents} accepted intents (or to the end). */
