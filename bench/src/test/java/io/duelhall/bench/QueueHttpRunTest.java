@@ -23,25 +23,21 @@ class QueueHttpRunTest {
     @Test
     void aTicketStreamStillWaitingIsLeftWhenTheRunEnds() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext(
-                "/api/tickets/",
-                exchange -> {
-                    exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-                    exchange.sendResponseHeaders(200, 0);
-                    try (OutputStream body = exchange.getResponseBody()) {
-                        body.write(
-                                "data: {\"status\":\"WAITING\"}\n\n"
-                                        .getBytes(StandardCharsets.UTF_8));
-                        body.flush();
-                        // a ticket nobody fits: the stream stays open (here until the test ends)
-                        release.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
-        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
-        server.start();
+        HttpServer server =
+                ticketStream(
+                        body -> {
+                            body.write(
+                                    "data: {\"status\":\"WAITING\"}\n\n"
+                                            .getBytes(StandardCharsets.UTF_8));
+                            body.flush();
+                            // a ticket nobody fits: the stream stays open (here until the test
+                            // ends)
+                            try {
+                                release.await(60, TimeUnit.SECONDS);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
         try {
             JsonHttp http = new JsonHttp("http://127.0.0.1:" + server.getAddress().getPort());
             long t0 = System.nanoTime();
@@ -61,20 +57,14 @@ class QueueHttpRunTest {
 
     @Test
     void aMatchedTicketIsReadFromItsStream() throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext(
-                "/api/tickets/",
-                exchange -> {
-                    exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-                    exchange.sendResponseHeaders(200, 0);
-                    try (OutputStream body = exchange.getResponseBody()) {
-                        body.write(
-                                ("data: {\"status\":\"WAITING\"}\n\n"
-                                                + "data: {\"status\":\"MATCHED\",\"waitedMs\":1234}\n\n")
-                                        .getBytes(StandardCharsets.UTF_8));
-                    }
-                });
-        server.start();
+        HttpServer server =
+                ticketStream(
+                        body ->
+                                body.write(
+                                        ("data: {\"status\":\"WAITING\"}\n\n"
+                                                        + "data: {\"status\":\"MATCHED\","
+                                                        + "\"waitedMs\":1234}\n\n")
+                                                .getBytes(StandardCharsets.UTF_8)));
         try {
             JsonHttp http = new JsonHttp("http://127.0.0.1:" + server.getAddress().getPort());
             JsonNode matched =
@@ -84,5 +74,27 @@ class QueueHttpRunTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    /** What a ticket's stream sends, after its head. */
+    interface Frames {
+        void write(OutputStream body) throws java.io.IOException;
+    }
+
+    /** A server whose every ticket stream answers 200, text/event-stream, then {@code frames}. */
+    static HttpServer ticketStream(Frames frames) throws java.io.IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext(
+                "/api/tickets/",
+                exchange -> {
+                    exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                    exchange.sendResponseHeaders(200, 0);
+                    try (OutputStream body = exchange.getResponseBody()) {
+                        frames.write(body);
+                    }
+                });
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        server.start();
+        return server;
     }
 }
