@@ -11,6 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -216,6 +221,80 @@ class ReplayHttpTest extends AppTest {
     }
 
     /** At most {@code n} steps of the bot on both seats; true when the match ended. */
+    /**
+     * A node answers at most {@code duelhall.query.replay-steps-at-once} (4) stretches at once:
+     * past it {@code 429 TOO_MANY_REPLAYS} with a {@code Retry-After}, and nothing else; every
+     * stretch it does answer is whole; once the burst is over the places are all given back.
+     */
+    @Test
+    void stretchesPastTheNodesLimitAreRefusedWithTooManyReplays() throws Exception {
+        Api api = new Api(port);
+        Bot bot = new Bot(api, 14);
+        String[] m = api.startedMatch("Many", "Stretches", 0);
+        String base = "/api/matches/" + m[0];
+        Map<String, String> tokens = Map.of("A", m[1], "B", m[2]);
+        for (int step = 0; !steps(bot, m[0], tokens, 1); step++) {
+            assertThat(step).isLessThan(3000);
+        }
+        long end = api.get(base + "/view", null).body().get("version").asLong();
+        long to = Math.min(end, 99);
+        String path = base + "/replay/steps?from=0&to=" + to;
+        int burst = 24;
+        ExecutorService pool = Executors.newFixedThreadPool(burst);
+        int refused = 0;
+        int answered = 0;
+        try {
+            // a burst of simultaneous stretches, again until one is refused (a few at most: each
+            // of them folds and writes up to a hundred views, so two dozen at once overlap)
+            for (int round = 0; round < 10 && refused == 0; round++) {
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<Res>> all = new ArrayList<>();
+                for (int i = 0; i < burst; i++) {
+                    all.add(
+                            pool.submit(
+                                    () -> {
+                                        go.await();
+                                        return api.get(path, null);
+                                    }));
+                }
+                go.countDown();
+                for (Future<Res> f : all) {
+                    Res r = f.get(60, TimeUnit.SECONDS);
+                    if (r.status() == 429) {
+                        refused++;
+                        assertThat(r.error()).as(r.raw()).isEqualTo("TOO_MANY_REPLAYS");
+                        assertThat(r.headers().firstValue("Retry-After"))
+                                .as("a refused stretch says when to ask again")
+                                .isPresent();
+                    } else {
+                        answered++;
+                        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+                        assertThat(r.body().get("views").size())
+                                .as("a stretch answered is whole")
+                                .isEqualTo((int) to + 1);
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(refused)
+                .as(
+                        "bursts of %d stretches at once past the node's 4 (%d answered)",
+                        burst, answered)
+                .isPositive();
+        assertThat(answered).as("the node still answers up to its limit").isGreaterThanOrEqualTo(4);
+        // the places are given back: asked one after the other, each is answered
+        for (int i = 0; i < 6; i++) {
+            assertThat(api.get(path, null).status())
+                    .as("stretch %d after the bursts", i)
+                    .isEqualTo(200);
+        }
+        assertThat(api.get(base + "/view", null).body().get("version").asLong())
+                .as("nothing changed")
+                .isEqualTo(end);
+    }
+
     private static boolean steps(Bot bot, String matchId, Map<String, String> tokens, int n) {
         for (int step = 0; step < n; step++) {
             if (Bot.ended(bot.step(matchId, tokens))) {
