@@ -3,7 +3,6 @@ package io.duelhall.infra.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.DuelhallApplication;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,17 +37,7 @@ class AiDelayTest {
                                 "--duelhall.ai.delay-ms=" + DELAY)) {
             Api api = new Api(((WebServerApplicationContext) app).getWebServer().getPort());
             for (String ruleset : List.of("voidexa", "voidlit")) {
-                Res created =
-                        api.post(
-                                "/api/matches",
-                                Map.of(
-                                        "ruleset",
-                                        ruleset,
-                                        "ai",
-                                        Map.of("A", "greedy", "B", "greedy")),
-                                null);
-                assertThat(created.status()).as(created.raw()).isEqualTo(201);
-                String id = created.body().get("matchId").asText();
+                String id = api.aiMatch(ruleset, Map.of("A", "greedy", "B", "greedy"));
                 long until = System.currentTimeMillis() + 120_000;
                 JsonNode events;
                 do {

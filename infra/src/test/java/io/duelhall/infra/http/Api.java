@@ -25,6 +25,18 @@ public final class Api extends JsonHttp {
         return r.body().get("matchId").asText();
     }
 
+    /**
+     * Creates a match of {@code ruleset} whose seats named in {@code ai} are the server's AI at
+     * those levels (e.g. {@code {"A": "greedy", "B": "random"}}); returns its id.
+     */
+    public String aiMatch(String ruleset, Map<String, String> ai) {
+        Res r = post("/api/matches", Map.of("ruleset", ruleset, "ai", ai), null);
+        if (r.status() != 201) {
+            throw new AssertionError("create failed: " + r.raw());
+        }
+        return r.body().get("matchId").asText();
+    }
+
     public ObjectNode seatBody(String name, JsonNode deck) {
         return seat(name, deck);
     }

@@ -342,18 +342,7 @@ class WebGameWordsTest extends WebTest {
         String tried = null;
         List<JsonNode> events = new ArrayList<>();
         for (int attempt = 0; attempt < 4; attempt++) {
-            tried =
-                    api.post(
-                                    "/api/matches",
-                                    Map.of(
-                                            "ruleset",
-                                            ruleset,
-                                            "ai",
-                                            Map.of("A", "greedy", "B", "random")),
-                                    null)
-                            .body()
-                            .get("matchId")
-                            .asText();
+            tried = api.aiMatch(ruleset, Map.of("A", "greedy", "B", "random"));
             if (reaches(tried, wanted, events, 40_000)) {
                 break;
             }
@@ -477,14 +466,7 @@ class WebGameWordsTest extends WebTest {
 
     /** A match of {@code ruleset}: seat A a person (its token returned), B the greedy AI. */
     private String[] matchAgainstAi(String ruleset) {
-        JsonNode created =
-                api.post(
-                                "/api/matches",
-                                Map.of("ruleset", ruleset, "ai", Map.of("B", "greedy")),
-                                null)
-                        .body();
-        assertThat(created.has("matchId")).as("created: %s", created).isTrue();
-        String id = created.get("matchId").asText();
+        String id = api.aiMatch(ruleset, Map.of("B", "greedy"));
         ObjectNode seat =
                 ((ObjectNode)
                                 api.get("/api/rulesets/" + ruleset + "/decks/starter", null)
