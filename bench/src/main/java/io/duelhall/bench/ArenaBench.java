@@ -7,6 +7,7 @@ import io.duelhall.domain.biome.BiomeRuleset;
 import io.duelhall.domain.casket.CasketRuleset;
 import io.duelhall.domain.search.Arena;
 import io.duelhall.domain.search.Budget;
+import io.duelhall.domain.search.Oracle;
 import io.duelhall.domain.search.SearchPlayer;
 import io.duelhall.domain.voidlit.VoidlitRuleset;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ import java.util.concurrent.Future;
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
  *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1] [--mirror]
- *     [--ordered] [--bias B] [--exploration C]
+ *     [--ordered] [--bias B] [--exploration C] [--oracle]
  * </pre>
  */
 final class ArenaBench {
@@ -52,6 +53,14 @@ final class ArenaBench {
     /** --mirror: both seats play seat A's starter deck (a stronger deck decides nothing). */
     private static boolean mirror;
 
+    /**
+     * --oracle: the search sees the truth — every hand, every deck's order and the server seed, so
+     * every die to come — instead of sampling what its seat cannot see. A measurement only (the
+     * server's AI seats see what their seat sees, {@link AiPlayer}): what any fair player could at
+     * most gain from the information it lacks, at the same budget.
+     */
+    private static boolean oracle;
+
     record Entry(String id, Ruleset rules, AiPlayer.Roster roster) {}
 
     /** Searched decisions of the current game, and how many of them greedy would have made too. */
@@ -68,6 +77,32 @@ final class ArenaBench {
      */
     private static AiPlayer counted(Entry g, AiPlayer search, long seed) {
         AiPlayer greedy = g.roster().player("greedy", g.rules(), seed).orElseThrow();
+        if (search instanceof Oracle o) {
+            return new Arena.Seeing() {
+                @Override
+                public String name() {
+                    return o.name();
+                }
+
+                @Override
+                public io.duelhall.domain.Intent choose(
+                        io.duelhall.domain.SeatKnowledge k, io.duelhall.domain.GameState truth) {
+                    io.duelhall.domain.Intent m = o.choose(k, truth);
+                    if (o.last() != null && o.last().iterations() > 0) {
+                        searched.incrementAndGet();
+                        if (m != null && m.equals(greedy.choose(k))) {
+                            agreed.incrementAndGet();
+                        }
+                    }
+                    return m;
+                }
+
+                @Override
+                public io.duelhall.domain.Intent choose(io.duelhall.domain.SeatKnowledge k) {
+                    return o.choose(k);
+                }
+            };
+        }
         return new AiPlayer() {
             @Override
             public String name() {
@@ -122,11 +157,15 @@ final class ArenaBench {
         exploration = Double.parseDouble(args.get("exploration", "-1"));
         mirror = args.has("mirror");
         ordered = args.has("ordered");
+        oracle = args.has("oracle");
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         System.out.printf(
-                "# arena: ismcts (%d iterations a decision, rollout depth %s) against greedy%s%n",
+                "# arena: ismcts%s (%d iterations a decision, rollout depth %s) against greedy%s%n",
+                oracle
+                        ? " seeing the truth (--oracle: every hand, deck order and die to come)"
+                        : "",
                 iterations,
                 depth < 0 ? "the game's own" : depth,
                 mirror ? ", both seats with seat A's deck" : "");
@@ -156,7 +195,9 @@ final class ArenaBench {
                                         .orElseThrow())
                         .game();
         if (bias < 0 && !ordered && exploration < 0) {
-            return new SearchPlayer("ismcts", g.rules(), game, budget, seed);
+            return oracle
+                    ? new Oracle(g.rules(), game, budget, seed)
+                    : new SearchPlayer("ismcts", g.rules(), game, budget, seed);
         }
         io.duelhall.domain.search.SearchGame inner = game;
         io.duelhall.domain.search.SearchGame tuned =
@@ -170,6 +211,14 @@ final class ArenaBench {
                     @Override
                     public double value(io.duelhall.domain.GameState s, Seat seat) {
                         return inner.value(s, seat);
+                    }
+
+                    @Override
+                    public List<io.duelhall.domain.Intent> moves(
+                            io.duelhall.domain.GameState s,
+                            Seat seat,
+                            List<io.duelhall.domain.Intent> legal) {
+                        return inner.moves(s, seat, legal);
                     }
 
                     @Override
@@ -192,7 +241,9 @@ final class ArenaBench {
                         return exploration < 0 ? inner.exploration() : exploration;
                     }
                 };
-        return new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
+        return oracle
+                ? new Oracle(g.rules(), tuned, budget, seed)
+                : new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
     }
 
     private static void duels(Entry g, int n, Budget budget, long seed0, ExecutorService pool)

@@ -79,6 +79,17 @@ public final class Arena {
         }
     }
 
+    /**
+     * A player that is handed the truth beside its seat's knowledge: a measurement only, never a
+     * player the server seats (its AI seats are {@link AiPlayer}s and see what their seat sees).
+     * The arena's {@code --oracle} plays one to bound what any fair player could gain from knowing
+     * what its seat cannot see (docs/benchmarks.md, the arena).
+     */
+    public interface Seeing extends AiPlayer {
+        /** The move of the seat {@code knowledge} is for, in the match {@code truth}. */
+        Intent choose(SeatKnowledge knowledge, GameState truth);
+    }
+
     /** A match as it stands: the truth and every raw event. */
     public record Position(GameState state, List<MatchEvent> events) {}
 
@@ -145,7 +156,7 @@ public final class Arena {
                             seen.get(seat));
             AiPlayer p = players.get(seat);
             long t0 = System.nanoTime();
-            Intent intent = p.choose(k);
+            Intent intent = p instanceof Seeing o ? o.choose(k, s) : p.choose(k);
             nanos.merge(seat, System.nanoTime() - t0, Long::sum);
             decisions.merge(seat, 1, Integer::sum);
             made++;
