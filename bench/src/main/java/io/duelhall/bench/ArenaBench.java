@@ -32,7 +32,7 @@ import java.util.concurrent.Future;
  * <pre>
  * java -jar bench/target/benchmarks.jar arena [--games voidexa,voidlit,biome,casket] [--n 40] [--pods 20]
  *     [--iterations 100] [--depth -1 (the game's own)] [--threads 1] [--seed 1] [--mirror]
- *     [--ordered] [--bias B] [--exploration C] [--oracle]
+ *     [--ordered] [--bias B] [--exploration C] [--oracle [truth|every-event]]
  * </pre>
  */
 final class ArenaBench {
@@ -54,12 +54,13 @@ final class ArenaBench {
     private static boolean mirror;
 
     /**
-     * --oracle: the search sees the truth — every hand, every deck's order and the server seed, so
-     * every die to come — instead of sampling what its seat cannot see. A measurement only (the
-     * server's AI seats see what their seat sees, {@link AiPlayer}): what any fair player could at
-     * most gain from the information it lacks, at the same budget.
+     * --oracle [truth|every-event]: the search handed what its seat cannot see ({@link Oracle}):
+     * the truth (every hand, deck order and die to come), or every raw event (every card, not the
+     * dice). A measurement only (the server's AI seats see what their seat sees, {@link AiPlayer}):
+     * what a fair player could at most gain from the information it lacks, at the same budget.
+     * Null: the fair search.
      */
-    private static boolean oracle;
+    private static Oracle.Sight oracle;
 
     record Entry(String id, Ruleset rules, AiPlayer.Roster roster) {}
 
@@ -86,7 +87,7 @@ final class ArenaBench {
 
                 @Override
                 public io.duelhall.domain.Intent choose(
-                        io.duelhall.domain.SeatKnowledge k, io.duelhall.domain.GameState truth) {
+                        io.duelhall.domain.SeatKnowledge k, Arena.Position truth) {
                     io.duelhall.domain.Intent m = o.choose(k, truth);
                     if (o.last() != null && o.last().iterations() > 0) {
                         searched.incrementAndGet();
@@ -157,15 +158,25 @@ final class ArenaBench {
         exploration = Double.parseDouble(args.get("exploration", "-1"));
         mirror = args.has("mirror");
         ordered = args.has("ordered");
-        oracle = args.has("oracle");
+        oracle =
+                !args.has("oracle")
+                        ? null
+                        : Oracle.Sight.valueOf(
+                                args.get("oracle", "truth")
+                                        .replace("true", "truth") // a bare --oracle
+                                        .toUpperCase(java.util.Locale.ROOT)
+                                        .replace('-', '_'));
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         System.out.printf(
                 "# arena: ismcts%s (%d iterations a decision, rollout depth %s) against greedy%s%n",
-                oracle
+                oracle == Oracle.Sight.TRUTH
                         ? " seeing the truth (--oracle: every hand, deck order and die to come)"
-                        : "",
+                        : oracle == Oracle.Sight.EVERY_EVENT
+                                ? " seeing every raw event (--oracle every-event: every card, not"
+                                        + " the dice)"
+                                : "",
                 iterations,
                 depth < 0 ? "the game's own" : depth,
                 mirror ? ", both seats with seat A's deck" : "");
@@ -195,8 +206,8 @@ final class ArenaBench {
                                         .orElseThrow())
                         .game();
         if (bias < 0 && !ordered && exploration < 0) {
-            return oracle
-                    ? new Oracle(g.rules(), game, budget, seed)
+            return oracle != null
+                    ? new Oracle(g.rules(), game, budget, seed, oracle)
                     : new SearchPlayer("ismcts", g.rules(), game, budget, seed);
         }
         io.duelhall.domain.search.SearchGame inner = game;
@@ -241,8 +252,8 @@ final class ArenaBench {
                         return exploration < 0 ? inner.exploration() : exploration;
                     }
                 };
-        return oracle
-                ? new Oracle(g.rules(), tuned, budget, seed)
+        return oracle != null
+                ? new Oracle(g.rules(), tuned, budget, seed, oracle)
                 : new SearchPlayer("ismcts", g.rules(), tuned, budget, seed);
     }
 

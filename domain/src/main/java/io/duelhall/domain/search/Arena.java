@@ -16,6 +16,7 @@ import io.duelhall.domain.Viewer;
 import io.duelhall.domain.rng.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -86,8 +87,11 @@ public final class Arena {
      * what its seat cannot see (docs/benchmarks.md, the arena).
      */
     public interface Seeing extends AiPlayer {
-        /** The move of the seat {@code knowledge} is for, in the match {@code truth}. */
-        Intent choose(SeatKnowledge knowledge, GameState truth);
+        /**
+         * The move of the seat {@code knowledge} is for, in the match {@code truth} (its state and
+         * every raw event, unredacted).
+         */
+        Intent choose(SeatKnowledge knowledge, Position truth);
     }
 
     /** A match as it stands: the truth and every raw event. */
@@ -156,7 +160,10 @@ public final class Arena {
                             seen.get(seat));
             AiPlayer p = players.get(seat);
             long t0 = System.nanoTime();
-            Intent intent = p instanceof Seeing o ? o.choose(k, s) : p.choose(k);
+            Intent intent =
+                    p instanceof Seeing o
+                            ? o.choose(k, new Position(s, Collections.unmodifiableList(events)))
+                            : p.choose(k);
             nanos.merge(seat, System.nanoTime() - t0, Long::sum);
             decisions.merge(seat, 1, Integer::sum);
             made++;

@@ -1,33 +1,52 @@
 package io.duelhall.domain.search;
 
-import io.duelhall.domain.GameState;
+import io.duelhall.domain.HiddenState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.SeatKnowledge;
 import java.util.SplittableRandom;
 
 /**
- * {@link Ismcts} over the truth instead of samples of it: every determinization is the match as it
- * stands — every hand, every deck's order and the server seed, so every die to come. A measurement
- * only ({@link Arena.Seeing}; the bench's {@code arena --oracle}): it bounds what any fair player
- * could gain, at the same budget, from what its seat cannot see. The server never seats it: its AI
- * seats are {@link SearchPlayer}s and see what their seat sees.
+ * {@link Ismcts} handed more than its seat may know: a measurement only ({@link Arena.Seeing}; the
+ * bench's {@code arena --oracle}), bounding what a fair player could gain, at the same budget, from
+ * what its seat cannot see. The server never seats it: its AI seats are {@link SearchPlayer}s and
+ * see what their seat sees.
  */
 public final class Oracle implements Arena.Seeing {
+    /** What the oracle is handed. */
+    public enum Sight {
+        /**
+         * The truth itself as every determinization: every hand, every deck's order and the server
+         * seed, so every die and draw to come.
+         */
+        TRUTH,
+        /**
+         * The ruleset's own sampler ({@link Ruleset#hiddenState}) over every raw event, unredacted:
+         * every card anyone has drawn or shuffled in the order the events name, but not the server
+         * seed, so what chance decides later (dice, a shuffle still to come) is sampled as the seat
+         * would sample it.
+         */
+        EVERY_EVENT
+    }
+
+    private final Ruleset rules;
     private final Ismcts search;
     private final Budget budget;
     private final long seed;
+    private final Sight sight;
     private volatile Ismcts.Result last;
 
-    public Oracle(Ruleset rules, SearchGame game, Budget budget, long seed) {
+    public Oracle(Ruleset rules, SearchGame game, Budget budget, long seed, Sight sight) {
+        this.rules = rules;
         this.search = new Ismcts(rules, game);
         this.budget = budget;
         this.seed = seed;
+        this.sight = sight;
     }
 
     @Override
     public String name() {
-        return "ismcts-oracle";
+        return "ismcts-oracle-" + sight.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The last search's figures, or null before the first. */
@@ -36,11 +55,20 @@ public final class Oracle implements Arena.Seeing {
     }
 
     @Override
-    public Intent choose(SeatKnowledge knowledge, GameState truth) {
+    public Intent choose(SeatKnowledge knowledge, Arena.Position truth) {
         // the same chance as SearchPlayer's: the seed and the match's version
         SplittableRandom random =
                 new SplittableRandom(seed * 0x9E3779B97F4A7C15L + knowledge.version());
-        Ismcts.Result r = search.search(any -> truth, knowledge.seat(), budget, random);
+        HiddenState hidden =
+                sight == Sight.TRUTH
+                        ? any -> truth.state()
+                        : rules.hiddenState(
+                                new SeatKnowledge(
+                                        knowledge.seat(),
+                                        knowledge.version(),
+                                        knowledge.view(),
+                                        truth.events()));
+        Ismcts.Result r = search.search(hidden, knowledge.seat(), budget, random);
         last = r;
         return r.move();
     }

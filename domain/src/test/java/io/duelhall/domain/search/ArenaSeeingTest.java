@@ -30,8 +30,10 @@ class ArenaSeeingTest {
         Arena.Seeing seeing =
                 new Arena.Seeing() {
                     @Override
-                    public Intent choose(SeatKnowledge k, GameState truth) {
+                    public Intent choose(SeatKnowledge k, Arena.Position position) {
+                        GameState truth = position.state();
                         seen[0]++;
+                        assertThat(position.events()).hasSize((int) k.version() + 1);
                         assertThat(g.rules().toAct(truth)).isEqualTo(k.seat());
                         assertThat(g.rules().view(truth, Viewer.seat(k.seat()), k.version()))
                                 .as("the seat's view of the truth is its knowledge's view")
@@ -63,5 +65,31 @@ class ArenaSeeingTest {
         assertThat(hiddenFromItsSeat[0])
                 .as("the truth holds what the seat's view does not (other hands, decks)")
                 .isPositive();
+    }
+
+    /**
+     * What {@code --oracle every-event} hands the search in casket: the ruleset's own sampler over
+     * every raw event deals nothing face down (every hand, deck order and wound deck is in the
+     * events), so a sample is the truth but for the server seed: every card known, no die.
+     */
+    @org.junit.jupiter.api.Test
+    void everyRawEventLeavesCasketOnlyTheDiceToSample() {
+        Games g = Games.of("casket");
+        Arena.Position truth = FairByConstructionTest.stopAt(g, 3, 41);
+        Seat seat = g.rules().toAct(truth.state());
+        long version = truth.events().size() - 1;
+        SeatKnowledge own =
+                SeatKnowledge.of(g.rules(), truth.state(), truth.events(), seat, version);
+        SeatKnowledge all = new SeatKnowledge(seat, version, own.view(), truth.events());
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        GameState fromAll = g.rules().hiddenState(all).sample(random);
+        GameState fromOwn = g.rules().hiddenState(own).sample(random);
+        assertThat(fromAll).as("the server seed is sampled").isNotEqualTo(truth.state());
+        assertThat(((io.duelhall.domain.casket.CasketState) fromAll).pilots())
+                .as("every hand, deck order and wound deck as the truth has it")
+                .isEqualTo(((io.duelhall.domain.casket.CasketState) truth.state()).pilots());
+        assertThat(g.rules().view(fromOwn, Viewer.EVERYONE, version))
+                .as("the seat's own knowledge deals the others' hands and decks anew")
+                .isNotEqualTo(g.rules().view(truth.state(), Viewer.EVERYONE, version));
     }
 }
