@@ -4,7 +4,7 @@ import io.duelhall.domain.HiddenState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.SeatKnowledge;
-import java.util.SplittableRandom;
+import java.util.Locale;
 
 /**
  * {@link Ismcts} handed more than its seat may know: a measurement only ({@link Arena.Seeing}; the
@@ -30,35 +30,28 @@ public final class Oracle implements Arena.Seeing {
     }
 
     private final Ruleset rules;
-    private final Ismcts search;
-    private final Budget budget;
-    private final long seed;
+    private final SearchPlayer search;
     private final Sight sight;
-    private volatile Ismcts.Result last;
 
     public Oracle(Ruleset rules, SearchGame game, Budget budget, long seed, Sight sight) {
         this.rules = rules;
-        this.search = new Ismcts(rules, game);
-        this.budget = budget;
-        this.seed = seed;
+        this.search = new SearchPlayer("ismcts", rules, game, budget, seed);
         this.sight = sight;
     }
 
     @Override
     public String name() {
-        return "ismcts-oracle-" + sight.name().toLowerCase(java.util.Locale.ROOT);
+        return "ismcts-oracle-" + sight.name().toLowerCase(Locale.ROOT);
     }
 
     /** The last search's figures, or null before the first. */
     public Ismcts.Result last() {
-        return last;
+        return search.last();
     }
 
     @Override
     public Intent choose(SeatKnowledge knowledge, Arena.Position truth) {
-        // the same chance as SearchPlayer's: the seed and the match's version
-        SplittableRandom random =
-                new SplittableRandom(seed * 0x9E3779B97F4A7C15L + knowledge.version());
+        // the search's own chance (the seed and the match's version), over what it is handed
         HiddenState hidden =
                 sight == Sight.TRUTH
                         ? any -> truth.state()
@@ -68,9 +61,7 @@ public final class Oracle implements Arena.Seeing {
                                         knowledge.version(),
                                         knowledge.view(),
                                         truth.events()));
-        Ismcts.Result r = search.search(hidden, knowledge.seat(), budget, random);
-        last = r;
-        return r.move();
+        return search.choose(knowledge, hidden);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.duelhall.domain.search;
 
 import io.duelhall.domain.AiPlayer;
+import io.duelhall.domain.HiddenState;
 import io.duelhall.domain.Intent;
 import io.duelhall.domain.Ruleset;
 import io.duelhall.domain.SeatKnowledge;
@@ -51,10 +52,18 @@ public final class SearchPlayer implements AiPlayer {
 
     @Override
     public Intent choose(SeatKnowledge knowledge) {
+        return choose(knowledge, rules.hiddenState(knowledge));
+    }
+
+    /**
+     * The move for {@code knowledge}'s seat, searched over states drawn from {@code hidden}: the
+     * ruleset's sample of the seat's knowledge as played, or what {@link Oracle} hands it in the
+     * arena.
+     */
+    Intent choose(SeatKnowledge knowledge, HiddenState hidden) {
         SplittableRandom random =
                 new SplittableRandom(seed * 0x9E3779B97F4A7C15L + knowledge.version());
-        Ismcts.Result r =
-                search.search(rules.hiddenState(knowledge), knowledge.seat(), budget, random);
+        Ismcts.Result r = search.search(hidden, knowledge.seat(), budget, random);
         last = r;
         return r.move();
     }

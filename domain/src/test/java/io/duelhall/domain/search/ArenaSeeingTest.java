@@ -92,4 +92,37 @@ class ArenaSeeingTest {
                 .as("the seat's own knowledge deals the others' hands and decks anew")
                 .isNotEqualTo(g.rules().view(truth.state(), Viewer.EVERYONE, version));
     }
+
+    /**
+     * The oracle plays whole matches in the arena with either sight, reproducibly (a budget in
+     * iterations), and refuses to play where only a seat's knowledge is given (the server's way).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"TRUTH", "EVERY_EVENT"})
+    void theOraclePlaysInTheArenaOnly(String sight) {
+        Games g = Games.of("voidexa");
+        Budget budget = Budget.iterations(12);
+        Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
+        players.put(
+                Seat.A, new Oracle(g.rules(), g.game(), budget, 9, Oracle.Sight.valueOf(sight)));
+        players.put(Seat.B, g.greedy());
+        Arena arena = new Arena(g.rules(), g.roster());
+        Arena.Game first = arena.play(21, players);
+        players.put(
+                Seat.A, new Oracle(g.rules(), g.game(), budget, 9, Oracle.Sight.valueOf(sight)));
+        Arena.Game again = arena.play(21, players);
+        assertThat(first.finished()).isTrue();
+        assertThat(again.places()).isEqualTo(first.places());
+        assertThat(again.events()).isEqualTo(first.events());
+        Arena.Position p = arena.open(21, java.util.List.of(Seat.A, Seat.B));
+        SeatKnowledge k =
+                SeatKnowledge.of(
+                        g.rules(),
+                        p.state(),
+                        p.events(),
+                        g.rules().toAct(p.state()),
+                        p.events().size() - 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> players.get(Seat.A).choose(k))
+                .isInstanceOf(IllegalStateException.class);
+    }
 }
