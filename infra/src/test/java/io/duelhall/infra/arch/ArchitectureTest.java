@@ -255,6 +255,26 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * Issue 42, fair by construction: the arena's oracle (handed the truth, a measurement) and the
+     * arena's way of handing it are used by nothing the app runs; its AI seats get their seat's
+     * knowledge alone.
+     */
+    @Test
+    void noAiOfTheAppIsHandedTheTruth() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(DOMAIN + ".search")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName(DOMAIN + ".search.Oracle")
+                .orShould()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName(DOMAIN + ".search.Arena$Seeing")
+                .because("an AI seat sees what its seat sees (issue 42); the oracle is the arena's")
+                .check(classes);
+    }
+
     @Test
     void fairnessDependsOnTheDomainAndJackson2Alone() {
         classes()
@@ -410,6 +430,8 @@ class ArchitectureTest {
                     "io.duelhall.command.tournament.Tournament",
                     // run by bench's arena command (issue 42), which this scan does not include
                     "io.duelhall.domain.search.Arena",
+                    // played by bench's arena --oracle (a measurement), never by the app
+                    "io.duelhall.domain.search.Oracle",
                     // its names are constants the read models of the subpackages put in their
                     // @ProcessingGroup: javac inlines them, so the class files name it nowhere
                     "io.duelhall.projections.Projections",
