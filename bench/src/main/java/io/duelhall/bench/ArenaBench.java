@@ -89,12 +89,7 @@ final class ArenaBench {
                 public io.duelhall.domain.Intent choose(
                         io.duelhall.domain.SeatKnowledge k, Arena.Position truth) {
                     io.duelhall.domain.Intent m = o.choose(k, truth);
-                    if (o.last() != null && o.last().iterations() > 0) {
-                        searched.incrementAndGet();
-                        if (m != null && m.equals(greedy.choose(k))) {
-                            agreed.incrementAndGet();
-                        }
-                    }
+                    tally(m, o.last() != null && o.last().iterations() > 0, greedy, k);
                     return m;
                 }
 
@@ -113,17 +108,30 @@ final class ArenaBench {
             @Override
             public io.duelhall.domain.Intent choose(io.duelhall.domain.SeatKnowledge k) {
                 io.duelhall.domain.Intent m = search.choose(k);
-                if (search instanceof SearchPlayer sp
-                        && sp.last() != null
-                        && sp.last().iterations() > 0) {
-                    searched.incrementAndGet();
-                    if (m != null && m.equals(greedy.choose(k))) {
-                        agreed.incrementAndGet();
-                    }
-                }
+                tally(
+                        m,
+                        search instanceof SearchPlayer sp
+                                && sp.last() != null
+                                && sp.last().iterations() > 0,
+                        greedy,
+                        k);
                 return m;
             }
         };
+    }
+
+    /** Counts a searched decision ({@code searchedOne}: more than one legal move) and agreement. */
+    private static void tally(
+            io.duelhall.domain.Intent move,
+            boolean searchedOne,
+            AiPlayer greedy,
+            io.duelhall.domain.SeatKnowledge k) {
+        if (searchedOne) {
+            searched.incrementAndGet();
+            if (move != null && move.equals(greedy.choose(k))) {
+                agreed.incrementAndGet();
+            }
+        }
     }
 
     private static String agreement() {
@@ -158,25 +166,19 @@ final class ArenaBench {
         exploration = Double.parseDouble(args.get("exploration", "-1"));
         mirror = args.has("mirror");
         ordered = args.has("ordered");
-        oracle =
-                !args.has("oracle")
-                        ? null
-                        : Oracle.Sight.valueOf(
-                                args.get("oracle", "truth")
-                                        .replace("true", "truth") // a bare --oracle
-                                        .toUpperCase(java.util.Locale.ROOT)
-                                        .replace('-', '_'));
+        oracle = sight(args);
         long seed0 = args.getInt("seed", 1);
         Budget budget = Budget.iterations(iterations).withRolloutDepth(depth);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         System.out.printf(
                 "# arena: ismcts%s (%d iterations a decision, rollout depth %s) against greedy%s%n",
-                oracle == Oracle.Sight.TRUTH
-                        ? " seeing the truth (--oracle: every hand, deck order and die to come)"
-                        : oracle == Oracle.Sight.EVERY_EVENT
-                                ? " seeing every raw event (--oracle every-event: every card, not"
-                                        + " the dice)"
-                                : "",
+                oracle == null
+                        ? ""
+                        : oracle == Oracle.Sight.TRUTH
+                                ? " seeing the truth (--oracle: every hand, deck order and die to"
+                                        + " come)"
+                                : " seeing every raw event (--oracle every-event: every card, not"
+                                        + " the dice)",
                 iterations,
                 depth < 0 ? "the game's own" : depth,
                 mirror ? ", both seats with seat A's deck" : "");
@@ -193,6 +195,21 @@ final class ArenaBench {
         } finally {
             pool.shutdown();
         }
+    }
+
+    /** {@code --oracle}: absent null, bare or {@code truth} TRUTH, {@code every-event}. */
+    static Oracle.Sight sight(Args args) {
+        if (!args.has("oracle")) {
+            return null;
+        }
+        String v = args.get("oracle", "true");
+        return switch (v) {
+            case "true", "truth" -> Oracle.Sight.TRUTH;
+            case "every-event" -> Oracle.Sight.EVERY_EVENT;
+            default ->
+                    throw new IllegalArgumentException(
+                            "--oracle takes truth or every-event, not " + v);
+        };
     }
 
     private static AiPlayer search(Entry g, Budget budget, long seed) {

@@ -45,8 +45,12 @@ public final class CpuPerClass implements TestExecutionListener {
         if (m == null) {
             return;
         }
+        long now = cpuNanos();
+        if (m.cpuNanos() < 0 || now < 0) {
+            return; // /proc could not be read at one end: no figure rather than a wrong one
+        }
         double wall = (System.nanoTime() - m.wallNanos()) / 1e9;
-        double cpu = (cpuNanos() - m.cpuNanos()) / 1e9;
+        double cpu = (now - m.cpuNanos()) / 1e9;
         String name = ((ClassSource) id.getSource().orElseThrow()).getClassName();
         try {
             Files.createDirectories(OUT);
@@ -67,7 +71,10 @@ public final class CpuPerClass implements TestExecutionListener {
                 && id.getParentId().map(p -> !p.contains("[class:")).orElse(true);
     }
 
-    /** This JVM's CPU, the children it waited for, and its living descendants'. */
+    /**
+     * This JVM's CPU, the children it waited for, and its living descendants', in nanoseconds; -1
+     * when {@code /proc/self/stat} cannot be read.
+     */
     static long cpuNanos() {
         long nanos = 0;
         try {
@@ -78,7 +85,7 @@ public final class CpuPerClass implements TestExecutionListener {
                 nanos += Long.parseLong(f[i]) * (1_000_000_000L / TICKS);
             }
         } catch (IOException | RuntimeException e) {
-            return 0;
+            return -1;
         }
         for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
             nanos += p.info().totalCpuDuration().orElse(Duration.ZERO).toNanos();

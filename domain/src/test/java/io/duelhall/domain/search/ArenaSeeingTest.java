@@ -1,6 +1,7 @@
 package io.duelhall.domain.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.duelhall.domain.AiPlayer;
 import io.duelhall.domain.GameState;
@@ -8,8 +9,12 @@ import io.duelhall.domain.Intent;
 import io.duelhall.domain.Seat;
 import io.duelhall.domain.SeatKnowledge;
 import io.duelhall.domain.Viewer;
+import io.duelhall.domain.casket.CasketState;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -54,14 +59,36 @@ class ArenaSeeingTest {
                         return "seeing greedy";
                     }
                 };
+        int[] plain = {0};
+        AiPlayer others =
+                new AiPlayer() {
+                    @Override
+                    public Intent choose(SeatKnowledge k) {
+                        plain[0]++;
+                        return greedy.choose(k);
+                    }
+
+                    @Override
+                    public String name() {
+                        return "greedy, counted";
+                    }
+                };
         Map<Seat, AiPlayer> players = new EnumMap<>(Seat.class);
         players.put(Seat.A, seeing);
-        players.put(Seat.B, greedy);
+        players.put(Seat.B, others);
         if (id.equals("casket")) {
-            players.put(Seat.C, greedy);
+            players.put(Seat.C, others);
         }
         Arena.Game game = new Arena(g.rules(), g.roster()).play(5, players);
         assertThat(seen[0]).isEqualTo(game.decisions().get(Seat.A)).isPositive();
+        assertThat(plain[0])
+                .as("every other seat's decision asked with its knowledge alone")
+                .isEqualTo(
+                        game.decisions().entrySet().stream()
+                                .filter(e -> e.getKey() != Seat.A)
+                                .mapToInt(Map.Entry::getValue)
+                                .sum())
+                .isPositive();
         assertThat(hiddenFromItsSeat[0])
                 .as("the truth holds what the seat's view does not (other hands, decks)")
                 .isPositive();
@@ -72,7 +99,7 @@ class ArenaSeeingTest {
      * every raw event deals nothing face down (every hand, deck order and wound deck is in the
      * events), so a sample is the truth but for the server seed: every card known, no die.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void everyRawEventLeavesCasketOnlyTheDiceToSample() {
         Games g = Games.of("casket");
         Arena.Position truth = FairByConstructionTest.stopAt(g, 3, 41);
@@ -81,13 +108,13 @@ class ArenaSeeingTest {
         SeatKnowledge own =
                 SeatKnowledge.of(g.rules(), truth.state(), truth.events(), seat, version);
         SeatKnowledge all = new SeatKnowledge(seat, version, own.view(), truth.events());
-        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        SplittableRandom random = new SplittableRandom(3);
         GameState fromAll = g.rules().hiddenState(all).sample(random);
         GameState fromOwn = g.rules().hiddenState(own).sample(random);
         assertThat(fromAll).as("the server seed is sampled").isNotEqualTo(truth.state());
-        assertThat(((io.duelhall.domain.casket.CasketState) fromAll).pilots())
+        assertThat(((CasketState) fromAll).pilots())
                 .as("every hand, deck order and wound deck as the truth has it")
-                .isEqualTo(((io.duelhall.domain.casket.CasketState) truth.state()).pilots());
+                .isEqualTo(((CasketState) truth.state()).pilots());
         assertThat(g.rules().view(fromOwn, Viewer.EVERYONE, version))
                 .as("the seat's own knowledge deals the others' hands and decks anew")
                 .isNotEqualTo(g.rules().view(truth.state(), Viewer.EVERYONE, version));
@@ -113,8 +140,9 @@ class ArenaSeeingTest {
         Arena.Game again = arena.play(21, players);
         assertThat(first.finished()).isTrue();
         assertThat(again.places()).isEqualTo(first.places());
+        assertThat(again.decisions()).isEqualTo(first.decisions());
         assertThat(again.events()).isEqualTo(first.events());
-        Arena.Position p = arena.open(21, java.util.List.of(Seat.A, Seat.B));
+        Arena.Position p = arena.open(21, List.of(Seat.A, Seat.B));
         SeatKnowledge k =
                 SeatKnowledge.of(
                         g.rules(),
@@ -122,7 +150,7 @@ class ArenaSeeingTest {
                         p.events(),
                         g.rules().toAct(p.state()),
                         p.events().size() - 1);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> players.get(Seat.A).choose(k))
+        assertThatThrownBy(() -> players.get(Seat.A).choose(k))
                 .isInstanceOf(IllegalStateException.class);
     }
 }
