@@ -56,7 +56,8 @@ public final class BaselineLoad {
             long acceptedInAll,
             long eventsSeen,
             Histogram latency,
-            long appCpuMillis) {
+            long appCpuMillis,
+            String firstFailure) {
         public double eventsPerSecond() {
             return commandsPerSecond * EVENTS_PER_COMMAND;
         }
@@ -64,6 +65,11 @@ public final class BaselineLoad {
         /** The app's CPU time per accepted command (ms), or -1 when not known. */
         public double appCpuMillisPerCommand() {
             return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
+        }
+
+        /** What went wrong with the first failed request, or "" when none failed. */
+        private String failure() {
+            return firstFailure == null ? "" : "; the first failure: " + firstFailure;
         }
 
         private String latencies() {
@@ -78,7 +84,7 @@ public final class BaselineLoad {
             if (target == Target.HTTP_FLOOR) {
                 return String.format(
                         "%s: %.0f requests/s, %s, CPU %.3f ms/request; "
-                                + "%d answered in the window (%d in all, %d failed, %d with a wrong version)",
+                                + "%d answered in the window (%d in all, %d failed, %d with a wrong version)%s",
                         target.label,
                         commandsPerSecond,
                         latencies(),
@@ -86,13 +92,14 @@ public final class BaselineLoad {
                         accepted,
                         acceptedInAll,
                         failed,
-                        wrongVersions);
+                        wrongVersions,
+                        failure());
             }
             return String.format(
                     "plain Axon baseline: %.0f commands/s (%.0f events/s), %s, "
                             + "CPU %.2f ms/command; %d accepted in the window "
                             + "(%d in all, %d failed, %d with a wrong version); its event processor read "
-                            + "%d of the %d events stored",
+                            + "%d of the %d events stored%s",
                     commandsPerSecond,
                     eventsPerSecond(),
                     latencies(),
@@ -102,7 +109,8 @@ public final class BaselineLoad {
                     failed,
                     wrongVersions,
                     eventsSeen,
-                    acceptedInAll * EVENTS_PER_COMMAND);
+                    acceptedInAll * EVENTS_PER_COMMAND,
+                    failure());
         }
     }
 
@@ -195,6 +203,8 @@ public final class BaselineLoad {
         LongAdder accepted = new LongAdder();
         LongAdder failed = new LongAdder();
         LongAdder wrong = new LongAdder();
+        java.util.concurrent.atomic.AtomicReference<String> firstFailure =
+                new java.util.concurrent.atomic.AtomicReference<>();
         String run = UUID.randomUUID().toString().substring(0, 8);
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
@@ -221,11 +231,33 @@ public final class BaselineLoad {
                                         r = http.post(path, body, null);
                                     } catch (RuntimeException e) {
                                         failed.increment();
+                                        Throwable cause = e.getCause() != null ? e.getCause() : e;
+                                        firstFailure.compareAndSet(
+                                                null,
+                                                cause.getClass().getName()
+                                                        + ": "
+                                                        + cause.getMessage()
+                                                        + " ("
+                                                        + path
+                                                        + ", after version "
+                                                        + version
+                                                        + ")");
                                         continue;
                                     }
                                     latency.recordValue((System.nanoTime() - t0) / 1000);
                                     if (r.status() != 200 || r.body() == null) {
                                         failed.increment();
+                                        firstFailure.compareAndSet(
+                                                null,
+                                                "status "
+                                                        + r.status()
+                                                        + ": "
+                                                        + r.raw()
+                                                        + " ("
+                                                        + path
+                                                        + ", after version "
+                                                        + version
+                                                        + ")");
                                         continue;
                                     }
                                     accepted.increment();
@@ -265,7 +297,8 @@ public final class BaselineLoad {
                 all,
                 seen,
                 window,
-                measured.appCpuMillis());
+                measured.appCpuMillis(),
+                firstFailure.get());
     }
 
     private static long eventsSeen(JsonHttp http) {

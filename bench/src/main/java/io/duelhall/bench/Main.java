@@ -14,7 +14,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
- * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]] [--curve SECONDS]
+ * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]] [--curve SECONDS [--curve-warmup 5]]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000] [--store DIR] [--only match-views,...] [--rounds 1]
@@ -346,7 +346,7 @@ public final class Main {
                                             process.url(),
                                             process.pid(),
                                             clients,
-                                            CURVE_WARMUP,
+                                            curveWarmup(args),
                                             args.getInt("curve", 0),
                                             0,
                                             rate,
@@ -411,7 +411,7 @@ public final class Main {
                                     url,
                                     pid,
                                     clients,
-                                    CURVE_WARMUP,
+                                    curveWarmup(args),
                                     args.getInt("curve", 0),
                                     rate,
                                     System.err);
@@ -437,6 +437,18 @@ public final class Main {
 
     /** Seconds of warm-up before each level of the load curve (the app is warm by then). */
     static final int CURVE_WARMUP = 5;
+
+    /**
+     * {@code --curve-warmup SECONDS}: the warm-up before each level of the load curve ({@link
+     * #CURVE_WARMUP} unless given; the smoke test's short run takes 1).
+     */
+    static int curveWarmup(Args args) {
+        int s = args.getInt("curve-warmup", CURVE_WARMUP);
+        if (s < 0) {
+            throw new IllegalArgumentException("--curve-warmup must be 0 or more seconds: " + s);
+        }
+        return s;
+    }
 
     /** One level of the load curve: at a paced rate, {achieved per second, p50 ms, p99 ms}. */
     interface CurveLevel {

@@ -38,6 +38,10 @@ class BaselineLoadSmokeTest {
                                         "--baseline",
                                         "--http-floor",
                                         "--curve",
+                                        "1",
+                                        // the levels' own warm-up: 1 s, not the 5 s a measurement
+                                        // takes (8 levels: 32 s of the class)
+                                        "--curve-warmup",
                                         "1"
                                     },
                                     0),

@@ -59,6 +59,11 @@ import org.springframework.util.ClassUtils;
  * from the {@code smoke} package (test sources only) stands in for the Match aggregate.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// the smoke package's aggregate, controller and processor are this app's alone (profile smoke)
+@org.springframework.test.context.ActiveProfiles("smoke")
+// no other class shares this app: stopped when the class ends, not left polling its store while
+// the rest of the suite runs in this JVM (cached contexts are never paused: spring.properties)
+@org.springframework.test.annotation.DirtiesContext
 class DuelhallApplicationSmokeTest {
 
     private static final Path DATA_DIR =

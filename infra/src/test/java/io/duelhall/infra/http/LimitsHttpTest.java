@@ -32,6 +32,9 @@ import org.springframework.test.context.DynamicPropertySource;
                     "duelhall.limits.max-body-bytes=2048",
             "duelhall.limits.logins-per-address-per-minute=3"
         })
+// no other class shares this app: stopped when the class ends, not left running beside the rest of
+// the suite in this JVM (cached contexts are never paused: spring.properties)
+@org.springframework.test.annotation.DirtiesContext
 class LimitsHttpTest {
     static final Path DIR =
             Path.of("target", "limits-data", UUID.randomUUID().toString()).toAbsolutePath();

@@ -14,7 +14,11 @@ import org.axonframework.spring.stereotype.Aggregate;
 /**
  * Test-only event-sourced aggregate, cached in {@code matchCache} the way the Match aggregate will
  * be.
+ *
+ * <p>Only in {@code DuelhallApplicationSmokeTest}'s app (profile {@code smoke}): in every other
+ * test app it was one more processor reading every event of every test (issue 47).
  */
+@org.springframework.context.annotation.Profile("smoke")
 @Aggregate(cache = "matchCache")
 public class SmokeAggregate {
 

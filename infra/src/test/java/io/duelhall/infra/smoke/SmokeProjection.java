@@ -11,7 +11,11 @@ import org.springframework.stereotype.Component;
 /**
  * Test-only event handler in its own processing group: shows which processor type the default
  * gives.
+ *
+ * <p>Only in {@code DuelhallApplicationSmokeTest}'s app (profile {@code smoke}): in every other
+ * test app it was one more processor reading every event of every test (issue 47).
  */
+@org.springframework.context.annotation.Profile("smoke")
 @Component
 @ProcessingGroup(SmokeProjection.GROUP)
 public class SmokeProjection {
