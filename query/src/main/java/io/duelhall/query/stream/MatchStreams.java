@@ -6,7 +6,6 @@ import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Refusal;
 import io.duelhall.domain.RefusedException;
 import io.duelhall.domain.Viewer;
-import io.duelhall.projections.view.Views;
 import jakarta.annotation.PreDestroy;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
@@ -576,14 +575,7 @@ public class MatchStreams implements SmartLifecycle {
                     pieces.computeIfAbsent(
                             (seq == to ? "last:" : "frame:") + seq + ":" + key,
                             k -> {
-                                RecordedEvent e = h.event(seq);
-                                String event =
-                                        rendered.computeIfAbsent(
-                                                "event:" + seq + ":" + key,
-                                                k2 ->
-                                                        json.writeValueAsString(
-                                                                Views.redact(
-                                                                        h.ruleset, e, viewer)));
+                                String event = patches.eventJson(h, seq, viewer);
                                 String view =
                                         seq != to
                                                 ? "null"
@@ -591,27 +583,9 @@ public class MatchStreams implements SmartLifecycle {
                                                         PatchFrames.viewKey(
                                                                 s.viewerKey(), viewer, to),
                                                         k2 ->
-                                                                json.writeValueAsString(
-                                                                        h.form.view(
-                                                                                h.ruleset,
-                                                                                state,
-                                                                                viewer,
-                                                                                to,
-                                                                                h.timeline
-                                                                                        .events()
-                                                                                        .subList(
-                                                                                                (int)
-                                                                                                        Math
-                                                                                                                .max(
-                                                                                                                        0,
-                                                                                                                        to
-                                                                                                                                - Views
-                                                                                                                                        .RECENT
-                                                                                                                                + 1),
-                                                                                                (int)
-                                                                                                                to
-                                                                                                        + 1),
-                                                                                h.clockAfter(to))));
+                                                                patches.wholeView(
+                                                                        h, state, viewer, to,
+                                                                        null));
                                 return ("id: "
                                                 + seq
                                                 + "\ndata: {\"seq\":"

@@ -35,24 +35,37 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>Each frame is made once per event and viewer ({@link Subscriber#viewerKey}: the spectators of
  * a match, each seat) and kept on the {@link WatchedMatch} while its subscribers take it: a
- * spectator costs a copy of the same bytes. Views are written by the HTTP mapper (Jackson 3, the
- * bytes {@code /view} would send) and diffed by {@link JsonPatches} (zjsonpatch, on Jackson 2 trees
- * of those texts); the tree of each viewer's last view is kept (softly) for its next patch.
- * Dispatcher thread only.
+ * spectator costs a copy of the same bytes. Whole views are the HTTP mapper's bytes (Jackson 3,
+ * what {@code /view} would send), made as {@code /view} makes them: the outer view written, each
+ * recent event's text written once per viewer while it is recent and spliced in ({@link
+ * #wholeView}).
+ *
+ * <p>A patch is made in two parts (issue 47: a view's {@code recentEvents}, its last {@value
+ * Views#RECENT} events, are most of its bytes, and they change in one known way). The view without
+ * its recent events (the <i>outer</i> view: {@code "recentEvents":[]}) is written, read as a tree
+ * and diffed by {@link JsonPatches} (zjsonpatch, on Jackson 2 trees of those texts) against the one
+ * after the event before; the recent events' part is written directly: the window slides by this
+ * event ({@code remove /recentEvents/0} once it holds {@value Views#RECENT}, then {@code add} of
+ * this event's JSON, the same bytes as the frame's {@code event}). That holds while the viewer sees
+ * as it did after the event before (the same {@link EventForm#viewer}: each recent event is
+ * redacted for it alone, {@link Views#redact}); when the match's end widens who it sees as, the
+ * whole views of both events are diffed. The tree of each viewer's last outer view is kept (softly)
+ * for its next patch. Dispatcher thread only.
  */
 final class PatchFrames {
     /**
-     * A view as sent: after event {@code seq}, its JSON text; and, once a patch was diffed against
-     * it, that text read as a tree, softly held (the base of the next patch, which would otherwise
-     * read the text again; ~5 times the text's memory, so the collector may drop it under pressure
-     * and the text is read again).
+     * The last outer view made for a viewer: after event {@code seq}, its JSON text (the view with
+     * {@code "recentEvents":[]}); and, once a patch was diffed against it, that text read as a
+     * tree, softly held (the base of the next patch, which would otherwise read the text again; ~5
+     * times the text's memory, so the collector may drop it under pressure and the text is read
+     * again).
      */
-    record Rendered(long seq, String text, SoftReference<JsonPatches.Tree> tree) {
-        Rendered(long seq, String text) {
-            this(seq, text, null);
+    record Rendered(long seq, String outer, SoftReference<JsonPatches.Tree> tree) {
+        Rendered(long seq, String outer) {
+            this(seq, outer, null);
         }
 
-        /** The tree of {@link #text}, if one is held still. */
+        /** The tree of {@link #outer}, if one is held still. */
         JsonPatches.Tree heldTree() {
             return tree == null ? null : tree.get();
         }
@@ -115,6 +128,80 @@ final class PatchFrames {
         return "view:" + seq + ":" + viewerKey + ":" + viewer.kind();
     }
 
+    /**
+     * Event {@code seq} as {@code viewer} (as {@link EventForm#viewer} gives it) sees it, as JSON:
+     * written once per match, event and viewer while it is recent ({@link WatchedMatch#eventJson}).
+     * An event's redaction depends on the event and the viewer alone ({@link Views#redact}).
+     */
+    String eventJson(WatchedMatch h, long seq, Viewer viewer) {
+        return h.eventJson.computeIfAbsent(
+                seq + ":" + viewer.kind() + ":" + viewer.seat(),
+                k -> json.writeValueAsString(Views.redact(h.ruleset, h.event(seq), viewer)));
+    }
+
+    /**
+     * The whole view after event {@code n} ({@code state}) for {@code viewer} (as {@link
+     * EventForm#viewer} gives it), as JSON: its outer view ({@code outer}, or written here) with
+     * the recent events' kept texts ({@link #eventJson}) in its empty list ({@link
+     * Views#withRecentJson}), the bytes writing the whole view gives (as {@code /view} does,
+     * query.log.ViewJson), without writing {@value Views#RECENT} events again for every view.
+     */
+    String wholeView(WatchedMatch h, GameState state, Viewer viewer, long n, String outer) {
+        java.util.List<RecordedEvent> recent = recent(h, n);
+        String around =
+                outer != null
+                        ? outer
+                        : json.writeValueAsString(
+                                h.form.view(
+                                        h.ruleset,
+                                        state,
+                                        viewer,
+                                        n,
+                                        java.util.List.of(),
+                                        h.clockAfter(n)));
+        java.util.List<String> texts = new java.util.ArrayList<>(recent.size());
+        for (RecordedEvent e : recent) {
+            texts.add(eventJson(h, e.seq(), viewer));
+        }
+        String whole = Views.withRecentJson(around, texts);
+        // null: the empty list is not where the splice expects it; write the whole view
+        return whole != null
+                ? whole
+                : json.writeValueAsString(
+                        h.form.view(h.ruleset, state, viewer, n, recent, h.clockAfter(n)));
+    }
+
+    /** The events a view after event {@code n} shows last: up to {@link Views#RECENT}. */
+    static java.util.List<RecordedEvent> recent(WatchedMatch h, long n) {
+        return h.timeline.events().subList((int) Math.max(0, n - Views.RECENT + 1), (int) n + 1);
+    }
+
+    /**
+     * The operations that slide a view's recent events from the window after event {@code n - 1} to
+     * the one after event {@code n} ({@code n ≥ 1}): the oldest removed once the window is full,
+     * then event {@code n} ({@code eventJson}, as the viewer sees it) added last.
+     */
+    static String recentOps(long n, String eventJson) {
+        StringBuilder ops = new StringBuilder(eventJson.length() + 96);
+        if (n >= Views.RECENT) {
+            ops.append("{\"op\":\"remove\",\"path\":\"/recentEvents/0\"},");
+        }
+        return ops.append("{\"op\":\"add\",\"path\":\"/recentEvents/")
+                .append(Math.min(n, Views.RECENT - 1))
+                .append("\",\"value\":")
+                .append(eventJson)
+                .append('}')
+                .toString();
+    }
+
+    /**
+     * A patch's operations (a JSON array's text) with {@code more} (operations' text) after them.
+     */
+    static String append(String patch, String more) {
+        String head = patch.substring(0, patch.lastIndexOf(']')).stripTrailing();
+        return head + (head.endsWith("[") ? "" : ",") + more + "]";
+    }
+
     /** Walks the states and views of one viewer through a burst. */
     private final class Cursor {
         private final WatchedMatch h;
@@ -123,9 +210,16 @@ final class PatchFrames {
         private GameState state;
         private long stateSeq = Long.MIN_VALUE;
         private long treeSeq = Long.MIN_VALUE;
+
+        /** The outer view's tree after event {@link #treeSeq}. */
         private JsonPatches.Tree tree;
 
         private final Map<String, String> rendered;
+
+        /** Event {@link #eventSeq} as the frame's viewer sees it, as JSON. */
+        private String eventJson;
+
+        private long eventSeq = Long.MIN_VALUE;
 
         Cursor(WatchedMatch h, Viewer asked, String key, Map<String, String> rendered) {
             this.h = h;
@@ -150,56 +244,54 @@ final class PatchFrames {
             return h.form.viewer(h.ruleset, state(n), asked);
         }
 
-        /** The view after event {@code n}, as its JSON text. */
+        /** The whole view after event {@code n}, as its JSON text. */
         String view(long n) {
-            Rendered last = h.lastViews.get(key);
-            if (last != null && last.seq() == n) {
-                return last.text();
-            }
             GameState s = state(n);
             Viewer v = viewer(n);
+            return rendered.computeIfAbsent(
+                    viewKey(key, v, n), k -> PatchFrames.this.wholeView(h, s, v, n, outer(n)));
+        }
+
+        /** The view after event {@code n} without its recent events, as its JSON text. */
+        String outer(long n) {
+            Rendered last = h.lastViews.get(key);
+            if (last != null && last.seq() == n) {
+                return last.outer();
+            }
+            GameState s = state(n);
             String text =
-                    rendered.computeIfAbsent(
-                            viewKey(key, v, n),
-                            k ->
-                                    json.writeValueAsString(
-                                            h.form.view(
-                                                    h.ruleset,
-                                                    s,
-                                                    v,
-                                                    n,
-                                                    h.timeline
-                                                            .events()
-                                                            .subList(
-                                                                    (int)
-                                                                            Math.max(
-                                                                                    0,
-                                                                                    n
-                                                                                            - Views
-                                                                                                    .RECENT
-                                                                                            + 1),
-                                                                    (int) n + 1),
-                                                    h.clockAfter(n))));
+                    json.writeValueAsString(
+                            h.form.view(
+                                    h.ruleset,
+                                    s,
+                                    viewer(n),
+                                    n,
+                                    java.util.List.of(),
+                                    h.clockAfter(n)));
             if (last == null || last.seq() < n) {
                 h.lastViews.put(key, new Rendered(n, text));
             }
             return text;
         }
 
-        /** The view after event {@code n}, as a tree. */
+        /** The outer view after event {@code n}, as a tree. */
         JsonPatches.Tree tree(long n) {
             if (treeSeq != n) {
                 Rendered last = h.lastViews.get(key);
                 JsonPatches.Tree held = last != null && last.seq() == n ? last.heldTree() : null;
-                tree = held != null ? held : JsonPatches.parse(view(n));
+                tree = held != null ? held : JsonPatches.parse(outer(n));
                 treeSeq = n;
             }
             return tree;
         }
 
+        /** Event {@code n} as the viewer sees it after it, as JSON (a frame's {@code event}). */
         String event(long n) {
-            RecordedEvent e = h.event(n);
-            return json.writeValueAsString(Views.redact(h.ruleset, e, viewer(n)));
+            if (eventSeq != n) {
+                eventJson = eventJson(h, n, viewer(n));
+                eventSeq = n;
+            }
+            return eventJson;
         }
 
         byte[] wholeFrame(long n) {
@@ -212,20 +304,39 @@ final class PatchFrames {
             if (known != null) {
                 return known;
             }
-            JsonPatches.Tree before = tree(n - 1);
-            String text = view(n);
-            JsonPatches.Tree after = JsonPatches.parse(text);
-            String patch = JsonPatches.diff(before, after);
-            tree = after;
-            treeSeq = n;
-            Rendered last = h.lastViews.get(key);
-            if (last != null && last.seq() == n) {
-                // the next burst of this viewer starts from this tree, not from the text again
-                h.lastViews.put(key, new Rendered(n, text, new SoftReference<>(after)));
+            // the event before first (who the viewer saw as, the base): the cursor's state then
+            // steps forward from it
+            Viewer before = viewer(n - 1);
+            JsonPatches.Tree base = tree(n - 1);
+            String patch;
+            if (before.equals(viewer(n))) {
+                String text = outer(n);
+                JsonPatches.Tree after = JsonPatches.parse(text);
+                patch = append(JsonPatches.diff(base, after), recentOps(n, event(n)));
+                tree = after;
+                treeSeq = n;
+                Rendered last = h.lastViews.get(key);
+                if (last != null && last.seq() == n) {
+                    // the next burst of this viewer starts from this tree, not from the text again
+                    h.lastViews.put(key, new Rendered(n, text, new SoftReference<>(after)));
+                }
+            } else {
+                // who the viewer sees as changed (the match ended): every recent event may show
+                // more now, so the whole views are diffed
+                String beforeText = wholeViewAt(n - 1, before);
+                patch = JsonPatches.diff(JsonPatches.parse(beforeText), JsonPatches.parse(view(n)));
+                treeSeq = Long.MIN_VALUE;
             }
             byte[] frame = frame(n, ",\"patch\":" + patch);
             h.patchFrames.put(k, frame);
             return frame;
+        }
+
+        /** The whole view after event {@code n} for {@code v}, from the match's state then. */
+        private String wholeViewAt(long n, Viewer v) {
+            GameState s = h.stateAt(n);
+            return rendered.computeIfAbsent(
+                    viewKey(key, v, n), k -> PatchFrames.this.wholeView(h, s, v, n, null));
         }
 
         private byte[] frame(long n, String tail) {

@@ -45,9 +45,10 @@ final class WatchedMatch {
     private final Map<Long, GameState> recentStates = lru(4);
 
     /**
-     * The last view rendered for patch frames per viewer ({@link Subscriber#viewerKey}): its
-     * sequence number and JSON text, the base of the next patch (~20 KB a view), and the tree read
-     * from it, softly held ({@link PatchFrames.Rendered}).
+     * The last outer view (no recent events) rendered for patch frames per viewer ({@link
+     * Subscriber#viewerKey}): its sequence number and JSON text, the base of the next patch (a few
+     * KB: the recent events, most of a whole view, are not diffed), and the tree read from it,
+     * softly held ({@link PatchFrames.Rendered}).
      */
     final Map<String, PatchFrames.Rendered> lastViews = new HashMap<>();
 
@@ -56,6 +57,14 @@ final class WatchedMatch {
      * per viewer, whenever its subscribers take it; the last few kept.
      */
     final Map<String, byte[]> patchFrames = lru(32);
+
+    /**
+     * Recent events' JSON as a viewer sees them, by sequence number and viewer ({@link
+     * PatchFrames#eventJson}): each written once while it is among a view's last {@value
+     * io.duelhall.projections.view.Views#RECENT}, not again in every whole view and frame (issue
+     * 47); room for eight viewers' windows.
+     */
+    final Map<String, String> eventJson = lru(8 * io.duelhall.projections.view.Views.RECENT);
 
     WatchedMatch(MatchLog log, EventForm form) {
         this.matchId = log.matchId();
@@ -85,6 +94,7 @@ final class WatchedMatch {
         recentStates.clear();
         lastViews.clear();
         patchFrames.clear();
+        eventJson.clear();
     }
 
     private static <K, V> Map<K, V> lru(int size) {

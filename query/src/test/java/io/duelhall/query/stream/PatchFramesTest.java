@@ -96,6 +96,7 @@ class PatchFramesTest {
         }
         int resumes = 0;
         int patches = 0;
+        int recentSlides = 0;
         while (true) {
             // the match goes on: a few more events are stored
             int more = rnd.nextInt(6);
@@ -147,9 +148,45 @@ class PatchFramesTest {
                         held[i] = JsonPatch.apply(patch, held[i]);
                         patches++;
                     }
+                    JsonNode want = expected(whole, v, f.id());
                     assertThat(held[i])
                             .as("%s after event %d (seed %d)", key(v), f.id(), seed)
-                            .isEqualTo(expected(whole, v, f.id()));
+                            .isEqualTo(want);
+                    if (f.data().has("patch")
+                            && !want.get("status").asText().equals(MatchStatus.ENDED.name())) {
+                        // while the match goes on, the recent events only slide by this event:
+                        // the oldest out once the window is full, this one in, as the frame's
+                        // event (issue 47: not diffed)
+                        List<JsonNode> recentOps = new ArrayList<>();
+                        f.data()
+                                .get("patch")
+                                .forEach(
+                                        op -> {
+                                            if (op.get("path")
+                                                    .asText()
+                                                    .startsWith("/recentEvents")) {
+                                                recentOps.add(op);
+                                            }
+                                        });
+                        List<JsonNode> slide = new ArrayList<>();
+                        if (f.id() >= Views.RECENT) {
+                            slide.add(
+                                    TREES.readTree(
+                                            "{\"op\":\"remove\",\"path\":\"/recentEvents/0\"}"));
+                        }
+                        slide.add(
+                                TREES.createObjectNode()
+                                        .put("op", "add")
+                                        .put(
+                                                "path",
+                                                "/recentEvents/"
+                                                        + Math.min(f.id(), Views.RECENT - 1))
+                                        .set("value", f.data().get("event")));
+                        assertThat(recentOps)
+                                .as("%s: the recent events' part of patch %d", key(v), f.id())
+                                .isEqualTo(slide);
+                        recentSlides++;
+                    }
                 }
                 holds[i] = true;
                 next[i] = to + 1;
@@ -159,6 +196,7 @@ class PatchFramesTest {
             }
         }
         assertThat(patches).isGreaterThan(events.size());
+        assertThat(recentSlides).isGreaterThan(events.size() / 2);
         assertThat(held[2].get("status").asText()).isEqualTo(MatchStatus.ENDED.name());
         assertThat(resumes).isPositive();
     }
@@ -253,5 +291,43 @@ class PatchFramesTest {
         byte[] cached = h.patchFrames.get("SPECTATOR:19");
         byte[] oneMore = frames.burst(h, Viewer.SPECTATOR, "SPECTATOR", 19, 19, false);
         assertThat(oneMore).as("the very bytes made the first time, not a copy").isSameAs(cached);
+    }
+
+    /**
+     * A whole view made from its outer view and the kept texts of its recent events ({@link
+     * PatchFrames#wholeView}, issue 47) is byte for byte the view written whole, for every event of
+     * random whole matches, each seat and a spectator, from the first event to after the end (when
+     * who they see as widens), with each event's text written once per viewer.
+     */
+    @Property(tries = 4)
+    void aWholeViewWithItsRecentEventsSplicedInIsTheViewWrittenWhole(
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
+        List<RecordedEvent> events = Matches.play("w" + seed, seed, 5000);
+        WatchedMatch h =
+                new WatchedMatch(new MatchLog("w" + seed, Matches.RULES, events), EventForm.STORED);
+        PatchFrames frames = new PatchFrames(JSON);
+        io.duelhall.domain.GameState state = null;
+        int checked = 0;
+        for (long n = 0; n < events.size(); n++) {
+            state = n == 0 ? h.stateAt(0) : h.form.evolve(h.ruleset, state, h.event(n).payload());
+            for (Viewer asked : VIEWERS) {
+                Viewer v = h.form.viewer(h.ruleset, state, asked);
+                String written =
+                        JSON.writeValueAsString(
+                                h.form.view(
+                                        h.ruleset,
+                                        state,
+                                        v,
+                                        n,
+                                        PatchFrames.recent(h, n),
+                                        h.clockAfter(n)));
+                assertThat(frames.wholeView(h, state, v, n, null))
+                        .as("%s after event %d (seed %d)", key(asked), n, seed)
+                        .isEqualTo(written);
+                checked++;
+            }
+        }
+        assertThat(checked).isEqualTo(3 * events.size());
+        assertThat(h.eventJson).as("the recent events' texts kept").isNotEmpty();
     }
 }
