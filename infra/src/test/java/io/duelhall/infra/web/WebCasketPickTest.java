@@ -27,11 +27,11 @@ import org.openqa.selenium.WebElement;
  * chooses cards that are not the listed ones and checks in the match's events (CardsDiscarded from
  * HAND, reason DAMAGE or HAND_LIMIT) that exactly those were paid and discarded. Seat A is driven
  * through the API with moves /moves lists (it passes, so its hand goes over the limit at its first
- * turn's end); B is the server's greedy AI, which closes in and attacks it. (B driven by the test,
- * walking to the hex nearest A and attacking when /moves listed an attack, once stood beside A
- * where none was listed and wandered off and back until the round limit, four matches in a row:
- * TIME_LIMIT.) The shuffle is the server's, so a match that ends first is played again with a new
- * one.
+ * turn's end) and steps out towards B once a turn, never attacking; B is the server's greedy AI,
+ * which closes in and attacks it. (A that stayed on its deployment hex, behind a map's walls, was
+ * never attacked in 40 rounds in two CI runs, four matches each, whether B was the test's walker or
+ * the greedy AI: TIME_LIMIT.) The shuffle is the server's, so a match that ends first is played
+ * again with a new one.
  */
 class WebCasketPickTest extends WebTest {
     private final Map<String, String> names = new HashMap<>();
@@ -89,6 +89,7 @@ class WebCasketPickTest extends WebTest {
                                 + URLEncoder.encode(tokens.get("A"), StandardCharsets.UTF_8)));
         boolean paid = false;
         boolean discarded = false;
+        int aMovedTurn = -1;
         long until = System.currentTimeMillis() + 60_000;
         while (!(paid && discarded) && System.currentTimeMillis() < until) {
             JsonNode open = api.get("/api/matches/" + id + "/view", null).body();
@@ -130,6 +131,24 @@ class WebCasketPickTest extends WebTest {
                 move = first(moves, "DECLINE");
             } else if (decision.equals("ACTION")) {
                 move = first(moves, "PASS");
+                // A steps out towards B once a turn (never attacks): a seat that stays on its
+                // deployment hex may sit behind walls no attack reaches for all 40 rounds
+                int turn = view.path("turn").asInt();
+                JsonNode step = aMovedTurn == turn ? null : closerTo(view, "A", "B");
+                if (step != null) {
+                    aMovedTurn = turn;
+                    ObjectNode m =
+                            JSON.createObjectNode()
+                                    .put("type", "MOVE")
+                                    .put("expectedVersion", view.get("version").asLong());
+                    for (JsonNode hx : step.get("path")) {
+                        m.withArray("targets")
+                                .addObject()
+                                .put("kind", "HEX")
+                                .put("id", hx.asText());
+                    }
+                    move = m;
+                }
             } else if (move == null) {
                 move = moves.get(0); // PAY (all from the deck first), DISCARD, MULLIGAN's KEEP
             }
@@ -315,6 +334,35 @@ class WebCasketPickTest extends WebTest {
             }
         }
         return null;
+    }
+
+    /**
+     * The hex {@code mover} can reach this turn ({@code reach} of its view) nearest {@code other}'s
+     * casket, if one is nearer than where it stands; else null (it stays).
+     */
+    private static JsonNode closerTo(JsonNode view, String mover, String other) {
+        int[] to = hex(view.at("/seats/" + other + "/hex").asText());
+        int best = distance(hex(view.at("/seats/" + mover + "/hex").asText()), to);
+        JsonNode found = null;
+        for (JsonNode st : view.path("reach")) {
+            int dist = distance(hex(st.get("hex").asText()), to);
+            if (dist < best) {
+                best = dist;
+                found = st;
+            }
+        }
+        return found;
+    }
+
+    private static int distance(int[] x, int[] y) {
+        int dq = x[0] - y[0];
+        int dr = x[1] - y[1];
+        return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+    }
+
+    private static int[] hex(String s) {
+        String[] p = s.split(",");
+        return new int[] {Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim())};
     }
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
