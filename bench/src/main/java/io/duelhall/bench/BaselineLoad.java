@@ -237,11 +237,7 @@ public final class BaselineLoad {
                                                 cause.getClass().getName()
                                                         + ": "
                                                         + cause.getMessage()
-                                                        + " ("
-                                                        + path
-                                                        + ", after version "
-                                                        + version
-                                                        + ")");
+                                                        + at(path, version));
                                         continue;
                                     }
                                     latency.recordValue((System.nanoTime() - t0) / 1000);
@@ -253,11 +249,7 @@ public final class BaselineLoad {
                                                         + r.status()
                                                         + ": "
                                                         + r.raw()
-                                                        + " ("
-                                                        + path
-                                                        + ", after version "
-                                                        + version
-                                                        + ")");
+                                                        + at(path, version));
                                         continue;
                                     }
                                     accepted.increment();
@@ -299,6 +291,11 @@ public final class BaselineLoad {
                 window,
                 measured.appCpuMillis(),
                 firstFailure.get());
+    }
+
+    /** Where a failed request was sent: its path and the version its counter had answered last. */
+    private static String at(String path, long version) {
+        return " (" + path + ", after version " + version + ")";
     }
 
     private static long eventsSeen(JsonHttp http) {

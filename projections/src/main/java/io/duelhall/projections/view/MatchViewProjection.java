@@ -247,25 +247,23 @@ public class MatchViewProjection {
             f.recentJson.clear(); // the match ended: its events are now shown whole
             f.jsonFor = v;
         }
-        List<String> texts = new ArrayList<>(f.recent.size());
-        for (RecordedEvent e : f.recent) {
-            texts.add(
-                    f.recentJson.computeIfAbsent(
-                            e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v))));
-        }
         long oldest = f.recent.isEmpty() ? 0 : f.recent.peekFirst().seq();
         f.recentJson.keySet().removeIf(seq -> seq < oldest);
-        String whole = Views.withRecentJson(outer, texts);
-        return whole != null
-                ? whole
-                : json.apply(
-                        Views.render(
-                                f.ruleset,
-                                f.state,
-                                Viewer.SPECTATOR,
-                                f.version,
-                                new ArrayList<>(f.recent),
-                                f.clock));
+        return Views.spliced(
+                outer,
+                new ArrayList<>(f.recent),
+                e ->
+                        f.recentJson.computeIfAbsent(
+                                e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v))),
+                () ->
+                        json.apply(
+                                Views.render(
+                                        f.ruleset,
+                                        f.state,
+                                        Viewer.SPECTATOR,
+                                        f.version,
+                                        new ArrayList<>(f.recent),
+                                        f.clock)));
     }
 
     /** Drops the model before a rebuild. */

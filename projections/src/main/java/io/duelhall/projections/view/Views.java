@@ -113,6 +113,26 @@ public final class Views {
         return out.append(']').append(outer, at + NO_RECENT.length(), outer.length()).toString();
     }
 
+    /**
+     * The whole view's JSON from the JSON of its outer view (written with no recent events) and of
+     * each of its {@code recent} events ({@code eventJson}: as the viewer sees it, usually kept
+     * from an earlier view), by {@link #withRecentJson}; {@code whole} (the view written whole)
+     * when the outer view does not hold exactly one empty list. The /view, stream and match-views
+     * paths all make their views so.
+     */
+    public static String spliced(
+            String outer,
+            List<RecordedEvent> recent,
+            java.util.function.Function<RecordedEvent, String> eventJson,
+            java.util.function.Supplier<String> whole) {
+        List<String> texts = new ArrayList<>(recent.size());
+        for (RecordedEvent e : recent) {
+            texts.add(eventJson.apply(e));
+        }
+        String out = withRecentJson(outer, texts);
+        return out != null ? out : whole.get();
+    }
+
     /** One stored event as {@code viewer} may see it. */
     public static RecordedEvent redact(Ruleset ruleset, RecordedEvent e, Viewer viewer) {
         return new RecordedEvent(e.seq(), e.type(), e.at(), ruleset.redact(e.payload(), viewer));

@@ -5,7 +5,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.duelhall.domain.RecordedEvent;
 import io.duelhall.domain.Viewer;
 import io.duelhall.projections.view.Views;
-import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -65,18 +64,15 @@ public class ViewJson {
         Viewer v = ruleset.effectiveViewer(state, viewer);
         List<RecordedEvent> recent =
                 all.subList(Math.max(0, all.size() - Views.RECENT), all.size());
-        List<String> texts = new ArrayList<>(recent.size());
-        for (RecordedEvent e : recent) {
-            texts.add(
-                    events.get(
-                            new Key(log.matchId(), e.seq(), v),
-                            k -> json.writeValueAsString(Views.redact(ruleset, e, v))));
-        }
-        String whole = Views.withRecentJson(outer, texts);
-        // null: the marker is not where the splice expects it; write the whole view
-        return whole != null
-                ? whole
-                : json.writeValueAsString(
-                        Views.render(ruleset, state, viewer, version, all, clock));
+        return Views.spliced(
+                outer,
+                recent,
+                e ->
+                        events.get(
+                                new Key(log.matchId(), e.seq(), v),
+                                k -> json.writeValueAsString(Views.redact(ruleset, e, v))),
+                () ->
+                        json.writeValueAsString(
+                                Views.render(ruleset, state, viewer, version, all, clock)));
     }
 }

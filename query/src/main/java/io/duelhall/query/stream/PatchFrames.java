@@ -159,16 +159,13 @@ final class PatchFrames {
                                         n,
                                         java.util.List.of(),
                                         h.clockAfter(n)));
-        java.util.List<String> texts = new java.util.ArrayList<>(recent.size());
-        for (RecordedEvent e : recent) {
-            texts.add(eventJson(h, e.seq(), viewer));
-        }
-        String whole = Views.withRecentJson(around, texts);
-        // null: the empty list is not where the splice expects it; write the whole view
-        return whole != null
-                ? whole
-                : json.writeValueAsString(
-                        h.form.view(h.ruleset, state, viewer, n, recent, h.clockAfter(n)));
+        return Views.spliced(
+                around,
+                recent,
+                e -> eventJson(h, e.seq(), viewer),
+                () ->
+                        json.writeValueAsString(
+                                h.form.view(h.ruleset, state, viewer, n, recent, h.clockAfter(n))));
     }
 
     /** The events a view after event {@code n} shows last: up to {@link Views#RECENT}. */
@@ -215,11 +212,6 @@ final class PatchFrames {
         private JsonPatches.Tree tree;
 
         private final Map<String, String> rendered;
-
-        /** Event {@link #eventSeq} as the frame's viewer sees it, as JSON. */
-        private String eventJson;
-
-        private long eventSeq = Long.MIN_VALUE;
 
         Cursor(WatchedMatch h, Viewer asked, String key, Map<String, String> rendered) {
             this.h = h;
@@ -287,11 +279,7 @@ final class PatchFrames {
 
         /** Event {@code n} as the viewer sees it after it, as JSON (a frame's {@code event}). */
         String event(long n) {
-            if (eventSeq != n) {
-                eventJson = eventJson(h, n, viewer(n));
-                eventSeq = n;
-            }
-            return eventJson;
+            return eventJson(h, n, viewer(n));
         }
 
         byte[] wholeFrame(long n) {
