@@ -550,10 +550,17 @@ class GoldenHistoryTest {
                     api.getBytes(
                             "/api/matches/" + id + "/replay/steps?from=" + from + "&to=" + to,
                             null);
+            final long stretchFrom = from;
+            // the body as text only when the check fails (a stretch is ~1-2 MB)
             assertThat(r.status())
                     .as(
-                            "%s: replay %d..%d: %s",
-                            what, from, to, new String(r.body(), StandardCharsets.UTF_8))
+                            () ->
+                                    String.format(
+                                            "%s: replay %d..%d: %s",
+                                            what,
+                                            stretchFrom,
+                                            to,
+                                            new String(r.body(), StandardCharsets.UTF_8)))
                     .isEqualTo(200);
             long alone = from + rnd.nextInt((int) (to - from + 1));
             List<long[]> views = new ArrayList<>(); // each view's version and byte range
