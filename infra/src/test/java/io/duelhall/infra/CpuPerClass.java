@@ -34,7 +34,8 @@ public final class CpuPerClass implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier id) {
-        if (isTopClass(id) && Files.isReadable(SELF)) {
+        // a class run in a JVM of its own (OwnJvm) is counted by the test JVM that waited for it
+        if (isTopClass(id) && Files.isReadable(SELF) && !OwnJvm.inChild()) {
             started.put(id.getUniqueId(), new Mark(System.nanoTime(), cpuNanos()));
         }
     }

@@ -14,6 +14,7 @@ import io.duelhall.domain.voidexa.VoidexaIntents;
 import io.duelhall.domain.voidexa.VoidexaMoves;
 import io.duelhall.domain.voidexa.VoidexaRuleset;
 import io.duelhall.infra.AppTest;
+import io.duelhall.infra.OwnJvm;
 import io.duelhall.infra.http.Api;
 import io.duelhall.infra.http.Sse;
 import io.duelhall.infra.http.Sse.Message;
@@ -30,6 +31,7 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -46,6 +48,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * {@link Truth}). It must find none. {@link #theScannerFindsAPlantedLeak()} shows it would.
  */
 @Tag("slow")
+// its 200 matches run in a JVM of its own with C2 (issue 47: the test JVMs run C1 only, which
+// costs a class this long about twice the CPU); -Dduelhall.test.own-jvm=false runs it here
+@ExtendWith(OwnJvm.class)
 class HiddenInformationTest extends AppTest {
     /** At least 200 in CI (the issue's bar); -Dduelhall.hidden-info.matches=N to change. */
     static final int MATCHES = Integer.getInteger("duelhall.hidden-info.matches", 200);

@@ -97,8 +97,8 @@ abstract class WebTest extends AppTest {
         // a page that draws a list again while the condition reads it is no failure: read it again.
         // Every look is a WebDriver round trip (the test JVM, chromedriver, Chromium running the
         // page's script): looking every 100 ms instead of every 20 ms took the browser tests from
-        // 439 to 388 core-seconds of the machine's CPU, and from 306 to 284 s (issue 47,
-        // docs/testing.md round 12)
+        // 439 to 388 and from 350 to 321 core-seconds of the machine's CPU in two paired runs, and
+        // from 306 to 284 and 265 to 245 s (issue 47, docs/testing.md round 12)
         return new WebDriverWait(driver, timeout, POLL)
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(condition);
