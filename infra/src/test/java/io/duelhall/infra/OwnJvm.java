@@ -49,9 +49,12 @@ import org.opentest4j.TestAbortedException;
  * it did there. The class's output is copied to this JVM's, its figures included. The test JVM's
  * other forks go on meanwhile.
  *
- * <p>{@code -Dduelhall.test.own-jvm=false} runs the class in the test JVM as any other (to debug
- * it, or to profile it there). The started JVM stops with the test JVM; {@link CpuPerClass} counts
- * its CPU in the class's line of the test JVM that waited for it (it writes none of its own).
+ * <p>For {@code @Test} methods only (a test factory's or template's tests would run in both JVMs).
+ * The started JVM runs the whole class: {@code -Dtest=Class#method} still runs every test of it
+ * there, and reports the one asked for. {@code -Dduelhall.test.own-jvm=false} runs the class in the
+ * test JVM as any other (to run one method alone, to debug it, or to profile it there). The started
+ * JVM stops with the test JVM; {@link CpuPerClass} counts its CPU in the class's line of the test
+ * JVM that waited for it (it writes none of its own).
  */
 public final class OwnJvm implements BeforeAllCallback, InvocationInterceptor {
     /** Set in the JVM this starts: there the tests run as written. */
