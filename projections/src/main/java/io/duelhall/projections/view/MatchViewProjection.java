@@ -233,15 +233,6 @@ public class MatchViewProjection {
      * that the kept events then fill ({@link Views#withRecentJson}).
      */
     private String viewJson(Folded f) {
-        String outer =
-                json.apply(
-                        Views.render(
-                                f.ruleset,
-                                f.state,
-                                Viewer.SPECTATOR,
-                                f.version,
-                                List.of(),
-                                f.clock));
         Viewer v = f.ruleset.effectiveViewer(f.state, Viewer.SPECTATOR);
         if (!v.equals(f.jsonFor)) {
             f.recentJson.clear(); // the match ended: its events are now shown whole
@@ -250,20 +241,20 @@ public class MatchViewProjection {
         long oldest = f.recent.isEmpty() ? 0 : f.recent.peekFirst().seq();
         f.recentJson.keySet().removeIf(seq -> seq < oldest);
         return Views.spliced(
-                outer,
-                new ArrayList<>(f.recent),
-                e ->
-                        f.recentJson.computeIfAbsent(
-                                e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v))),
-                () ->
+                null,
+                recent ->
                         json.apply(
                                 Views.render(
                                         f.ruleset,
                                         f.state,
                                         Viewer.SPECTATOR,
                                         f.version,
-                                        new ArrayList<>(f.recent),
-                                        f.clock)));
+                                        recent,
+                                        f.clock)),
+                new ArrayList<>(f.recent),
+                e ->
+                        f.recentJson.computeIfAbsent(
+                                e.seq(), seq -> json.apply(Views.redact(f.ruleset, e, v))));
     }
 
     /** Drops the model before a rebuild. */

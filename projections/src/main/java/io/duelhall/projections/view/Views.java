@@ -114,23 +114,25 @@ public final class Views {
     }
 
     /**
-     * The whole view's JSON from the JSON of its outer view (written with no recent events) and of
-     * each of its {@code recent} events ({@code eventJson}: as the viewer sees it, usually kept
-     * from an earlier view), by {@link #withRecentJson}; {@code whole} (the view written whole)
-     * when the outer view does not hold exactly one empty list. The /view, stream and match-views
-     * paths all make their views so.
+     * The whole view's JSON, made from the JSON of its outer view and of each of its {@code recent}
+     * events ({@code eventJson}: as the viewer sees it, usually kept from an earlier view) by
+     * {@link #withRecentJson}. {@code written} writes the view with the recent events it is given:
+     * with none for the outer view ({@code outer}, when the caller has not written it already), and
+     * with {@code recent}, the view written whole, when the outer view does not hold exactly one
+     * empty list. The /view, stream and match-views paths all make their views so.
      */
     public static String spliced(
             String outer,
+            java.util.function.Function<List<RecordedEvent>, String> written,
             List<RecordedEvent> recent,
-            java.util.function.Function<RecordedEvent, String> eventJson,
-            java.util.function.Supplier<String> whole) {
+            java.util.function.Function<RecordedEvent, String> eventJson) {
+        String around = outer != null ? outer : written.apply(List.of());
         List<String> texts = new ArrayList<>(recent.size());
         for (RecordedEvent e : recent) {
             texts.add(eventJson.apply(e));
         }
-        String out = withRecentJson(outer, texts);
-        return out != null ? out : whole.get();
+        String out = withRecentJson(around, texts);
+        return out != null ? out : written.apply(recent);
     }
 
     /** One stored event as {@code viewer} may see it. */

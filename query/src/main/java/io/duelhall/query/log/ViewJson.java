@@ -58,21 +58,16 @@ public class ViewJson {
         var state = log.state();
         var clock = log.runningClock();
         List<RecordedEvent> all = log.events();
-        String outer =
-                json.writeValueAsString(
-                        Views.render(ruleset, state, viewer, version, List.of(), clock));
         Viewer v = ruleset.effectiveViewer(state, viewer);
-        List<RecordedEvent> recent =
-                all.subList(Math.max(0, all.size() - Views.RECENT), all.size());
         return Views.spliced(
-                outer,
-                recent,
+                null,
+                recent ->
+                        json.writeValueAsString(
+                                Views.render(ruleset, state, viewer, version, recent, clock)),
+                all.subList(Math.max(0, all.size() - Views.RECENT), all.size()),
                 e ->
                         events.get(
                                 new Key(log.matchId(), e.seq(), v),
-                                k -> json.writeValueAsString(Views.redact(ruleset, e, v))),
-                () ->
-                        json.writeValueAsString(
-                                Views.render(ruleset, state, viewer, version, all, clock)));
+                                k -> json.writeValueAsString(Views.redact(ruleset, e, v))));
     }
 }

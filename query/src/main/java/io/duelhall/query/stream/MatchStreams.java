@@ -584,8 +584,16 @@ public class MatchStreams implements SmartLifecycle {
                                                                 s.viewerKey(), viewer, to),
                                                         k2 ->
                                                                 patches.wholeView(
-                                                                        h, state, viewer, to,
-                                                                        null));
+                                                                        h,
+                                                                        state,
+                                                                        viewer,
+                                                                        to,
+                                                                        patches.outer(
+                                                                                h,
+                                                                                s.viewerKey(),
+                                                                                state,
+                                                                                viewer,
+                                                                                to)));
                                 return ("id: "
                                                 + seq
                                                 + "\ndata: {\"seq\":"

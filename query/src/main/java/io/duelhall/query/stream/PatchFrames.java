@@ -135,8 +135,47 @@ final class PatchFrames {
      */
     String eventJson(WatchedMatch h, long seq, Viewer viewer) {
         return h.eventJson.computeIfAbsent(
-                seq + ":" + viewer.kind() + ":" + viewer.seat(),
+                eventKey(seq, viewer),
                 k -> json.writeValueAsString(Views.redact(h.ruleset, h.event(seq), viewer)));
+    }
+
+    /**
+     * The key of event {@code seq}'s text as {@code viewer} sees it in {@link
+     * WatchedMatch#eventJson}.
+     */
+    static String eventKey(long seq, Viewer viewer) {
+        return seq + ":" + viewer.kind() + ":" + viewer.seat();
+    }
+
+    /**
+     * Writes the view after event {@code n} ({@code state}) for {@code viewer} with the recent
+     * events it is given: none for the outer view, the last {@value Views#RECENT} for the whole
+     * one.
+     */
+    private java.util.function.Function<java.util.List<RecordedEvent>, String> written(
+            WatchedMatch h, GameState state, Viewer viewer, long n) {
+        return recent ->
+                json.writeValueAsString(
+                        h.form.view(h.ruleset, state, viewer, n, recent, h.clockAfter(n)));
+    }
+
+    /**
+     * The outer view after event {@code n} ({@code state}) for subscribers of {@code key} seeing as
+     * {@code viewer}, as JSON: the one a patch or a whole view of theirs made already for this
+     * event ({@link WatchedMatch#lastViews}), else written here and kept there when it is their
+     * newest, so that a viewer's patch stream and whole-view stream write it once per event between
+     * them.
+     */
+    String outer(WatchedMatch h, String key, GameState state, Viewer viewer, long n) {
+        Rendered last = h.lastViews.get(key);
+        if (last != null && last.seq() == n) {
+            return last.outer();
+        }
+        String text = written(h, state, viewer, n).apply(java.util.List.of());
+        if (last == null || last.seq() < n) {
+            h.lastViews.put(key, new Rendered(n, text));
+        }
+        return text;
     }
 
     /**
@@ -147,25 +186,11 @@ final class PatchFrames {
      * query.log.ViewJson), without writing {@value Views#RECENT} events again for every view.
      */
     String wholeView(WatchedMatch h, GameState state, Viewer viewer, long n, String outer) {
-        java.util.List<RecordedEvent> recent = recent(h, n);
-        String around =
-                outer != null
-                        ? outer
-                        : json.writeValueAsString(
-                                h.form.view(
-                                        h.ruleset,
-                                        state,
-                                        viewer,
-                                        n,
-                                        java.util.List.of(),
-                                        h.clockAfter(n)));
         return Views.spliced(
-                around,
-                recent,
-                e -> eventJson(h, e.seq(), viewer),
-                () ->
-                        json.writeValueAsString(
-                                h.form.view(h.ruleset, state, viewer, n, recent, h.clockAfter(n))));
+                outer,
+                written(h, state, viewer, n),
+                recent(h, n),
+                e -> eventJson(h, e.seq(), viewer));
     }
 
     /** The events a view after event {@code n} shows last: up to {@link Views#RECENT}. */
@@ -246,24 +271,7 @@ final class PatchFrames {
 
         /** The view after event {@code n} without its recent events, as its JSON text. */
         String outer(long n) {
-            Rendered last = h.lastViews.get(key);
-            if (last != null && last.seq() == n) {
-                return last.outer();
-            }
-            GameState s = state(n);
-            String text =
-                    json.writeValueAsString(
-                            h.form.view(
-                                    h.ruleset,
-                                    s,
-                                    viewer(n),
-                                    n,
-                                    java.util.List.of(),
-                                    h.clockAfter(n)));
-            if (last == null || last.seq() < n) {
-                h.lastViews.put(key, new Rendered(n, text));
-            }
-            return text;
+            return PatchFrames.this.outer(h, key, state(n), viewer(n), n);
         }
 
         /** The outer view after event {@code n}, as a tree. */

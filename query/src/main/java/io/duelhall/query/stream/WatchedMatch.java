@@ -45,10 +45,10 @@ final class WatchedMatch {
     private final Map<Long, GameState> recentStates = lru(4);
 
     /**
-     * The last outer view (no recent events) rendered for patch frames per viewer ({@link
-     * Subscriber#viewerKey}): its sequence number and JSON text, the base of the next patch (a few
-     * KB: the recent events, most of a whole view, are not diffed), and the tree read from it,
-     * softly held ({@link PatchFrames.Rendered}).
+     * The last outer view (no recent events) rendered per viewer ({@link Subscriber#viewerKey}) for
+     * its patch frames and whole views ({@link PatchFrames#outer}): its sequence number and JSON
+     * text, the base of the next patch (a few KB: the recent events, most of a whole view, are not
+     * diffed), and the tree read from it, softly held ({@link PatchFrames.Rendered}).
      */
     final Map<String, PatchFrames.Rendered> lastViews = new HashMap<>();
 

@@ -297,7 +297,8 @@ class PatchFramesTest {
      * A whole view made from its outer view and the kept texts of its recent events ({@link
      * PatchFrames#wholeView}, issue 47) is byte for byte the view written whole, for every event of
      * random whole matches, each seat and a spectator, from the first event to after the end (when
-     * who they see as widens), with each event's text written once per viewer.
+     * who they see as widens), from each viewer's kept event texts; and the outer view a viewer's
+     * patch and whole-view streams share is written once per event.
      */
     @Property(tries = 4)
     void aWholeViewWithItsRecentEventsSplicedInIsTheViewWrittenWhole(
@@ -328,6 +329,23 @@ class PatchFramesTest {
             }
         }
         assertThat(checked).isEqualTo(3 * events.size());
-        assertThat(h.eventJson).as("the recent events' texts kept").isNotEmpty();
+        // the last views were spliced from kept texts: each viewer's whole window is kept
+        long last = events.size() - 1;
+        for (Viewer asked : VIEWERS) {
+            Viewer v = h.form.viewer(h.ruleset, state, asked);
+            for (RecordedEvent e : PatchFrames.recent(h, last)) {
+                assertThat(h.eventJson)
+                        .as(
+                                "%s: the text of recent event %d kept (seed %d)",
+                                key(asked), e.seq(), seed)
+                        .containsKey(PatchFrames.eventKey(e.seq(), v));
+            }
+            String outer = frames.outer(h, key(asked), state, v, last);
+            assertThat(frames.outer(h, key(asked), state, v, last))
+                    .as("the outer view kept for the viewer's next frame")
+                    .isSameAs(outer);
+            assertThat(frames.wholeView(h, state, v, last, outer))
+                    .isEqualTo(frames.wholeView(h, state, v, last, null));
+        }
     }
 }
