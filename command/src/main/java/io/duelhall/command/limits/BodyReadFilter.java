@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -34,7 +35,10 @@ import org.springframework.core.annotation.Order;
  * without a thread; this filter, first in the chain, then reads the body with the servlet's
  * non-blocking input ({@link ReadListener}): a thread runs only when bytes have arrived. Once the
  * whole body is in memory the request goes on ({@link AsyncContext#dispatch()}) through the filters
- * and the handler as if it had just come, with the body read from memory.
+ * and the handler as if it had just come, with the body read from memory. A body that has all
+ * arrived with its headers (most do: an intent is a few hundred bytes) is read at once and goes on
+ * on the same thread, without that second trip through the container (issue 46: the dispatch cost
+ * about a tenth of the app's CPU per intent).
  *
  * <p>Bounds: a body must be complete within {@code duelhall.limits.body-timeout} ({@code 408
  * BODY_TIMEOUT}), may not be larger than the request's limit ({@code 413}; one that says so in
@@ -46,6 +50,9 @@ import org.springframework.core.annotation.Order;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class BodyReadFilter implements Filter {
     private static final int CHUNK = 8192;
+
+    /** The largest body read at once when it came with its headers (the play requests' limit). */
+    static final int AT_ONCE = 64 * 1024;
 
     private final LimitsProperties limits;
     private final ObjectProvider<MeterRegistry> meters;
@@ -81,6 +88,15 @@ class BodyReadFilter implements Filter {
             // connection)
             return;
         }
+        // most bodies came with their headers: read what has arrived, without blocking, and go on
+        // on this thread when it is all of it (no second trip through the container)
+        byte[] arrived = arrived(request);
+        if (arrived != null && arrived.length == request.getContentLengthLong()) {
+            Buffered whole = new Buffered(request);
+            whole.body = arrived;
+            chain.doFilter(whole, res);
+            return;
+        }
         String address = request.getRemoteAddr();
         Runnable place = take(address);
         if (place == null) {
@@ -96,9 +112,36 @@ class BodyReadFilter implements Filter {
             refusal.complete();
             return;
         }
-        Read read = new Read(request, response, max, place);
+        Read read = new Read(request, response, max, place, arrived);
         read.context.addListener(read);
         request.getInputStream().setReadListener(read);
+    }
+
+    /**
+     * What has already arrived of a body of known length, read without blocking: the container says
+     * bytes are there ({@link ServletInputStream#available()}) before each read, and a read then
+     * takes only those. Null for a body of unknown length (chunked) or one larger than {@link
+     * #AT_ONCE} (a match record to audit), which are read as they come.
+     */
+    static byte[] arrived(HttpServletRequest request) throws IOException {
+        long length = request.getContentLengthLong();
+        if (length <= 0 || length > AT_ONCE) {
+            return null;
+        }
+        ServletInputStream in = request.getInputStream();
+        if (in.available() <= 0) {
+            return null; // nothing yet: a place is taken and the body read as it comes
+        }
+        byte[] body = new byte[(int) length];
+        int n = 0;
+        while (n < body.length && in.available() > 0) {
+            int r = in.read(body, n, body.length - n);
+            if (r < 0) {
+                break;
+            }
+            n += r;
+        }
+        return n == body.length ? body : Arrays.copyOf(body, n);
     }
 
     private Runnable take(String address) {
@@ -170,7 +213,12 @@ class BodyReadFilter implements Filter {
         final AtomicBoolean done = new AtomicBoolean();
         final byte[] chunk = new byte[CHUNK];
 
-        Read(HttpServletRequest request, HttpServletResponse response, int max, Runnable place) {
+        Read(
+                HttpServletRequest request,
+                HttpServletResponse response,
+                int max,
+                Runnable place,
+                byte[] arrived) {
             this.request = request;
             this.response = response;
             this.max = max;
@@ -180,6 +228,9 @@ class BodyReadFilter implements Filter {
             this.bytes =
                     new ByteArrayOutputStream(
                             length > 0 ? (int) Math.min(length, 64 * 1024) : 1024);
+            if (arrived != null) {
+                this.bytes.writeBytes(arrived); // the part that came with the headers
+            }
             this.buffered = new Buffered(request);
             this.context = request.startAsync(buffered, response);
             this.context.setTimeout(limits.bodyTimeout().toMillis());

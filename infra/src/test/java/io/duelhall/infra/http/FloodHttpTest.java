@@ -3,6 +3,7 @@ package io.duelhall.infra.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.DuelhallApplication;
@@ -10,6 +11,7 @@ import io.duelhall.infra.http.Sse.Message;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -21,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -273,6 +276,59 @@ class FloodHttpTest {
         JsonNode view = api.get("/api/matches/" + waiting + "/view", null).body();
         assertThat(view.get("version").asLong()).isEqualTo(version);
         assertThat(view.get("status").asText()).isEqualTo("WAITING");
+    }
+
+    /**
+     * A body that came with its headers is read at once on the request's thread; one whose rest
+     * comes later is read as it arrives, the part that came first kept (issue 46's fast path in
+     * {@code BodyReadFilter}). Both take their seat; a body cut in the middle of a character's
+     * bytes too.
+     */
+    @Test
+    void aBodyInOnePieceOrInPartsIsReadWhole() throws Exception {
+        JsonNode deck = api.starterDecks().get(0);
+        for (int split : new int[] {-1, 1, 9, -2}) {
+            String waiting = api.createMatch(0);
+            // a name with a two-byte character: a split at byte 9 cuts it in half
+            byte[] body =
+                    new ObjectMapper()
+                            .writeValueAsBytes(api.seatBody("Zoë the " + (split + 3), deck));
+            String head =
+                    "POST /api/matches/"
+                            + waiting
+                            + "/seats HTTP/1.1\r\nHost: 127.0.0.1:"
+                            + port
+                            + "\r\nContent-Type: application/json\r\nContent-Length: "
+                            + body.length
+                            + "\r\nConnection: close\r\n\r\n";
+            try (Socket s = connect("127.0.0.3")) {
+                s.setSoTimeout(10_000);
+                OutputStream out = s.getOutputStream();
+                byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
+                if (split == -1) { // all in one write
+                    byte[] all = Arrays.copyOf(headBytes, headBytes.length + body.length);
+                    System.arraycopy(body, 0, all, headBytes.length, body.length);
+                    out.write(all);
+                } else if (split == -2) { // the headers first, then the whole body
+                    out.write(headBytes);
+                    out.flush();
+                    Thread.sleep(300);
+                    out.write(body);
+                } else { // the headers with the body's first bytes, the rest later
+                    out.write(headBytes);
+                    out.write(body, 0, split);
+                    out.flush();
+                    Thread.sleep(300);
+                    out.write(body, split, body.length - split);
+                }
+                out.flush();
+                String answer = readAll(s);
+                assertThat(answer).as("split %d", split).startsWith("HTTP/1.1 201");
+                assertThat(answer).contains("playerToken");
+            }
+            JsonNode view = api.get("/api/matches/" + waiting + "/view", null).body();
+            assertThat(view.toString()).as("split %d", split).contains("Zoë the " + (split + 3));
+        }
     }
 
     /**
