@@ -14,7 +14,7 @@ import java.util.List;
  * java -jar bench/target/benchmarks.jar selfplay --n 1000 [--a greedy] [--b random] [--full-stack | --url http://host:port] [--concurrency 8]
  * java -jar bench/target/benchmarks.jar jmh [JMH options, e.g. EngineBench.replay -f 1]
  * java -jar bench/target/benchmarks.jar engine [--seconds 10]
- * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]] [--curve SECONDS [--curve-warmup 5]]
+ * java -jar bench/target/benchmarks.jar load [--url http://host:port[,http://host2:port ...]] [--clients 64] [--warmup 20] [--seconds 60] [--baseline [--baseline-url http://host:port] [--http-floor]] [--curve SECONDS [--curve-warmup 5]] [--rate INTENTS_PER_S] [--postgres jdbc:postgresql://host:port/db [--pg-user duelhall] [--pg-password duelhall]]
  * java -jar bench/target/benchmarks.jar audit [--url http://host:port] [--n 200] [--warmup 60 (seconds)] [--fixed-only] [--make-record FILE]
  * java -jar bench/target/benchmarks.jar replay [--url http://host:port] [--n 20000] [--warmup 60 (seconds)]
  * java -jar bench/target/benchmarks.jar rebuild [--events 1000000] [--store DIR] [--only match-views,...] [--rounds 1]
@@ -30,7 +30,10 @@ import java.util.List;
  * {@code load}, {@code heap} and {@code kill9} start the app jar (infra/target/duelhall.jar, or
  * -Dduelhall.jar=…) as a separate process unless {@code --url} is given (load only). {@code load
  * --baseline} then measures the plain-Axon baseline (bench/baseline/target/baseline.jar, issue 17)
- * the same way and prints the ratios of the two.
+ * the same way and prints the ratios of the two. {@code --rate R} paces the app's window to R
+ * intents a second (all clients together; CPU per intent compared below saturation, where two jars'
+ * figures move less with the machine), and {@code --postgres URL} runs the app (its {@code
+ * postgres} profile) and the baseline each on a fresh database of that server ({@link Postgres}).
  */
 public final class Main {
     private Main() {}
@@ -320,7 +323,10 @@ public final class Main {
             out.println(app.report());
         } else {
             try (AppProcess process =
-                    AppProcess.start(AppProcess.tempDataDir("load"), jvmArgs(args), List.of())) {
+                    AppProcess.start(
+                            AppProcess.tempDataDir("load"),
+                            jvmArgs(args),
+                            Postgres.freshDatabaseArgs(args, "app", true))) {
                 out.printf(
                         "app ready in %.1f s (pid %d, log %s)%n",
                         process.readyMillis() / 1000.0, process.pid(), process.log());
@@ -332,6 +338,7 @@ public final class Main {
                                 warmup,
                                 seconds,
                                 engineMillis,
+                                args.getInt("rate", 0),
                                 System.err);
                 out.println(app.report());
                 curve(
@@ -366,7 +373,11 @@ public final class Main {
             measured = baselineAndFloor(args, args.get("baseline-url", null), -1, out);
         } else {
             Path dir = AppProcess.tempDataDir("baseline");
-            try (AppProcess process = AppProcess.startBaseline(dir, jvmArgs(args), List.of())) {
+            try (AppProcess process =
+                    AppProcess.startBaseline(
+                            dir,
+                            jvmArgs(args),
+                            Postgres.freshDatabaseArgs(args, "baseline", false))) {
                 out.printf(
                         "plain Axon baseline ready in %.1f s (pid %d, log %s)%n",
                         process.readyMillis() / 1000.0, process.pid(), process.log());
