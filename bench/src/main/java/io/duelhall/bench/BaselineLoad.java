@@ -57,7 +57,9 @@ public final class BaselineLoad {
             long eventsSeen,
             Histogram latency,
             long appCpuMillis,
-            String firstFailure) {
+            String firstFailure,
+            long settledCpuMillis,
+            double settleSeconds) {
         public double eventsPerSecond() {
             return commandsPerSecond * EVENTS_PER_COMMAND;
         }
@@ -65,6 +67,16 @@ public final class BaselineLoad {
         /** The app's CPU time per accepted command (ms), or -1 when not known. */
         public double appCpuMillisPerCommand() {
             return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
+        }
+
+        /**
+         * The app's CPU time per accepted command counting what the window left behind ({@link
+         * Window#settle()}), or -1 when not known.
+         */
+        public double settledCpuMillisPerCommand() {
+            return settledCpuMillis < 0 || accepted == 0
+                    ? -1
+                    : (double) settledCpuMillis / accepted;
         }
 
         /** What went wrong with the first failed request, or "" when none failed. */
@@ -99,7 +111,8 @@ public final class BaselineLoad {
                     "plain Axon baseline: %.0f commands/s (%.0f events/s), %s, "
                             + "CPU %.2f ms/command; %d accepted in the window "
                             + "(%d in all, %d failed, %d with a wrong version); its event processor read "
-                            + "%d of the %d events stored%s",
+                            + "%d of the %d events stored; CPU with the work the window left behind "
+                            + "(quiet %.0f s after it) %.2f ms/command%s",
                     commandsPerSecond,
                     eventsPerSecond(),
                     latencies(),
@@ -110,6 +123,8 @@ public final class BaselineLoad {
                     wrongVersions,
                     eventsSeen,
                     acceptedInAll * EVENTS_PER_COMMAND,
+                    settleSeconds,
+                    settledCpuMillisPerCommand(),
                     failure());
         }
     }
@@ -123,19 +138,27 @@ public final class BaselineLoad {
     public static String ratios(LoadDriver.Result app, Result baseline) {
         return String.format(
                 "duelhall ÷ baseline: intents/s %.3f, events/s %.3f, CPU per unit %.2f "
-                        + "(duelhall %.0f intents/s, %.0f events/s, %.2f ms CPU/intent; "
-                        + "baseline %.0f commands/s, %.0f events/s, %.2f ms CPU/command)",
+                        + "(with the work each window left behind: %.2f) "
+                        + "(duelhall %.0f intents/s, %.0f events/s, %.2f ms CPU/intent, %.2f with what it left; "
+                        + "baseline %.0f commands/s, %.0f events/s, %.2f ms CPU/command, %.2f with what it left)",
                 div(app.intentsPerSecond(), baseline.commandsPerSecond()),
                 div(app.eventsPerSecond(), baseline.eventsPerSecond()),
                 app.appCpuMillisPerIntent() < 0 || baseline.appCpuMillisPerCommand() < 0
                         ? Double.NaN
                         : div(app.appCpuMillisPerIntent(), baseline.appCpuMillisPerCommand()),
+                app.settledCpuMillisPerIntent() < 0 || baseline.settledCpuMillisPerCommand() < 0
+                        ? Double.NaN
+                        : div(
+                                app.settledCpuMillisPerIntent(),
+                                baseline.settledCpuMillisPerCommand()),
                 app.intentsPerSecond(),
                 app.eventsPerSecond(),
                 app.appCpuMillisPerIntent(),
+                app.settledCpuMillisPerIntent(),
                 baseline.commandsPerSecond(),
                 baseline.eventsPerSecond(),
-                baseline.appCpuMillisPerCommand());
+                baseline.appCpuMillisPerCommand(),
+                baseline.settledCpuMillisPerCommand());
     }
 
     /**
@@ -280,6 +303,9 @@ public final class BaselineLoad {
                 seen = eventsSeen(http);
             }
         }
+        if (target == Target.COMMAND && commandsPerSecond == 0) { // not the floor, not the curve
+            measured.settle();
+        }
         return new Result(
                 target,
                 inWindow / secs,
@@ -290,7 +316,9 @@ public final class BaselineLoad {
                 seen,
                 window,
                 measured.appCpuMillis(),
-                firstFailure.get());
+                firstFailure.get(),
+                measured.settledCpuMillis(),
+                measured.settleSeconds());
     }
 
     /** Where a failed request was sent: its path and the version its counter had answered last. */

@@ -30,7 +30,9 @@ public final class LoadDriver {
             double engineEventsPerSecond,
             double engineIntentsPerSecond,
             long appCpuMillis,
-            long requests) {
+            long requests,
+            long settledCpuMillis,
+            double settleSeconds) {
         public double ratio() {
             return engineIntentsPerSecond == 0 ? 0 : intentsPerSecond / engineIntentsPerSecond;
         }
@@ -41,6 +43,16 @@ public final class LoadDriver {
          */
         public double appCpuMillisPerIntent() {
             return appCpuMillis < 0 || accepted == 0 ? -1 : (double) appCpuMillis / accepted;
+        }
+
+        /**
+         * The app's CPU time per accepted intent counting the work the window left behind (its read
+         * models catching up, compaction: {@link Window#settle()}), or -1 when unknown.
+         */
+        public double settledCpuMillisPerIntent() {
+            return settledCpuMillis < 0 || accepted == 0
+                    ? -1
+                    : (double) settledCpuMillis / accepted;
         }
 
         /**
@@ -64,11 +76,17 @@ public final class LoadDriver {
                     appCpuMillis < 0
                             ? ""
                             : String.format(
-                                    "%napp CPU: %.2f ms per accepted intent (%.0f accepted "
-                                            + "intents per CPU-second of the app; a quiet 2-core machine would give at most ~%.0f/s)",
-                                    appCpuMillisPerIntent(),
-                                    1000 / appCpuMillisPerIntent(),
-                                    2000 / appCpuMillisPerIntent());
+                                            "%napp CPU: %.2f ms per accepted intent (%.0f accepted "
+                                                    + "intents per CPU-second of the app; a quiet 2-core machine would give at most ~%.0f/s)",
+                                            appCpuMillisPerIntent(),
+                                            1000 / appCpuMillisPerIntent(),
+                                            2000 / appCpuMillisPerIntent())
+                                    + (settledCpuMillis < 0
+                                            ? ""
+                                            : String.format(
+                                                    "%napp CPU with the work the window left behind (read models catching up,"
+                                                            + " compaction; quiet %.0f s after the window): %.2f ms per accepted intent",
+                                                    settleSeconds, settledCpuMillisPerIntent()));
             return String.format(
                             "full stack: %.0f accepted intents/s (%.0f events/s), %.0f view reads/s; intent latency "
                                     + "p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms; view p50 %.1f ms, p99 %.1f ms; "
@@ -139,6 +157,34 @@ public final class LoadDriver {
             double intentsPerSecond,
             PrintStream log)
             throws Exception {
+        return run(
+                url,
+                appPid,
+                clients,
+                warmupSeconds,
+                seconds,
+                engineMillis,
+                intentsPerSecond,
+                true,
+                log);
+    }
+
+    /**
+     * @param settle after the window, wait for the app to be quiet and count the CPU of the work
+     *     the window left behind ({@link Window#settle()}); the load curve's levels, which report
+     *     latency only, do not
+     */
+    public static Result run(
+            String url,
+            long appPid,
+            int clients,
+            int warmupSeconds,
+            int seconds,
+            long engineMillis,
+            double intentsPerSecond,
+            boolean settle,
+            PrintStream log)
+            throws Exception {
         // several nodes: "http://a,http://b" — each client stays on one node (as a load balancer
         // keeping a match on
         // one node does), the clients spread evenly over the nodes
@@ -188,6 +234,9 @@ public final class LoadDriver {
         long matches = stats.matches.sum() - matches0;
         long requests = stats.requests.sum() - requests0;
         Window.join(pool, running);
+        if (settle) {
+            window.settle();
+        }
         double[] engine =
                 engineMillis <= 0
                         ? new double[] {0, 0}
@@ -207,6 +256,8 @@ public final class LoadDriver {
                 engine[0],
                 engine[1],
                 window.appCpuMillis(),
-                requests);
+                requests,
+                window.settledCpuMillis(),
+                window.settleSeconds());
     }
 }

@@ -357,6 +357,7 @@ public final class Main {
                                             args.getInt("curve", 0),
                                             0,
                                             rate,
+                                            false,
                                             System.err);
                             return new double[] {
                                 r.intentsPerSecond(), pct(r.intents(), 50), pct(r.intents(), 99)

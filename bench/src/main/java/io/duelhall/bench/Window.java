@@ -18,6 +18,8 @@ final class Window {
     private final long t0;
     private double seconds;
     private long cpu1 = -1;
+    private long settledCpu = -1;
+    private double settleSeconds;
 
     private Window(long appPid) {
         this.appPid = appPid;
@@ -46,6 +48,45 @@ final class Window {
         seconds = (System.nanoTime() - t0) / 1e9;
         cpu1 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
         return seconds;
+    }
+
+    /**
+     * After the window and its clients' end: waits until the app is quiet (under a fifth of a core
+     * for 2 s; at most 300 s), so that the work the window left behind is counted too — the read
+     * models and other processors catching up with the events stored in it, the store's compaction.
+     * Without it an app that defers work past the window looks cheaper than it is (issue 46: at the
+     * saturating rate the app's processors fell behind). Returns the app's CPU time from the
+     * window's start until quiet (ms), or -1 when unknown.
+     */
+    long settle() throws InterruptedException {
+        if (cpu0 < 0) {
+            return -1;
+        }
+        long from = System.nanoTime();
+        long deadline = from + 300_000_000_000L;
+        long prev = Machine.cpuMillis(appPid);
+        long now = prev;
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(2000);
+            now = Machine.cpuMillis(appPid);
+            if (now - prev < 400) {
+                break;
+            }
+            prev = now;
+        }
+        settleSeconds = (System.nanoTime() - from) / 1e9;
+        settledCpu = now;
+        return now - cpu0;
+    }
+
+    /** Seconds {@link #settle()} waited for the app to become quiet after the window. */
+    double settleSeconds() {
+        return settleSeconds;
+    }
+
+    /** The app's CPU time from the window's start until quiet (ms), or -1 when not settled. */
+    long settledCpuMillis() {
+        return settledCpu < 0 || cpu0 < 0 ? -1 : settledCpu - cpu0;
     }
 
     /** The app's CPU time over the window (ms), or -1 when unknown. */

@@ -56,6 +56,16 @@ class BaselineLoadSmokeTest {
         assertThat(baseline.eventsSeen())
                 .as("the baseline's processor reads every event stored: " + printed)
                 .isEqualTo(baseline.acceptedInAll() * BaselineLoad.EVENTS_PER_COMMAND);
+        // the work each window left behind is counted (issue 46): at least the window's own CPU
+        assertThat(run.app().settledCpuMillis())
+                .as(printed)
+                .isGreaterThanOrEqualTo(run.app().appCpuMillis())
+                .isPositive();
+        assertThat(baseline.settledCpuMillis())
+                .as(printed)
+                .isGreaterThanOrEqualTo(baseline.appCpuMillis())
+                .isPositive();
+        assertThat(printed).contains("app CPU with the work the window left behind");
         BaselineLoad.Result floor = run.floor();
         assertThat(floor).as(printed).isNotNull();
         assertThat(floor.target()).isEqualTo(BaselineLoad.Target.HTTP_FLOOR);
