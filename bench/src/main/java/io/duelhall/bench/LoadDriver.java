@@ -139,37 +139,13 @@ public final class LoadDriver {
             long engineMillis,
             PrintStream log)
             throws Exception {
-        return run(url, appPid, clients, warmupSeconds, seconds, engineMillis, 0, log);
+        return run(url, appPid, clients, warmupSeconds, seconds, engineMillis, 0, true, log);
     }
 
     /**
      * @param intentsPerSecond the rate all clients' intents are paced to together ({@link Pacer});
      *     0: each client sends its next intent as soon as the last is answered (the saturating
      *     rate)
-     */
-    public static Result run(
-            String url,
-            long appPid,
-            int clients,
-            int warmupSeconds,
-            int seconds,
-            long engineMillis,
-            double intentsPerSecond,
-            PrintStream log)
-            throws Exception {
-        return run(
-                url,
-                appPid,
-                clients,
-                warmupSeconds,
-                seconds,
-                engineMillis,
-                intentsPerSecond,
-                true,
-                log);
-    }
-
-    /**
      * @param settle after the window, wait for the app to be quiet and count the CPU of the work
      *     the window left behind ({@link Window#settle()}); the load curve's levels, which report
      *     latency only, do not

@@ -339,6 +339,7 @@ public final class Main {
                                 seconds,
                                 engineMillis,
                                 args.getInt("rate", 0),
+                                true,
                                 System.err);
                 out.println(app.report());
                 curve(
