@@ -312,13 +312,21 @@ public final class Main {
         long engineMillis = args.getInt("engine-seconds", 10) * 1000L;
         LoadDriver.Result app;
         if (args.has("url")) {
+            if (args.has("postgres")) {
+                throw new IllegalArgumentException(
+                        "--postgres chooses the database of the apps load starts; with --url the app"
+                                + " is already running");
+            }
             app =
                     LoadDriver.run(
                             args.get("url", null),
+                            -1,
                             clients,
                             warmup,
                             seconds,
                             engineMillis,
+                            args.getInt("rate", 0),
+                            true,
                             System.err);
             out.println(app.report());
         } else {

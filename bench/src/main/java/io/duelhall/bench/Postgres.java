@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,18 +37,14 @@ final class Postgres {
         }
         String fresh = withDatabase(url, name);
         System.out.println("# " + role + " on PostgreSQL: " + fresh);
-        List<String> common =
-                List.of(
-                        "--spring.datasource.url=" + fresh,
-                        "--spring.datasource.username=" + user,
-                        "--spring.datasource.password=" + password);
-        if (!profile) {
-            return common;
+        List<String> out = new ArrayList<>();
+        if (profile) {
+            out.add("--spring.profiles.active=postgres");
         }
-        return java.util.stream.Stream.concat(
-                        java.util.stream.Stream.of("--spring.profiles.active=postgres"),
-                        common.stream())
-                .toList();
+        out.add("--spring.datasource.url=" + fresh);
+        out.add("--spring.datasource.username=" + user);
+        out.add("--spring.datasource.password=" + password);
+        return out;
     }
 
     /** {@code jdbc:postgresql://h:p/db?x} with {@code db} replaced by {@code name}. */

@@ -55,12 +55,13 @@ final class Window {
      * for 2 s; at most 300 s), so that the work the window left behind is counted too — the read
      * models and other processors catching up with the events stored in it, the store's compaction.
      * Without it an app that defers work past the window looks cheaper than it is (issue 46: at the
-     * saturating rate the app's processors fell behind). Returns the app's CPU time from the
-     * window's start until quiet (ms), or -1 when unknown.
+     * saturating rate the app's processors fell behind); {@link #settledCpuMillis()} then has the
+     * app's CPU time from the window's start until quiet. Nothing to wait for when the app's
+     * process is unknown.
      */
-    long settle() throws InterruptedException {
+    void settle() throws InterruptedException {
         if (cpu0 < 0) {
-            return -1;
+            return;
         }
         long from = System.nanoTime();
         long deadline = from + 300_000_000_000L;
@@ -76,7 +77,6 @@ final class Window {
         }
         settleSeconds = (System.nanoTime() - from) / 1e9;
         settledCpu = now;
-        return now - cpu0;
     }
 
     /** Seconds {@link #settle()} waited for the app to become quiet after the window. */

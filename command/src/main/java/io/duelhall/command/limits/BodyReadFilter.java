@@ -92,6 +92,7 @@ class BodyReadFilter implements Filter {
         // on this thread when it is all of it (no second trip through the container)
         byte[] arrived = arrived(request);
         if (arrived != null && arrived.length == request.getContentLengthLong()) {
+            bodyRead("at-once");
             Buffered whole = new Buffered(request);
             whole.body = arrived;
             chain.doFilter(whole, res);
@@ -112,6 +113,7 @@ class BodyReadFilter implements Filter {
             refusal.complete();
             return;
         }
+        bodyRead("as-it-arrives");
         Read read = new Read(request, response, max, place, arrived);
         read.context.addListener(read);
         request.getInputStream().setReadListener(read);
@@ -170,6 +172,17 @@ class BodyReadFilter implements Filter {
     /** Bodies arriving now from {@code address} (for tests and metrics). */
     public int arriving(String address) {
         return arriving.getOrDefault(address, 0);
+    }
+
+    /**
+     * Bodies read, by how: {@code at-once} (it came with its headers) or {@code as-it-arrives}
+     * (metric {@code duelhall.bodies.read}, tag {@code how}).
+     */
+    private void bodyRead(String how) {
+        MeterRegistry registry = meters.getIfAvailable();
+        if (registry != null) {
+            registry.counter("duelhall.bodies.read", "how", how).increment();
+        }
     }
 
     private void count(String limit) {

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.duelhall.client.JsonHttp.Res;
 import io.duelhall.infra.DuelhallApplication;
 import io.duelhall.infra.http.Sse.Message;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -105,6 +107,7 @@ class FloodHttpTest {
     }
 
     @LocalServerPort int port;
+    @org.springframework.beans.factory.annotation.Autowired MeterRegistry meters;
     Api api;
     Bot bot;
     final Random rnd = new Random(5);
@@ -301,6 +304,8 @@ class FloodHttpTest {
                             + "\r\nContent-Type: application/json\r\nContent-Length: "
                             + body.length
                             + "\r\nConnection: close\r\n\r\n";
+            double atOnce = bodiesRead("at-once");
+            double asItArrives = bodiesRead("as-it-arrives");
             try (Socket s = connect("127.0.0.3")) {
                 s.setSoTimeout(10_000);
                 OutputStream out = s.getOutputStream();
@@ -328,7 +333,20 @@ class FloodHttpTest {
             }
             JsonNode view = api.get("/api/matches/" + waiting + "/view", null).body();
             assertThat(view.toString()).as("split %d", split).contains("Zoë the " + (split + 3));
+            // the whole body with its headers: read at once; any later part: read as it arrives
+            assertThat(
+                            new double[] {
+                                bodiesRead("at-once") - atOnce,
+                                bodiesRead("as-it-arrives") - asItArrives
+                            })
+                    .as("bodies read at once / as they arrive, split %d", split)
+                    .containsExactly(split == -1 ? new double[] {1, 0} : new double[] {0, 1});
         }
+    }
+
+    double bodiesRead(String how) {
+        Counter c = meters.find("duelhall.bodies.read").tag("how", how).counter();
+        return c == null ? 0 : c.count();
     }
 
     /**
