@@ -153,6 +153,18 @@ class DuelhallApplicationSmokeTest {
                                 "select count(*) from token_entry where owner is not null",
                                 Long.class))
                 .isPositive();
+        // the embedded store has one node: each per-match read model runs on one segment (every
+        // segment more queues every event once more; the postgres profile keeps 4, which
+        // SegmentSharingTest shares between two nodes)
+        for (String readModel : io.duelhall.projections.Projections.ALL) {
+            assertThat(
+                            jdbc.queryForObject(
+                                    "select count(*) from token_entry where processor_name = ?",
+                                    Long.class,
+                                    readModel))
+                    .as("segments of %s", readModel)
+                    .isEqualTo(1L);
+        }
     }
 
     @Test

@@ -33,7 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  * catch-up or rebuild takes large ones, and {@code match-views} then renders and writes each
  * touched match's view once per 1,000 events instead of once per 100. Ratings run on one segment
  * because they depend on the order matches end in; the others are keyed by match and spread over
- * {@code duelhall.projections.segments} segments.
+ * {@code duelhall.projections.segments} segments: 1 on the embedded store (one node; every event is
+ * queued in every segment's work package, so segments cost per event), 4 with the {@code postgres}
+ * profile (several nodes share them).
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 class ProjectionsConfig {
@@ -41,7 +43,7 @@ class ProjectionsConfig {
     @Bean
     public ConfigurerModule projectionProcessors(
             @Value("${duelhall.projections.batch-size:1000}") int batchSize,
-            @Value("${duelhall.projections.segments:4}") int segments) {
+            @Value("${duelhall.projections.segments:1}") int segments) {
         return configurer ->
                 configurer.eventProcessing(
                         processing -> {
