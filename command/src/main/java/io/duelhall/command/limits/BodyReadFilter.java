@@ -179,16 +179,17 @@ class BodyReadFilter implements Filter {
      * (metric {@code duelhall.bodies.read}, tag {@code how}).
      */
     private void bodyRead(String how) {
-        MeterRegistry registry = meters.getIfAvailable();
-        if (registry != null) {
-            registry.counter("duelhall.bodies.read", "how", how).increment();
-        }
+        increment("duelhall.bodies.read", "how", how);
     }
 
     private void count(String limit) {
+        increment("duelhall.limits.refused", "limit", limit);
+    }
+
+    private void increment(String name, String tag, String value) {
         MeterRegistry registry = meters.getIfAvailable();
         if (registry != null) {
-            registry.counter("duelhall.limits.refused", "limit", limit).increment();
+            registry.counter(name, tag, value).increment();
         }
     }
 
