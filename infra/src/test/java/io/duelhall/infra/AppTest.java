@@ -40,6 +40,10 @@ import org.springframework.test.context.DynamicPropertySource;
             // from a shared Hikari connection seen three times: docs/reliability.md, "Found and
             // fixed")
             "duelhall.test.connection-guard=true",
+            // BCrypt at its lowest cost (2^4 rounds, not 2^10): registrations and log-ins were 12 %
+            // of the test JVMs' CPU (issue 47, session 32); the same code runs, and
+            // DuelhallApplicationSmokeTest checks the shipped cost 10
+            "duelhall.accounts.password-cost=4",
             // the embedded store's compaction while running: 5 % of the test JVM's CPU in
             // HiddenInformationTest's profile (issue 47), and what the shared app's tests check
             // does not depend on the file's layout; StoreCompactorTest runs it (every 0.1 s, under

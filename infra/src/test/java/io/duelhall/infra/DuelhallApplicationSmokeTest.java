@@ -334,6 +334,29 @@ class DuelhallApplicationSmokeTest {
         assertThat(body.get("at").asText()).isEqualTo("2026-01-02T03:04:05Z");
     }
 
+    /**
+     * The app as shipped stores password hashes of BCrypt cost 10 (docs/identities.md); the shared
+     * test app (AppTest) runs cost 4, so this app, started with the shipped settings, is where the
+     * shipped cost is checked.
+     */
+    @Test
+    void aRegistrationStoresAHashOfTheShippedCost() {
+        String name = "smoke" + UUID.randomUUID().toString().substring(0, 8);
+        var registered =
+                new io.duelhall.infra.http.Api(port)
+                        .post(
+                                "/api/players",
+                                java.util.Map.of("name", name, "password", "a long passphrase"),
+                                null);
+        assertThat(registered.status()).as(registered.raw()).isEqualTo(201);
+        String hash =
+                jdbc.queryForObject(
+                        "select password_hash from player_account where account_id = ?",
+                        String.class,
+                        registered.body().get("accountId").asText());
+        assertThat(hash).startsWith("$2a$10$").hasSize(60);
+    }
+
     private HttpResponse<String> get(String path) throws Exception {
         HttpRequest request =
                 HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))

@@ -41,15 +41,34 @@ class Accounts {
     private static final SecureRandom RANDOM = new SecureRandom();
     private final JdbcTemplate jdbc;
     private final Clock clock;
-    private final BCryptPasswordEncoder encoder = new BCryptPasswordEncoder(10);
+
+    /** BCrypt's cost as shipped ({@code duelhall.accounts.password-cost}): 2^10 rounds. */
+    static final int DEFAULT_COST = 10;
+
+    /** The costs BCrypt takes (its log rounds). */
+    static final int MIN_COST = 4;
+
+    static final int MAX_COST = 31;
+
+    private final BCryptPasswordEncoder encoder;
 
     /**
-     * Compared against when the name is unknown, so both paths cost one BCrypt check: a hash of
-     * cost 10 (as the encoder's), written here rather than made at start-up (one BCrypt hash, ~1 %
-     * of a start's CPU; issue 46). {@code AccountsDummyHashTest} checks that it is one of this
-     * cost.
+     * Compared against when the name is unknown, so both paths cost one BCrypt check: a hash of the
+     * encoder's cost ({@link #dummyHash}).
+     */
+    private final String dummyHash;
+
+    /**
+     * The dummy hash of the shipped cost, written here rather than made at start-up (one BCrypt
+     * hash of cost 10, ~1 % of a start's CPU; issue 46). {@code AccountsDummyHashTest} checks that
+     * it is one of this cost.
      */
     static final String DUMMY_HASH = "$2a$10$L/FVgNFcKnWXuldOsYvQp.TpWTFov2tn8pVayi0KCO2WFhvTrBmBq";
+
+    /** The hash an unknown name's log-in is checked against (of this encoder's cost). */
+    String dummyHash() {
+        return dummyHash;
+    }
 
     public record Account(String accountId, String name) {}
 
@@ -57,8 +76,29 @@ class Accounts {
             String token, String accountId, String name, java.time.Instant expiresAt) {}
 
     public Accounts(JdbcTemplate jdbc, Clock clock) {
+        this(jdbc, clock, DEFAULT_COST);
+    }
+
+    /**
+     * @param cost BCrypt's cost (log rounds, 4 to 31) of the hashes this stores; a hash stored with
+     *     another cost is still checked at its own (BCrypt reads the cost from the hash)
+     */
+    public Accounts(JdbcTemplate jdbc, Clock clock, int cost) {
+        if (cost < MIN_COST || cost > MAX_COST) {
+            throw new IllegalArgumentException(
+                    "duelhall.accounts.password-cost must be "
+                            + MIN_COST
+                            + " to "
+                            + MAX_COST
+                            + " (BCrypt's log rounds), not "
+                            + cost);
+        }
         this.jdbc = jdbc;
         this.clock = clock;
+        this.encoder = new BCryptPasswordEncoder(cost);
+        // another cost (a test app's, a faster or slower machine's) makes its dummy hash once
+        this.dummyHash =
+                cost == DEFAULT_COST ? DUMMY_HASH : encoder.encode("duelhall-no-such-account");
     }
 
     /**
@@ -236,7 +276,7 @@ class Accounts {
                         (rs, n) -> new String[] {rs.getString(1), rs.getString(2), rs.getString(3)},
                         nameKey(name));
         if (rows.isEmpty()) {
-            encoder.matches(password, DUMMY_HASH);
+            encoder.matches(password, dummyHash);
             throw wrong();
         }
         String[] row = rows.get(0);

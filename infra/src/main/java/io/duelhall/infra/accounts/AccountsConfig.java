@@ -2,6 +2,7 @@ package io.duelhall.infra.accounts;
 
 import io.duelhall.command.api.PlayerIdentities;
 import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -9,8 +10,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Configuration
 class AccountsConfig {
     @Bean
-    public Accounts accounts(JdbcTemplate jdbc, Clock clock) {
-        Accounts accounts = new Accounts(jdbc, clock);
+    public Accounts accounts(
+            JdbcTemplate jdbc,
+            Clock clock,
+            @Value("${duelhall.accounts.password-cost}") int passwordCost) {
+        Accounts accounts = new Accounts(jdbc, clock, passwordCost);
         // accounts registered before name skeletons existed (issue 45, finding 6; V16)
         accounts.fillSkeletons();
         return accounts;

@@ -21,4 +21,25 @@ class AccountsDummyHashTest {
         assertThat(encoder.matches("duelhall-no-such-account", Accounts.DUMMY_HASH)).isTrue();
         assertThat(encoder.matches("a long passphrase", Accounts.DUMMY_HASH)).isFalse();
     }
+
+    /**
+     * Another cost (duelhall.accounts.password-cost; the shared test app runs 4) makes its own
+     * dummy hash of that cost: an unknown name's log-in still costs what a stored account's does.
+     */
+    @Test
+    void anotherCostMakesItsOwnDummyHashAndACostOutOfRangeIsRefused() {
+        Accounts cheap = new Accounts(null, java.time.Clock.systemUTC(), 4);
+        String dummy = cheap.dummyHash();
+        assertThat(dummy).hasSize(60).startsWith("$2a$04$");
+        BCryptPasswordEncoder encoder = new BCryptPasswordEncoder(4);
+        assertThat(encoder.matches("duelhall-no-such-account", dummy)).isTrue();
+        assertThat(new Accounts(null, java.time.Clock.systemUTC()).dummyHash())
+                .isEqualTo(Accounts.DUMMY_HASH);
+        for (int cost : new int[] {3, 32, -1}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> new Accounts(null, java.time.Clock.systemUTC(), cost))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("duelhall.accounts.password-cost must be 4 to 31");
+        }
+    }
 }
