@@ -75,6 +75,7 @@ class Accounts {
     public record Session(
             String token, String accountId, String name, java.time.Instant expiresAt) {}
 
+    /** At the shipped cost ({@link #DEFAULT_COST}); the app's bean takes the setting's. */
     public Accounts(JdbcTemplate jdbc, Clock clock) {
         this(jdbc, clock, DEFAULT_COST);
     }
