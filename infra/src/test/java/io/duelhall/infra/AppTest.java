@@ -40,10 +40,7 @@ import org.springframework.test.context.DynamicPropertySource;
             // from a shared Hikari connection seen three times: docs/reliability.md, "Found and
             // fixed")
             "duelhall.test.connection-guard=true",
-            // BCrypt at its lowest cost (2^4 rounds, not 2^10): registrations and log-ins were 12 %
-            // of the test JVMs' CPU (issue 47, session 32); the same code runs, and
-            // DuelhallApplicationSmokeTest checks the shipped cost 10
-            "duelhall.accounts.password-cost=4",
+            AppTest.PASSWORD_COST_PROPERTY,
             // the embedded store's compaction while running: 5 % of the test JVM's CPU in
             // HiddenInformationTest's profile (issue 47), and what the shared app's tests check
             // does not depend on the file's layout; StoreCompactorTest runs it (every 0.1 s, under
@@ -52,6 +49,17 @@ import org.springframework.test.context.DynamicPropertySource;
             "duelhall.store.compact.interval=PT0S"
         })
 public abstract class AppTest {
+    /**
+     * BCrypt's cost in the test apps: its lowest (2^4 rounds, not the shipped 2^10). Registrations
+     * and log-ins were 12 % of the test JVMs' CPU (issue 47, session 32); the same code runs, and
+     * DuelhallApplicationSmokeTest, whose app runs the shipped settings, checks the shipped cost.
+     */
+    public static final int PASSWORD_COST = 4;
+
+    /** {@link #PASSWORD_COST} as the app's property, for every app the tests start. */
+    public static final String PASSWORD_COST_PROPERTY =
+            "duelhall.accounts.password-cost=" + PASSWORD_COST;
+
     /** The admin token of the test app (duelhall.admin-token). */
     public static final String ADMIN_TOKEN = "test-admin-" + UUID.randomUUID();
 

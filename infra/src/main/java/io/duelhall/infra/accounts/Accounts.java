@@ -42,9 +42,6 @@ class Accounts {
     private final JdbcTemplate jdbc;
     private final Clock clock;
 
-    /** BCrypt's cost as shipped ({@code duelhall.accounts.password-cost}): 2^10 rounds. */
-    static final int DEFAULT_COST = 10;
-
     /** The costs BCrypt takes (its log rounds). */
     static final int MIN_COST = 4;
 
@@ -59,11 +56,15 @@ class Accounts {
     private final String dummyHash;
 
     /**
-     * The dummy hash of the shipped cost, written here rather than made at start-up (one BCrypt
-     * hash of cost 10, ~1 % of a start's CPU; issue 46). {@code AccountsDummyHashTest} checks that
-     * it is one of this cost.
+     * The dummy hash of the shipped cost (10, application.yml's {@code
+     * duelhall.accounts.password-cost}), written here rather than made at start-up (one BCrypt hash
+     * of cost 10, ~1 % of a start's CPU; issue 46). {@code AccountsDummyHashTest} checks that it is
+     * one of this cost; {@code DuelhallApplicationSmokeTest} that the shipped app stores that cost.
      */
     static final String DUMMY_HASH = "$2a$10$L/FVgNFcKnWXuldOsYvQp.TpWTFov2tn8pVayi0KCO2WFhvTrBmBq";
+
+    /** The cost {@link #DUMMY_HASH} was made with, as BCrypt writes it ({@code $2a$NN$...}). */
+    private static final int DUMMY_HASH_COST = Integer.parseInt(DUMMY_HASH.substring(4, 6));
 
     /** The hash an unknown name's log-in is checked against (of this encoder's cost). */
     String dummyHash() {
@@ -74,11 +75,6 @@ class Accounts {
 
     public record Session(
             String token, String accountId, String name, java.time.Instant expiresAt) {}
-
-    /** At the shipped cost ({@link #DEFAULT_COST}); the app's bean takes the setting's. */
-    public Accounts(JdbcTemplate jdbc, Clock clock) {
-        this(jdbc, clock, DEFAULT_COST);
-    }
 
     /**
      * @param cost BCrypt's cost (log rounds, 4 to 31) of the hashes this stores; a hash stored with
@@ -99,7 +95,7 @@ class Accounts {
         this.encoder = new BCryptPasswordEncoder(cost);
         // another cost (a test app's, a faster or slower machine's) makes its dummy hash once
         this.dummyHash =
-                cost == DEFAULT_COST ? DUMMY_HASH : encoder.encode("duelhall-no-such-account");
+                cost == DUMMY_HASH_COST ? DUMMY_HASH : encoder.encode("duelhall-no-such-account");
     }
 
     /**

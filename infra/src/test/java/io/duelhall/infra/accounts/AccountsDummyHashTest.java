@@ -33,7 +33,8 @@ class AccountsDummyHashTest {
         assertThat(dummy).hasSize(60).startsWith("$2a$04$");
         BCryptPasswordEncoder encoder = new BCryptPasswordEncoder(4);
         assertThat(encoder.matches("duelhall-no-such-account", dummy)).isTrue();
-        assertThat(new Accounts(null, java.time.Clock.systemUTC()).dummyHash())
+        assertThat(new Accounts(null, java.time.Clock.systemUTC(), 10).dummyHash())
+                .as("the shipped cost takes the hash written in the code")
                 .isEqualTo(Accounts.DUMMY_HASH);
         for (int cost : new int[] {3, 32, -1}) {
             org.assertj.core.api.Assertions.assertThatThrownBy(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.duelhall.domain.RefusedException;
+import io.duelhall.infra.AppTest;
 import io.duelhall.infra.topology.TestPostgres;
 import java.time.Clock;
 import java.time.Instant;
@@ -49,7 +50,8 @@ class AccountsOnBothDatabasesTest {
     void registerLogInExpireAndRevoke(String database) {
         JdbcTemplate jdbc = migrated(database);
         Instant now = Instant.parse("2026-11-25T08:00:00Z");
-        Accounts accounts = new Accounts(jdbc, Clock.fixed(now, ZoneOffset.UTC));
+        Accounts accounts =
+                new Accounts(jdbc, Clock.fixed(now, ZoneOffset.UTC), AppTest.PASSWORD_COST);
 
         Accounts.Account ada = accounts.register("  Ada ", "a long passphrase");
         assertThat(ada.name()).isEqualTo("Ada");
@@ -72,9 +74,14 @@ class AccountsOnBothDatabasesTest {
 
         // a minute before expiry it is live; at expiry it is not (the same rows, a later clock)
         Accounts later =
-                new Accounts(jdbc, Clock.fixed(s.expiresAt().minusSeconds(60), ZoneOffset.UTC));
+                new Accounts(
+                        jdbc,
+                        Clock.fixed(s.expiresAt().minusSeconds(60), ZoneOffset.UTC),
+                        AppTest.PASSWORD_COST);
         assertThat(later.byToken(s.token())).contains(ada);
-        Accounts expired = new Accounts(jdbc, Clock.fixed(s.expiresAt(), ZoneOffset.UTC));
+        Accounts expired =
+                new Accounts(
+                        jdbc, Clock.fixed(s.expiresAt(), ZoneOffset.UTC), AppTest.PASSWORD_COST);
         assertThat(expired.byToken(s.token())).isEmpty();
 
         Accounts.Session other = accounts.login("Ada", "a long passphrase");
@@ -105,7 +112,7 @@ class AccountsOnBothDatabasesTest {
     @ValueSource(strings = {"h2", "postgresql"})
     void theSameBlockTwiceAtOnceStoresOneRowAndFailsNeither(String database) throws Exception {
         JdbcTemplate jdbc = migrated(database);
-        Accounts accounts = new Accounts(jdbc, Clock.systemUTC());
+        Accounts accounts = new Accounts(jdbc, Clock.systemUTC(), AppTest.PASSWORD_COST);
         String ada = accounts.register("Ada", "a long passphrase").accountId();
         String bo = accounts.register("Bo", "a long passphrase").accountId();
         PlayerBlocks blocks = new PlayerBlocks(jdbc, Clock.systemUTC());

@@ -63,8 +63,7 @@ class BodyPropertyTest {
                                 "--duelhall.limits.seats-per-address-per-minute=100000",
                                 "--duelhall.limits.audits-per-address-per-minute=100000",
                                 "--duelhall.limits.logins-per-address-per-minute=100000",
-                                // BCrypt's lowest cost, as the shared test app's (AppTest)
-                                "--duelhall.accounts.password-cost=4");
+                                "--" + io.duelhall.infra.AppTest.PASSWORD_COST_PROPERTY);
         api = new Api(((WebServerApplicationContext) app).getWebServer().getPort());
         decks = api.starterDecks();
     }

@@ -26,8 +26,7 @@ final class Nodes {
                     "duelhall.limits.intents-per-address-burst=100000",
                     "duelhall.limits.creates-per-address-per-minute=100000",
                     "duelhall.limits.seats-per-address-per-minute=100000",
-                    // BCrypt's lowest cost, as the shared test app's (AppTest)
-                    "duelhall.accounts.password-cost=4",
+                    io.duelhall.infra.AppTest.PASSWORD_COST_PROPERTY,
                     "logging.level.org.apache.kafka=WARN",
                     "logging.level.kafka=WARN",
                     "logging.level.org.apache.zookeeper=WARN",
