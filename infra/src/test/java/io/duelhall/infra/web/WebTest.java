@@ -31,7 +31,7 @@ abstract class WebTest extends AppTest {
     static final Duration WAIT = Duration.ofSeconds(15);
 
     /** How often a wait looks at the page again ({@link #waitFor}). */
-    static final Duration POLL = Duration.ofMillis(100);
+    static final Duration POLL = Duration.ofMillis(250);
 
     @LocalServerPort int port;
     Api api;
@@ -110,7 +110,9 @@ abstract class WebTest extends AppTest {
         // Every look is a WebDriver round trip (the test JVM, chromedriver, Chromium running the
         // page's script): looking every 100 ms instead of every 20 ms took the browser tests from
         // 439 to 388 and from 350 to 321 core-seconds of the machine's CPU in two paired runs, and
-        // from 306 to 284 and 265 to 245 s (issue 47, docs/testing.md round 12)
+        // from 306 to 284 and 265 to 245 s (issue 47, docs/testing.md round 12); every 250 ms
+        // instead of 100 ms (round 16): a look costs the test JVM, chromedriver, Chromium's
+        // browser process (its DevTools) and the page's main thread each time
         return new WebDriverWait(driver, timeout, POLL)
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(condition);
