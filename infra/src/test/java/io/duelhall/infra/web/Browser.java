@@ -182,6 +182,16 @@ final class Browser implements AutoCloseable {
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--disable-sync",
+                // issue 47: fewer processes for the same pages. No extensions; no spare renderer
+                // started ahead of a navigation and no isolation trials (one app on localhost); no
+                // translate, media router, optimization hints, autofill or certificate list
+                // downloads (chromedriver adds its own --disable-features to these)
+                "--disable-extensions",
+                "--disable-site-isolation-trials",
+                "--disable-features=SpareRendererForSitePerProcess,Translate,OptimizationHints,"
+                        + "OptimizationGuideModelDownloading,MediaRouter,DialMediaRouteProvider,"
+                        + "AutofillServerCommunication,CertificateTransparencyComponentUpdater,"
+                        + "LensOverlay",
                 "--user-data-dir=" + profile,
                 "--window-size=" + size.getWidth() + "," + size.getHeight());
         // the console, to catch Content-Security-Policy violations (issue 20, finding 9: WebTest

@@ -31,7 +31,7 @@ abstract class WebTest extends AppTest {
     static final Duration WAIT = Duration.ofSeconds(15);
 
     /** How often a wait looks at the page again ({@link #waitFor}). */
-    static final Duration POLL = Duration.ofMillis(100);
+    static final Duration POLL = Duration.ofMillis(250);
 
     @LocalServerPort int port;
     Api api;
@@ -63,17 +63,29 @@ abstract class WebTest extends AppTest {
 
     @AfterEach
     void closeBrowsers() {
+        release(browsers.toArray(new Browser[0]));
+    }
+
+    /**
+     * Gives {@code used} back to the pool, checked as at the end of a test: a test that works
+     * through several cases in turn (WebTableTest's rulesets) releases each case's browsers before
+     * the next, so the next case leases the same Chromium processes instead of starting new ones
+     * beyond the pool's size.
+     */
+    void release(Browser... used) {
         try {
             // the pages run under the server's Content-Security-Policy (SecurityHeaders): nothing
             // of theirs is blocked
-            for (Browser b : browsers) {
+            for (Browser b : used) {
                 org.assertj.core.api.Assertions.assertThat(b.cspViolations())
                         .as("CSP violations")
                         .isEmpty();
             }
         } finally {
-            browsers.forEach(b -> b.release(origins()));
-            browsers.clear();
+            for (Browser b : used) {
+                browsers.remove(b);
+                b.release(origins());
+            }
         }
     }
 
@@ -98,7 +110,9 @@ abstract class WebTest extends AppTest {
         // Every look is a WebDriver round trip (the test JVM, chromedriver, Chromium running the
         // page's script): looking every 100 ms instead of every 20 ms took the browser tests from
         // 439 to 388 and from 350 to 321 core-seconds of the machine's CPU in two paired runs, and
-        // from 306 to 284 and 265 to 245 s (issue 47, docs/testing.md round 12)
+        // from 306 to 284 and 265 to 245 s (issue 47, docs/testing.md round 12); every 250 ms
+        // instead of 100 ms (round 16): a look costs the test JVM, chromedriver, Chromium's
+        // browser process (its DevTools) and the page's main thread each time
         return new WebDriverWait(driver, timeout, POLL)
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(condition);
