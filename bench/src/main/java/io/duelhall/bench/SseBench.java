@@ -486,20 +486,22 @@ public final class SseBench {
                                         .getLocation()
                                         .toURI())
                         .toString();
-        Process p =
-                new ProcessBuilder(
-                                AppProcess.jdkTool("java"),
-                                "-Xmx1g",
-                                "-cp",
-                                jar,
-                                SseFloor.class.getName(),
-                                String.valueOf(port),
-                                String.valueOf(burst),
-                                String.valueOf(everyMillis),
-                                String.valueOf(bytes),
-                                String.valueOf(senders))
-                        .redirectErrorStream(true)
-                        .start();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(AppProcess.jdkTool("java"));
+        // none from the command line; bench's tests: C1 only and the serial collector, as the app
+        cmd.addAll(AppProcess.childJvmFlags());
+        cmd.addAll(
+                List.of(
+                        "-Xmx1g",
+                        "-cp",
+                        jar,
+                        SseFloor.class.getName(),
+                        String.valueOf(port),
+                        String.valueOf(burst),
+                        String.valueOf(everyMillis),
+                        String.valueOf(bytes),
+                        String.valueOf(senders)));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         java.util.concurrent.atomic.AtomicReference<String> counters =
                 new java.util.concurrent.atomic.AtomicReference<>("");
         java.util.concurrent.CountDownLatch listening = new java.util.concurrent.CountDownLatch(1);

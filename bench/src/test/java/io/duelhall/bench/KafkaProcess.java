@@ -99,6 +99,9 @@ final class KafkaProcess implements AutoCloseable {
     private static List<String> java(String main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the flags of every other process bench's tests start (C1 only, the serial collector):
+        // bench/pom.xml
+        cmd.addAll(AppProcess.childJvmFlags());
         cmd.add("-Xmx512m");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
