@@ -64,7 +64,7 @@ def kind(c, comm):
         if " install" in c:
             return "Maven: the build"
         return "Maven: other"
-    if "duelhall.jar" in c:
+    if "duelhall.jar" in c or "/duelhall-run-" in c or "io.duelhall.infra.DuelhallApplication" in c:
         return "the app jar (a process)"
     if "baseline.jar" in c:
         return "the baseline jar (a process)"
@@ -72,7 +72,7 @@ def kind(c, comm):
         return "the edge jar (a process)"
     if "kafka" in c.lower() and ("java" in c or comm == "java"):
         return "Kafka broker (a process)"
-    if "postgres" in c or comm.startswith("postgres"):
+    if comm.startswith(("postgres", "initdb", "pg_ctl")):
         return "PostgreSQL"
     if "chromedriver" in c or comm.startswith("chromedriver"):
         return "Chromium: chromedriver"
