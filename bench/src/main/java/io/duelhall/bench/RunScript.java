@@ -2,12 +2,8 @@ package io.duelhall.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,11 +17,11 @@ import java.util.concurrent.TimeUnit;
  * tests start the app about fifteen times); a benchmark started from the command line has no such
  * property and starts {@code java -jar} as before, so its figures are unchanged.
  *
- * <p>The cache is made before the first start, with the child JVMs' own flags ({@code
- * duelhall.child.jvm.flags}), by the first test JVM that finds none for this build of the jar (the
- * others wait for it, then start no app for it): every start then uses it (a start whose own JVM
- * options do not fit the cache is told so by the JVM and starts without it). When the script or its
- * training fails, every start falls back to {@code java -jar}.
+ * <p>The cache is made before the first start by {@code ./run --prepare}, with the child JVMs' own
+ * flags ({@code duelhall.child.jvm.flags}), once per build of the jar (the script's lock: bench's
+ * other test JVMs find it made): every start then uses it (a start whose own JVM options do not fit
+ * the cache is told so by the JVM and starts without it). When the script or its training fails,
+ * every start falls back to {@code java -jar}.
  */
 final class RunScript {
     private static Path prepared;
@@ -53,88 +49,35 @@ final class RunScript {
         if (script == null || !Files.isRegularFile(script)) {
             return null;
         }
-        Path dir = Path.of(System.getProperty("duelhall.child.run-dir"));
-        // bench's test JVMs (three at once) take turns here: the first makes the extract and the
-        // cache, the others find them made and start no app of their own for it
-        try {
-            Files.createDirectories(dir);
-            try (FileChannel lock =
-                            FileChannel.open(
-                                    dir.resolve(".prepare.lock"),
-                                    StandardOpenOption.CREATE,
-                                    StandardOpenOption.WRITE);
-                    FileLock held = lock.lock()) {
-                if (made(dir, jar)) {
-                    prepared = script;
-                    return prepared;
-                }
-                prepared = train(script, jar, dir);
-                return prepared;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        prepared = prepare(script, jar);
+        return prepared;
     }
 
     /**
-     * Whether {@code ./run} has the extract and the cache of this build of {@code jar} for this
-     * JVM's feature version (the script's own names: the directory of the jar's CRC and size, its
-     * marker, the cache's file).
+     * {@code ./run --prepare}: the extract and the cache of this build, made by the first of
+     * bench's test JVMs to ask (the script takes turns on its own lock; the others find them made
+     * and start nothing); the script, or null when it failed.
      */
-    static boolean made(Path dir, Path jar) {
-        try {
-            Process p =
-                    new ProcessBuilder("bash", "-c", "cksum < \"$1\"", "cksum", jar.toString())
-                            .redirectErrorStream(true)
-                            .start();
-            String out = new String(p.getInputStream().readAllBytes()).trim();
-            if (p.waitFor() != 0) {
-                return false;
-            }
-            String[] crcSize = out.split("\\s+");
-            if (crcSize.length != 2) {
-                return false;
-            }
-            Path build = dir.resolve(crcSize[0] + "-" + crcSize[1]);
-            int version = Runtime.version().feature();
-            Path cache =
-                    build.resolve("duelhall-jdk" + version + (version >= 25 ? ".aot" : ".jsa"));
-            return Files.isRegularFile(build.resolve(".extracted")) && Files.isRegularFile(cache);
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /** The training start through {@code script}; the script, or null when it failed. */
-    private static Path train(Path script, Path jar, Path dir) {
-        Path data = AppProcess.tempDataDir("run-training");
-        Path log = dir.resolve("prepare-" + ProcessHandle.current().pid() + ".log");
-        List<String> flags = new ArrayList<>(AppProcess.childJvmFlags());
-        // the training start makes the cache; the start after it stops once the context is up
-        flags.add("-Dspring.context.exit=onRefresh");
+    private static Path prepare(Path script, Path jar) {
+        Path log =
+                Path.of(System.getProperty("duelhall.child.run-dir"))
+                        .resolve("prepare-" + ProcessHandle.current().pid() + ".log");
         ProcessBuilder pb =
-                new ProcessBuilder(
-                                "bash",
-                                script.toString(),
-                                "--server.port=0",
-                                "--duelhall.data-dir=" + data)
+                new ProcessBuilder("bash", script.toString(), "--prepare")
                         .redirectErrorStream(true)
                         .redirectOutput(log.toFile());
-        environment(pb.environment(), jar, flags);
+        environment(pb.environment(), jar, AppProcess.childJvmFlags());
         Process p = null;
         try {
             Files.createDirectories(log.getParent());
             p = pb.start();
             if (!p.waitFor(600, TimeUnit.SECONDS)) {
-                System.err.println("[bench] ./run's training did not end in 600 s; plain starts");
+                System.err.println("[bench] ./run --prepare did not end in 600 s; plain starts");
                 return null;
             }
             if (p.exitValue() != 0) {
                 System.err.println(
-                        "[bench] ./run's training exited with "
+                        "[bench] ./run --prepare exited with "
                                 + p.exitValue()
                                 + " (see "
                                 + log
@@ -153,7 +96,6 @@ final class RunScript {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
             }
-            AppProcess.deleteQuietly(data);
         }
     }
 
