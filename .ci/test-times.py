@@ -4,11 +4,28 @@
 Usage: python3 .ci/test-times.py [N]   (from the project root; N slowest classes, 25 by default)
 Prints Markdown tables, as docs/testing.md shows them. A module's time is the sum of its classes' times: with two
 forks (infra) the module's wall clock is less than that sum.
+
+       python3 .ci/test-times.py --run-order MODULE > MODULE/src/test/run-order.txt
+Prints the module's classes with their times in milliseconds in the format of Surefire's run statistics
+("1,<ms>,<class>" a line), which its balanced run order reads (infra/pom.xml; ./test puts the file in place):
+longest first. Make it from the reports of a fresh-clone CI=true bash .ci/run, whose times are those of the run
+that the order is for (docs/testing.md round 17).
 """
 import glob
 import os
 import sys
 import xml.etree.ElementTree as ET
+
+if len(sys.argv) > 2 and sys.argv[1] == "--run-order":
+    rows = []
+    for report in glob.glob(f"{sys.argv[2]}/target/surefire-reports/TEST-*.xml"):
+        suite = ET.parse(report).getroot()
+        rows.append((round(1000 * float(suite.get("time", "0").replace(",", ""))), suite.get("name")))
+    if not rows:
+        sys.exit(f"test-times: no Surefire reports in {sys.argv[2]}/target/surefire-reports")
+    for ms, name in sorted(rows, key=lambda r: (-r[0], r[1])):
+        print(f"1,{ms},{name}")
+    sys.exit(0)
 
 top = int(sys.argv[1]) if len(sys.argv) > 1 else 25
 modules = {}
