@@ -55,7 +55,8 @@ def kind(c, comm):
         return "test JVMs: " + (m.group(1) if m else "?")
     if "io.duelhall.infra.OwnJvm" in c:
         return "test JVMs: infra (a class in a JVM of its own)"
-    if "plexus-classworlds" in c or "MavenWrapperMain" in c:
+    # the wrapper script execs Maven's JVM in the same process: the sampler may have seen it as the script still
+    if "plexus-classworlds" in c or "MavenWrapperMain" in c or re.match(r"\S*sh \S*mvnw ", c):
         if "surefire:test" in c:
             m = re.search(r"-pl (\S+)", c)
             return "Maven: tests of " + (m.group(1) if m else "?")
