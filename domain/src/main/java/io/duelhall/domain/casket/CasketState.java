@@ -5,8 +5,6 @@ import io.duelhall.domain.MatchOptions;
 import io.duelhall.domain.MatchStatus;
 import io.duelhall.domain.Seat;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,9 +72,7 @@ public record CasketState(
                     null);
 
     public CasketState {
-        Map<Seat, Pilot> p = new EnumMap<>(Seat.class);
-        p.putAll(pilots);
-        pilots = Collections.unmodifiableMap(p);
+        pilots = FrozenEnumMap.of(Seat.class, pilots);
         order = List.copyOf(order);
         losers = List.copyOf(losers);
     }
@@ -126,9 +122,7 @@ public record CasketState(
     CasketState withPilot(Seat seat, Consumer<Pilot.Builder> change) {
         Pilot.Builder b = pilots.get(seat).edit();
         change.accept(b);
-        Map<Seat, Pilot> p = new EnumMap<>(Seat.class);
-        p.putAll(pilots);
-        p.put(seat, b.build());
+        Map<Seat, Pilot> p = ((FrozenEnumMap<Seat, Pilot>) pilots).with(seat, b.build());
         return edit(e -> e.pilots = p);
     }
 

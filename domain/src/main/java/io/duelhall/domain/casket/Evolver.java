@@ -117,9 +117,9 @@ final class Evolver {
                                 d.seat(),
                                 p -> {
                                     if (!p.deck.isEmpty()) {
-                                        p.deck.remove(0);
+                                        p.deck().remove(0);
                                     }
-                                    p.hand.add(d.card() == null ? CardRef.FACE_DOWN : d.card());
+                                    p.hand().add(d.card() == null ? CardRef.FACE_DOWN : d.card());
                                 }));
         on(MulliganDecided.class, (s, m) -> s.withPilot(m.seat(), p -> p.mulligan = m.taken()));
         on(
@@ -128,8 +128,8 @@ final class Evolver {
                         s.withPilot(
                                 h.seat(),
                                 p -> {
-                                    p.deck.addAll(p.hand);
-                                    p.hand.clear();
+                                    p.deck().addAll(p.hand);
+                                    p.hand().clear();
                                 }));
         on(
                 DiscardReshuffled.class,
@@ -137,7 +137,7 @@ final class Evolver {
                         s.withPilot(
                                 d.seat(),
                                 p -> {
-                                    p.discard.clear();
+                                    p.discard().clear();
                                     p.deck = new ArrayList<>(cards(d.order(), d.size()));
                                     p.damageCards++;
                                 }));
@@ -190,10 +190,11 @@ final class Evolver {
                         s.withPilot(
                                 d.seat(),
                                 p -> {
-                                    List<CardRef> from = d.from().equals("HAND") ? p.hand : p.deck;
+                                    List<CardRef> from =
+                                            d.from().equals("HAND") ? p.hand() : p.deck();
                                     for (CardRef c : d.cards()) {
                                         Pilot.Builder.take(from, c);
-                                        p.discard.add(c);
+                                        p.discard().add(c);
                                     }
                                 }));
         on(
@@ -220,8 +221,8 @@ final class Evolver {
                         s.withPilot(
                                 c.seat(),
                                 p -> {
-                                    Pilot.Builder.take(p.hand, c.card());
-                                    p.discard.add(c.card());
+                                    Pilot.Builder.take(p.hand(), c.card());
+                                    p.discard().add(c.card());
                                     if (s.active() == c.seat()) {
                                         p.played++;
                                     }
@@ -299,7 +300,7 @@ final class Evolver {
         on(AttackResolved.class, (s, a) -> s.edit(b -> b.attack = null));
         on(
                 ComponentDamaged.class,
-                (s, c) -> s.withPilot(c.seat(), p -> p.damage.put(c.component(), c.total())));
+                (s, c) -> s.withPilot(c.seat(), p -> p.damage().put(c.component(), c.total())));
         on(
                 WoundFlipped.class,
                 (s, w) ->
@@ -307,9 +308,9 @@ final class Evolver {
                                 w.seat(),
                                 p -> {
                                     if (!p.wounds.isEmpty()) {
-                                        p.wounds.remove(0);
+                                        p.wounds().remove(0);
                                     }
-                                    p.flipped.add(w.wound());
+                                    p.flipped().add(w.wound());
                                 }));
         on(
                 CasketDefeated.class,

@@ -2,7 +2,6 @@ package io.duelhall.domain.casket;
 
 import io.duelhall.domain.Seat;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -58,9 +57,7 @@ public record Pilot(
         discard = List.copyOf(discard);
         wounds = List.copyOf(wounds);
         flipped = List.copyOf(flipped);
-        Map<Component, Integer> d = new EnumMap<>(Component.class);
-        d.putAll(damage);
-        damage = java.util.Collections.unmodifiableMap(d);
+        damage = FrozenEnumMap.of(Component.class, damage);
     }
 
     static Pilot joined(
@@ -142,13 +139,24 @@ public record Pilot(
         return new Builder(this);
     }
 
-    /** A mutable copy for the evolver. */
+    /**
+     * A copy for the evolver to change, copy-on-write: its lists and damage are the pilot's own
+     * (unmodifiable) until the first change asks for a copy ({@link #deck()}, {@link #hand()} …),
+     * so an event that changes one list copies that one alone, and {@link #build} takes the
+     * untouched ones back as they were (the search folds thousands of events a decision).
+     */
     static final class Builder {
         final Seat seat;
         final String name, accountId, clientSeed, casket;
         final CasketType type;
         final List<String> deckList;
+
+        /**
+         * Read freely; to change one, take it from its method ({@link #deck()} …) or assign a new
+         * list.
+         */
         List<CardRef> deck, hand, discard;
+
         List<String> wounds, flipped;
         int sp, spent, overspent, heat, facing, moved, played, buff, aim, damageCards, timeouts;
         int place;
@@ -156,8 +164,10 @@ public record Pilot(
         boolean rotated, defeated;
         Map<Component, Integer> damage;
         Boolean mulligan;
+        private final Pilot from;
 
         Builder(Pilot p) {
+            from = p;
             seat = p.seat;
             name = p.name;
             accountId = p.accountId;
@@ -165,11 +175,11 @@ public record Pilot(
             casket = p.casket;
             type = p.type;
             deckList = p.deckList;
-            deck = new ArrayList<>(p.deck);
-            hand = new ArrayList<>(p.hand);
-            discard = new ArrayList<>(p.discard);
-            wounds = new ArrayList<>(p.wounds);
-            flipped = new ArrayList<>(p.flipped);
+            deck = p.deck;
+            hand = p.hand;
+            discard = p.discard;
+            wounds = p.wounds;
+            flipped = p.flipped;
             sp = p.sp;
             spent = p.spent;
             overspent = p.overspent;
@@ -179,8 +189,7 @@ public record Pilot(
             rotated = p.rotated;
             moved = p.moved;
             played = p.played;
-            damage = new EnumMap<>(Component.class);
-            damage.putAll(p.damage);
+            damage = p.damage;
             buff = p.buff;
             aim = p.aim;
             damageCards = p.damageCards;
@@ -189,6 +198,54 @@ public record Pilot(
             place = p.place;
             timeouts = p.timeouts;
             turnStart = p.turnStart;
+        }
+
+        /** The deck, to change. */
+        List<CardRef> deck() {
+            if (deck == from.deck) {
+                deck = new ArrayList<>(deck);
+            }
+            return deck;
+        }
+
+        /** The hand, to change. */
+        List<CardRef> hand() {
+            if (hand == from.hand) {
+                hand = new ArrayList<>(hand);
+            }
+            return hand;
+        }
+
+        /** The discard pile, to change. */
+        List<CardRef> discard() {
+            if (discard == from.discard) {
+                discard = new ArrayList<>(discard);
+            }
+            return discard;
+        }
+
+        /** The face-down wounds, to change. */
+        List<String> wounds() {
+            if (wounds == from.wounds) {
+                wounds = new ArrayList<>(wounds);
+            }
+            return wounds;
+        }
+
+        /** The flipped wounds, to change. */
+        List<String> flipped() {
+            if (flipped == from.flipped) {
+                flipped = new ArrayList<>(flipped);
+            }
+            return flipped;
+        }
+
+        /** The components' damage, to change. */
+        Map<Component, Integer> damage() {
+            if (damage == from.damage) {
+                damage = ((FrozenEnumMap<Component, Integer>) from.damage).mutableCopy();
+            }
+            return damage;
         }
 
         /** Removes a card by id, or a face-down one when the id is not known here. */

@@ -37,7 +37,7 @@ class ReadGapsTest {
             "C-D-COMP-1 a destroyed left arm discards the Secondary (equipment) cards of the hand and forbids them")
     void leftArm() {
         Scenario s = attackReady().hand(B, "missile-pod", "targeting-lock", "resupply");
-        s.pilot(B, p -> p.damage.put(Component.LEFT_ARM, 2));
+        s.pilot(B, p -> p.damage().put(Component.LEFT_ARM, 2));
         s.attackDice("MISS", "DEATH_BLOW").defenceDice("CRITICAL", "SHIELD", "SHIELD", "SHIELD");
         s.ok(Scenario.attack(A, s.handCard(A, "faithful-thrust"), B, Component.LEFT_ARM));
         assertThat(s.p(B).destroyed(Component.LEFT_ARM)).isTrue();

@@ -53,11 +53,11 @@ class RulingsTest {
         assertThat(s.p(A).maxSp(cat)).isEqualTo(6);
         assertThat(s.p(B).maxSp(cat)).isEqualTo(5);
         assertThat(Scenario.started(4).p(io.duelhall.domain.Seat.D).maxSp(cat)).isEqualTo(3);
-        s.pilot(A, p -> p.damage.put(Component.CHASSIS, 3));
+        s.pilot(A, p -> p.damage().put(Component.CHASSIS, 3));
         assertThat(s.p(A).maxSp(cat)).isEqualTo(5);
-        s.pilot(A, p -> p.flipped.add("cracked-ribs"));
+        s.pilot(A, p -> p.flipped().add("cracked-ribs"));
         assertThat(s.p(A).maxSp(cat)).isEqualTo(4);
-        s.pilot(A, p -> p.damage.clear()).pilot(A, p -> p.flipped.clear());
+        s.pilot(A, p -> p.damage().clear()).pilot(A, p -> p.flipped().clear());
         s.pilot(A, p -> p.sp = 1).hand(A, "resupply", "deflect");
         CardRef pay = s.handCard(A, "deflect");
         Intent twoHexes =
@@ -127,7 +127,7 @@ class RulingsTest {
     @DisplayName(
             "C-DRAW-2 an empty deck reshuffles the discard with one Damage card; both empty: defeated")
     void reshuffleAndDeckOut() {
-        Scenario s = duel().pilot(A, p -> p.deck.clear());
+        Scenario s = duel().pilot(A, p -> p.deck().clear());
         s.pilot(
                 A,
                 p ->
@@ -141,7 +141,7 @@ class RulingsTest {
         assertThat(s.p(A).damageCards()).isEqualTo(1);
         assertThat(s.p(A).deck().size() + s.p(A).hand().size()).isEqualTo(4);
 
-        Scenario t = duel().pilot(A, p -> p.deck.clear()).pilot(A, p -> p.discard.clear());
+        Scenario t = duel().pilot(A, p -> p.deck().clear()).pilot(A, p -> p.discard().clear());
         t.ok(Scenario.of(A, CasketIntents.PASS));
         assertThat(t.event(CasketDefeated.class).reason()).isEqualTo("DECKED_OUT");
         assertThat(t.state.status()).isEqualTo(MatchStatus.ENDED);
@@ -334,7 +334,7 @@ class RulingsTest {
         s.at(A, "0,-4", 3);
         s.ok(Scenario.move(A, "0,-3"));
         assertThat(s.event(CasketMoved.class).cost()).isEqualTo(2);
-        s.pilot(A, p -> p.damage.put(Component.LEGS, 3));
+        s.pilot(A, p -> p.damage().put(Component.LEGS, 3));
         s.ok(Scenario.move(A, "-1,-2"));
         assertThat(s.event(CasketMoved.class).cost()).isEqualTo(2);
     }
@@ -436,7 +436,7 @@ class RulingsTest {
     @DisplayName("C-D-COMP-1 a destroyed right arm discards and forbids Primary Weapon cards")
     void rightArm() {
         Scenario s = attackReady().hand(B, "faithful-thrust", "autocannon", "resupply");
-        s.pilot(B, p -> p.damage.put(Component.RIGHT_ARM, 2));
+        s.pilot(B, p -> p.damage().put(Component.RIGHT_ARM, 2));
         s.attackDice("MISS", "DEATH_BLOW").defenceDice("CRITICAL", "SHIELD", "SHIELD", "SHIELD");
         s.ok(Scenario.attack(A, s.handCard(A, "faithful-thrust"), B, Component.RIGHT_ARM));
         assertThat(s.p(B).destroyed(Component.RIGHT_ARM)).isTrue();
@@ -448,7 +448,7 @@ class RulingsTest {
     @DisplayName(
             "C-D-WOUND-1 neural feedback: a wound per Component Damage from the 5th on; the 10th wound kills the pilot")
     void wounds() {
-        Scenario s = attackReady().pilot(B, p -> p.damage.put(Component.LEGS, 4));
+        Scenario s = attackReady().pilot(B, p -> p.damage().put(Component.LEGS, 4));
         s.attackDice("STRIKE", "STRIKE")
                 .defenceDice("CRITICAL", "CRITICAL", "SHIELD", "SHIELD", "SHIELD", "SHIELD");
         s.ok(Scenario.attack(A, s.handCard(A, "faithful-thrust"), B, Component.CHASSIS));
@@ -456,7 +456,7 @@ class RulingsTest {
         assertThat(s.p(B).flipped()).hasSize(2);
         assertThat(s.p(B).wounds()).hasSize(8);
 
-        Scenario t = attackReady().pilot(B, p -> p.damage.put(Component.LEGS, 9));
+        Scenario t = attackReady().pilot(B, p -> p.damage().put(Component.LEGS, 9));
         t.pilot(B, p -> p.wounds = new java.util.ArrayList<>(List.of("panic")));
         t.attackDice("STRIKE", "STRIKE")
                 .defenceDice("CRITICAL", "SHIELD", "SHIELD", "SHIELD", "SHIELD", "SHIELD");
@@ -635,16 +635,22 @@ class RulingsTest {
         s.pilot(
                 B,
                 p ->
-                        p.flipped.addAll(
-                                List.of("internal-bleeding", "burned-hands", "cracked-ribs")));
+                        p.flipped()
+                                .addAll(
+                                        List.of(
+                                                "internal-bleeding",
+                                                "burned-hands",
+                                                "cracked-ribs")));
         s.ok(Scenario.of(A, CasketIntents.PASS));
         assertThat(s.p(B).deck()).hasSize(9);
         assertThat(s.p(B).heat()).isEqualTo(1);
         assertThat(s.p(B).sp()).isEqualTo(4);
 
         Scenario t = attackReady().hand(B, "brace-for-impact");
-        t.pilot(B, p -> p.flipped.add("panic"));
-        t.pilot(A, p -> p.flipped.addAll(List.of("berserker-rage", "concussion", "spinal-damage")));
+        t.pilot(B, p -> p.flipped().add("panic"));
+        t.pilot(
+                A,
+                p -> p.flipped().addAll(List.of("berserker-rage", "concussion", "spinal-damage")));
         assertThat(t.rules.toHitNeed(t.state, A, "faithful-thrust", B)).isEqualTo(6);
         t.attackDice("DEATH_BLOW", "GLANCE")
                 .defenceDice("BLOOD", "BLOOD", "BLOOD", "BLOOD", "BLOOD", "BLOOD");
@@ -664,11 +670,11 @@ class RulingsTest {
     void headAndChassis() {
         Scenario s = attackReady().hand(A, "sensor-sweep", "faithful-thrust");
         int need = s.rules.toHitNeed(s.state, A, "faithful-thrust", B);
-        s.pilot(A, p -> p.damage.put(Component.HEAD, 3));
+        s.pilot(A, p -> p.damage().put(Component.HEAD, 3));
         assertThat(s.rules.toHitNeed(s.state, A, "faithful-thrust", B)).isEqualTo(need + 1);
         assertThat(s.refused(Scenario.play(A, s.handCard(A, "sensor-sweep"))))
                 .isEqualTo("HEAD_DESTROYED");
-        s.pilot(A, p -> p.damage.put(Component.CHASSIS, 3)).hand(A);
+        s.pilot(A, p -> p.damage().put(Component.CHASSIS, 3)).hand(A);
         s.ok(Scenario.of(A, CasketIntents.PASS));
         s.hand(B).ok(Scenario.of(B, CasketIntents.PASS));
         assertThat(s.state.active()).isNotNull();
