@@ -60,21 +60,39 @@ public record Side(
     }
 
     public CardRef inHand(String id) {
-        return id == null
-                ? null
-                : hand.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+        if (id == null) {
+            return null;
+        }
+        for (CardRef x : hand) {
+            if (x.id().equals(id)) {
+                return x;
+            }
+        }
+        return null;
     }
 
     public Agent agent(String id) {
-        return id == null
-                ? null
-                : agents.stream().filter(a -> a.id().equals(id)).findFirst().orElse(null);
+        if (id == null) {
+            return null;
+        }
+        for (Agent x : agents) {
+            if (x.id().equals(id)) {
+                return x;
+            }
+        }
+        return null;
     }
 
     public CardRef looseGear(String id) {
-        return id == null
-                ? null
-                : gear.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+        if (id == null) {
+            return null;
+        }
+        for (CardRef x : gear) {
+            if (x.id().equals(id)) {
+                return x;
+            }
+        }
+        return null;
     }
 
     public Sector sector(String biome) {

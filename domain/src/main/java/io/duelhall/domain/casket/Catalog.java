@@ -68,6 +68,10 @@ public final class Catalog {
 
     private final Map<String, Card> cards;
     private final List<Wound> wounds;
+
+    /** {@link #wound} by id (the search asks it for every flipped wound of every state). */
+    private final Map<String, Wound> woundsById;
+
     private final List<Starter> starters;
     private final Map<String, ArenaMap> maps;
     private final List<Face> attackDie;
@@ -84,6 +88,9 @@ public final class Catalog {
             List<Face> defenceDie) {
         this.cards = cards;
         this.wounds = wounds;
+        java.util.Map<String, Wound> byId = new java.util.HashMap<>();
+        wounds.forEach(w -> byId.putIfAbsent(w.id(), w));
+        this.woundsById = java.util.Map.copyOf(byId);
         this.starters = starters;
         this.maps = maps;
         this.attackDie = attackDie;
@@ -111,7 +118,7 @@ public final class Catalog {
     }
 
     public Wound wound(String id) {
-        return wounds.stream().filter(w -> w.id().equals(id)).findFirst().orElse(null);
+        return id == null ? null : woundsById.get(id);
     }
 
     public List<Starter> starters() {

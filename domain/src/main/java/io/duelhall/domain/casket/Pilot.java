@@ -132,7 +132,15 @@ public record Pilot(
     }
 
     public CardRef inHand(String id) {
-        return hand.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+        if (id == null) {
+            return null;
+        }
+        for (CardRef x : hand) {
+            if (x.id().equals(id)) {
+                return x;
+            }
+        }
+        return null;
     }
 
     Builder edit() {

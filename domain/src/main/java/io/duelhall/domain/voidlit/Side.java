@@ -65,11 +65,27 @@ public record Side(
     }
 
     public CardRef inHand(String id) {
-        return hand.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+        if (id == null) {
+            return null;
+        }
+        for (CardRef x : hand) {
+            if (x.id().equals(id)) {
+                return x;
+            }
+        }
+        return null;
     }
 
     public Unit unit(String id) {
-        return units.stream().filter(u -> u.id().equals(id)).findFirst().orElse(null);
+        if (id == null) {
+            return null;
+        }
+        for (Unit x : units) {
+            if (x.id().equals(id)) {
+                return x;
+            }
+        }
+        return null;
     }
 
     /** Energy max: one per banked card (L-ENERGY-1). */
