@@ -1,5 +1,6 @@
 package io.duelhall.domain.biome;
 
+import io.duelhall.domain.ById;
 import java.util.List;
 
 /**
@@ -60,39 +61,15 @@ public record Side(
     }
 
     public CardRef inHand(String id) {
-        if (id == null) {
-            return null;
-        }
-        for (CardRef x : hand) {
-            if (x.id().equals(id)) {
-                return x;
-            }
-        }
-        return null;
+        return ById.find(hand, CardRef::id, id);
     }
 
     public Agent agent(String id) {
-        if (id == null) {
-            return null;
-        }
-        for (Agent x : agents) {
-            if (x.id().equals(id)) {
-                return x;
-            }
-        }
-        return null;
+        return ById.find(agents, Agent::id, id);
     }
 
     public CardRef looseGear(String id) {
-        if (id == null) {
-            return null;
-        }
-        for (CardRef x : gear) {
-            if (x.id().equals(id)) {
-                return x;
-            }
-        }
-        return null;
+        return ById.find(gear, CardRef::id, id);
     }
 
     public Sector sector(String biome) {

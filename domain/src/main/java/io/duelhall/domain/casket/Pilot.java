@@ -1,5 +1,6 @@
 package io.duelhall.domain.casket;
 
+import io.duelhall.domain.ById;
 import io.duelhall.domain.Seat;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,15 +133,7 @@ public record Pilot(
     }
 
     public CardRef inHand(String id) {
-        if (id == null) {
-            return null;
-        }
-        for (CardRef x : hand) {
-            if (x.id().equals(id)) {
-                return x;
-            }
-        }
-        return null;
+        return ById.find(hand, CardRef::id, id);
     }
 
     Builder edit() {

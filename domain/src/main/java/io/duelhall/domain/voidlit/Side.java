@@ -1,5 +1,6 @@
 package io.duelhall.domain.voidlit;
 
+import io.duelhall.domain.ById;
 import java.util.List;
 
 /**
@@ -65,27 +66,11 @@ public record Side(
     }
 
     public CardRef inHand(String id) {
-        if (id == null) {
-            return null;
-        }
-        for (CardRef x : hand) {
-            if (x.id().equals(id)) {
-                return x;
-            }
-        }
-        return null;
+        return ById.find(hand, CardRef::id, id);
     }
 
     public Unit unit(String id) {
-        if (id == null) {
-            return null;
-        }
-        for (Unit x : units) {
-            if (x.id().equals(id)) {
-                return x;
-            }
-        }
-        return null;
+        return ById.find(units, Unit::id, id);
     }
 
     /** Energy max: one per banked card (L-ENERGY-1). */
