@@ -88,9 +88,9 @@ public final class Catalog {
             List<Face> defenceDie) {
         this.cards = cards;
         this.wounds = wounds;
-        java.util.Map<String, Wound> byId = new java.util.HashMap<>();
+        Map<String, Wound> byId = new HashMap<>();
         wounds.forEach(w -> byId.putIfAbsent(w.id(), w));
-        this.woundsById = java.util.Map.copyOf(byId);
+        this.woundsById = Map.copyOf(byId);
         this.starters = starters;
         this.maps = maps;
         this.attackDie = attackDie;
