@@ -203,42 +203,34 @@ public record Pilot(
 
         /** The deck, to change. */
         List<CardRef> deck() {
-            if (deck == from.deck) {
-                deck = new ArrayList<>(deck);
-            }
-            return deck;
+            return deck = owned(deck, from.deck);
         }
 
         /** The hand, to change. */
         List<CardRef> hand() {
-            if (hand == from.hand) {
-                hand = new ArrayList<>(hand);
-            }
-            return hand;
+            return hand = owned(hand, from.hand);
         }
 
         /** The discard pile, to change. */
         List<CardRef> discard() {
-            if (discard == from.discard) {
-                discard = new ArrayList<>(discard);
-            }
-            return discard;
+            return discard = owned(discard, from.discard);
         }
 
         /** The face-down wounds, to change. */
         List<String> wounds() {
-            if (wounds == from.wounds) {
-                wounds = new ArrayList<>(wounds);
-            }
-            return wounds;
+            return wounds = owned(wounds, from.wounds);
         }
 
         /** The flipped wounds, to change. */
         List<String> flipped() {
-            if (flipped == from.flipped) {
-                flipped = new ArrayList<>(flipped);
-            }
-            return flipped;
+            return flipped = owned(flipped, from.flipped);
+        }
+
+        /**
+         * {@code now}, or a copy of it to change while it is still the pilot's own {@code list}.
+         */
+        private static <T> List<T> owned(List<T> now, List<T> list) {
+            return now == list ? new ArrayList<>(now) : now;
         }
 
         /** The components' damage, to change. */
