@@ -188,7 +188,7 @@ final class Browser implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.equals(HEADLESS_SHELL) ? ShellLauncher.PATH : CHROMIUM);
+        options.setBinary(CHROMIUM.endsWith("headless-shell") ? ShellLauncher.PATH : CHROMIUM);
         // the shell is headless only; chromedriver reads the flag to drive it as headless
         options.addArguments("--headless");
         options.addArguments(
@@ -238,12 +238,12 @@ final class Browser implements AutoCloseable {
                 Path dir = Files.createTempDirectory("duelhall-shell-");
                 Path script = dir.resolve("chromium-headless-shell");
                 // Debian's /usr/bin one is a script that starts this binary as its child
-                Path binary = Path.of("/usr/lib/chromium/chromium-headless-shell");
-                Files.writeString(
-                        script,
-                        "#!/bin/sh\nexec "
-                                + (Files.isExecutable(binary) ? binary : HEADLESS_SHELL)
-                                + " \"$@\" about:blank\n");
+                Path debian = Path.of("/usr/lib/chromium/chromium-headless-shell");
+                String binary =
+                        CHROMIUM.equals(HEADLESS_SHELL) && Files.isExecutable(debian)
+                                ? debian.toString()
+                                : CHROMIUM;
+                Files.writeString(script, "#!/bin/sh\nexec '" + binary + "' \"$@\" about:blank\n");
                 if (!script.toFile().setExecutable(true)) {
                     throw new IOException("cannot make " + script + " executable");
                 }
