@@ -36,6 +36,10 @@ final class Browser implements AutoCloseable {
                     Files.isExecutable(Path.of(HEADLESS_SHELL))
                             ? HEADLESS_SHELL
                             : "/usr/bin/chromium");
+
+    /** Whether {@link #CHROMIUM} is the headless shell (then {@link ShellLauncher} starts it). */
+    static final boolean SHELL = CHROMIUM.endsWith("headless-shell");
+
     static final String CHROMEDRIVER =
             System.getProperty("duelhall.chromedriver", "/usr/bin/chromedriver");
     static final Dimension DESKTOP = new Dimension(1366, 900);
@@ -188,9 +192,10 @@ final class Browser implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.endsWith("headless-shell") ? ShellLauncher.PATH : CHROMIUM);
-        // the shell is headless only; chromedriver reads the flag to drive it as headless
-        options.addArguments("--headless");
+        options.setBinary(SHELL ? ShellLauncher.PATH : CHROMIUM);
+        // the shell is headless only (chromedriver reads the flag to drive it as headless); the
+        // browser in its new headless mode, which before Chromium 132 was not the default
+        options.addArguments(SHELL ? "--headless" : "--headless=new");
         options.addArguments(
                 "--no-sandbox",
                 "--disable-dev-shm-usage",
