@@ -65,7 +65,13 @@ def kind(c, comm):
         if " install" in c:
             return "Maven: the build"
         return "Maven: other"
-    if "duelhall.jar" in c or "/duelhall-run-" in c or "io.duelhall.infra.DuelhallApplication" in c:
+    # ./run execs the app's JVM in the same process: the sampler may have seen it as the script still
+    if (
+        "duelhall.jar" in c
+        or "/duelhall-run-" in c
+        or "io.duelhall.infra.DuelhallApplication" in c
+        or re.match(r"\S*sh \S*run --", c)
+    ):
         return "the app jar (a process)"
     if "baseline.jar" in c:
         return "the baseline jar (a process)"
