@@ -70,7 +70,7 @@ def kind(c, comm):
         "duelhall.jar" in c
         or "/duelhall-run-" in c
         or "io.duelhall.infra.DuelhallApplication" in c
-        or re.match(r"\S*sh \S*run --", c)
+        or re.match(r"\S*sh (\S*/)?run --", c)
     ):
         return "the app jar (a process)"
     if "baseline.jar" in c:

@@ -485,8 +485,8 @@ class WebCasketTest extends WebTest {
             if (!ready) {
                 continue; // the match moved on meanwhile
             }
-            // each page holds its own hand and no other seat's (each other page's source read
-            // once for every card of the hand: issue 47, a casket page's source is large)
+            // each page holds its own hand and no other seat's: each other page's source, read
+            // once, holds none of the hand's cards (issue 47: a casket page's source is large)
             JsonNode hand = view.at("/seats/" + me + "/hand");
             if (!hand.isEmpty()) {
                 for (Map.Entry<String, WebDriver> other : pages.entrySet()) {
