@@ -16,9 +16,10 @@ import org.HdrHistogram.Recorder;
  * The plain-Axon baseline of issue 17 under the load driver's load: {@code clients} clients, each
  * owning one counter of the baseline app (bench/baseline: a Counter aggregate whose command applies
  * 3 events), send increments back to back over HTTP with the same client as {@link LoadDriver}
- * ({@link JsonHttp}, one shared HTTP/1.1 client). After a warm-up, commands per second, events per
- * second (3 per command), latency (p50/p99/p99.9) and the app's CPU per command are measured over
- * the window, as {@link LoadDriver} measures the app.
+ * ({@link JsonHttp}, one shared HTTP/1.1 client). After a warm-up (and the first accepted command:
+ * {@link Window#open}), commands per second, events per second (3 per command), latency
+ * (p50/p99/p99.9) and the app's CPU per command are measured over the window, as {@link LoadDriver}
+ * measures the app.
  *
  * <p>Each answer's {@code version} must be the previous one plus 3 (the counter's own events):
  * those that are not are counted as wrong. At the end the baseline's one event processor must have
@@ -231,7 +232,7 @@ public final class BaselineLoad {
         String run = UUID.randomUUID().toString().substring(0, 8);
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
-        long end = measureFrom + seconds * 1_000_000_000L;
+        Window.Stop end = new Window.Stop();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
@@ -240,7 +241,7 @@ public final class BaselineLoad {
                     pool.submit(
                             () -> {
                                 long version = 0;
-                                while (System.nanoTime() < end) {
+                                while (end.notYet()) {
                                     String body =
                                             "{\"by\":1,\"commandId\":\""
                                                     + UUID.randomUUID()
@@ -285,10 +286,10 @@ public final class BaselineLoad {
                                 return null;
                             }));
         }
-        Window measured = Window.openAt(measureFrom, appPid);
+        Window measured = Window.open(measureFrom, accepted::sum, seconds, end, appPid);
         latency.getIntervalHistogram();
         long accepted0 = accepted.sum();
-        double secs = measured.runUntil(end, seconds, log);
+        double secs = measured.runUntil(end.at(), seconds, log);
         Histogram window = latency.getIntervalHistogram();
         long inWindow = accepted.sum() - accepted0;
         Window.join(pool, running);

@@ -13,9 +13,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Benchmark 2: the full stack over HTTP. {@code clients} AI-driven clients ({@link Bot}) each play
- * matches one after another, so that many matches are always in play at once. After a warm-up,
- * accepted intents per second and intent latency (p50/p99/p99.9) are measured; then, in the same
- * run, the pure engine's rate on one thread of this JVM, and the ratio of the two.
+ * matches one after another, so that many matches are always in play at once. After a warm-up (and
+ * the first accepted intent: {@link Window#open}), accepted intents per second and intent latency
+ * (p50/p99/p99.9) are measured; then, in the same run, the pure engine's rate on one thread of this
+ * JVM, and the ratio of the two.
  */
 public final class LoadDriver {
     public record Result(
@@ -175,7 +176,7 @@ public final class LoadDriver {
         stats.pacer = Pacer.at(intentsPerSecond);
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
-        long end = measureFrom + seconds * 1_000_000_000L;
+        Window.Stop end = new Window.Stop();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> running = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
@@ -184,14 +185,14 @@ public final class LoadDriver {
                     pool.submit(
                             () -> {
                                 Bot bot = new Bot(node, cards, decks, stats);
-                                while (System.nanoTime() < end) {
-                                    bot.playMatch(() -> System.nanoTime() < end);
+                                while (end.notYet()) {
+                                    bot.playMatch(end::notYet);
                                 }
                                 return null;
                             }));
         }
-        // warm-up, then reset the counters and measure
-        Window window = Window.openAt(measureFrom, appPid);
+        // warm-up (and the first accepted intent), then reset the counters and measure
+        Window window = Window.open(measureFrom, stats.accepted::sum, seconds, end, appPid);
         stats.intentLatency.getIntervalHistogram();
         stats.viewLatency.getIntervalHistogram();
         long accepted0 = stats.accepted.sum();
@@ -200,7 +201,7 @@ public final class LoadDriver {
         long refused0 = stats.refused.sum();
         long matches0 = stats.matches.sum();
         long requests0 = stats.requests.sum();
-        double secs = window.runUntil(end, seconds, log);
+        double secs = window.runUntil(end.at(), seconds, log);
         Histogram intents = stats.intentLatency.getIntervalHistogram();
         Histogram views = stats.viewLatency.getIntervalHistogram();
         long accepted = stats.accepted.sum() - accepted0;

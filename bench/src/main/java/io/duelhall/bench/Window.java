@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The measured window of a load benchmark ({@link LoadDriver}, {@link BaselineLoad}): opened when
@@ -27,14 +28,59 @@ final class Window {
         this.t0 = System.nanoTime();
     }
 
+    /** The longest the window waits, after the warm-up, for the first accepted intent. */
+    static final long FIRST_ACCEPTED_WAIT_NANOS = TimeUnit.SECONDS.toNanos(120);
+
     /**
-     * Waits until {@code measureFrom} (a {@link System#nanoTime} instant) and opens the window.
+     * When the load's clients stop: not known until the window opens ({@link #open}), which sets it
+     * to the window's start plus its length. The clients keep sending until then.
+     */
+    static final class Stop {
+        private volatile long at = Long.MAX_VALUE;
+
+        /** Whether the clients should go on ({@link System#nanoTime} before the stop). */
+        boolean notYet() {
+            return System.nanoTime() < at;
+        }
+
+        /** The stop instant ({@link System#nanoTime}); {@link Long#MAX_VALUE} until set. */
+        long at() {
+            return at;
+        }
+    }
+
+    /**
+     * Opens the window once the warm-up is over: not before {@code measureFrom} (a {@link
+     * System#nanoTime} instant), and not before the load's first accepted intent ({@code accepted}
+     * above 0), waiting at most {@link #FIRST_ACCEPTED_WAIT_NANOS} more for it. A window that
+     * opened before the app had answered anything (a cold app on a busy machine) would measure its
+     * warm-up: a short one could then count no intent at all. Sets {@code stop} to the window's
+     * start plus {@code seconds}.
      *
      * @param appPid the app's process id, to count its CPU time; -1 if unknown
      */
-    static Window openAt(long measureFrom, long appPid) throws InterruptedException {
+    static Window open(long measureFrom, LongSupplier accepted, int seconds, Stop stop, long appPid)
+            throws InterruptedException {
+        return open(measureFrom, accepted, FIRST_ACCEPTED_WAIT_NANOS, seconds, stop, appPid);
+    }
+
+    /** {@link #open(long, LongSupplier, int, Stop, long)} with its wait for the first intent. */
+    static Window open(
+            long measureFrom,
+            LongSupplier accepted,
+            long firstAcceptedWaitNanos,
+            int seconds,
+            Stop stop,
+            long appPid)
+            throws InterruptedException {
         sleepUntil(measureFrom);
-        return new Window(appPid);
+        long giveUp = System.nanoTime() + firstAcceptedWaitNanos;
+        while (accepted.getAsLong() == 0 && System.nanoTime() < giveUp) {
+            Thread.sleep(20);
+        }
+        Window w = new Window(appPid);
+        stop.at = w.t0 + TimeUnit.SECONDS.toNanos(seconds);
+        return w;
     }
 
     /** Shows progress until {@code end}, then closes the window; its length in seconds. */
@@ -87,6 +133,11 @@ final class Window {
     /** The app's CPU time from the window's start until quiet (ms), or -1 when not settled. */
     long settledCpuMillis() {
         return settledCpu < 0 || cpu0 < 0 ? -1 : settledCpu - cpu0;
+    }
+
+    /** When the window opened ({@link System#nanoTime}). */
+    long openedAt() {
+        return t0;
     }
 
     /** The app's CPU time over the window (ms), or -1 when unknown. */
