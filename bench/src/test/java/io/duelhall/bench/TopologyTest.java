@@ -39,9 +39,10 @@ import org.junit.jupiter.api.Test;
  * Kafka broker process: two app nodes with separate data directories (only the signing key is
  * shared, as a file) and a spectator edge from its own jar (edge/target/duelhall-edge-exec.jar,
  * issue 22). AI and human matches are created on both nodes, the people's intents alternate between
- * the nodes, and node 1 — which holds the AI seats — is killed with {@code kill -9} mid-match.
- * Then: every AI match is played to its end by node 2, every acknowledged intent is stored exactly
- * once, the topic holds exactly the stored events, and the edge shows what node 2 shows.
+ * the nodes, and node 1 — which holds the AI seats — is killed with {@code kill -9} mid-match (two
+ * more AI matches are started just before, and seen playing, so that some are in play). Then: every
+ * AI match is played to its end by node 2, every acknowledged intent is stored exactly once, the
+ * topic holds exactly the stored events, and the edge shows what node 2 shows.
  */
 @Tag("slow")
 class TopologyTest {
@@ -99,17 +100,7 @@ class TopologyTest {
                 // AI matches on both nodes
                 List<String> aiMatches = new ArrayList<>();
                 for (int i = 0; i < 4; i++) {
-                    Res r =
-                            nodes[i % 2].post(
-                                    "/api/matches",
-                                    Map.of(
-                                            "ruleset",
-                                            "voidexa",
-                                            "ai",
-                                            Map.of("A", "greedy", "B", "random")),
-                                    null);
-                    assertThat(r.status()).as(r.raw()).isEqualTo(201);
-                    aiMatches.add(r.body().get("matchId").asText());
+                    aiMatches.add(aiMatch(nodes[i % 2]));
                 }
                 // matches of people: created on either node, seat A taken on node 1 and seat B on
                 // node 2
@@ -147,6 +138,14 @@ class TopologyTest {
                         // play: the kill
                         // must move segments, AI seats and publishing that node 1 really had
                         Map<String, Set<String>> owners = awaitShared(url);
+                        // two more AI matches, seen playing: on a slow machine the first four can
+                        // have ended by now (a run of issue 47 met it), and the kill must find
+                        // AI matches in play
+                        List<String> late = List.of(aiMatch(nodes[0]), aiMatch(nodes[1]));
+                        aiMatches.addAll(late);
+                        for (String id : late) {
+                            awaitPlaying(nodes[1], id);
+                        }
                         long aiInPlay =
                                 aiMatches.stream()
                                         .filter(
@@ -299,6 +298,40 @@ class TopologyTest {
                     }
                 }
             }
+        }
+    }
+
+    /** A new voidexa match of two AI seats (greedy against random) created on {@code node}. */
+    static String aiMatch(JsonHttp node) throws Exception {
+        Res r =
+                node.post(
+                        "/api/matches",
+                        Map.of("ruleset", "voidexa", "ai", Map.of("A", "greedy", "B", "random")),
+                        null);
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        return r.body().get("matchId").asText();
+    }
+
+    /**
+     * Waits until match {@code id}'s view (read on {@code node}) shows it live and advanced past
+     * its first read: its AI seats are playing (at most 60 s).
+     */
+    static void awaitPlaying(JsonHttp node, String id) throws Exception {
+        long until = System.currentTimeMillis() + 60_000;
+        long first = -1;
+        while (true) {
+            JsonNode view = node.get("/api/matches/" + id + "/view", null).body();
+            long version = view == null ? -1 : view.path("version").asLong(-1);
+            String status = view == null ? "" : view.path("status").asText();
+            if (first < 0) {
+                first = version;
+            } else if (version > first && "LIVE".equals(status)) {
+                return;
+            }
+            assertThat(System.currentTimeMillis())
+                    .as("AI match %s plays (version %d, status %s)", id, version, status)
+                    .isLessThan(until);
+            Thread.sleep(100);
         }
     }
 
