@@ -289,7 +289,7 @@ public final class BaselineLoad {
         Window measured = Window.open(measureFrom, accepted::sum, seconds, end, appPid);
         latency.getIntervalHistogram();
         long accepted0 = accepted.sum();
-        double secs = measured.runUntil(end.at(), seconds, log);
+        double secs = measured.run(log);
         Histogram window = latency.getIntervalHistogram();
         long inWindow = accepted.sum() - accepted0;
         Window.join(pool, running);

@@ -201,7 +201,7 @@ public final class LoadDriver {
         long refused0 = stats.refused.sum();
         long matches0 = stats.matches.sum();
         long requests0 = stats.requests.sum();
-        double secs = window.runUntil(end.at(), seconds, log);
+        double secs = window.run(log);
         Histogram intents = stats.intentLatency.getIntervalHistogram();
         Histogram views = stats.viewLatency.getIntervalHistogram();
         long accepted = stats.accepted.sum() - accepted0;

@@ -17,15 +17,19 @@ final class Window {
     private final long appPid;
     private final long cpu0;
     private final long t0;
+    private final int plannedSeconds;
+    private final long end;
     private double seconds;
     private long cpu1 = -1;
     private long settledCpu = -1;
     private double settleSeconds;
 
-    private Window(long appPid) {
+    private Window(long appPid, int plannedSeconds) {
         this.appPid = appPid;
         this.cpu0 = appPid < 0 ? -1 : Machine.cpuMillis(appPid);
         this.t0 = System.nanoTime();
+        this.plannedSeconds = plannedSeconds;
+        this.end = t0 + TimeUnit.SECONDS.toNanos(plannedSeconds);
     }
 
     /** The longest the window waits, after the warm-up, for the first accepted intent. */
@@ -78,13 +82,16 @@ final class Window {
         while (accepted.getAsLong() == 0 && System.nanoTime() < giveUp) {
             Thread.sleep(20);
         }
-        Window w = new Window(appPid);
-        stop.at = w.t0 + TimeUnit.SECONDS.toNanos(seconds);
+        Window w = new Window(appPid, seconds);
+        stop.at = w.end;
         return w;
     }
 
-    /** Shows progress until {@code end}, then closes the window; its length in seconds. */
-    double runUntil(long end, int plannedSeconds, PrintStream log) throws InterruptedException {
+    /**
+     * Shows progress until the window's end (its start plus its planned length, when the clients
+     * stop: {@link Stop}), then closes the window; its length in seconds.
+     */
+    double run(PrintStream log) throws InterruptedException {
         Progress progress = new Progress(log, plannedSeconds);
         while (System.nanoTime() < end) {
             Thread.sleep(200);
